@@ -1,0 +1,18 @@
+import { relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { DEVHOST_CONFIG_GLOBAL } from '../src/config.ts';
+import type { DevhostServerConfig } from './config.ts';
+
+/** Serves the built dev host and tells it where the mini-app, the bot service and the chain are. */
+export function createDevhostServer(config: DevhostServerConfig) {
+  const app = new Hono();
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/devhost-config.js', (c) => {
+    c.header('cache-control', 'no-store');
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify(config.client)};\n`);
+  });
+  app.use('*', serveStatic({ root: relative(process.cwd(), config.distDir) || '.' }));
+  return app;
+}

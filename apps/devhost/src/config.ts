@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const devhostConfigSchema = z.object({
+  miniappUrl: z.string().url(),
+  apiUrl: z.string().url(),
+  rpcUrl: z.string().url(),
+});
+export type DevhostConfig = z.infer<typeof devhostConfigSchema>;
+
+export const DEVHOST_CONFIG_GLOBAL = '__DEVHOST_CONFIG__';
+
+export function readDevhostConfig(): DevhostConfig {
+  return devhostConfigSchema.parse((globalThis as Record<string, unknown>)[DEVHOST_CONFIG_GLOBAL]);
+}

@@ -1,0 +1,76 @@
+import { AddMiniApp, type MiniAppContext, type MiniAppHost, SignIn } from '@farcaster/miniapp-host';
+import type { LogHostCall } from './host-log.ts';
+import type { LocalUser } from './local-user.ts';
+
+/** The frame's safe area: the dev host draws a status bar and a home indicator over the frame. */
+const SAFE_AREA_INSETS = { top: 24, bottom: 20, left: 0, right: 0 };
+
+/** The context the mini-app reads as `sdk.context`. */
+export function contextFor(user: LocalUser): MiniAppContext {
+  return {
+    user: {
+      fid: user.fid,
+      username: user.username,
+      displayName: user.displayName,
+      ...(user.pfpUrl ? { pfpUrl: user.pfpUrl } : {}),
+    },
+    client: { platformType: 'mobile', clientFid: 9152, added: false, safeAreaInsets: SAFE_AREA_INSETS },
+    location: { type: 'launcher' },
+    features: { haptics: false },
+  };
+}
+
+/**
+ * The host side of the mini-app SDK: every action the mini-app can call is answered here and
+ * recorded in the log. Actions that need parts the dev host does not have yet answer with the
+ * SDK's own rejection, as a real client whose user declined would.
+ */
+export function createHost(user: LocalUser, log: LogHostCall): MiniAppHost {
+  const unsupported = (method: string) => async () => {
+    log(method, 'not available in the dev host yet');
+    throw new Error(`${method} is not available in the dev host yet`);
+  };
+  return {
+    context: contextFor(user),
+    ready: (options) => log('ready', options),
+    close: () => log('close'),
+    openUrl: (url) => log('openUrl', url),
+    setPrimaryButton: (options) => log('setPrimaryButton', options),
+    signIn: async (options) => {
+      log('signIn', options);
+      throw new SignIn.RejectedByUser();
+    },
+    signManifest: unsupported('signManifest'),
+    addFrame: async () => {
+      log('addFrame');
+      throw new AddMiniApp.RejectedByUser();
+    },
+    addMiniApp: async () => {
+      log('addMiniApp');
+      throw new AddMiniApp.RejectedByUser();
+    },
+    viewCast: async (options) => log('viewCast', options),
+    viewProfile: async (options) => log('viewProfile', options),
+    viewToken: async (options) => log('viewToken', options),
+    sendToken: unsupported('sendToken'),
+    swapToken: unsupported('swapToken'),
+    openMiniApp: async (options) => log('openMiniApp', options),
+    composeCast: unsupported('composeCast') as MiniAppHost['composeCast'],
+    requestCameraAndMicrophoneAccess: unsupported('requestCameraAndMicrophoneAccess'),
+    impactOccurred: async (style) => log('impactOccurred', style),
+    notificationOccurred: async (type) => log('notificationOccurred', type),
+    selectionChanged: async () => log('selectionChanged'),
+    getCapabilities: async () => {
+      log('getCapabilities');
+      return ['actions.ready', 'actions.openUrl', 'actions.close', 'actions.setPrimaryButton', 'actions.viewProfile'];
+    },
+    getChains: async () => {
+      log('getChains');
+      return ['eip155:8453'];
+    },
+    updateBackState: async (state) => log('updateBackState', state),
+    ethProviderRequest: unsupported('ethProviderRequest'),
+    ethProviderRequestV2: unsupported('ethProviderRequestV2'),
+    eip6963RequestProvider: () => log('eip6963RequestProvider'),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Context } from '@farcaster/miniapp-sdk';
+
+/** The frame context state of SPEC.md §3. */
+export interface FrameState {
+  fid: number | null;
+  isConnected: boolean;
+  isLoading: boolean;
+  error: string | null;
+  frameContext: Context.MiniAppContext | null;
+  isFarcasterFrame: boolean;
+}
+
+export const initialFrameState: FrameState = {
+  fid: null,
+  isConnected: false,
+  isLoading: true,
+  error: null,
+  frameContext: null,
+  isFarcasterFrame: true,
+};
+
+export const FRAME_INIT_ERROR = 'Failed to initialize Farcaster connection';

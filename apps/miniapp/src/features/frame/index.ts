@@ -1,0 +1,3 @@
+export { LoadingScreen } from './components/LoadingScreen.tsx';
+export { FrameProvider, useFrame } from './FrameProvider.tsx';
+export { FRAME_INIT_ERROR, type FrameState } from './frame-state.ts';

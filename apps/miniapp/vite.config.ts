@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** In `npm run dev` the API runs on its own port; proxy its paths so the app stays same-origin. */
+const apiOrigin = process.env.FARTWIN_API_ORIGIN ?? 'http://127.0.0.1:3001';
+const apiPaths = ['/doppelganger', '/health', '/app-config.js', '/quick-auth', '/webhook', '/.well-known'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.MINIAPP_DEV_PORT ?? 5173),
+    strictPort: true,
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiOrigin, changeOrigin: true }])),
+  },
+  build: { target: 'es2022', sourcemap: true },
+});

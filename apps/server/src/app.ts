@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from 'pino';
+import type { PublicClient } from 'viem';
+import type { ServerConfig } from './config/config.ts';
+import type { Db } from './db/database.ts';
+import { errorBody, handleError } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { appConfigRoutes } from './routes/app-config.ts';
+import { healthRoutes } from './routes/health.ts';
+import { localNetworkRoutes } from './routes/local-network.ts';
+import { miniappStaticRoutes } from './routes/miniapp-static.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  chain: PublicClient;
+  logger: Logger;
+}
+
+const API_PREFIXES = ['/doppelganger', '/health', '/webhook', '/.well-known', '/quick-auth', '/local-network'];
+const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/** Bodies above this are refused with 413 before they are read. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono();
+  app.use(requestLog(deps.logger));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
+    }),
+  );
+  app.onError(handleError(deps.logger));
+  app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', appConfigRoutes(deps.config));
+  if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));
+  app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath));
+  return app;
+}

@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const PRODUCTION_ENV = {
+  FARTWIN_MODE: 'production',
+  PUBLIC_URL: 'https://fartwin.example.com',
+  DATABASE_URL: 'postgres://user:pw@db.example.com:5432/fartwin',
+  CHAIN_RPC_URL: 'https://mainnet.base.org',
+  USDC_ADDRESS: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  FARTWIN_LIFE_ADDRESS: '0x1111111111111111111111111111111111111111',
+  OPERATOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+  WALLET_ENCRYPTION_KEY: `0x${'cd'.repeat(32)}`,
+  NEYNAR_API_KEY: 'neynar-key',
+};
+
+describe('loadConfig', () => {
+  it('needs nothing set in local mode', () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe('local');
+    expect(config.port).toBe(3001);
+    expect(config.databaseUrl).toMatch(/^postgres:\/\//);
+    expect(config.chain.deploymentFile).toMatch(/\.data\/deployment\.json$/);
+    expect(config.llm).toBeUndefined();
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.mode).toBe('production');
+    expect(config.chain.deploymentFile).toBeUndefined();
+    expect(config.chain.fartwinLifeAddress).toBe(PRODUCTION_ENV.FARTWIN_LIFE_ADDRESS);
+  });
+
+  it.each([
+    'PUBLIC_URL',
+    'USDC_ADDRESS',
+    'FARTWIN_LIFE_ADDRESS',
+    'OPERATOR_PRIVATE_KEY',
+    'WALLET_ENCRYPTION_KEY',
+    'NEYNAR_API_KEY',
+  ])('names %s when production lacks it', (name) => {
+    const env: Record<string, string> = { ...PRODUCTION_ENV };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required in production mode`));
+  });
+
+  it('names a malformed variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_PRIVATE_KEY: '0x1234' })).toThrow(
+      /OPERATOR_PRIVATE_KEY must be 0x followed by 64 hex characters/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PUBLIC_URL: 'http://insecure.example.com' })).toThrow(
+      /PUBLIC_URL must be an https URL/,
+    );
+  });
+});
+
+describe('server start-up with bad configuration', () => {
+  it('prints one line naming the variable and exits 1, without a stack trace', async () => {
+    const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', entry], {
+      env: { PATH: process.env.PATH, FARTWIN_MODE: 'production', PORT: 'not-a-port' },
+    });
+    const failure = await run.then(
+      () => {
+        throw new Error('the server started with bad configuration');
+      },
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure.code).toBe(1);
+    const lines = failure.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: /);
+    expect(lines[0]).toMatch(/PORT/);
+    expect(lines[0]).toMatch(/NEYNAR_API_KEY is required in production mode/);
+    expect(failure.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A 0x-prefixed 32-byte hex value (private keys, AES keys). */
+const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters');
+
+/**
+ * Local defaults are only for `npm start` on one machine: anvil's first dev account as the operator
+ * and a fixed, public wallet-encryption key. Production must set its own (checked below).
+ */
+const LOCAL_OPERATOR_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const LOCAL_WALLET_KEY = `0x${'11'.repeat(32)}`;
+
+const envSchema = z
+  .object({
+    FARTWIN_MODE: z.enum(['local', 'production']).default('local'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3001),
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Local default: the embedded Postgres that `npm start` runs. */
+    DATABASE_URL: z.string().url().default('postgres://postgres:postgres@127.0.0.1:54329/fartwin'),
+    CHAIN_RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
+    /** Local mode: where the contracts bootstrap wrote the addresses. */
+    DEPLOYMENT_FILE: z.string().default(`${repoRoot}.data/deployment.json`),
+    /** Production: the real Base addresses. */
+    USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+    FARTWIN_LIFE_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+    OPERATOR_PRIVATE_KEY: hex32.optional(),
+    WALLET_ENCRYPTION_KEY: hex32.optional(),
+    NEYNAR_API_KEY: z.string().min(1).optional(),
+    LLM_BASE_URL: z.string().url().optional(),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().optional(),
+    MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
+  })
+  .superRefine((env, ctx) => {
+    if (env.FARTWIN_MODE !== 'production') return;
+    const required = [
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'USDC_ADDRESS',
+      'FARTWIN_LIFE_ADDRESS',
+      'OPERATOR_PRIVATE_KEY',
+      'WALLET_ENCRYPTION_KEY',
+      'NEYNAR_API_KEY',
+    ] as const;
+    for (const name of required) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
+    }
+    if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https URL in production mode' });
+    }
+  });
+
+export type ServerConfig = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const local = env.FARTWIN_MODE === 'local';
+  return {
+    mode: env.FARTWIN_MODE,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    chain: {
+      rpcUrl: env.CHAIN_RPC_URL,
+      deploymentFile: local ? env.DEPLOYMENT_FILE : undefined,
+      usdcAddress: env.USDC_ADDRESS as `0x${string}` | undefined,
+      fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS as `0x${string}` | undefined,
+    },
+    operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? LOCAL_OPERATOR_KEY) as `0x${string}`,
+    walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
+    neynarApiKey: env.NEYNAR_API_KEY,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        : undefined,
+    miniappDist: env.MINIAPP_DIST,
+  };
+}
+
+/** Thrown with one line per bad variable, each naming it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  return toConfig(parsed.data);
+}

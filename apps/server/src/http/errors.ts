@@ -1,0 +1,41 @@
+import type { ErrorBody } from '@fartwin/protocol';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+
+/** An error a client can act on: its status, a stable code and a readable message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function errorBody(code: string, error: string): ErrorBody {
+  return { error, code };
+}
+
+/** Turns any thrown error into `{error, code}`; unexpected ones are logged and never leak details. */
+export function handleError(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof ZodError) {
+      const detail = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+      return c.json(errorBody('invalid_request', `Invalid request: ${detail}`), 400);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      const code = status === 413 ? 'payload_too_large' : 'http_error';
+      const message = status === 413 ? 'Request body is too large' : error.message || 'Request failed';
+      return c.json(errorBody(code, message), status);
+    }
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  };
+}

@@ -1,0 +1,46 @@
+import { serve } from '@hono/node-server';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { createChainClient } from './chain/client.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { createDb, migrateToLatest } from './db/database.ts';
+import { seedLocalNetwork } from './social/local-network.ts';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { service: 'server' } });
+  const db = createDb(config.databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  if (config.mode === 'local') {
+    const seeded = await seedLocalNetwork(db, config.publicUrl);
+    if (seeded > 0) logger.info({ users: seeded }, 'local social network seeded');
+  }
+  const chain = createChainClient(config.chain.rpcUrl);
+  const app = createApp({ config, db, chain, logger });
+
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
+    logger.info({ url: `http://${config.host}:${info.port}`, mode: config.mode }, 'server listening'),
+  );
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const message =
+      error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use (set PORT to use another).` : error.message;
+    logger.fatal(message);
+    process.exit(1);
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  // Configuration errors are the operator's to fix: one line naming the variable, no stack.
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(`Server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

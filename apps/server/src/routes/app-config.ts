@@ -1,0 +1,21 @@
+import { APP_CONFIG_GLOBAL, type AppConfig, BASE_CHAIN_ID } from '@fartwin/protocol';
+import { Hono } from 'hono';
+import type { ServerConfig } from '../config/config.ts';
+import { resolveContracts } from '../chain/contracts.ts';
+
+/** The mini-app's run-time settings, as a script so they are there before the app's first render. */
+export function appConfigRoutes(config: ServerConfig) {
+  return new Hono().get('/app-config.js', (c) => {
+    const appConfig: AppConfig = {
+      mode: config.mode,
+      chainId: BASE_CHAIN_ID,
+      rpcUrl: config.chain.rpcUrl,
+      // Read on each request: the local chain may be bootstrapped after the server started.
+      contracts: resolveContracts(config),
+      quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
+    };
+    c.header('cache-control', 'no-store');
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    return c.body(`window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(appConfig)};\n`);
+  });
+}

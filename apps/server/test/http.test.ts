@@ -1,0 +1,48 @@
+import { APP_CONFIG_GLOBAL, appConfigSchema, errorBodySchema } from '@fartwin/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+describe('HTTP behaviour shared by every route', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await server.app.request('/doppelganger/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      code: 'not_found',
+      error: 'No route for GET /doppelganger/no-such-thing',
+    });
+  });
+
+  it('refuses an oversized body with a JSON 413 before reading it', async () => {
+    const response = await server.app.request('/doppelganger/anything', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation: 'x'.repeat(100_000), fid: 1 }),
+    });
+    expect(response.status).toBe(413);
+    expect(errorBodySchema.parse(await response.json()).code).toBe('payload_too_large');
+  });
+
+  it('serves the mini-app run-time config as a script', async () => {
+    const response = await server.app.request('/app-config.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    const script = await response.text();
+    const sandbox: Record<string, unknown> = {};
+    new Function('window', script)(sandbox);
+    const config = appConfigSchema.parse(sandbox[APP_CONFIG_GLOBAL]);
+    expect(config).toMatchObject({ mode: 'local', chainId: 8453, contracts: null });
+    expect(config.quickAuthOrigin).toBe(server.config.publicUrl);
+  });
+
+  it('says how to build the mini-app when it is not built', async () => {
+    const response = await server.app.request('/');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/npm run build -w @fartwin\/miniapp/);
+  });
+});

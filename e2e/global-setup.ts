@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack } from '../scripts/stack/start-stack.ts';
+import { resolveChromiumPath } from './support/browser.ts';
+
+/**
+ * The whole product, as `npm start` runs it, on free ports and a throw-away data folder, so the
+ * tests never touch a developer's running stack or its data.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-e2e-'));
+  process.env.CHROMIUM_PATH = await resolveChromiumPath();
+  const stack = await startStack({ dataDir, ports: 'free', serverEnv: { LOG_LEVEL: 'warn' } });
+  process.env.FARTWIN_DEVHOST_URL = stack.devhostUrl;
+  process.env.FARTWIN_SERVER_URL = stack.serverUrl;
+  process.env.FARTWIN_RPC_URL = stack.rpcUrl;
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,12 @@
+export { anvilBinaryPath, LOCAL_CHAIN_ID, type RunningAnvil, startAnvil } from './anvil.ts';
+export {
+  DEV_MNEMONIC,
+  devAccount,
+  localUserAccount,
+  OPERATOR_ACCOUNT_INDEX,
+  SAMPLE_USER_FIDS,
+} from './dev-accounts.ts';
+export { assertPortFree, getFreePort, PortInUseError } from './ports.ts';
+export { type RunningPostgres, startPostgres } from './postgres.ts';
+export { stopChild } from './process.ts';
+export { httpOk, waitUntil } from './wait.ts';

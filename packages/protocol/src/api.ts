@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { agentSchema, characteristicSchema, chatEngineSchema, fidSchema } from './entities.ts';
+
+/** Every error the server returns: a message a person can read and a stable machine code. */
+export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The paths of SPEC.md §7, relative to the bot service's base URL. */
+export const apiPaths = {
+  agentsByFid: (fid: number) => `/doppelganger/agents/${fid}`,
+  agents: '/doppelganger/agents',
+  deploy: (fid: number) => `/doppelganger/deploy/${fid}`,
+  deployProgress: (fid: number) => `/doppelganger/deploy/${fid}/progress`,
+  chat: (agentId: string) => `/doppelganger/chat-with-fartwin/${encodeURIComponent(agentId)}`,
+  conversation: (agentId: string) => `/doppelganger/chat-with-fartwin/${encodeURIComponent(agentId)}/history`,
+  health: '/health',
+} as const;
+
+// GET /doppelganger/agents/{fid}
+export const agentsByFidResponseSchema = z.object({
+  agents: z.array(agentSchema),
+  /** Present when the user has no twin yet: the questions to answer. */
+  characteristics: z.array(characteristicSchema).optional(),
+});
+export type AgentsByFidResponse = z.infer<typeof agentsByFidResponseSchema>;
+
+// GET /doppelganger/agents
+export const agentsQuerySchema = z.object({
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const agentsResponseSchema = z.object({
+  agents: z.array(agentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AgentsResponse = z.infer<typeof agentsResponseSchema>;
+
+// POST /doppelganger/deploy/{fid}
+export const deployRequestSchema = z.object({ choices: z.array(z.string().min(1)) });
+export type DeployRequest = z.infer<typeof deployRequestSchema>;
+
+export const deployResponseSchema = z.object({
+  error: z.string().optional(),
+  action: z.string().optional(),
+  text: z.string().optional(),
+  metadata: z.object({ errorType: z.string().optional() }).optional(),
+  agentId: z.string().optional(),
+  welcomeCastHash: z.string().optional(),
+  /** The twin's username, for the "welcome to farcaster, @{name}" quote cast. */
+  name: z.string().optional(),
+});
+export type DeployResponse = z.infer<typeof deployResponseSchema>;
+
+/** The named steps of the deploy pipeline, in order. */
+export const deployStepNames = ['wallet', 'social-account', 'token', 'first-battery', 'welcome-cast'] as const;
+export type DeployStepName = (typeof deployStepNames)[number];
+export const deployStepStatusSchema = z.enum(['pending', 'running', 'done', 'failed']);
+
+export const deployProgressSchema = z.object({
+  state: z.enum(['none', 'running', 'completed', 'failed']),
+  steps: z.array(
+    z.object({
+      name: z.enum(deployStepNames),
+      label: z.string(),
+      status: deployStepStatusSchema,
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type DeployProgress = z.infer<typeof deployProgressSchema>;
+
+// POST /doppelganger/chat-with-fartwin/{agentId}
+export const conversationTurnSchema = z.object({
+  content: z.string(),
+  role: z.enum(['user', 'assistant']),
+});
+export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
+
+/** Main screen sends the text; the /agent page sends the whole conversation. */
+export const chatRequestSchema = z.object({
+  conversation: z.union([z.string().trim().min(1).max(4_000), z.array(conversationTurnSchema).min(1).max(200)]),
+  fid: fidSchema,
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export const chatResponseSchema = z.object({
+  message: z.string(),
+  engine: chatEngineSchema,
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+export const conversationHistorySchema = z.object({ turns: z.array(conversationTurnSchema) });
+export type ConversationHistory = z.infer<typeof conversationHistorySchema>;
+
+// GET /health
+const componentHealthSchema = z.object({ ok: z.boolean(), detail: z.string() });
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: componentHealthSchema,
+  chain: componentHealthSchema,
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

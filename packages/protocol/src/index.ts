@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './app-config.ts';
+export * from './constants.ts';
+export * from './entities.ts';
