@@ -31,13 +31,19 @@ try {
       if (!quiet) console.log(message);
     },
   });
-  console.log(`Fartwin is running: open ${stack.devhostUrl}  (API ${stack.serverUrl}, logs in .data/logs, Ctrl-C to stop)`);
+  console.log(
+    `Fartwin is running: open ${stack.devhostUrl}  (API ${stack.serverUrl}, logs in .data/logs, Ctrl-C to stop)`,
+  );
   const crashed = await stack.crashed;
   if (!stopping) {
     console.error(`The ${crashed.name} stopped unexpectedly. Last lines of ${crashed.logFile}:\n${crashed.tail()}`);
     await shutdown(1);
   }
 } catch (error) {
-  console.error(error instanceof PortInUseError ? error.message : `Could not start Fartwin: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof PortInUseError
+      ? error.message
+      : `Could not start Fartwin: ${error instanceof Error ? error.message : String(error)}`,
+  );
   await shutdown(1);
 }

@@ -62,7 +62,12 @@ async function resolvePorts(ports: StackOptions['ports']): Promise<StackPorts> {
     await assertPortFree('the dev host', ports.devhost);
     return ports;
   }
-  return { postgres: await getFreePort(), anvil: await getFreePort(), server: await getFreePort(), devhost: await getFreePort() };
+  return {
+    postgres: await getFreePort(),
+    anvil: await getFreePort(),
+    server: await getFreePort(),
+    devhost: await getFreePort(),
+  };
 }
 
 /**
@@ -80,19 +85,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     step('Starting Postgres…');
-    const postgres: RunningPostgres = await startPostgres({ dataDir: join(options.dataDir, 'pg'), port: ports.postgres });
+    const postgres: RunningPostgres = await startPostgres({
+      dataDir: join(options.dataDir, 'pg'),
+      port: ports.postgres,
+    });
     stoppers.push(() => postgres.stop());
     const databaseUrl = await postgres.createDatabase('fartwin');
 
     step('Starting the local chain…');
-    const anvil: RunningAnvil = await startAnvil({ port: ports.anvil, stateFile: join(options.dataDir, 'chain-state.json') });
+    const anvil: RunningAnvil = await startAnvil({
+      port: ports.anvil,
+      stateFile: join(options.dataDir, 'chain-state.json'),
+    });
     stoppers.push(() => anvil.stop());
     const deploymentFile = join(options.dataDir, 'deployment.json');
     step('Deploying contracts (first run) or reusing them…');
     await bootstrapLocalChain({
       rpcUrl: anvil.rpcUrl,
       deploymentFile,
-      fund: [devAccount(OPERATOR_ACCOUNT_INDEX).address, ...SAMPLE_USER_FIDS.map((fid) => localUserAccount(fid).address)],
+      fund: [
+        devAccount(OPERATOR_ACCOUNT_INDEX).address,
+        ...SAMPLE_USER_FIDS.map((fid) => localUserAccount(fid).address),
+      ],
     });
 
     const serverUrl = `http://localhost:${ports.server}`;
@@ -147,6 +161,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         MINIAPP_URL: miniappUrl,
         API_URL: serverUrl,
         CHAIN_RPC_URL: anvil.rpcUrl,
+        DEPLOYMENT_FILE: deploymentFile,
       },
     });
     stoppers.push(() => devhost.stop());
@@ -156,7 +171,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const crashed = new Promise<RunningService>((resolve) => {
       for (const service of services) service.child.once('exit', () => resolve(service));
     });
-    return { devhostUrl, serverUrl, rpcUrl: anvil.rpcUrl, databaseUrl, dataDir: options.dataDir, services, crashed, stop: stopAll };
+    return {
+      devhostUrl,
+      serverUrl,
+      rpcUrl: anvil.rpcUrl,
+      databaseUrl,
+      dataDir: options.dataDir,
+      services,
+      crashed,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;
@@ -169,10 +193,14 @@ async function waitForService(service: RunningService, healthUrl: string): Promi
     exitCode = code ?? 1;
   });
   try {
-    await waitUntil(service.name, async () => {
-      if (exitCode !== null) throw new Error(`${service.name} exited with code ${exitCode}`);
-      return httpOk(healthUrl);
-    }, { timeoutMs: 60_000 });
+    await waitUntil(
+      service.name,
+      async () => {
+        if (exitCode !== null) throw new Error(`${service.name} exited with code ${exitCode}`);
+        return httpOk(healthUrl);
+      },
+      { timeoutMs: 60_000 },
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- last lines of ${service.logFile} ---\n${service.tail()}`);

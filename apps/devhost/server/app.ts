@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
+import { readDeployment } from '@fartwin/contracts/deployment';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { DEVHOST_CONFIG_GLOBAL } from '../src/config.ts';
@@ -11,7 +13,10 @@ export function createDevhostServer(config: DevhostServerConfig) {
   app.get('/devhost-config.js', (c) => {
     c.header('cache-control', 'no-store');
     c.header('content-type', 'text/javascript; charset=utf-8');
-    return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify(config.client)};\n`);
+    // Read per request: the chain may be bootstrapped after the dev host started.
+    const file = config.deploymentFile;
+    const usdc = file && existsSync(file) ? readDeployment(file).usdc : null;
+    return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify({ ...config.client, usdc })};\n`);
   });
   app.use('*', serveStatic({ root: relative(process.cwd(), config.distDir) || '.' }));
   return app;

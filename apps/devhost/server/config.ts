@@ -9,6 +9,8 @@ const envSchema = z.object({
   /** The bot service, for the local social network. */
   API_URL: z.string().url().default('http://localhost:3001'),
   CHAIN_RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
+  /** Where the contracts bootstrap wrote the addresses (for the wallet's USDC balance). */
+  DEPLOYMENT_FILE: z.string().optional(),
   DEVHOST_DIST: z.string().default(fileURLToPath(new URL('../dist', import.meta.url))),
 });
 
@@ -25,6 +27,7 @@ export function loadDevhostServerConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.DEVHOST_HOST,
     port: e.DEVHOST_PORT,
     distDir: e.DEVHOST_DIST,
+    deploymentFile: e.DEPLOYMENT_FILE,
     client: { miniappUrl: e.MINIAPP_URL, apiUrl: e.API_URL.replace(/\/$/, ''), rpcUrl: e.CHAIN_RPC_URL },
   };
 }

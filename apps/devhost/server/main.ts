@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
-import { loadDevhostServerConfig } from './config.ts';
 import { createDevhostServer } from './app.ts';
+import { loadDevhostServerConfig } from './config.ts';
 
 try {
   const config = loadDevhostServerConfig();

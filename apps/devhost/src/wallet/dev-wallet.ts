@@ -1,0 +1,118 @@
+import { Provider } from 'ox';
+import { type Address, createPublicClient, createWalletClient, type Hex, hexToBigInt, http, numberToHex } from 'viem';
+import type { LocalAccount } from 'viem/accounts';
+import { base } from 'viem/chains';
+import { USER_FACING_METHODS, WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
+
+/** Something the person must confirm or reject in the wallet sheet. */
+export type WalletPrompt =
+  | { kind: 'transaction'; from: Address; to?: Address; data?: Hex; value: bigint }
+  | { kind: 'signature'; from: Address; message: string }
+  | { kind: 'switch-chain'; fromChainId: number; toChainId: number };
+
+export interface DevWalletOptions {
+  account: LocalAccount;
+  rpcUrl: string;
+  /** The chain the wallet starts on; a chain other than Base makes the mini-app ask to switch. */
+  initialChainId: number;
+  /** Resolves true when the person confirms. */
+  confirm: (prompt: WalletPrompt) => Promise<boolean>;
+  failureMode: () => WalletFailureMode;
+  onChainChanged?: (chainId: number) => void;
+  log?: (method: string, detail?: unknown) => void;
+}
+
+interface TransactionRequest {
+  from?: Address;
+  to?: Address;
+  data?: Hex;
+  value?: Hex;
+  gas?: Hex;
+}
+
+/** Chains this wallet knows: Base (the local chain poses as it) and Ethereum, to exercise a switch. */
+const KNOWN_CHAIN_IDS = new Set([base.id, 1]);
+
+/**
+ * An EIP-1193 wallet backed by the local chain: reads go straight to anvil, every transaction and
+ * signature waits for the person's confirmation, and a failure mode makes user-facing requests
+ * fail with a chosen error code.
+ */
+export function createDevWallet(options: DevWalletOptions) {
+  const { account } = options;
+  const emitter = Provider.createEmitter();
+  const transport = http(options.rpcUrl);
+  const chain = createPublicClient({ chain: base, transport });
+  const signer = createWalletClient({ account, chain: base, transport });
+  let chainId = options.initialChainId;
+
+  const requireBase = () => {
+    if (chainId !== base.id) throw new Provider.ChainDisconnectedError();
+  };
+  const rejected = () => new Provider.UserRejectedRequestError();
+
+  async function handle(method: string, params: unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'eth_accounts':
+        return [account.address];
+      case 'eth_chainId':
+        return numberToHex(chainId);
+      case 'net_version':
+        return String(chainId);
+      case 'wallet_switchEthereumChain': {
+        const target = Number((params[0] as { chainId: Hex }).chainId);
+        if (!KNOWN_CHAIN_IDS.has(target)) {
+          throw Object.assign(new Error(`Unrecognized chain ID ${target}.`), { code: 4902 });
+        }
+        if (target === chainId) return null;
+        if (!(await options.confirm({ kind: 'switch-chain', fromChainId: chainId, toChainId: target })))
+          throw rejected();
+        chainId = target;
+        emitter.emit('chainChanged', numberToHex(chainId));
+        options.onChainChanged?.(chainId);
+        return null;
+      }
+      case 'eth_sendTransaction': {
+        requireBase();
+        const tx = params[0] as TransactionRequest;
+        const value = tx.value ? hexToBigInt(tx.value) : 0n;
+        const prompt: WalletPrompt = { kind: 'transaction', from: account.address, to: tx.to, data: tx.data, value };
+        if (!(await options.confirm(prompt))) throw rejected();
+        return signer.sendTransaction({
+          to: tx.to ?? null,
+          data: tx.data,
+          value,
+          ...(tx.gas ? { gas: hexToBigInt(tx.gas) } : {}),
+        });
+      }
+      case 'personal_sign': {
+        const [message] = params as [Hex];
+        if (!(await options.confirm({ kind: 'signature', from: account.address, message }))) throw rejected();
+        return account.signMessage({ message: { raw: message } });
+      }
+      case 'eth_signTypedData_v4': {
+        const [, typedData] = params as [Address, string];
+        if (!(await options.confirm({ kind: 'signature', from: account.address, message: typedData })))
+          throw rejected();
+        return account.signTypedData(JSON.parse(typedData));
+      }
+      default:
+        // Reads (eth_call, balances, receipts, blocks, gas) go to the chain as they are.
+        return chain.request({ method, params } as never);
+    }
+  }
+
+  return Provider.from({
+    ...emitter,
+    async request({ method, params }: { method: string; params?: unknown }) {
+      options.log?.(`wallet:${method}`, params);
+      const mode = options.failureMode();
+      const failure = WALLET_FAILURE_MODES[mode].error;
+      if (failure && USER_FACING_METHODS.has(method)) throw failure();
+      return handle(method, (params as unknown[] | undefined) ?? []);
+    },
+  });
+}
+
+export type DevWallet = ReturnType<typeof createDevWallet>;

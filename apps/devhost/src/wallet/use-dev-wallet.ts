@@ -1,0 +1,45 @@
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import { useMemo, useRef, useState } from 'react';
+import type { LogHostCall } from '../host/host-log.ts';
+import type { LocalUser } from '../host/local-user.ts';
+import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
+import type { WalletFailureMode } from './failure-modes.ts';
+
+/**
+ * Every fifth sample user's wallet starts on Ethereum (chain 1), so the mini-app's request to
+ * switch to Base can be seen; everyone else starts on Base.
+ */
+export function initialChainIdFor(fid: number): number {
+  return fid % 5 === 0 ? 1 : 8453;
+}
+
+/** The signed-in user's wallet, re-created when the user changes. */
+export function useDevWallet(options: {
+  user: LocalUser | undefined;
+  rpcUrl: string;
+  confirm: (prompt: WalletPrompt) => Promise<boolean>;
+  log: LogHostCall;
+}) {
+  const { user, rpcUrl, confirm, log } = options;
+  const [failureMode, setFailureMode] = useState<WalletFailureMode>('none');
+  const failureModeRef = useRef(failureMode);
+  failureModeRef.current = failureMode;
+  const [chainId, setChainId] = useState<number>(8453);
+
+  const wallet = useMemo(() => {
+    if (!user) return null;
+    const initialChainId = initialChainIdFor(user.fid);
+    setChainId(initialChainId);
+    return createDevWallet({
+      account: localUserAccount(user.fid),
+      rpcUrl,
+      initialChainId,
+      confirm,
+      failureMode: () => failureModeRef.current,
+      onChainChanged: setChainId,
+      log,
+    });
+  }, [user, rpcUrl, confirm, log]);
+
+  return { wallet, chainId, failureMode, setFailureMode };
+}
