@@ -12,9 +12,16 @@ export const OPERATOR_ACCOUNT_INDEX = 0;
 /** Sample users of the local social network have fids 1001–1020. */
 export const SAMPLE_USER_FIDS = Array.from({ length: 20 }, (_, index) => 1001 + index);
 
-/** A local account by HD index. */
+const derived = new Map<number, HDAccount>();
+
+/** A local account by HD index (derivation is slow-ish, so each is derived once). */
 export function devAccount(addressIndex: number): HDAccount {
-  return mnemonicToAccount(DEV_MNEMONIC, { addressIndex });
+  let account = derived.get(addressIndex);
+  if (!account) {
+    account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex });
+    derived.set(addressIndex, account);
+  }
+  return account;
 }
 
 /** The custody key (and wallet) of a local social-network user: the HD account at index = fid. */

@@ -1,3 +1,4 @@
+import { withGasHeadroom } from '@fartwin/contracts';
 import { Provider } from 'ox';
 import { type Address, createPublicClient, createWalletClient, type Hex, hexToBigInt, http, numberToHex } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
@@ -79,12 +80,10 @@ export function createDevWallet(options: DevWalletOptions) {
         const value = tx.value ? hexToBigInt(tx.value) : 0n;
         const prompt: WalletPrompt = { kind: 'transaction', from: account.address, to: tx.to, data: tx.data, value };
         if (!(await options.confirm(prompt))) throw rejected();
-        return signer.sendTransaction({
-          to: tx.to ?? null,
-          data: tx.data,
-          value,
-          ...(tx.gas ? { gas: hexToBigInt(tx.gas) } : {}),
-        });
+        const call = { account, to: tx.to ?? null, data: tx.data, value };
+        // Like real wallets, leave headroom over the estimate: swaps can need a little more when mined.
+        const gas = tx.gas ? hexToBigInt(tx.gas) : withGasHeadroom(await chain.estimateGas(call));
+        return signer.sendTransaction({ ...call, gas });
       }
       case 'personal_sign': {
         const [message] = params as [Hex];

@@ -1,0 +1,87 @@
+/**
+ * Buys one battery on a running local stack, as a user of the mini-app would:
+ * approve 1 USDC, extendLife("some-agent", 1 USDC), then print the life left, the burn address's
+ * A0X before and after, and the decoded LifeExtended event.
+ *
+ *   CHAIN_RPC_URL   default http://127.0.0.1:8545
+ *   DEPLOYMENT_FILE default <repo root>/.data/deployment.json
+ *   DEMO_AGENT_ID   default some-agent
+ *   DEMO_ACCOUNT    index of the anvil dev account that pays, default 1
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatUnits, parseEventLogs } from 'viem';
+import { localUsdcAbi } from '../generated/abis.ts';
+import { confirm, createLocalClients, localDevAccount, readDeployment, withGasHeadroom } from '../src/deployment.ts';
+import { fartwinLifeAbi, usdcAbi } from '../src/index.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const rpcUrl = process.env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545';
+const deploymentFile = process.env.DEPLOYMENT_FILE ?? join(repoRoot, '.data', 'deployment.json');
+const agentId = process.env.DEMO_AGENT_ID ?? 'some-agent';
+const payer = localDevAccount(Number(process.env.DEMO_ACCOUNT ?? '1'));
+const ONE_USDC = 1_000_000n;
+
+const deployment = readDeployment(deploymentFile);
+const { publicClient, walletFor } = createLocalClients(rpcUrl);
+const wallet = walletFor(payer);
+const life = { address: deployment.fartwinLife, abi: fartwinLifeAbi } as const;
+const burnedA0x = () =>
+  publicClient.readContract({
+    address: deployment.a0x,
+    abi: usdcAbi,
+    functionName: 'balanceOf',
+    args: [deployment.burnAddress],
+  });
+
+console.log(`chain ${rpcUrl}, FartwinLife ${deployment.fartwinLife}, payer ${payer.address}`);
+const payerUsdc = await publicClient.readContract({
+  address: deployment.usdc,
+  abi: usdcAbi,
+  functionName: 'balanceOf',
+  args: [payer.address],
+});
+if (payerUsdc < ONE_USDC) {
+  // Local chain only: the operator owns LocalUSDC and can mint the payer what it needs.
+  await confirm(
+    publicClient,
+    await walletFor(localDevAccount(0)).writeContract({
+      address: deployment.usdc,
+      abi: localUsdcAbi,
+      functionName: 'mint',
+      args: [payer.address, 10n * ONE_USDC],
+    }),
+  );
+  console.log('minted 10 USDC to the payer (it had less than 1 USDC)');
+}
+const daysBefore = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
+const burnBefore = await burnedA0x();
+
+await confirm(
+  publicClient,
+  await wallet.writeContract({
+    address: deployment.usdc,
+    abi: usdcAbi,
+    functionName: 'approve',
+    args: [deployment.fartwinLife, ONE_USDC],
+  }),
+);
+console.log('approved 1 USDC to FartwinLife');
+const extendCall = { ...life, account: payer, functionName: 'extendLife', args: [agentId, ONE_USDC] } as const;
+const gas = withGasHeadroom(await publicClient.estimateContractGas(extendCall));
+const receipt = await confirm(publicClient, await wallet.writeContract({ ...extendCall, gas }));
+console.log(`extendLife("${agentId}", 1 USDC) mined in block ${receipt.blockNumber}, gas ${receipt.gasUsed}`);
+
+const daysAfter = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
+const burnAfter = await burnedA0x();
+console.log(`remaining days: ${daysBefore} → ${daysAfter}`);
+console.log(`A0X at ${deployment.burnAddress}: ${formatUnits(burnBefore, 18)} → ${formatUnits(burnAfter, 18)}`);
+for (const event of parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' })) {
+  const { agentId: id, usdcAmount, a0xBurned, newTimeToDeath } = event.args;
+  console.log('LifeExtended', {
+    agentId: id,
+    usdcAmount: `${formatUnits(usdcAmount, 6)} USDC`,
+    a0xBurned: `${formatUnits(a0xBurned, 18)} A0X`,
+    newTimeToDeath: `${newTimeToDeath} (${new Date(Number(newTimeToDeath) * 1000).toISOString()})`,
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * @fartwin/contracts: typed ABIs for the app (browser-safe: no bytecode, no node built-ins).
+ * Deployment helpers for the local chain live in `@fartwin/contracts/deployment`.
+ */
+import { iusdcAbi } from '../generated/abis.ts';
+
+export {
+  agentTokenAbi,
+  agentTokenFactoryAbi,
+  fartwinLifeAbi,
+} from '../generated/abis.ts';
+export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
+export { withGasHeadroom } from './gas.ts';
+export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
+
+/** USDC as clients use it: ERC-20 (balanceOf, allowance, approve, transfer…), metadata and EIP-2612 permit. */
+export const usdcAbi = iusdcAbi;
+
+/** Any ERC-20 (A0X, agent tokens): the same interface as USDC; permit only where the token has it. */
+export const erc20Abi = iusdcAbi;
+
+/** Where FartwinLife sends bought A0X by default: the conventional dead address. */
+export const DEFAULT_BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD' as const;

@@ -1,0 +1,146 @@
+import {
+  type Abi,
+  type Account,
+  type Address,
+  type Chain,
+  type ContractConstructorArgs,
+  getAddress,
+  type Hex,
+  type PublicClient,
+  parseUnits,
+  type Transport,
+  type WalletClient,
+  zeroAddress,
+} from 'viem';
+import { a0xAbi, agentTokenFactoryAbi, fartwinLifeAbi, localUsdcAbi, weth9Abi } from '../../generated/abis.ts';
+import {
+  a0xBytecode,
+  agentTokenFactoryBytecode,
+  fartwinLifeBytecode,
+  localUsdcBytecode,
+  weth9Bytecode,
+} from '../../generated/bytecode.ts';
+import {
+  nonfungiblePositionManagerAbi,
+  quoterV2Abi,
+  swapRouter02Abi,
+  uniswapV3FactoryAbi,
+} from '../../generated/uniswap-abis.ts';
+import {
+  nonfungiblePositionManagerBytecode,
+  quoterV2Bytecode,
+  swapRouter02Bytecode,
+  uniswapV3FactoryBytecode,
+} from '../../generated/uniswap-bytecode.ts';
+import { DEFAULT_BURN_ADDRESS } from '../index.ts';
+import { encodeV3Path, type FeeTier } from '../path.ts';
+import { confirm } from './chain.ts';
+import { createPoolWithLiquidity } from './uniswap.ts';
+
+/** The seeded pool: 1 USDC = 1000 A0X, deep enough that test-sized swaps barely move the price. */
+export const POOL_FEE: FeeTier = 3000;
+export const POOL_USDC = parseUnits('1000000', 6);
+export const POOL_A0X = parseUnits('1000000000', 18);
+/** The whole A0X supply, minted to the operator (who seeds the pool with part of it). */
+export const A0X_SUPPLY = parseUnits('100000000000', 18);
+/** Slippage floor: 10 % under the seeded price (0.3 % fee + price impact stay well inside it). */
+export const MIN_A0X_PER_USDC = parseUnits('900', 18);
+
+export interface DeployedStack {
+  weth9: Address;
+  usdc: Address;
+  a0x: Address;
+  uniswapV3Factory: Address;
+  positionManager: Address;
+  swapRouter: Address;
+  quoter: Address;
+  pool: Address;
+  agentTokenFactory: Address;
+  fartwinLife: Address;
+  burnAddress: Address;
+  deployedAtBlock: number;
+}
+
+type Clients = { publicClient: PublicClient<Transport, Chain>; wallet: WalletClient<Transport, Chain, Account> };
+
+async function deploy<const abi extends Abi>(
+  { publicClient, wallet }: Clients,
+  abi: abi,
+  bytecode: Hex,
+  args: ContractConstructorArgs<abi>,
+): Promise<Address> {
+  // viem's generic deployContract parameters cannot be narrowed from a generic ABI; the call is typed at each use.
+  const hash = await wallet.deployContract({ abi, bytecode, args } as Parameters<typeof wallet.deployContract>[0]);
+  const receipt = await confirm(publicClient, hash);
+  if (!receipt.contractAddress) throw new Error(`Deployment ${hash} created no contract`);
+  return getAddress(receipt.contractAddress);
+}
+
+/**
+ * Deploys the whole local stack from the wallet's account (which becomes every owner):
+ * tokens, real Uniswap V3 (factory, position manager, SwapRouter02, QuoterV2), a seeded
+ * USDC/A0X pool, the agent token factory and FartwinLife configured to swap through that pool.
+ */
+export async function deployLocalStack(clients: Clients): Promise<DeployedStack> {
+  const { publicClient, wallet } = clients;
+  const operator = wallet.account.address;
+  const deployedAtBlock = Number(await publicClient.getBlockNumber({ cacheTime: 0 })) + 1;
+
+  const weth9 = await deploy(clients, weth9Abi, weth9Bytecode, []);
+  const usdc = await deploy(clients, localUsdcAbi, localUsdcBytecode, [operator]);
+  const a0x = await deploy(clients, a0xAbi, a0xBytecode, [operator, A0X_SUPPLY]);
+  const uniswapV3Factory = await deploy(clients, uniswapV3FactoryAbi, uniswapV3FactoryBytecode, []);
+  // No token descriptor: it only renders position NFTs' tokenURI, which nothing here reads.
+  const positionManager = await deploy(clients, nonfungiblePositionManagerAbi, nonfungiblePositionManagerBytecode, [
+    uniswapV3Factory,
+    weth9,
+    zeroAddress,
+  ]);
+  // No V2 factory: only V3 routes are used.
+  const swapRouter = await deploy(clients, swapRouter02Abi, swapRouter02Bytecode, [
+    zeroAddress,
+    uniswapV3Factory,
+    positionManager,
+    weth9,
+  ]);
+  const quoter = await deploy(clients, quoterV2Abi, quoterV2Bytecode, [uniswapV3Factory, weth9]);
+  const agentTokenFactory = await deploy(clients, agentTokenFactoryAbi, agentTokenFactoryBytecode, []);
+
+  await confirm(
+    publicClient,
+    await wallet.writeContract({ address: usdc, abi: localUsdcAbi, functionName: 'mint', args: [operator, POOL_USDC] }),
+  );
+  const pool = await createPoolWithLiquidity(publicClient, wallet, {
+    positionManager,
+    factory: uniswapV3Factory,
+    fee: POOL_FEE,
+    tokenA: { token: usdc, amount: POOL_USDC },
+    tokenB: { token: a0x, amount: POOL_A0X },
+  });
+
+  const burnAddress = DEFAULT_BURN_ADDRESS;
+  const fartwinLife = await deploy(clients, fartwinLifeAbi, fartwinLifeBytecode, [
+    usdc,
+    a0x,
+    swapRouter,
+    burnAddress,
+    encodeV3Path([usdc, a0x], [POOL_FEE]),
+    MIN_A0X_PER_USDC,
+    operator,
+  ]);
+
+  return {
+    weth9,
+    usdc,
+    a0x,
+    uniswapV3Factory,
+    positionManager,
+    swapRouter,
+    quoter,
+    pool,
+    agentTokenFactory,
+    fartwinLife,
+    burnAddress,
+    deployedAtBlock,
+  };
+}
