@@ -7,18 +7,33 @@ import type { Db } from './db/database.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
+import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
 import { localNetworkRoutes } from './routes/local-network.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
+import { quickAuthRoutes } from './routes/quick-auth.ts';
+import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
   chain: PublicClient;
   logger: Logger;
+  /** Replaces the implementations config would choose (tests: an engine spy, a fake Neynar). */
+  services?: Partial<Services>;
 }
 
-const API_PREFIXES = ['/doppelganger', '/health', '/webhook', '/.well-known', '/quick-auth', '/local-network'];
+// '/nonce' and '/verify-siwf' are local Quick Auth's paths: the SDK calls them at its origin's root.
+const API_PREFIXES = [
+  '/doppelganger',
+  '/health',
+  '/webhook',
+  '/.well-known',
+  '/quick-auth',
+  '/local-network',
+  '/nonce',
+  '/verify-siwf',
+];
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Bodies above this are refused with 413 before they are read. */
@@ -36,8 +51,11 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps.logger));
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
+  const services = createServices(deps, deps.services);
   app.route('/', healthRoutes(deps));
   app.route('/', appConfigRoutes(deps.config));
+  app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services }));
+  if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath));
   return app;

@@ -7,6 +7,7 @@ import { createApp } from '../src/app.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { loadConfig, type ServerConfig } from '../src/config/config.ts';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
+import type { Services } from '../src/services.ts';
 
 /** A fresh database on the run's Postgres, migrated: test files never see each other's rows. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
@@ -41,7 +42,10 @@ export interface TestServer {
 }
 
 /** The real app on a real database and a real anvil, called in-process through `app.request`. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  services: Partial<Services> = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const anvil = await startAnvil();
   const config = loadConfig({
@@ -53,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const logger = pino({ level: 'silent' });
-  const app = createApp({ config, db: database.db, chain: createChainClient(anvil.rpcUrl), logger });
+  const app = createApp({ config, db: database.db, chain: createChainClient(anvil.rpcUrl), logger, services });
   return {
     app,
     db: database.db,

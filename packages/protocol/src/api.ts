@@ -100,3 +100,45 @@ export const healthResponseSchema = z.object({
   chain: componentHealthSchema,
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/**
+ * Chat over SSE (request with `Accept: text/event-stream`): zero or more `delta` events whose data
+ * is a JSON string chunk of the reply, then one `done` event with the whole ChatResponse, or one
+ * `error` event with an ErrorBody.
+ */
+export const chatStreamEvents = { delta: 'delta', done: 'done', error: 'error' } as const;
+export const chatStreamDeltaSchema = z.string();
+/** The `done` event of a chat stream carries the whole reply, as the JSON response would. */
+export const chatStreamDoneSchema = chatResponseSchema;
+
+/** Deploy answers HTTP 503 with this errorType until the deploy pipeline is installed. */
+export const DEPLOY_UNAVAILABLE_ERROR_TYPE = 'deploy_unavailable';
+
+/**
+ * Quick Auth endpoints on the Quick Auth server's origin (the bot service itself in local mode),
+ * exactly as `@farcaster/quick-auth` calls them: `POST /nonce`, `POST /verify-siwf`, and the key set
+ * at `GET /.well-known/jwks.json` that `verifyJwt` checks tokens against.
+ */
+export const quickAuthPaths = {
+  nonce: '/nonce',
+  verifySiwf: '/verify-siwf',
+  jwks: '/.well-known/jwks.json',
+} as const;
+
+export const quickAuthNonceResponseSchema = z.object({ nonce: z.string().min(8) });
+export type QuickAuthNonceResponse = z.infer<typeof quickAuthNonceResponseSchema>;
+
+export const quickAuthVerifySiwfRequestSchema = z.object({
+  message: z.string().min(1).max(4_000),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be a 0x-prefixed hex signature'),
+  domain: z.string().min(1).max(253),
+  acceptAuthAddress: z.boolean().optional(),
+});
+export type QuickAuthVerifySiwfRequest = z.infer<typeof quickAuthVerifySiwfRequestSchema>;
+
+/** `{token}` on success; `{valid: false, message}` when the sign-in message does not check out. */
+export const quickAuthVerifySiwfResponseSchema = z.union([
+  z.object({ token: z.string() }),
+  z.object({ valid: z.literal(false), message: z.string() }),
+]);
+export type QuickAuthVerifySiwfResponse = z.infer<typeof quickAuthVerifySiwfResponseSchema>;

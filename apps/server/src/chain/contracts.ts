@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readDeployment } from '@fartwin/contracts/deployment';
 import type { ServerConfig } from '../config/config.ts';
 
@@ -15,7 +16,7 @@ export function resolveContracts(config: ServerConfig): ContractAddresses | null
   if (chain.usdcAddress && chain.fartwinLifeAddress) {
     return { usdc: chain.usdcAddress, fartwinLife: chain.fartwinLifeAddress };
   }
-  if (!chain.deploymentFile) return null;
+  if (!chain.deploymentFile || !existsSync(chain.deploymentFile)) return null;
   const deployment = readDeployment(chain.deploymentFile);
-  return deployment ? { usdc: deployment.usdc, fartwinLife: deployment.fartwinLife } : null;
+  return { usdc: deployment.usdc, fartwinLife: deployment.fartwinLife };
 }

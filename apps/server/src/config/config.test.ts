@@ -35,6 +35,8 @@ describe('loadConfig', () => {
 
   it.each([
     'PUBLIC_URL',
+    'DATABASE_URL',
+    'CHAIN_RPC_URL',
     'USDC_ADDRESS',
     'FARTWIN_LIFE_ADDRESS',
     'OPERATOR_PRIVATE_KEY',
@@ -62,7 +64,7 @@ describe('server start-up with bad configuration', () => {
   it('prints one line naming the variable and exits 1, without a stack trace', async () => {
     const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', entry], {
-      env: { PATH: process.env.PATH, FARTWIN_MODE: 'production', PORT: 'not-a-port' },
+      env: { PATH: process.env.PATH, FARTWIN_MODE: 'production', PUBLIC_URL: 'https://fartwin.example.com' },
     });
     const failure = await run.then(
       () => {
@@ -74,7 +76,7 @@ describe('server start-up with bad configuration', () => {
     const lines = failure.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: /);
-    expect(lines[0]).toMatch(/PORT/);
+    expect(lines[0]).toMatch(/DATABASE_URL/);
     expect(lines[0]).toMatch(/NEYNAR_API_KEY is required in production mode/);
     expect(failure.stderr).not.toMatch(/\n\s+at /);
   });

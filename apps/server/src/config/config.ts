@@ -21,13 +21,20 @@ const envSchema = z
     PUBLIC_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Local default: the embedded Postgres that `npm start` runs. */
-    DATABASE_URL: z.string().url().default('postgres://postgres:postgres@127.0.0.1:54329/fartwin'),
-    CHAIN_RPC_URL: z.string().url().default('http://127.0.0.1:8545'),
+    DATABASE_URL: z.string().url().optional(),
+    /** Local default: the anvil that `npm start` runs. */
+    CHAIN_RPC_URL: z.string().url().optional(),
     /** Local mode: where the contracts bootstrap wrote the addresses. */
     DEPLOYMENT_FILE: z.string().default(`${repoRoot}.data/deployment.json`),
     /** Production: the real Base addresses. */
-    USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
-    FARTWIN_LIFE_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+    USDC_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .optional(),
+    FARTWIN_LIFE_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .optional(),
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),
@@ -41,6 +48,7 @@ const envSchema = z
     const required = [
       'PUBLIC_URL',
       'DATABASE_URL',
+      'CHAIN_RPC_URL',
       'USDC_ADDRESS',
       'FARTWIN_LIFE_ADDRESS',
       'OPERATOR_PRIVATE_KEY',
@@ -65,9 +73,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/fartwin',
     chain: {
-      rpcUrl: env.CHAIN_RPC_URL,
+      rpcUrl: env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545',
       deploymentFile: local ? env.DEPLOYMENT_FILE : undefined,
       usdcAddress: env.USDC_ADDRESS as `0x${string}` | undefined,
       fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS as `0x${string}` | undefined,

@@ -24,7 +24,46 @@ export interface SocialCastsTable {
   id: Generated<number>;
 }
 
+/** Twins. `character` and `choices` are JSON (see twin/character.ts). */
+export interface AgentsTable {
+  id: Generated<number>;
+  agent_id: string;
+  owner_fid: number;
+  twin_fid: number;
+  twin_username: string;
+  twin_display_name: string;
+  twin_pfp_url: string | null;
+  wallet_address: string;
+  token_address: string;
+  token_symbol: string;
+  status: Generated<string>;
+  character: ColumnType<unknown, string, string>;
+  choices: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
+/** Stored conversations: one row per turn, per agent and person chatting. */
+export interface ChatTurnsTable {
+  id: Generated<number>;
+  agent_id: string;
+  fid: number;
+  role: 'user' | 'assistant';
+  content: string;
+  engine: string | null;
+  created_at: CreatedAt;
+}
+
+/** Nonces the local Quick Auth server issued. */
+export interface AuthNoncesTable {
+  nonce: string;
+  created_at: CreatedAt;
+  used_at: Date | null;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
+  agents: AgentsTable;
+  chat_turns: ChatTurnsTable;
+  auth_nonces: AuthNoncesTable;
 }

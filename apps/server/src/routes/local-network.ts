@@ -15,7 +15,8 @@ export function localNetworkRoutes(deps: { db: Db }) {
   app.get('/local-network/users', async (c) => c.json({ users: await listAccounts(deps.db) }));
   app.get('/local-network/avatars/:file', async (c) => {
     const fid = Number(c.req.param('file').replace(/\.svg$/, ''));
-    if (!Number.isInteger(fid) || fid <= 0) throw new HttpError(400, 'invalid_fid', 'Avatar fid must be a positive integer');
+    if (!Number.isInteger(fid) || fid <= 0)
+      throw new HttpError(400, 'invalid_fid', 'Avatar fid must be a positive integer');
     const account = await deps.db
       .selectFrom('social_accounts')
       .select(['display_name'])

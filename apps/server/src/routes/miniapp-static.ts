@@ -18,7 +18,10 @@ export function miniappStaticRoutes(distDir: string, isApiPath: (path: string) =
   const indexHtml = readFileSync(indexFile, 'utf8');
   // serveStatic takes a root relative to the working directory.
   const root = relative(process.cwd(), distDir) || '.';
-  app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }));
+  app.use(
+    '/assets/*',
+    serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
+  );
   app.use('*', serveStatic({ root }));
   app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : c.html(indexHtml)));
   return app;

@@ -27,7 +27,10 @@ export function avatarUrl(publicUrl: string, fid: number): string {
  * 60 days. Does nothing when accounts exist, so a restart keeps what users did.
  */
 export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now()): Promise<number> {
-  const existing = await db.selectFrom('social_accounts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const existing = await db
+    .selectFrom('social_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
   if (Number(existing?.count ?? 0) > 0) return 0;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -52,7 +55,9 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
         parent_hash: null,
         embeds: JSON.stringify([]),
         // Oldest first, evenly over 60 days, ending an hour ago.
-        created_at: new Date(now - DAY_MS / 24 - ((user.casts.length - 1 - position) * 60 * DAY_MS) / user.casts.length),
+        created_at: new Date(
+          now - DAY_MS / 24 - ((user.casts.length - 1 - position) * 60 * DAY_MS) / user.casts.length,
+        ),
       })),
     );
     await trx.insertInto('social_casts').values(casts).execute();

@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Feeds and persona building read a user's casts newest first.
-  await db.schema.createIndex('social_casts_fid_created').on('social_casts').columns(['fid', 'created_at desc']).execute();
+  await db.schema
+    .createIndex('social_casts_fid_created')
+    .on('social_casts')
+    .columns(['fid', 'created_at desc'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,123 @@
+import type { Db } from '../db/database.ts';
+import { type Character, characterSchema } from '../twin/character.ts';
+import { type DirectoryCursor, decodeCursor, encodeCursor } from './cursor.ts';
+
+/** A twin as stored. */
+export interface AgentRecord {
+  agentId: string;
+  ownerFid: number;
+  twin: { fid: number; username: string; displayName: string; pfpUrl: string | null };
+  walletAddress: `0x${string}`;
+  token: { address: `0x${string}`; symbol: string };
+  status: string;
+  character: Character;
+  choices: string[];
+  createdAt: Date;
+}
+
+export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & { status?: string; createdAt?: Date };
+
+type AgentRow = Awaited<ReturnType<typeof selectAgents>>[number];
+
+function selectAgents(db: Db) {
+  return db.selectFrom('agents').selectAll().execute();
+}
+
+function toRecord(row: AgentRow): AgentRecord {
+  return {
+    agentId: row.agent_id,
+    ownerFid: row.owner_fid,
+    twin: {
+      fid: row.twin_fid,
+      username: row.twin_username,
+      displayName: row.twin_display_name,
+      pfpUrl: row.twin_pfp_url,
+    },
+    walletAddress: row.wallet_address as `0x${string}`,
+    token: { address: row.token_address as `0x${string}`, symbol: row.token_symbol },
+    status: row.status,
+    character: characterSchema.parse(row.character),
+    choices: row.choices,
+    createdAt: row.created_at,
+  };
+}
+
+/** Thrown when the owner already has a twin (one per user) or the agentId is taken. */
+export class AgentExistsError extends Error {
+  override name = 'AgentExistsError';
+}
+
+/** Stores a new twin. Used by the deploy pipeline (and by tests, which insert agents directly). */
+export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord> {
+  try {
+    const row = await db
+      .insertInto('agents')
+      .values({
+        agent_id: agent.agentId,
+        owner_fid: agent.ownerFid,
+        twin_fid: agent.twin.fid,
+        twin_username: agent.twin.username,
+        twin_display_name: agent.twin.displayName,
+        twin_pfp_url: agent.twin.pfpUrl,
+        wallet_address: agent.walletAddress,
+        token_address: agent.token.address,
+        token_symbol: agent.token.symbol,
+        ...(agent.status ? { status: agent.status } : {}),
+        character: JSON.stringify(characterSchema.parse(agent.character)),
+        choices: JSON.stringify(agent.choices),
+        ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  } catch (error) {
+    // 23505: unique_violation (agent_id, or owner_fid: one twin per user).
+    if ((error as { code?: string }).code === '23505') {
+      throw new AgentExistsError(`An agent for fid ${agent.ownerFid} or with id ${agent.agentId} already exists`);
+    }
+    throw error;
+  }
+}
+
+export async function findAgent(db: Db, agentId: string): Promise<AgentRecord | null> {
+  const row = await db.selectFrom('agents').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+export async function findAgentsByOwner(db: Db, ownerFid: number): Promise<AgentRecord[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .selectAll()
+    .where('owner_fid', '=', ownerFid)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * One page of the directory, newest first. Keyset pagination on (created_at, id) walks the
+ * agents_directory_order index, so page 1000 costs what page 1 does.
+ */
+export async function listAgentsPage(
+  db: Db,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<{ agents: AgentRecord[]; nextCursor: string | null }> {
+  const after: DirectoryCursor | null = options.cursor ? decodeCursor(options.cursor) : null;
+  let query = db.selectFrom('agents').selectAll();
+  if (after) {
+    // A row comparison, which Postgres answers from the (created_at desc, id desc) index.
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    agents: page.map(toRecord),
+    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,35 @@
+import type { ConversationTurn } from '@fartwin/protocol';
+import type { Db } from '../db/database.ts';
+
+export interface StoredTurn extends ConversationTurn {
+  engine: string | null;
+}
+
+/** Appends turns to the conversation between `fid` and a twin, in order, atomically. */
+export async function appendTurns(db: Db, agentId: string, fid: number, turns: readonly StoredTurn[]): Promise<void> {
+  if (turns.length === 0) return;
+  await db
+    .insertInto('chat_turns')
+    .values(
+      turns.map((turn) => ({ agent_id: agentId, fid, role: turn.role, content: turn.content, engine: turn.engine })),
+    )
+    .execute();
+}
+
+/** The last `limit` turns of the conversation, oldest first. */
+export async function conversationHistory(
+  db: Db,
+  agentId: string,
+  fid: number,
+  limit: number,
+): Promise<ConversationTurn[]> {
+  const rows = await db
+    .selectFrom('chat_turns')
+    .select(['role', 'content'])
+    .where('agent_id', '=', agentId)
+    .where('fid', '=', fid)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
+}

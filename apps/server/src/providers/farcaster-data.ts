@@ -1,0 +1,28 @@
+/** A Farcaster profile, as the persona and identity checks need it. */
+export interface FarcasterUser {
+  fid: number;
+  username: string;
+  displayName: string;
+  pfpUrl: string | null;
+  bio: string;
+  /** The address that signs the user's Sign In With Farcaster messages. */
+  custodyAddress: `0x${string}`;
+}
+
+export interface FarcasterCast {
+  hash: string;
+  text: string;
+  /** Set when the cast replies to another cast. */
+  parentHash: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Read access to Farcaster: the local social network in local mode, Neynar in production.
+ * Chosen once at start-up (see providers/index.ts).
+ */
+export interface FarcasterData {
+  getUser(fid: number): Promise<FarcasterUser | null>;
+  /** The user's casts, newest first, at most `limit`. */
+  getRecentCasts(fid: number, limit: number): Promise<FarcasterCast[]>;
+}

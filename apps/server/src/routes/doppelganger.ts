@@ -1,0 +1,155 @@
+import {
+  type AgentsByFidResponse,
+  type AgentsResponse,
+  agentsQuerySchema,
+  type ChatResponse,
+  type ConversationHistory,
+  chatRequestSchema,
+  chatStreamEvents,
+  DEPLOY_UNAVAILABLE_ERROR_TYPE,
+  type DeployResponse,
+  DIRECTORY_PAGE_SIZE,
+  deployRequestSchema,
+  fidSchema,
+} from '@fartwin/protocol';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Logger } from 'pino';
+import { toApiAgent } from '../agents/agent-view.ts';
+import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from '../agents/repository.ts';
+import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
+import { planReply } from '../chat/chat-service.ts';
+import { conversationHistory } from '../chat/conversations.ts';
+import type { Db } from '../db/database.ts';
+import { errorBody, HttpError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import type { Services } from '../services.ts';
+import { choicesProblem } from '../twin/characteristics.ts';
+import { loadPersona } from '../twin/persona.ts';
+
+/** How much of a conversation the history endpoint returns. */
+const HISTORY_LIMIT = 200;
+
+function parseFid(value: string): number {
+  const parsed = fidSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'invalid_fid', 'fid must be a positive integer');
+  return parsed.data;
+}
+
+/** The bot service's API of SPEC.md §7, under /doppelganger. */
+export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Services }) {
+  const { db, logger, services } = deps;
+  const app = new Hono<{ Variables: AuthVariables }>();
+  const auth = requireAuth(services.tokens);
+
+  const withLife = async (agents: AgentRecord[]) => {
+    const expirations = await services.life.expirations(agents.map((agent) => agent.agentId)).catch((error) => {
+      // The directory still renders with the chain down; each twin's life reads as unknown (0).
+      logger.warn({ err: error }, 'life read failed');
+      return new Map<string, number>();
+    });
+    return agents.map((agent) => toApiAgent(agent, expirations.get(agent.agentId) ?? 0));
+  };
+
+  // The directory, newest first, one keyset page at a time.
+  app.get('/doppelganger/agents', async (c) => {
+    const query = agentsQuerySchema.parse(c.req.query());
+    const page = await listAgentsPage(db, { limit: query.limit ?? DIRECTORY_PAGE_SIZE, cursor: query.cursor });
+    return c.json({ agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse);
+  });
+
+  // A user's twins or, with none yet, the eight questions that build one.
+  app.get('/doppelganger/agents/:fid', async (c) => {
+    const fid = parseFid(c.req.param('fid'));
+    const agents = await findAgentsByOwner(db, fid);
+    if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
+    const persona = await loadPersona(services.farcaster, fid);
+    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
+    return c.json({ agents: [], characteristics: persona.characteristics } satisfies AgentsByFidResponse);
+  });
+
+  app.post('/doppelganger/deploy/:fid', auth, async (c) => {
+    const fid = parseFid(c.req.param('fid'));
+    assertActingFor(c.get('authFid'), fid);
+    const { choices } = await jsonBody(c, deployRequestSchema);
+    if ((await findAgentsByOwner(db, fid)).length > 0) {
+      return c.json({ action: 'NONE', text: 'You already have a Fartwin.' } satisfies DeployResponse);
+    }
+    const persona = await loadPersona(services.farcaster, fid);
+    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
+    const problem = choicesProblem(persona.characteristics, choices);
+    if (problem) throw new HttpError(400, 'invalid_choices', problem);
+    // The deploy pipeline (wallet, account, token, first battery, welcome cast) is not installed
+    // on this server yet: say so plainly rather than pretend a twin was made.
+    return c.json(
+      {
+        metadata: { errorType: DEPLOY_UNAVAILABLE_ERROR_TYPE },
+        text: 'Deploying twins is not available yet on this server.',
+      } satisfies DeployResponse,
+      503,
+    );
+  });
+
+  app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
+    const request = await jsonBody(c, chatRequestSchema);
+    assertActingFor(c.get('authFid'), request.fid);
+    const plan = await planReply(
+      { db, life: services.life, chatEngine: services.chatEngine },
+      c.req.param('agentId'),
+      request.fid,
+      request,
+    );
+    const wantsStream = (c.req.header('accept') ?? '').includes('text/event-stream');
+
+    if (plan.kind === 'fixed') {
+      await plan.store();
+      if (!wantsStream) return c.json(plan.response);
+      return streamSSE(c, async (stream) => {
+        await stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(plan.response.message) });
+        await stream.writeSSE({ event: chatStreamEvents.done, data: JSON.stringify(plan.response) });
+      });
+    }
+
+    if (!wantsStream) {
+      let message = '';
+      try {
+        for await (const chunk of plan.chunks) message += chunk;
+      } catch (error) {
+        logger.error({ err: error }, 'chat engine failed');
+        throw new HttpError(502, 'engine_failed', 'The twin could not answer right now. Please try again.');
+      }
+      await plan.store(message);
+      return c.json({ message, engine: plan.engine } satisfies ChatResponse);
+    }
+
+    return streamSSE(c, async (stream) => {
+      let message = '';
+      try {
+        for await (const chunk of plan.chunks) {
+          message += chunk;
+          await stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) });
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'chat engine failed');
+        const body = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
+        await stream.writeSSE({ event: chatStreamEvents.error, data: JSON.stringify(body) });
+        return;
+      }
+      await plan.store(message);
+      await stream.writeSSE({
+        event: chatStreamEvents.done,
+        data: JSON.stringify({ message, engine: plan.engine } satisfies ChatResponse),
+      });
+    });
+  });
+
+  // The signed-in user's stored conversation with a twin, so a reload shows it.
+  app.get('/doppelganger/chat-with-fartwin/:agentId/history', auth, async (c) => {
+    const agentId = c.req.param('agentId');
+    if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    const turns = await conversationHistory(db, agentId, c.get('authFid'), HISTORY_LIMIT);
+    return c.json({ turns } satisfies ConversationHistory);
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { PublicClient } from 'viem';
+import { appDomain } from './auth/app-domain.ts';
+import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
+import { LocalQuickAuth } from './auth/local-quick-auth.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import { resolveContracts } from './chain/contracts.ts';
+import { chainLifeReader, type LifeReader } from './chain/life.ts';
+import type { ServerConfig } from './config/config.ts';
+import type { Db } from './db/database.ts';
+import type { FarcasterData } from './providers/farcaster-data.ts';
+import { localFarcasterData } from './providers/local-farcaster-data.ts';
+import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
+import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
+import type { ChatEngine } from './twin/engines/chat-engine.ts';
+
+/** Everything that differs between local and production mode, chosen once at start-up. */
+export interface Services {
+  farcaster: FarcasterData;
+  chatEngine: ChatEngine;
+  tokens: TokenVerifier;
+  life: LifeReader;
+  /** Local mode only: the Quick Auth server the mini-app signs in with. */
+  localQuickAuth: LocalQuickAuth | null;
+}
+
+export function createServices(
+  deps: { config: ServerConfig; db: Db; chain: PublicClient },
+  overrides: Partial<Services> = {},
+): Services {
+  const { config, db, chain } = deps;
+  const farcaster =
+    overrides.farcaster ??
+    (config.mode === 'production' && config.neynarApiKey
+      ? neynarFarcasterData({ apiKey: config.neynarApiKey })
+      : localFarcasterData(db));
+  const domain = appDomain(config.publicUrl);
+  const localQuickAuth =
+    config.mode === 'local'
+      ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
+      : null;
+  return {
+    farcaster,
+    chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
+    tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
+    // Contracts are resolved on each read: the local chain may be bootstrapped after start-up.
+    life: overrides.life ?? chainLifeReader(chain, () => resolveContracts(config)),
+    localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,
+  };
+}

@@ -1,0 +1,48 @@
+import { contentWords } from './text.ts';
+
+/**
+ * BM25 over one user's casts (at most a few hundred short texts). Written here rather than pulled
+ * in: the npm options are full search engines with indexing APIs far larger than these 30 lines.
+ */
+export class CastSearch {
+  private readonly documents: { terms: Map<string, number>; length: number }[];
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly averageLength: number;
+
+  constructor(
+    readonly casts: readonly string[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
+    this.documents = casts.map((text) => {
+      const tokens = contentWords(text);
+      const terms = new Map<string, number>();
+      for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
+      for (const term of terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      return { terms, length: tokens.length };
+    });
+    this.averageLength = this.documents.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.documents.length);
+  }
+
+  /** Indexes of the best-matching casts, best first; casts sharing no word with the query are left out. */
+  search(query: string, limit: number): { index: number; score: number }[] {
+    const queryTerms = [...new Set(contentWords(query))];
+    const total = this.documents.length;
+    const scored = this.documents.map((doc, index) => {
+      let score = 0;
+      for (const term of queryTerms) {
+        const frequency = doc.terms.get(term) ?? 0;
+        if (frequency === 0) continue;
+        const df = this.documentFrequency.get(term) ?? 0;
+        const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
+        const lengthNorm = 1 - this.b + (this.b * doc.length) / (this.averageLength || 1);
+        score += (idf * frequency * (this.k1 + 1)) / (frequency + this.k1 * lengthNorm);
+      }
+      return { index, score };
+    });
+    return scored
+      .filter((hit) => hit.score > 0)
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, limit);
+  }
+}

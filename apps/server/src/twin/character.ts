@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { FarcasterCast, FarcasterUser } from '../providers/farcaster-data.ts';
+import type { CastProfile } from './cast-profile.ts';
+import { PERSONALITY_AXES } from './characteristics.ts';
+import { styleMetricsSchema } from './style.ts';
+
+/** How many of the user's casts a twin keeps as its memory (and the echo engine's corpus). */
+export const CHARACTER_CAST_LIMIT = 150;
+
+/** A twin's character, stored with the agent (jsonb): who it speaks for and how it writes. */
+export const characterSchema = z.object({
+  version: z.literal(1),
+  fid: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  topics: z.array(z.string()),
+  style: styleMetricsSchema,
+  /** Axis name → chosen pole, e.g. { Tone: 'Playful' }. */
+  traits: z.record(z.string(), z.string()),
+  examplePosts: z.array(z.string()),
+  exampleReplies: z.array(z.string()),
+  /** The user's casts, newest first: what the twin knows and echoes. */
+  casts: z.array(z.string()),
+});
+export type Character = z.infer<typeof characterSchema>;
+
+/** Builds a twin's character from the user's profile, casts and (already validated) choices. */
+export function buildCharacter(
+  user: Pick<FarcasterUser, 'fid' | 'username' | 'displayName' | 'bio'>,
+  casts: readonly Pick<FarcasterCast, 'text' | 'parentHash'>[],
+  profile: CastProfile,
+  choices: readonly string[],
+): Character {
+  const kept = casts.filter((cast) => cast.text.trim().length > 0).slice(0, CHARACTER_CAST_LIMIT);
+  const traits = Object.fromEntries(PERSONALITY_AXES.map((axis, index) => [axis.name, choices[index] ?? '']));
+  return {
+    version: 1,
+    fid: user.fid,
+    username: user.username,
+    displayName: user.displayName,
+    bio: user.bio,
+    topics: profile.topics,
+    style: profile.style,
+    traits,
+    examplePosts: kept
+      .filter((cast) => cast.parentHash === null)
+      .slice(0, 8)
+      .map((cast) => cast.text),
+    exampleReplies: kept
+      .filter((cast) => cast.parentHash !== null)
+      .slice(0, 5)
+      .map((cast) => cast.text),
+    casts: kept.map((cast) => cast.text),
+  };
+}
+
+/** True when the character's owner chose `value` on any axis. */
+export function hasTrait(character: Pick<Character, 'traits'>, value: string): boolean {
+  return Object.values(character.traits).includes(value);
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { profileCasts } from './cast-profile.ts';
+import { buildCharacter } from './character.ts';
+import { buildCharacteristics, choicesProblem, PERSONALITY_AXES } from './characteristics.ts';
+import { chunkReply, writeEchoReply } from './echo-reply.ts';
+import { measureStyle, styleDistance } from './style.ts';
+import { normalizeForComparison } from './text.ts';
+
+const shouty = [
+  'WE SHIPPED THE NEW MARKETPLACE TODAY!!! 🚀🚀',
+  'Who else is building on Base this weekend?! 🔥',
+  'Gas is cheap, vibes are high, LFG! 🚀',
+  'Shipped dark mode for the marketplace! Feedback? 🙏',
+  'Marketplace hit 1,000 listings!! Thank you all 🚀',
+  'Building in public is the best decision I ever made! 🔥',
+];
+const quiet = [
+  'reading about soil microbes again. fungi are doing most of the work',
+  'the compost pile is finally warm. patience pays',
+  'planted garlic before the frost. small wins',
+  'watched the fungi network paper twice, still thinking about it',
+  'quiet morning in the garden, tomatoes are done for the year',
+  'soil is alive and we mostly ignore it',
+];
+const asCasts = (texts: string[]) => texts.map((text) => ({ text, parentHash: null }));
+const characterOf = (texts: string[], fid: number) => {
+  const profile = profileCasts(asCasts(texts));
+  const questions = buildCharacteristics(profile);
+  const choices = questions.map(
+    (question) => question.options.find((option) => question.description.includes(`reads more ${option.value}`))!.value,
+  );
+  return buildCharacter(
+    { fid, username: `u${fid}`, displayName: `U ${fid}`, bio: '' },
+    asCasts(texts),
+    profile,
+    choices,
+  );
+};
+
+describe('characteristics', () => {
+  it('asks eight polar questions whose descriptions come from the casts', () => {
+    const loud = buildCharacteristics(profileCasts(asCasts(shouty)));
+    const calm = buildCharacteristics(profileCasts(asCasts(quiet)));
+    expect(loud.map((question) => question.name)).toEqual(PERSONALITY_AXES.map((axis) => axis.name));
+    expect(loud.find((question) => question.name === 'Energy')!.description).toMatch(/reads more Hyped/);
+    expect(calm.find((question) => question.name === 'Energy')!.description).toMatch(/reads more Calm/);
+    expect(calm.find((question) => question.name === 'Outlook')!.description).toMatch(/Talking about (soil|fungi)/);
+  });
+
+  it('still asks the questions of someone who has never cast', () => {
+    const questions = buildCharacteristics(profileCasts([]));
+    expect(questions).toHaveLength(8);
+    expect(questions[0]!.description).toBe('Should your twin keep to itself or pull people into the conversation?');
+  });
+
+  it('names the problem with a list of choices', () => {
+    const questions = buildCharacteristics(profileCasts(asCasts(quiet)));
+    const valid = questions.map((question) => question.options[0]!.value);
+    expect(choicesProblem(questions, valid)).toBeNull();
+    expect(choicesProblem(questions, [...valid, 'Extra'])).toMatch(/Expected 8 choices/);
+    expect(
+      choicesProblem(
+        questions,
+        valid.map((choice, index) => (index === 7 ? 'Loud' : choice)),
+      ),
+    ).toBe('Choice 8 ("Loud") is not an option of "Openness": choose one of Private, Open.');
+  });
+});
+
+describe('the echo reply', () => {
+  const loud = characterOf(shouty, 1);
+  const calm = characterOf(quiet, 2);
+  const messages = [
+    'what are you working on?',
+    'how is the garden?',
+    'thoughts on the marketplace?',
+    'gm',
+    'any news?',
+  ];
+
+  it('echoes the relevant casts without repeating any of them', () => {
+    const reply = writeEchoReply(calm, 'what do you think about fungi?');
+    expect(reply).toMatch(/fungi/);
+    for (const character of [loud, calm]) {
+      const casts = character.casts.map(normalizeForComparison);
+      for (const message of messages) {
+        const normalized = normalizeForComparison(writeEchoReply(character, message));
+        for (const cast of casts) expect(normalized.includes(cast)).toBe(false);
+      }
+    }
+  });
+
+  it("writes in the user's measured style", () => {
+    const loudReplies = messages.map((message) => writeEchoReply(loud, message));
+    const calmReplies = messages.map((message) => writeEchoReply(calm, message));
+    expect(loudReplies.every((reply) => reply.includes('!') && /🚀|🔥/u.test(reply))).toBe(true);
+    expect(calmReplies.every((reply) => reply === reply.toLowerCase() && !reply.includes('!'))).toBe(true);
+    const [loudStyle, calmStyle] = [measureStyle(loudReplies), measureStyle(calmReplies)];
+    expect(styleDistance(loudStyle, loud.style)).toBeLessThan(styleDistance(loudStyle, calm.style));
+    expect(styleDistance(calmStyle, calm.style)).toBeLessThan(styleDistance(calmStyle, loud.style));
+  });
+
+  it('bends to the choices: a Skeptic frames, an Extrovert asks back', () => {
+    const skeptic = { ...calm, traits: { ...calm.traits, Outlook: 'Skeptic', 'Social energy': 'Extrovert' } };
+    const reply = writeEchoReply(skeptic, 'how is the garden?');
+    expect(reply).toMatch(/not sold yet|the catch is|careful though/);
+    expect(reply).toMatch(/\?$/);
+  });
+
+  it('is deterministic and streams in word chunks that add up to the reply', () => {
+    const reply = writeEchoReply(loud, 'marketplace?');
+    expect(writeEchoReply(loud, 'marketplace?')).toBe(reply);
+    const chunks = chunkReply(reply);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(reply);
+  });
+});

@@ -1,0 +1,38 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/**
+ * A local HTTP server standing in for a service outside the machine (an LLM endpoint, Neynar):
+ * it records each request and answers with `handle`.
+ */
+export async function startFakeHttp(
+  handle: (request: RecordedRequest, response: ServerResponse) => void | Promise<void>,
+): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const recorded = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+    requests.push(recorded);
+    await handle(recorded, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
+import { apiPaths, chatResponseSchema, chatStreamDoneSchema, errorBodySchema } from '@fartwin/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDomain } from '../src/auth/app-domain.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { tokenFor } from './quick-auth-client.ts';
+import { createTwin, feedTwin } from './twins.ts';
+
+const REPLY_CHUNKS = ['gm, ', 'escrow v1.1 ', 'is almost ', 'done'];
+
+/** Answers like an OpenAI-compatible chat-completions endpoint, streaming when asked to. */
+function openAiLikeHandler(state: { fail: boolean }) {
+  return (request: RecordedRequest, response: import('node:http').ServerResponse) => {
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || state.fail) {
+      response.writeHead(state.fail ? 500 : 404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: 'model exploded', type: 'server_error' } }));
+      return;
+    }
+    const body = JSON.parse(request.body) as { model: string; stream?: boolean };
+    const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model };
+    if (!body.stream) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          ...base,
+          object: 'chat.completion',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: REPLY_CHUNKS.join('') }, finish_reason: 'stop' },
+          ],
+        }),
+      );
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
+    send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    for (const content of REPLY_CHUNKS)
+      send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+    send({
+      ...base,
+      choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 10, completion_tokens: 4, total_tokens: 14 },
+    });
+    response.end('data: [DONE]\n\n');
+  };
+}
+
+describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () => {
+  const state = { fail: false };
+  let llm: Awaited<ReturnType<typeof startFakeHttp>>;
+  let server: TestServer;
+  let dataDir: string;
+  let token: string;
+  const chat = (conversation: unknown, accept?: string) =>
+    server.app.request(apiPaths.chat('lowcaps-dev-twin'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(accept ? { accept } : {}) },
+      body: JSON.stringify({ conversation, fid: 1001 }),
+    });
+  const storedTurns = async () => (await server.db.selectFrom('chat_turns').selectAll().execute()).length;
+
+  beforeAll(async () => {
+    llm = await startFakeHttp(openAiLikeHandler(state));
+    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-llm-'));
+    const deploymentFile = join(dataDir, 'deployment.json');
+    server = await startTestServer({
+      DEPLOYMENT_FILE: deploymentFile,
+      LLM_BASE_URL: `${llm.url}/v1`,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'twin-model',
+    });
+    await seedLocalNetwork(server.db, server.config.publicUrl);
+    const deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
+    await createTwin(server.db, 1001);
+    await feedTwin(server.anvil.rpcUrl, deployment, 'lowcaps-dev-twin');
+    token = await tokenFor((path, init) => server.app.request(path, init), 1001, appDomain(server.config.publicUrl));
+  }, 180_000);
+  afterAll(async () => {
+    await server.close();
+    await llm.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("sends the twin's persona and the conversation to the model and answers with engine 'llm'", async () => {
+    const response = await chat('what are you shipping?');
+    expect(response.status).toBe(200);
+    expect(chatResponseSchema.parse(await response.json())).toEqual({ message: REPLY_CHUNKS.join(''), engine: 'llm' });
+    const sent = llm.requests.at(-1)!;
+    expect(sent.headers.authorization).toBe('Bearer test-key');
+    const body = JSON.parse(sent.body) as {
+      model: string;
+      stream: boolean;
+      messages: { role: string; content: string }[];
+    };
+    expect(body.model).toBe('twin-model');
+    expect(body.stream).toBe(true);
+    expect(body.messages[0]!.role).toBe('system');
+    expect(body.messages[0]!.content).toMatch(/digital twin of teo \(@lowcaps-dev\)/);
+    expect(body.messages[0]!.content).toMatch(/100% of their posts are all lower case/);
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'what are you shipping?' });
+  });
+
+  it('gives the model the stored conversation as context, and streams its reply over SSE', async () => {
+    const response = await chat('and after that?', 'text/event-stream');
+    const text = await response.text();
+    expect(text).toContain('event: delta');
+    const done = text.split('\n\n').find((block) => block.startsWith('event: done'))!;
+    expect(chatStreamDoneSchema.parse(JSON.parse(done.split('\ndata: ')[1]!))).toEqual({
+      message: REPLY_CHUNKS.join(''),
+      engine: 'llm',
+    });
+    const messages = (JSON.parse(llm.requests.at(-1)!.body) as { messages: { role: string; content: string }[] })
+      .messages;
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: 'what are you shipping?' },
+      { role: 'assistant', content: REPLY_CHUNKS.join('') },
+      { role: 'user', content: 'and after that?' },
+    ]);
+  });
+
+  it('answers 502 when the model fails, and stores nothing for that exchange', async () => {
+    state.fail = true;
+    const before = await storedTurns();
+    const response = await chat('hello?');
+    expect(response.status).toBe(502);
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      code: 'engine_failed',
+      error: 'The twin could not answer right now. Please try again.',
+    });
+    const streamed = await (await chat('hello again?', 'text/event-stream')).text();
+    expect(streamed).toContain('event: error');
+    expect(streamed).toContain('engine_failed');
+    expect(await storedTurns()).toBe(before);
+    state.fail = false;
+  });
+});

@@ -1,0 +1,72 @@
+import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
+import type { Db } from '../src/db/database.ts';
+import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
+import { buildCharacter } from '../src/twin/character.ts';
+import { loadPersona } from '../src/twin/persona.ts';
+
+/** The choices a user's own casts lean to (the pole each question's description names). */
+export function leaningChoices(characteristics: { description: string; options: { value: string }[] }[]): string[] {
+  return characteristics.map(
+    (question) =>
+      question.options.find((option) => question.description.includes(`reads more ${option.value}`))?.value ??
+      question.options[0]!.value,
+  );
+}
+
+/** Stores a twin for a local user, as the deploy pipeline will, with a made-up wallet and token. */
+export async function createTwin(
+  db: Db,
+  ownerFid: number,
+  options: { agentId?: string; choices?: string[]; createdAt?: Date } = {},
+): Promise<AgentRecord> {
+  const persona = await loadPersona(localFarcasterData(db), ownerFid);
+  if (!persona) throw new Error(`no local user ${ownerFid}`);
+  const choices = options.choices ?? leaningChoices(persona.characteristics);
+  const hex = ownerFid.toString(16).padStart(40, '0');
+  return insertAgent(db, {
+    agentId: options.agentId ?? `${persona.user.username}-twin`,
+    ownerFid,
+    twin: {
+      fid: 900_000 + ownerFid,
+      username: `${persona.user.username}-twin`,
+      displayName: `${persona.user.displayName} (twin)`,
+      pfpUrl: persona.user.pfpUrl,
+    },
+    walletAddress: `0x${hex}`,
+    token: { address: `0x${'a'.repeat(20)}${hex.slice(20)}`, symbol: 'TWIN' },
+    character: buildCharacter(persona.user, persona.casts, persona.profile, choices),
+    choices,
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  });
+}
+
+/** The operator buys a twin one battery (7 days) through FartwinLife, as the deploy pipeline will. */
+export async function feedTwin(rpcUrl: string, deployment: Deployment, agentId: string): Promise<void> {
+  const clients = createLocalClients(rpcUrl);
+  const operator = clients.walletFor(localDevAccount(0));
+  const approve = await operator.writeContract({
+    address: deployment.usdc,
+    abi: usdcAbi,
+    functionName: 'approve',
+    args: [deployment.fartwinLife, BATTERY_PRICE_USDC],
+  });
+  await clients.publicClient.waitForTransactionReceipt({ hash: approve });
+  const extend = await operator.writeContract({
+    address: deployment.fartwinLife,
+    abi: fartwinLifeAbi,
+    functionName: 'extendLife',
+    args: [agentId, BATTERY_PRICE_USDC],
+  });
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash: extend });
+  if (receipt.status !== 'success') throw new Error('extendLife reverted');
+}
+
+/** Moves the chain's clock forward and mines a block, so time-based views see it. */
+export async function advanceChainTime(rpcUrl: string, seconds: number): Promise<void> {
+  const { testClient } = createLocalClients(rpcUrl);
+  await testClient.increaseTime({ seconds });
+  await testClient.mine({ blocks: 1 });
+}
