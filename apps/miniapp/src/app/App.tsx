@@ -1,16 +1,16 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { FrameProvider } from '../features/frame/index.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { HomeScreen } from './HomeScreen.tsx';
+import { AppProviders } from './providers.tsx';
+import { routes } from './routes.tsx';
 
-const router = createBrowserRouter([{ path: '/', element: <HomeScreen /> }]);
+const router = createBrowserRouter(routes);
 
 export function App() {
   return (
     <ErrorBoundary>
-      <FrameProvider>
+      <AppProviders>
         <RouterProvider router={router} />
-      </FrameProvider>
+      </AppProviders>
     </ErrorBoundary>
   );
 }

@@ -1,4 +1,16 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
+import { strings } from '../lib/strings.ts';
+
+function ErrorView({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return (
+    <div className="error-screen" role="alert">
+      <h1>{strings.somethingWentWrong}</h1>
+      <p>{message}</p>
+    </div>
+  );
+}
 
 interface State {
   error: Error | null;
@@ -18,11 +30,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div className="error-screen" role="alert">
-        <h1>Something went wrong</h1>
-        <p>{this.state.error.message}</p>
-      </div>
-    );
+    return <ErrorView error={this.state.error} />;
   }
+}
+
+/** The router catches errors thrown in routes itself; it shows the same view. */
+export function RouteErrorView() {
+  const error = useRouteError();
+  console.error('Route error', error);
+  return <ErrorView error={error} />;
 }

@@ -1,13 +1,48 @@
+import { useEffect } from 'react';
+import { flattenAgents, useAgentsByFid } from '../features/agents/index.ts';
 import { LoadingScreen, useFrame } from '../features/frame/index.ts';
+import { OnboardingChat } from '../features/onboarding/index.ts';
+import { TwinChat } from '../features/twin-chat/index.ts';
+import { strings } from '../lib/strings.ts';
 
-/** The main screen: the loading animation until the frame context is there. */
+/**
+ * The main screen: the loading animation until the frame context and the user's agents are there;
+ * then the onboarding chat for a user without a twin, or the twin chat.
+ */
 export function HomeScreen() {
   const frame = useFrame();
-  if (frame.isLoading || !frame.frameContext) return <LoadingScreen />;
-  const user = frame.frameContext.user;
+  const agents = useAgentsByFid(frame.fid);
+  useEffect(() => {
+    // SPEC.md §8: agent list fetch errors are only logged.
+    if (agents.error) console.error('Loading your agents failed', agents.error);
+  }, [agents.error]);
+
+  if (frame.isLoading || !frame.frameContext) {
+    return <LoadingScreen note={frame.error ?? (frame.isFarcasterFrame ? null : strings.notInFrame)} />;
+  }
+  if (agents.isPending) return <LoadingScreen />;
+  if (agents.isError) {
+    return (
+      <div className="loading-screen">
+        <button type="button" className="button button--primary" onClick={() => void agents.refetch()}>
+          {strings.tryAgain}
+        </button>
+      </div>
+    );
+  }
+  const twin = flattenAgents([agents.data])[0];
   return (
-    <main className="home">
-      <h1>gm, @{user.username ?? user.fid}</h1>
-    </main>
+    <>
+      {frame.error ? (
+        <p className="banner" role="alert">
+          {frame.error}
+        </p>
+      ) : null}
+      {twin ? (
+        <TwinChat key={twin.agentId} agentId={twin.agentId} agent={twin} fid={frame.fid} variant="main" />
+      ) : (
+        <OnboardingChat fid={frame.fid} questions={agents.data.characteristics ?? []} />
+      )}
+    </>
   );
 }

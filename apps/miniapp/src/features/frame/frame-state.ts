@@ -1,4 +1,5 @@
 import type { Context } from '@farcaster/miniapp-sdk';
+import { strings } from '../../lib/strings.ts';
 
 /** The frame context state of SPEC.md §3. */
 export interface FrameState {
@@ -19,4 +20,4 @@ export const initialFrameState: FrameState = {
   isFarcasterFrame: true,
 };
 
-export const FRAME_INIT_ERROR = 'Failed to initialize Farcaster connection';
+export const FRAME_INIT_ERROR = strings.frameInitError;

@@ -1,0 +1,43 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { LoadingScreen, SafeArea } from '../features/frame/index.ts';
+import { RouteErrorView } from './ErrorBoundary.tsx';
+import { HomeScreen } from './HomeScreen.tsx';
+
+function RootLayout() {
+  return (
+    <SafeArea>
+      <Outlet />
+    </SafeArea>
+  );
+}
+
+/** Every route but / is loaded on demand, so the first load carries only the main screen. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorView,
+    HydrateFallback: LoadingScreen,
+    children: [
+      { index: true, Component: HomeScreen },
+      {
+        path: 'agent/:agentId',
+        lazy: async () => ({ Component: (await import('../features/twin-chat/components/AgentPage.tsx')).AgentPage }),
+      },
+      {
+        path: 'agents',
+        lazy: async () => ({ Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage }),
+      },
+      {
+        path: 'leaderboard',
+        lazy: async () => ({
+          Component: (await import('../features/leaderboard/components/LeaderboardPage.tsx')).LeaderboardPage,
+        }),
+      },
+      {
+        path: 'info',
+        lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
+      },
+    ],
+  },
+];

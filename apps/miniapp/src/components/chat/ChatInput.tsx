@@ -1,0 +1,26 @@
+import { type FormEvent, useState } from 'react';
+import { strings } from '../../lib/strings.ts';
+
+/** A text input with "Type your message..." and a Send button; Enter sends. */
+export function ChatInput({ onSend, busy }: { onSend: (text: string) => boolean | undefined; busy: boolean }) {
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (onSend(text)) setText('');
+  };
+  return (
+    <form className="chat-input" onSubmit={submit}>
+      <input
+        className="chat-input__field"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={strings.messagePlaceholder}
+        aria-label={strings.messagePlaceholder}
+        enterKeyHint="send"
+      />
+      <button type="submit" className="button button--primary" aria-busy={busy}>
+        {strings.sendButton}
+      </button>
+    </form>
+  );
+}

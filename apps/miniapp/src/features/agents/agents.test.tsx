@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { cannedGreetings, strings } from '../../lib/strings.ts';
+import { createFakeServer, directory, makeAgent } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+import { host, sdk, userContext } from '../../test/sdk-double.ts';
+
+function openDirectory(agents = [makeAgent()]) {
+  host.context = Promise.resolve(userContext(42));
+  const server = createFakeServer();
+  server.on('GET /doppelganger/agents', directory(agents));
+  return renderApp({ path: '/agents', server });
+}
+
+describe('/agents (SPEC §2)', () => {
+  it('shows a card per agent linking to /agent/{agentId} with its picture, @username, status and greeting', async () => {
+    const { server } = openDirectory([
+      makeAgent(),
+      makeAgent({
+        agentId: 'agent-2',
+        name: 'bob',
+        status: 'paused',
+        farcasterClient: { fid: 2, username: '', display_name: 'Bob', pfp_url: null },
+      }),
+    ]);
+    const links = await screen.findAllByRole('link', { name: /@/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/agent/agent-1', '/agent/agent-2']);
+
+    const [first, second] = links as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('@alice-twin')).toBeTruthy();
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('https://example.com/t.png');
+    expect(first.querySelector('[data-status]')?.getAttribute('data-status')).toBe('active');
+
+    // Fallbacks: the helper's picture, and name plus "-a0x"; a grey dot when not active.
+    expect(within(second).getByText('@bob-a0x')).toBeTruthy();
+    expect(second.querySelector('img')?.getAttribute('src')).toBe('/ajax.svg');
+    expect(second.querySelector('[data-status]')?.getAttribute('data-status')).toBe('inactive');
+
+    for (const card of links) {
+      expect(card.querySelector('.agent-card__time')?.textContent).toMatch(/^([0-9]|1[0-9]|2[0-3])h ago$/);
+      expect(cannedGreetings).toContain(card.querySelector('.agent-card__greeting')?.textContent);
+    }
+    expect(server.callsTo('GET /doppelganger/agents')[0]?.path).toBe('/doppelganger/agents?limit=24');
+  });
+
+  it('falls back to the helper picture when a picture fails to load', async () => {
+    openDirectory();
+    const [link] = await screen.findAllByRole('link', { name: /@/ });
+    const img = link!.querySelector('img')!;
+    img.dispatchEvent(new Event('error'));
+    await screen.findAllByRole('link', { name: /@/ });
+    expect(link!.querySelector('img')?.getAttribute('src')).toBe('/ajax.svg');
+  });
+
+  it('says so when there are no agents', async () => {
+    openDirectory([]);
+    expect(await screen.findByText('No agents available at the moment.')).toBeTruthy();
+  });
+
+  it('has 8 canned greetings', () => {
+    expect(new Set(cannedGreetings).size).toBe(8);
+  });
+
+  it('the floating "+" composes the deploy request to ajax', async () => {
+    openDirectory();
+    const plus = await screen.findByRole('link', { name: strings.deployComposeLabel });
+    expect(plus.textContent).toBe('+');
+    expect(decodeURIComponent(plus.getAttribute('href') ?? '')).toContain(
+      'text=hey, @ajaxbot, i want to deploy the following agent: ',
+    );
+    await userEvent.setup().click(plus);
+    expect(sdk.actions.composeCast).toHaveBeenCalledWith({
+      text: 'hey, @ajaxbot, i want to deploy the following agent: ',
+    });
+  });
+});

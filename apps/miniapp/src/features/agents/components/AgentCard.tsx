@@ -1,0 +1,42 @@
+import type { Agent } from '@fartwin/protocol';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cannedGreetings, strings } from '../../../lib/strings.ts';
+import { ajax } from '../../helper-bot/index.ts';
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+
+/** A directory card: picture, @username, status dot, a fake "Nh ago" and a canned greeting. */
+export function AgentCard({ agent }: { agent: Agent }) {
+  // Fake activity, chosen once per card so it does not flicker on re-render.
+  const [hoursAgo] = useState(() => randomInt(24));
+  const [greeting] = useState(() => cannedGreetings[randomInt(cannedGreetings.length)]!);
+  const [picture, setPicture] = useState(agent.farcasterClient.pfp_url || ajax.picture);
+  const username = agent.farcasterClient.username || `${agent.name}-a0x`;
+  const active = agent.status === 'active';
+  return (
+    <li>
+      <Link className="agent-card" to={`/agent/${encodeURIComponent(agent.agentId)}`}>
+        <img
+          className="agent-card__pfp"
+          src={picture}
+          alt=""
+          width={48}
+          height={48}
+          onError={() => setPicture(ajax.picture)}
+        />
+        <span className="agent-card__name">
+          <span
+            className={`status-dot ${active ? 'status-dot--active' : 'status-dot--inactive'}`}
+            data-status={active ? 'active' : 'inactive'}
+            role="img"
+            aria-label={active ? 'active' : 'inactive'}
+          />
+          @{username}
+        </span>
+        <span className="agent-card__time">{strings.hoursAgo(hoursAgo)}</span>
+        <span className="agent-card__greeting">{greeting}</span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { strings } from '../../../lib/strings.ts';
+import { LoadingScreen } from '../../frame/index.ts';
+import { flattenAgents, useAgentsDirectory } from '../api/agents.ts';
+import { AgentCard } from './AgentCard.tsx';
+import { ComposeFab } from './ComposeFab.tsx';
+
+/** /agents: the directory grid (1, 2, 4 or 8 columns by width). */
+export function AgentsPage() {
+  const directory = useAgentsDirectory();
+  useEffect(() => {
+    // SPEC.md §8: agent list fetch errors are only logged.
+    if (directory.error) console.error('Loading the agents failed', directory.error);
+  }, [directory.error]);
+  if (directory.isPending) return <LoadingScreen />;
+  const agents = flattenAgents(directory.data?.pages);
+  return (
+    <main className="page">
+      <h1 className="page__title">{strings.agentsTitle}</h1>
+      {agents.length === 0 ? (
+        <p className="empty">{strings.noAgents}</p>
+      ) : (
+        <ul className="agents-grid">
+          {agents.map((agent) => (
+            <AgentCard key={agent.agentId} agent={agent} />
+          ))}
+        </ul>
+      )}
+      {directory.hasNextPage ? (
+        <button
+          type="button"
+          className="button load-more"
+          disabled={directory.isFetchingNextPage}
+          onClick={() => void directory.fetchNextPage()}
+        >
+          {strings.loadMore}
+        </button>
+      ) : null}
+      <ComposeFab />
+    </main>
+  );
+}
+
+export default AgentsPage;

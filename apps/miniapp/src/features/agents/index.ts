@@ -1,0 +1,1 @@
+export { agentsByFidKey, flattenAgents, useAgentsByFid, useAgentsDirectory } from './api/agents.ts';

@@ -1,0 +1,35 @@
+import { strings } from '../../../lib/strings.ts';
+import { batteryPercentage, formatCountdown } from '../countdown.ts';
+
+function level(percentage: number): 'high' | 'mid' | 'low' | 'empty' {
+  if (percentage <= 0) return 'empty';
+  if (percentage < 20) return 'low';
+  if (percentage < 50) return 'mid';
+  return 'high';
+}
+
+/** A battery a person reads at a glance: fill and colour by charge, the countdown beside it. */
+export function BatteryGauge({ remainingMs }: { remainingMs: number }) {
+  const percentage = batteryPercentage(remainingMs);
+  const countdown = formatCountdown(remainingMs);
+  const dead = remainingMs <= 0;
+  return (
+    <div className={`battery battery--${level(percentage)}`}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a drawn battery; <meter> cannot be styled like one across browsers */}
+      <div
+        className="battery__shell"
+        role="meter"
+        aria-label={strings.batteryLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percentage}
+        aria-valuetext={dead ? strings.batteryDead : `${percentage}%`}
+      >
+        <div className="battery__fill" style={{ width: `${percentage}%` }} />
+      </div>
+      <span className="battery__time" data-testid="countdown">
+        {countdown}
+      </span>
+    </div>
+  );
+}

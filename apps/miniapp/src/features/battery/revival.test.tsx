@@ -1,0 +1,169 @@
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { strings } from '../../lib/strings.ts';
+import { LIFE_ADDRESS, RpcError } from '../../test/fake-chain.ts';
+import { createFakeServer, makeAgent, withTwin } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+import { host, userContext } from '../../test/sdk-double.ts';
+import { BuyBatteryButton } from './components/RevivalActions.tsx';
+import { FREE_BATTERY_FLAG, type Revival } from './hooks/useRevival.ts';
+
+const CHAT = 'POST /doppelganger/chat-with-fartwin/agent-1';
+const HASH_MESSAGE =
+  /^Transaction is being processed\. The hash is 0x[0-9a-f]{64}\.\.\. Wait a while for confirmation\.\.\.$/;
+
+async function openDeadTwin() {
+  host.context = Promise.resolve(userContext(42));
+  const server = createFakeServer();
+  server.on('GET /doppelganger/agents/42', withTwin(makeAgent({}, Math.floor(Date.now() / 1000) - 60)));
+  server.on(CHAT, { message: 'back at it', engine: 'llm' });
+  renderApp({ server });
+  const user = userEvent.setup();
+  await user.type(await screen.findByPlaceholderText('Type your message...'), 'wake up{Enter}');
+  await screen.findByText(strings.deadTwin);
+  // The wallet is connected by the start-up, and the allowance has been read.
+  await waitFor(() => expect(host.chain.methods()).toContain('eth_call'));
+  return { user, server };
+}
+
+const ajaxTexts = () =>
+  Array.from(document.querySelectorAll('[data-sender] .message__text')).map((node) => node.textContent ?? '');
+
+describe('revival (SPEC §4, §5, §8)', () => {
+  it('approves 1 USDC to the life contract, buys a battery, and the twin lives 7 more days', async () => {
+    const { user, server } = await openDeadTwin();
+    const allow = screen.getByRole('button', { name: strings.allowButton });
+    await user.click(allow);
+
+    expect(await screen.findByText('USDC spending approved! Now you can buy a battery pack for 1 USDC.')).toBeTruthy();
+    expect(host.chain.state.sent[0]).toMatchObject({
+      functionName: 'approve',
+      args: [LIFE_ADDRESS, BATTERY_PRICE_USDC],
+    });
+    expect(ajaxTexts().some((text) => HASH_MESSAGE.test(text))).toBe(true);
+    // Allow stays disabled once approved in this session.
+    const approved = screen.getByRole('button', { name: strings.approved }) as HTMLButtonElement;
+    expect(approved.disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: strings.buyButton }));
+    expect(
+      await screen.findByText(
+        "Battery installation complete! I'm back online and will live for 7 more days. How can I help you today?",
+      ),
+    ).toBeTruthy();
+    expect(host.chain.state.sent[1]).toMatchObject({
+      functionName: 'extendLife',
+      args: ['agent-1', BATTERY_PRICE_USDC],
+    });
+    const texts = ajaxTexts();
+    expect(texts.filter((text) => HASH_MESSAGE.test(text))).toHaveLength(2);
+    expect(texts.indexOf('Transaction confirmed! Now installing the battery...')).toBeLessThan(
+      texts.indexOf(strings.batteryInstalled),
+    );
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(07:00:00:00|06:23:59:5\d)$/);
+    expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBe('true');
+
+    // Alive again: the next message goes to the server.
+    await user.type(screen.getByPlaceholderText('Type your message...'), 'hello again{Enter}');
+    expect(await screen.findByText('back at it')).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(1);
+  });
+
+  it('keeps an existing alreadyHadTheFreeBattery flag', async () => {
+    localStorage.setItem(FREE_BATTERY_FLAG, 'kept');
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    const { user } = await openDeadTwin();
+    await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBe('kept');
+  });
+
+  it('shows the buy button instead of allow when an allowance exists', async () => {
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    await openDeadTwin();
+    expect(await screen.findByRole('button', { name: strings.buyButton })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
+  });
+
+  it('disables allow while the wallet is asking, then while confirming', async () => {
+    let confirm: () => void = () => {};
+    host.chain.state.sendGate = new Promise((resolve) => (confirm = resolve));
+    const { user } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    const pending = (await screen.findByRole('button', { name: strings.pending })) as HTMLButtonElement;
+    expect(pending.disabled).toBe(true);
+    confirm();
+    expect(await screen.findByText(strings.usdcApproved)).toBeTruthy();
+  });
+
+  it('an approval error: message, flag reset, and the button shows the error', async () => {
+    host.chain.state.sendError = new RpcError(4001, 'User rejected the request.');
+    const { user } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    expect(
+      await screen.findByText('There was an error allowing USDC spending: User rejected the request.'),
+    ).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Error: User rejected the request.' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+  });
+
+  it('a reverted approval says "Transaction failed"', async () => {
+    host.chain.state.receiptStatus = 'reverted';
+    const { user } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    expect(await screen.findByText('There was an error allowing USDC spending: Transaction failed')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Error: Transaction failed' })).toBeTruthy();
+  });
+
+  it('a purchase the wallet refuses', async () => {
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    const { user } = await openDeadTwin();
+    host.chain.state.sendError = new RpcError(4001, 'User rejected the request.');
+    await user.click(screen.getByRole('button', { name: strings.buyButton }));
+    expect(
+      await screen.findByText('Sorry, there was an error during the battery purchase: User rejected the request.'),
+    ).toBeTruthy();
+  });
+
+  it('a purchase that reverts on chain', async () => {
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    const { user } = await openDeadTwin();
+    host.chain.state.receiptStatus = 'reverted';
+    await user.click(screen.getByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText('There was an error during the transaction: Transaction failed')).toBeTruthy();
+    expect(screen.getByTestId('countdown').textContent).toBe('00:00:00:00');
+  });
+
+  it('an install error after the purchase', async () => {
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    const { user } = await openDeadTwin();
+    host.chain.state.failLifeReads = true;
+    await user.click(screen.getByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText('Transaction confirmed! Now installing the battery...')).toBeTruthy();
+    expect(
+      await screen.findByText('There was an error installing the battery. Please try again.', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBeNull();
+  });
+});
+
+describe('buy button rules (SPEC §5)', () => {
+  const revival = (phase: Revival['buy']['phase']): Revival => ({
+    available: true,
+    allowance: BATTERY_PRICE_USDC,
+    approve: { phase: 'idle', approved: false, error: null, run: async () => {} },
+    buy: { phase, run: async () => {} },
+  });
+
+  it.each([
+    ['idle with an agent id', 'idle', 'agent-1', false],
+    ['without an agent id', 'idle', null, true],
+    ['pending', 'pending', 'agent-1', true],
+    ['confirming', 'confirming', 'agent-1', true],
+  ] as const)('%s → disabled %s', (_name, phase, agentId, disabled) => {
+    render(<BuyBatteryButton revival={revival(phase)} agentId={agentId} />);
+    expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(disabled);
+  });
+});

@@ -1,0 +1,1 @@
+export { ajax, type HelperBot } from './ajax.ts';

@@ -1,0 +1,71 @@
+import type { Characteristic } from '@fartwin/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageList } from '../../../components/chat/MessageList.tsx';
+import { strings } from '../../../lib/strings.ts';
+import { agentsByFidKey } from '../../agents/api/agents.ts';
+import { ajax } from '../../helper-bot/index.ts';
+import { useDeployProgress } from '../api/deploy.ts';
+import { useOnboarding } from '../hooks/useOnboarding.ts';
+import { DeployProgressList } from './DeployProgressList.tsx';
+import { QuoteCastButton } from './QuoteCastButton.tsx';
+
+/** The onboarding chat: ajax asks each question, then explains and deploys the twin. */
+export function OnboardingChat({ fid, questions }: { fid: number | null; questions: readonly Characteristic[] }) {
+  const { state, question, answer, reset, deploy } = useOnboarding(fid, questions);
+  const progress = useDeployProgress(fid, state.phase === 'deploying');
+  const queryClient = useQueryClient();
+  const showProgress = progress.data && (state.phase === 'deploying' || state.phase === 'deployed');
+
+  return (
+    <section className="chat-screen">
+      <header className="twin-header">
+        <img className="twin-header__pfp" src={ajax.picture} alt="" width={44} height={44} />
+        <div className="twin-header__names">
+          <strong className="twin-header__name">{ajax.name}</strong>
+          <span className="twin-header__meta">@{ajax.username}</span>
+        </div>
+      </header>
+      <MessageList
+        messages={state.messages}
+        avatars={{ ajax: ajax.picture }}
+        footer={showProgress ? <DeployProgressList progress={progress.data!} /> : null}
+      />
+      <div className="chat-actions">
+        {state.phase === 'asking' && question
+          ? question.options.map((option) => (
+              <button key={option.value} type="button" className="button" onClick={() => answer(option.value)}>
+                {option.value}
+              </button>
+            ))
+          : null}
+        {state.phase === 'ready' || state.phase === 'deploying' ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={state.phase === 'deploying'}
+              onClick={() => void deploy()}
+            >
+              {strings.deployButton}
+            </button>
+            <button type="button" className="button" disabled={state.phase === 'deploying'} onClick={reset}>
+              {strings.startAgainButton}
+            </button>
+          </>
+        ) : null}
+        {state.phase === 'deployed' && state.deployed ? (
+          <>
+            <QuoteCastButton name={state.deployed.name ?? ''} welcomeCastHash={state.deployed.welcomeCastHash} />
+            <button
+              type="button"
+              className="button"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) })}
+            >
+              {strings.chatWithTwinButton}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

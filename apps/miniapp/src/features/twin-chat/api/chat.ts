@@ -1,0 +1,54 @@
+import {
+  apiPaths,
+  type ChatRequest,
+  type ChatResponse,
+  chatResponseSchema,
+  chatStreamDeltaSchema,
+  chatStreamEvents,
+  errorBodySchema,
+} from '@fartwin/protocol';
+import { ApiError, apiRequest, toApiError } from '../../../lib/api-client.ts';
+import { readServerSentEvents } from '../../../lib/sse.ts';
+
+/** SPEC.md §7: "the response reads message or text". */
+function parseReply(body: unknown): ChatResponse {
+  const parsed = chatResponseSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const text = (body as { text?: unknown } | null)?.text;
+  if (typeof text === 'string') return { message: text, engine: 'llm' };
+  throw new Error('The reply could not be read');
+}
+
+/**
+ * POST /doppelganger/chat-with-fartwin/{agentId}. Asks for SSE; each `delta` chunk goes to onDelta
+ * and the `done` event is the whole reply. A server that answers JSON is read the same way.
+ */
+export async function sendChat(
+  agentId: string,
+  body: ChatRequest,
+  onDelta: (chunk: string) => void,
+  signal?: AbortSignal,
+): Promise<ChatResponse> {
+  const response = await apiRequest(apiPaths.chat(agentId), {
+    method: 'POST',
+    body,
+    auth: true,
+    accept: 'text/event-stream, application/json',
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw await toApiError(response);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('text/event-stream') || !response.body) return parseReply(await response.json());
+
+  for await (const event of readServerSentEvents(response.body)) {
+    if (event.event === chatStreamEvents.delta) {
+      onDelta(chatStreamDeltaSchema.parse(JSON.parse(event.data)));
+    } else if (event.event === chatStreamEvents.done) {
+      return parseReply(JSON.parse(event.data));
+    } else if (event.event === chatStreamEvents.error) {
+      const error = errorBodySchema.parse(JSON.parse(event.data));
+      throw new ApiError(error.error, response.status, error.code);
+    }
+  }
+  throw new Error('The reply ended before it was complete');
+}

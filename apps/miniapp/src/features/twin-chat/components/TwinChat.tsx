@@ -1,0 +1,58 @@
+import type { Agent } from '@fartwin/protocol';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ChatInput } from '../../../components/chat/ChatInput.tsx';
+import { MessageList } from '../../../components/chat/MessageList.tsx';
+import { strings } from '../../../lib/strings.ts';
+import { RevivalAction, useCountdown, useRevival } from '../../battery/index.ts';
+import { ajax } from '../../helper-bot/index.ts';
+import { toActiveTwin } from '../active-twin.ts';
+import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
+import { TwinHeader } from './TwinHeader.tsx';
+
+export interface TwinChatProps {
+  agentId: string;
+  /** The agent from the list endpoints; without it there is no battery to show. */
+  agent: Agent | undefined;
+  fid: number | null;
+  variant: ChatVariant;
+}
+
+/** Chat with a twin: header with battery, messages, input; the revival flow when it is dead. */
+export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
+  const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
+  const [expiryMs, setExpiryMs] = useState<number | null>(twin?.expiryTimestamp ?? null);
+  const { remainingMs, isDead } = useCountdown(expiryMs);
+  const queryClient = useQueryClient();
+  const conversation = useTwinConversation({ agentId, fid, isDead, variant });
+
+  const onRevived = useCallback(
+    (newExpiryMs: number) => {
+      setExpiryMs(newExpiryMs);
+      void queryClient.invalidateQueries({ queryKey: ['agents-by-fid'] });
+    },
+    [queryClient],
+  );
+  const revival = useRevival({ agentId, post: conversation.post, onRevived });
+
+  return (
+    <section className="chat-screen">
+      {variant === 'agentPage' ? (
+        <Link className="back-link" to="/agents">
+          ← {strings.backToAgents}
+        </Link>
+      ) : null}
+      <TwinHeader twin={twin} remainingMs={remainingMs} />
+      {conversation.messages.length === 0 ? <p className="chat-empty">{strings.emptyChat}</p> : null}
+      <MessageList
+        messages={conversation.messages}
+        avatars={{ agent: twin?.pfpUrl ?? ajax.picture, ajax: ajax.picture }}
+        renderAction={(message) =>
+          message.action ? <RevivalAction action={message.action} revival={revival} agentId={agentId} /> : null
+        }
+      />
+      <ChatInput onSend={conversation.send} busy={conversation.isSending} />
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { type ConversationTurn, STREAMING_INDICATOR_MS } from '@fartwin/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/errors.ts';
+import { createMessage, type UiMessage } from '../../../lib/messages.ts';
+import { strings } from '../../../lib/strings.ts';
+import type { RevivalMessage } from '../../battery/index.ts';
+import { sendChat } from '../api/chat.ts';
+import { useConversationHistory } from '../api/history.ts';
+
+/** main: the twin chat of the main screen; agentPage: /agent/{agentId}. */
+export type ChatVariant = 'main' | 'agentPage';
+
+/** Set after each reply, as the spec asks; not shown. */
+const CANNED_SUGGESTIONS = ['Option 1', 'Option 2', 'Option 3', 'Option 4'] as const;
+
+function toTurns(messages: UiMessage[]): ConversationTurn[] {
+  return messages
+    .filter((message) => message.sender !== 'ajax' && message.text.trim() !== '')
+    .map((message) => ({ content: message.text, role: message.sender === 'user' ? 'user' : 'assistant' }));
+}
+
+export interface TwinConversationOptions {
+  agentId: string | null;
+  fid: number | null;
+  isDead: boolean;
+  variant: ChatVariant;
+}
+
+/**
+ * The twin chat's messages and the send rules of SPEC.md §4, §5 and §8: blank input, a send in
+ * flight, no fid or no agent id are ignored; a dead twin gets the helper's reply without a server
+ * call; a reply streams in with typing dots that stay 2 s (1 s on /agent).
+ */
+export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConversationOptions) {
+  const [messages, setMessages] = useState<UiMessage[]>([]);
+  const [isSending, setIsSending] = useState(false);
+  const [suggestions, setSuggestions] = useState<readonly string[]>([]);
+  const inFlight = useRef(false);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+
+  const history = useConversationHistory(agentId ?? '', Boolean(agentId) && fid !== null);
+  useEffect(() => {
+    const turns = history.data?.turns;
+    if (!turns?.length) return;
+    setMessages((current) =>
+      current.length > 0
+        ? current
+        : turns.map((turn) => createMessage(turn.content, turn.role === 'user' ? 'user' : 'agent')),
+    );
+  }, [history.data]);
+
+  const post = useCallback((message: RevivalMessage) => {
+    setMessages((current) => [
+      ...current,
+      createMessage(message.text, message.sender, message.action ? { action: message.action } : {}),
+    ]);
+  }, []);
+
+  const send = useCallback(
+    (input: string): boolean => {
+      const text = input.trim();
+      if (!text || inFlight.current || fid === null || !agentId) return false;
+      const userMessage = createMessage(text, 'user');
+      if (isDead) {
+        setMessages((current) => [
+          ...current,
+          userMessage,
+          createMessage(strings.deadTwin, 'ajax', { action: 'allow-usdc-spending' }),
+        ]);
+        return true;
+      }
+
+      const reply = createMessage('', 'agent', { isStreaming: true });
+      const conversation = variant === 'main' ? text : toTurns([...messagesRef.current, userMessage]);
+      setMessages((current) => [...current, userMessage, reply]);
+      const update = (patch: (message: UiMessage) => Partial<UiMessage>) =>
+        setMessages((current) =>
+          current.map((message) => (message.id === reply.id ? { ...message, ...patch(message) } : message)),
+        );
+
+      inFlight.current = true;
+      setIsSending(true);
+      sendChat(agentId, { conversation, fid }, (chunk) => update((message) => ({ text: message.text + chunk })))
+        .then((result) => {
+          update(() => ({
+            text: result.message,
+            engine: result.engine,
+            ...(result.message.includes(strings.agentIsDead) ? { action: 'allow-usdc-spending' as const } : {}),
+          }));
+          setSuggestions(CANNED_SUGGESTIONS);
+          setTimeout(() => update(() => ({ isStreaming: false })), STREAMING_INDICATOR_MS[variant]);
+        })
+        .catch((error: unknown) => {
+          if (variant === 'main') {
+            update(() => ({ text: errorMessage(error) || strings.unknownError, isStreaming: false }));
+          } else {
+            console.error('Chat send failed', error);
+            setMessages((current) => current.filter((message) => message.id !== reply.id));
+          }
+        })
+        .finally(() => {
+          inFlight.current = false;
+          setIsSending(false);
+        });
+      return true;
+    },
+    [agentId, fid, isDead, variant],
+  );
+
+  return { messages, isSending, send, post, suggestions };
+}

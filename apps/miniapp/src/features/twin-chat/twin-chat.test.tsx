@@ -1,0 +1,190 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { strings } from '../../lib/strings.ts';
+import { createFakeServer, directory, errorReply, makeAgent, sseReply, withTwin } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+import { host, userContext } from '../../test/sdk-double.ts';
+
+const CHAT = 'POST /doppelganger/chat-with-fartwin/agent-1';
+
+function openTwinChat(agent = makeAgent(), configure?: (server: ReturnType<typeof createFakeServer>) => void) {
+  host.context = Promise.resolve(userContext(42));
+  const server = createFakeServer();
+  server.on('GET /doppelganger/agents/42', withTwin(agent));
+  configure?.(server);
+  return renderApp({ server });
+}
+
+async function send(text: string) {
+  const input = await screen.findByPlaceholderText('Type your message...');
+  const user = userEvent.setup();
+  await user.type(input, `${text}{Enter}`);
+  return user;
+}
+
+const agentMessages = () =>
+  Array.from(document.querySelectorAll('[data-sender="agent"] .message__text')).map((node) => node.textContent);
+
+describe('twin chat send rules (SPEC §5)', () => {
+  it('ignores a blank or whitespace message', async () => {
+    const { server } = openTwinChat();
+    await send('   ');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }));
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+
+  it('ignores a send while one is in flight', async () => {
+    const { server } = openTwinChat(makeAgent(), (s) => s.on(CHAT, () => new Promise<Response>(() => {})));
+    await send('first');
+    await send('second');
+    expect(server.callsTo(CHAT)).toHaveLength(1);
+    expect(screen.queryByText('second')).toBeNull();
+  });
+
+  it('posts {conversation: text, fid} with the bearer token on the main screen', async () => {
+    const { server } = openTwinChat(makeAgent(), (s) => s.on(CHAT, { message: 'hey you', engine: 'llm' }));
+    await send('hello twin');
+    expect(await screen.findByText('hey you')).toBeTruthy();
+    const [call] = server.callsTo(CHAT);
+    expect(call?.body).toEqual({ conversation: 'hello twin', fid: 42 });
+    expect(call?.headers.get('authorization')).toBe('Bearer test-token');
+    expect((screen.getByPlaceholderText('Type your message...') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('replies (SPEC §4, §8)', () => {
+  it('streams SSE deltas with typing dots, cleared 2 s after the reply', async () => {
+    openTwinChat(makeAgent(), (s) => s.on(CHAT, () => sseReply(['Hel', 'lo!'], { message: 'Hello!', engine: 'llm' })));
+    await send('hi');
+    await waitFor(() => expect(agentMessages()).toEqual(['Hello!']));
+    expect(screen.getByRole('status', { name: 'typing' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'typing' })).toBeNull(), { timeout: 3_000 });
+  });
+
+  it('labels offline-engine (echo) replies', async () => {
+    openTwinChat(makeAgent(), (s) => s.on(CHAT, { message: 'echoed', engine: 'echo' }));
+    await send('hi');
+    expect(await screen.findByText('echoed')).toBeTruthy();
+    expect(screen.getByText('offline mode')).toBeTruthy();
+  });
+
+  it('reads a reply that only has "text"', async () => {
+    openTwinChat(makeAgent(), (s) => s.on(CHAT, { text: 'plain text reply' }));
+    await send('hi');
+    expect(await screen.findByText('plain text reply')).toBeTruthy();
+  });
+
+  it('shows the error message as an agent message', async () => {
+    openTwinChat(makeAgent(), (s) => s.on(CHAT, () => errorReply('LLM unavailable', 503)));
+    await send('hi');
+    await waitFor(() => expect(agentMessages()).toEqual(['LLM unavailable']));
+  });
+
+  it('shows an SSE error event as an agent message', async () => {
+    openTwinChat(makeAgent(), (s) =>
+      s.on(CHAT, () => sseReply(['par'], { error: { error: 'stream broke', code: 'internal' } })),
+    );
+    await send('hi');
+    await waitFor(() => expect(agentMessages()).toEqual(['stream broke']));
+  });
+
+  it('shows "Unknown error" when the failure has no message', async () => {
+    openTwinChat(makeAgent(), (s) =>
+      s.on(CHAT, () => {
+        throw new Error('');
+      }),
+    );
+    await send('hi');
+    await waitFor(() => expect(agentMessages()).toEqual(['Unknown error']));
+  });
+
+  it('attaches the allow action to a server reply containing "Agent is dead."', async () => {
+    openTwinChat(makeAgent(), (s) => s.on(CHAT, { message: 'Agent is dead.', engine: 'none' }));
+    await send('hi');
+    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
+  });
+});
+
+describe('battery countdown on the twin chat', () => {
+  it('shows dd:hh:mm:ss and a gauge', async () => {
+    const expiry = Math.floor(Date.now() / 1000) + 2 * 86_400 + 3 * 3_600 + 4 * 60 + 5;
+    openTwinChat(makeAgent({}, expiry));
+    const countdown = await screen.findByTestId('countdown');
+    expect(countdown.textContent).toMatch(/^02:03:04:0[45]$/);
+    const meter = screen.getByRole('meter', { name: 'Battery' });
+    expect(Number(meter.getAttribute('aria-valuenow'))).toBe(30);
+  });
+});
+
+describe('dead twin (SPEC §4)', () => {
+  it('answers with the helper and the allow action, without calling the server', async () => {
+    const { server } = openTwinChat(makeAgent({}, Math.floor(Date.now() / 1000) - 10));
+    expect((await screen.findByTestId('countdown')).textContent).toBe('00:00:00:00');
+    await send('are you there?');
+    expect(await screen.findByText(strings.deadTwin)).toBeTruthy();
+    expect(screen.getByText('are you there?')).toBeTruthy();
+    expect(document.querySelector('[data-sender="ajax"] .message__text')?.textContent).toBe(strings.deadTwin);
+    expect(screen.getByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+});
+
+describe('/agent/{agentId}', () => {
+  function openAgentPage(configure?: (server: ReturnType<typeof createFakeServer>) => void) {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', { agents: [] });
+    server.on('GET /doppelganger/agents', directory([makeAgent()]));
+    configure?.(server);
+    return renderApp({ path: '/agent/agent-1', server });
+  }
+
+  it('has the back link, the input and Send, and posts the whole conversation', async () => {
+    const { server } = openAgentPage((s) => s.on(CHAT, { message: 'hi back', engine: 'llm' }));
+    const back = await screen.findByRole('link', { name: /Back to Agents Directory/ });
+    expect(back.getAttribute('href')).toBe('/agents');
+    await send('one');
+    expect(await screen.findByText('hi back')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'typing' })).toBeNull(), { timeout: 1_600 });
+    await send('two');
+    await waitFor(() => expect(server.callsTo(CHAT)).toHaveLength(2));
+    expect(server.callsTo(CHAT)[1]?.body).toEqual({
+      conversation: [
+        { content: 'one', role: 'user' },
+        { content: 'hi back', role: 'assistant' },
+        { content: 'two', role: 'user' },
+      ],
+      fid: 42,
+    });
+  });
+
+  it('only logs a send failure', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    openAgentPage((s) => s.on(CHAT, () => errorReply('nope', 500)));
+    await send('hello');
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Chat send failed', expect.anything()));
+    expect(agentMessages()).toEqual([]);
+    expect(screen.queryByText('nope')).toBeNull();
+  });
+
+  it('ignores sends when the frame user has no fid', async () => {
+    host.context = Promise.resolve({ client: { clientFid: 1, added: false } } as never);
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents', directory([makeAgent()]));
+    renderApp({ path: '/agent/agent-1', server });
+    await send('hello');
+    await act(async () => {});
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+    expect(screen.queryByText('hello')).toBeNull();
+  });
+
+  it('loads the stored conversation', async () => {
+    openAgentPage((s) =>
+      s.on('GET /doppelganger/chat-with-fartwin/agent-1/history', {
+        turns: [{ content: 'earlier', role: 'assistant' }],
+      }),
+    );
+    expect(await screen.findByText('earlier')).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import { sdk } from '@farcaster/miniapp-sdk';
+import { errorBodySchema } from '@fartwin/protocol';
+import { readAppConfig } from './config.ts';
+
+/** An error answered by the bot service: its readable message and stable code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * A Quick Auth token from the server origin of the app config. `sdk.quickAuth.fetch` would always
+ * ask the public Farcaster server, so the token is fetched here with the configured origin.
+ */
+async function authorizationHeader(): Promise<string> {
+  const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: readAppConfig().quickAuthOrigin });
+  return `Bearer ${token}`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Send the Quick Auth bearer token (chat, deploy, history). */
+  auth?: boolean;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+/** A same-origin request to the bot service. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers = new Headers({ accept: options.accept ?? 'application/json' });
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  if (options.auth) headers.set('authorization', await authorizationHeader());
+  const init: RequestInit = { method: options.method ?? 'GET', headers };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  return fetch(path, init);
+}
+
+/** Reads an error response as an ApiError, whatever its body. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(parsed.data.error, response.status, parsed.data.code);
+  return new ApiError(`Request failed with status ${response.status}`, response.status);
+}
+
+/** A JSON request whose answer is checked against a protocol schema. */
+export async function apiJson<T>(
+  path: string,
+  schema: { parse(data: unknown): T },
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (!response.ok) throw await toApiError(response);
+  return schema.parse(await response.json());
+}

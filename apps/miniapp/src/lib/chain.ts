@@ -1,0 +1,33 @@
+import { farcasterMiniApp } from '@farcaster/miniapp-wagmi-connector';
+import { type AppConfig, CHAIN_CLIENT } from '@fartwin/protocol';
+import { base } from 'viem/chains';
+import { createConfig, http } from 'wagmi';
+
+/**
+ * The wagmi config of SPEC.md §9: Base, the frame's built-in wallet as the only connector, and the
+ * chain client settings (10 s timeout, batches of 1000, 3 retries from 150 ms, 4 s polling).
+ */
+export function createWagmiConfig(appConfig: Pick<AppConfig, 'rpcUrl'>) {
+  return createConfig({
+    chains: [base],
+    connectors: [farcasterMiniApp()],
+    transports: {
+      [base.id]: http(appConfig.rpcUrl, {
+        timeout: CHAIN_CLIENT.httpTimeoutMs,
+        retryCount: CHAIN_CLIENT.retryCount,
+        retryDelay: CHAIN_CLIENT.retryDelayMs,
+        batch: { batchSize: CHAIN_CLIENT.batchSize },
+      }),
+    },
+    pollingInterval: CHAIN_CLIENT.pollingIntervalMs,
+    // Reads go out as plain eth_calls, batched by the transport: the local chain has no Multicall3.
+    batch: { multicall: false },
+    // The wallet lives in the host: nothing to persist between sessions.
+    storage: null,
+  });
+}
+
+export type WagmiConfig = ReturnType<typeof createWagmiConfig>;
+
+/** How long to wait for a receipt before giving up (SPEC.md §9). */
+export const RECEIPT_TIMEOUT_MS = CHAIN_CLIENT.receiptTimeoutMs;

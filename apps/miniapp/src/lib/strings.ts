@@ -1,0 +1,133 @@
+/**
+ * Every user-facing string of SPEC.md, in one place, so a table-driven test can check them letter
+ * by letter. Functions build the strings that carry a value.
+ */
+export const PRODUCT_NAME = 'Fartwin';
+
+export const strings = {
+  // §4 start-up
+  frameInitError: 'Failed to initialize Farcaster connection',
+  missingProvider: '`provider` is undefined.',
+  // §2 error boundary
+  somethingWentWrong: 'Something went wrong',
+  // §2 onboarding
+  sup: 'sup',
+  noTwinYet: "You don't have a Fartwin yet. Let's create one.",
+  deployExplanation:
+    "That's all I need. When you deploy, I will: create a wallet for your Fartwin, create its Farcaster account, deploy its token, and have it cast its first message. Then you can quote cast it to welcome it.",
+  deployButton: 'Deploy',
+  startAgainButton: 'Start Again',
+  quoteCastButton: 'Quote Cast It',
+  deploying: 'Deploying your Fartwin...',
+  deploySucceeded: 'Your Fartwin is alive! Quote cast its first cast to welcome it.',
+  chatWithTwinButton: 'Chat with your Fartwin',
+  quoteCastText: (name: string) => `welcome to farcaster, @${name}`,
+  // §5 deploy rule, §8 deploy errors
+  deployConditionsInvalid: 'Deployment conditions are invalid. Aborting deployment.',
+  deployFailed: (message: string) => `Deployment failed: ${message}`,
+  cannotDeploy: 'Cannot deploy FarTwin at this time.',
+  deployError: 'Error deploying FarTwin.',
+  // §2 chat
+  messagePlaceholder: 'Type your message...',
+  sendButton: 'Send',
+  backToAgents: 'Back to Agents Directory',
+  offlineMode: 'offline mode',
+  emptyChat: 'Say something to your Fartwin.',
+  tryAgain: 'Try again',
+  notInFrame: 'Open Fartwin inside a Farcaster client.',
+  // §8 chat
+  unknownError: 'Unknown error',
+  // §4 dead twin and revival
+  deadTwin:
+    "Your Fartwin can't respond because its battery ran out. A new battery costs 1 USDC, and anyone can pay for it.",
+  agentIsDead: 'Agent is dead.',
+  allowButton: 'Allow 1 USDC spending',
+  buyButton: 'Buy battery pack (1 USDC)',
+  pending: 'Confirm in your wallet...',
+  confirming: 'Confirming...',
+  approved: 'USDC approved',
+  transactionFailed: 'Transaction failed',
+  buttonError: (message: string) => `Error: ${message}`,
+  transactionSubmitted: (hash: string) =>
+    `Transaction is being processed. The hash is ${hash}... Wait a while for confirmation...`,
+  usdcApproved: 'USDC spending approved! Now you can buy a battery pack for 1 USDC.',
+  transactionConfirmed: 'Transaction confirmed! Now installing the battery...',
+  batteryInstalled:
+    "Battery installation complete! I'm back online and will live for 7 more days. How can I help you today?",
+  approveError: (message: string) => `There was an error allowing USDC spending: ${message}`,
+  purchaseError: (message: string) => `Sorry, there was an error during the battery purchase: ${message}`,
+  transactionError: (message: string) => `There was an error during the transaction: ${message}`,
+  installError: 'There was an error installing the battery. Please try again.',
+  contractsUnavailable: 'Battery payments are not available on this network yet.',
+  // battery gauge
+  batteryLabel: 'Battery',
+  batteryDead: 'Battery empty',
+  // §2 /agents
+  noAgents: 'No agents available at the moment.',
+  agentsTitle: 'Agents Directory',
+  deployComposeText: 'hey, @ajaxbot, i want to deploy the following agent: ',
+  deployComposeLabel: 'Ask ajax to deploy an agent',
+  hoursAgo: (hours: number) => `${hours}h ago`,
+  loadMore: 'Load more',
+  // §2 /leaderboard
+  leaderboardTitle: 'Leaderboard',
+  rank: 'Rank',
+  score: 'Score',
+  wpm: 'Words per minute',
+  durationMinutes: 'Duration (minutes)',
+  finalScore: 'Final score',
+  // §2 /info
+  agentActionsTitle: 'Agent Actions',
+  // §2 how it works
+  howItWorksTitle: `How ${PRODUCT_NAME} Works`,
+  howItWorksOpen: 'How it works',
+  close: 'Close',
+  // deploy progress
+  deployStepsTitle: 'Deployment steps',
+} as const;
+
+/** The canned greetings of the /agents cards (SPEC.md §2: a list of 8). */
+export const cannedGreetings = [
+  'gm! ready to chat?',
+  "hey there, what's on your mind?",
+  'just vibing onchain.',
+  'ask me anything.',
+  'building something cool today?',
+  'wagmi, fren.',
+  'tell me your hottest take.',
+  'always online, always curious.',
+] as const;
+
+/** The four toggles of /info (SPEC.md §2), with their defaults. */
+export const agentActionToggles = [
+  {
+    id: 'reply-farcaster',
+    label: 'Reply on farcaster',
+    defaultOn: true,
+    text: 'Every time it is tagged the agent will reply.',
+  },
+  { id: 'reply-dcs', label: 'Reply to DCs', defaultOn: true, text: 'Active on the warpcast direct messages.' },
+  {
+    id: 'content-writer',
+    label: 'Content Writer',
+    defaultOn: false,
+    text: 'Publish two pieces of content every day, at random moments.',
+  },
+  { id: 'notifications', label: 'Notifications', defaultOn: false, text: 'Notifies you twice every day.' },
+] as const;
+
+/** The three steps of the "How Fartwin Works" modal. */
+export const howItWorksSteps = [
+  {
+    title: 'Personality analysis',
+    text: 'We look at your profile and 8 core characteristics. For each one you choose a polarity.',
+  },
+  {
+    title: 'Digital twin creation',
+    text: 'Your answers and your casts become a digital twin that talks like you.',
+  },
+  {
+    title: 'Deployment with a token',
+    text: 'Your twin gets a wallet, a Farcaster account and its own token, and lives on a battery.',
+  },
+] as const;

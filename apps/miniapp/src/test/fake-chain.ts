@@ -1,0 +1,159 @@
+import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { BASE_CHAIN_ID_HEX, BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
+import { decodeFunctionData, encodeFunctionResult, type Hex, keccak256, numberToHex, toHex } from 'viem';
+
+export const USER_ADDRESS = '0x1111111111111111111111111111111111111111' as const;
+export const USDC_ADDRESS = '0x2222222222222222222222222222222222222222' as const;
+export const LIFE_ADDRESS = '0x3333333333333333333333333333333333333333' as const;
+
+/** An RPC error as EIP-1193 providers throw them. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Sent {
+  hash: Hex;
+  functionName: string;
+  args: readonly unknown[];
+}
+
+/**
+ * A tiny in-memory chain behind both test doubles: the wallet's EIP-1193 provider (writes) and the
+ * RPC URL the chain client reads from. Enough of JSON-RPC for the revival flow.
+ */
+export function createFakeChain() {
+  const state = {
+    chainId: BASE_CHAIN_ID_HEX as string,
+    allowance: 0n,
+    expirySeconds: new Map<string, bigint>(),
+    /** Makes the next eth_sendTransaction throw this error. */
+    sendError: null as RpcError | null,
+    /** Receipt status of transactions sent from now on. */
+    receiptStatus: 'success' as 'success' | 'reverted',
+    /** While set, eth_sendTransaction waits for it (the wallet's confirmation prompt). */
+    sendGate: null as Promise<void> | null,
+    /** Makes agentTimeToDeath reads fail. */
+    failLifeReads: false,
+    requests: [] as { method: string; params: unknown }[],
+    sent: [] as Sent[],
+    receipts: new Map<Hex, 'success' | 'reverted'>(),
+  };
+  const abi = [...usdcAbi, ...fartwinLifeAbi];
+
+  function receipt(hash: Hex) {
+    const status = state.receipts.get(hash);
+    if (!status) return null;
+    return {
+      blockHash: keccak256(hash),
+      blockNumber: '0x10',
+      contractAddress: null,
+      cumulativeGasUsed: '0x5208',
+      effectiveGasPrice: '0x1',
+      from: USER_ADDRESS,
+      gasUsed: '0x5208',
+      logs: [],
+      logsBloom: `0x${'0'.repeat(512)}`,
+      status: status === 'success' ? '0x1' : '0x0',
+      to: LIFE_ADDRESS,
+      transactionHash: hash,
+      transactionIndex: '0x0',
+      type: '0x2',
+    };
+  }
+
+  function handle(method: string, params: unknown): unknown {
+    state.requests.push({ method, params });
+    const list = (params ?? []) as unknown[];
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'eth_accounts':
+        return [USER_ADDRESS];
+      case 'eth_chainId':
+        return state.chainId;
+      case 'net_version':
+        return String(Number(state.chainId));
+      case 'wallet_switchEthereumChain':
+        state.chainId = (list[0] as { chainId: string }).chainId;
+        return null;
+      case 'eth_blockNumber':
+        return '0x10';
+      case 'eth_sendTransaction': {
+        if (state.sendError) {
+          const error = state.sendError;
+          state.sendError = null;
+          throw error;
+        }
+        const tx = list[0] as { data: Hex; to: string };
+        const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
+        const hash = keccak256(toHex(`tx-${state.sent.length}`));
+        state.sent.push({ hash, functionName, args });
+        state.receipts.set(hash, state.receiptStatus);
+        if (state.receiptStatus === 'success') {
+          if (functionName === 'approve') state.allowance = args[1] as bigint;
+          if (functionName === 'extendLife') {
+            const now = BigInt(Math.floor(Date.now() / 1000));
+            state.allowance = 0n;
+            state.expirySeconds.set(args[0] as string, now + BigInt(BATTERY_LIFE_SECONDS));
+          }
+        }
+        return hash;
+      }
+      case 'eth_getTransactionReceipt':
+        return receipt(list[0] as Hex);
+      case 'eth_getTransactionByHash':
+        return null;
+      case 'eth_call': {
+        const call = list[0] as { data: Hex };
+        const { functionName, args = [] } = decodeFunctionData({ abi, data: call.data });
+        if (functionName === 'allowance') {
+          return encodeFunctionResult({ abi: usdcAbi, functionName: 'allowance', result: state.allowance });
+        }
+        if (functionName === 'agentTimeToDeath') {
+          if (state.failLifeReads) throw new RpcError(-32603, 'Internal JSON-RPC error.');
+          const expiry = state.expirySeconds.get(args[0] as string) ?? 0n;
+          return encodeFunctionResult({ abi: fartwinLifeAbi, functionName: 'agentTimeToDeath', result: expiry });
+        }
+        throw new RpcError(-32601, `eth_call ${functionName} is not faked`);
+      }
+      default:
+        throw new RpcError(-32601, `Method ${method} is not faked`);
+    }
+  }
+
+  /** The wallet double: an EIP-1193 provider with the events the wagmi connector listens to. */
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const provider = {
+    request: async ({ method, params }: { method: string; params?: unknown }) => {
+      if (method === 'eth_sendTransaction' && state.sendGate) await state.sendGate;
+      return handle(method, params);
+    },
+    on: (event: string, listener: (...args: unknown[]) => void) => {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+    },
+    removeListener: (event: string, listener: (...args: unknown[]) => void) => listeners.get(event)?.delete(listener),
+  };
+
+  /** JSON-RPC over HTTP, single or batched, as viem's http transport sends it. */
+  async function rpcOverHttp(body: unknown): Promise<unknown> {
+    const one = (request: { id: number; method: string; params?: unknown }) => {
+      try {
+        return { jsonrpc: '2.0', id: request.id, result: handle(request.method, request.params) };
+      } catch (error) {
+        const rpc = error instanceof RpcError ? error : new RpcError(-32603, String(error));
+        return { jsonrpc: '2.0', id: request.id, error: { code: rpc.code, message: rpc.message } };
+      }
+    };
+    return Array.isArray(body) ? body.map(one) : one(body as { id: number; method: string });
+  }
+
+  return { state, provider, handle, rpcOverHttp, methods: () => state.requests.map((r) => r.method) };
+}
+
+export type FakeChain = ReturnType<typeof createFakeChain>;
+export const hexChainId = (id: number) => numberToHex(id);

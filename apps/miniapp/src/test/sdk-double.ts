@@ -1,0 +1,53 @@
+import type { Context } from '@farcaster/miniapp-sdk';
+import { vi } from 'vitest';
+import { createFakeChain, type FakeChain } from './fake-chain.ts';
+
+/** What the host answers: set per test through `host` before rendering. */
+export const host = {
+  context: Promise.resolve(null) as Promise<Context.MiniAppContext | null>,
+  chain: createFakeChain() as FakeChain,
+  /** false: the host has no wallet (getEthereumProvider answers undefined). */
+  hasWallet: true,
+};
+
+type Listener = (...args: unknown[]) => void;
+const listeners = new Map<string, Set<Listener>>();
+
+/** A test double of the @farcaster/miniapp-sdk module's `sdk` object, at the module boundary. */
+export const sdk = {
+  get context() {
+    return host.context;
+  },
+  actions: {
+    ready: vi.fn(async () => {}),
+    composeCast: vi.fn(async () => ({ cast: null })),
+    openUrl: vi.fn(async () => {}),
+    close: vi.fn(async () => {}),
+  },
+  quickAuth: {
+    token: 'test-token',
+    getToken: vi.fn(async () => ({ token: 'test-token' })),
+  },
+  wallet: {
+    get ethProvider() {
+      return host.chain.provider;
+    },
+    getEthereumProvider: vi.fn(async () => (host.hasWallet ? host.chain.provider : undefined)),
+  },
+  on: vi.fn((event: string, listener: Listener) => {
+    if (!listeners.has(event)) listeners.set(event, new Set());
+    listeners.get(event)!.add(listener);
+  }),
+  off: vi.fn((event: string, listener: Listener) => listeners.get(event)?.delete(listener)),
+  emit: (event: string, ...args: unknown[]) => {
+    for (const listener of listeners.get(event) ?? []) listener(...args);
+  },
+};
+
+export function userContext(fid: number, extra: Partial<Context.MiniAppContext> = {}): Context.MiniAppContext {
+  return {
+    user: { fid, username: 'alice', pfpUrl: 'https://example.com/alice.png' },
+    client: { clientFid: 1, added: false, safeAreaInsets: { top: 12, bottom: 20, left: 0, right: 0 } },
+    ...extra,
+  } as Context.MiniAppContext;
+}
