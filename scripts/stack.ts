@@ -21,6 +21,14 @@ async function shutdown(code: number) {
 
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+// npm runs this under `sh -c`, which does not pass a SIGTERM sent to npm on to us: when our
+// parent goes away, stop everything rather than leave the database and chain running.
+const launchedBy = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launchedBy) void shutdown(0);
+}, 1_000).unref();
 
 try {
   stack = await startStack({

@@ -34,7 +34,7 @@ export function MiniAppFrame({ user, miniappUrl, log, wallet, prompt, answer }: 
     const announce = () => endpoint?.emit({ event: 'eip6963:announceProvider', info: WALLET_INFO });
     const exposed = exposeToIframe({
       iframe,
-      sdk: createHost(user, log, { announce, hasProvider: true }),
+      sdk: createHost(user, log, { miniappUrl, announceWallet: announce }),
       // The host SDK bundles its own copy of ox; the provider shape is the same EIP-1193 object.
       ethProvider: wallet as unknown as Parameters<typeof exposeToIframe>[0]['ethProvider'],
       miniAppOrigin: new URL(miniappUrl).origin,

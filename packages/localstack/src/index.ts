@@ -9,4 +9,5 @@ export {
 export { assertPortFree, getFreePort, PortInUseError } from './ports.ts';
 export { type RunningPostgres, startPostgres } from './postgres.ts';
 export { stopChild } from './process.ts';
+export { siwfMessage } from './siwf.ts';
 export { httpOk, waitUntil } from './wait.ts';

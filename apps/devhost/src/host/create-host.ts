@@ -1,4 +1,6 @@
 import { AddMiniApp, type Context, type MiniAppHost, SignIn } from '@farcaster/miniapp-host';
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import { siwfMessage } from '@fartwin/localstack/siwf';
 import type { LogHostCall } from './host-log.ts';
 import type { LocalUser } from './local-user.ts';
 
@@ -28,7 +30,7 @@ export function contextFor(user: LocalUser): Context.MiniAppContext {
 export function createHost(
   user: LocalUser,
   log: LogHostCall,
-  wallet: { announce: () => void; hasProvider: boolean },
+  options: { miniappUrl: string; announceWallet: () => void },
 ): MiniAppHost {
   const unsupported = (method: string) => async () => {
     log(method, 'not available in the dev host yet');
@@ -40,9 +42,23 @@ export function createHost(
     close: () => log('close'),
     openUrl: (url) => log('openUrl', url),
     setPrimaryButton: (options) => log('setPrimaryButton', options),
-    signIn: async (options) => {
-      log('signIn', options);
-      throw new SignIn.RejectedByUser();
+    // Sign In With Farcaster as a real client does: a SIWF message for the mini-app's domain,
+    // signed by the user's custody key (the local network's keys derive from the dev mnemonic).
+    signIn: async (request) => {
+      log('signIn', request);
+      const miniapp = new URL(options.miniappUrl);
+      const custody = localUserAccount(user.fid);
+      if (custody.address.toLowerCase() !== user.custodyAddress.toLowerCase()) throw new SignIn.RejectedByUser();
+      const message = siwfMessage({
+        domain: miniapp.host,
+        uri: miniapp.origin,
+        fid: user.fid,
+        address: custody.address,
+        nonce: request.nonce,
+        ...(request.notBefore ? { notBefore: new Date(request.notBefore) } : {}),
+        ...(request.expirationTime ? { expirationTime: new Date(request.expirationTime) } : {}),
+      });
+      return { message, signature: await custody.signMessage({ message }), authMethod: 'custody' };
     },
     signManifest: unsupported('signManifest'),
     addFrame: async () => {
@@ -72,7 +88,8 @@ export function createHost(
         'actions.close',
         'actions.setPrimaryButton',
         'actions.viewProfile',
-        ...(wallet.hasProvider ? (['wallet.getEthereumProvider'] as const) : []),
+        'actions.signIn',
+        'wallet.getEthereumProvider',
       ];
     },
     getChains: async () => {
@@ -85,7 +102,7 @@ export function createHost(
     ethProviderRequestV2: unsupported('ethProviderRequestV2'),
     eip6963RequestProvider: () => {
       log('eip6963RequestProvider');
-      wallet.announce();
+      options.announceWallet();
     },
   };
 }
