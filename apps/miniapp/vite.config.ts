@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { SERVER_PATH_PREFIXES } from '../../packages/protocol/src/api.ts';
 
 /** In `npm run dev` the API runs on its own port; proxy its paths so the app stays same-origin. */
 const apiOrigin = process.env.FARTWIN_API_ORIGIN ?? 'http://127.0.0.1:3001';
-const apiPaths = ['/doppelganger', '/health', '/app-config.js', '/quick-auth', '/webhook', '/.well-known'];
 
 export default defineConfig({
   plugins: [react()],
@@ -11,7 +11,7 @@ export default defineConfig({
     host: '127.0.0.1',
     port: Number(process.env.MINIAPP_DEV_PORT ?? 5173),
     strictPort: true,
-    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiOrigin, changeOrigin: true }])),
+    proxy: Object.fromEntries(SERVER_PATH_PREFIXES.map((path) => [path, { target: apiOrigin, changeOrigin: true }])),
   },
   build: { target: 'es2022', sourcemap: true },
 });

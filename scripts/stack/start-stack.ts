@@ -77,10 +77,15 @@ async function resolvePorts(ports: StackOptions['ports']): Promise<StackPorts> {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const step = options.onStep ?? (() => {});
   const ports = await resolvePorts(options.ports);
-  const stoppers: (() => Promise<void>)[] = [];
+  // Stopped in reverse order of start: the dev host first, Postgres last.
+  const running: { name: string; stop: () => Promise<void> }[] = [];
+  const stoppers = { push: (name: string, stop: () => Promise<void>) => running.push({ name, stop }) };
   const stopAll = async () => {
-    for (const stop of stoppers.reverse()) await stop().catch(() => {});
-    stoppers.length = 0;
+    while (running.length > 0) {
+      const service = running.pop()!;
+      step(`Stopping ${service.name}…`);
+      await service.stop().catch((error: unknown) => step(`${service.name} did not stop cleanly: ${String(error)}`));
+    }
   };
 
   try {
@@ -89,7 +94,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: join(options.dataDir, 'pg'),
       port: ports.postgres,
     });
-    stoppers.push(() => postgres.stop());
+    stoppers.push('Postgres', () => postgres.stop());
     const databaseUrl = await postgres.createDatabase('fartwin');
 
     step('Starting the local chain…');
@@ -97,7 +102,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: ports.anvil,
       stateFile: join(options.dataDir, 'chain-state.json'),
     });
-    stoppers.push(() => anvil.stop());
+    stoppers.push('the local chain', () => anvil.stop());
     const deploymentFile = join(options.dataDir, 'deployment.json');
     step('Deploying contracts (first run) or reusing them…');
     await bootstrapLocalChain({
@@ -113,6 +118,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const devhostUrl = `http://localhost:${ports.devhost}`;
     const logsDir = join(options.dataDir, 'logs');
 
+    // In dev mode the mini-app is served by Vite, which proxies the API: that is the public origin
+    // (Quick Auth signs for the mini-app's domain).
+    const vitePort = options.dev ? await getFreePort() : undefined;
+    const publicUrl = vitePort ? `http://localhost:${vitePort}` : serverUrl;
+
     step('Starting the bot service…');
     const server = startService({
       name: 'bot service',
@@ -123,20 +133,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         FARTWIN_MODE: 'local',
         HOST: '127.0.0.1',
         PORT: String(ports.server),
-        PUBLIC_URL: serverUrl,
+        PUBLIC_URL: publicUrl,
         DATABASE_URL: databaseUrl,
         CHAIN_RPC_URL: anvil.rpcUrl,
         DEPLOYMENT_FILE: deploymentFile,
         ...options.serverEnv,
       },
     });
-    stoppers.push(() => server.stop());
+    stoppers.push('the bot service', () => server.stop());
     await waitForService(server, `${serverUrl}/health`);
 
     let miniappUrl = `${serverUrl}/`;
-    if (options.dev) {
+    if (vitePort) {
       step('Starting Vite for the mini-app (hot reload)…');
-      const vitePort = await getFreePort();
       const vite = startService({
         name: 'mini-app dev server',
         nodeArgs: [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(vitePort)],
@@ -144,7 +153,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logFile: join(logsDir, 'vite.log'),
         env: { FARTWIN_API_ORIGIN: serverUrl, MINIAPP_DEV_PORT: String(vitePort) },
       });
-      stoppers.push(() => vite.stop());
+      stoppers.push('the mini-app dev server', () => vite.stop());
       miniappUrl = `http://localhost:${vitePort}/`;
       await waitForService(vite, miniappUrl);
     }
@@ -164,7 +173,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         DEPLOYMENT_FILE: deploymentFile,
       },
     });
-    stoppers.push(() => devhost.stop());
+    stoppers.push('the dev host', () => devhost.stop());
     await waitForService(devhost, `${devhostUrl}/health`);
 
     const services = [server, devhost];

@@ -1,3 +1,4 @@
+import { SERVER_PATH_PREFIXES } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
@@ -24,16 +25,7 @@ export interface AppDeps {
 }
 
 // '/nonce' and '/verify-siwf' are local Quick Auth's paths: the SDK calls them at its origin's root.
-const API_PREFIXES = [
-  '/doppelganger',
-  '/health',
-  '/webhook',
-  '/.well-known',
-  '/quick-auth',
-  '/local-network',
-  '/nonce',
-  '/verify-siwf',
-];
+const API_PREFIXES = SERVER_PATH_PREFIXES;
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Bodies above this are refused with 413 before they are read. */

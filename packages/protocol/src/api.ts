@@ -142,3 +142,19 @@ export const quickAuthVerifySiwfResponseSchema = z.union([
   z.object({ valid: z.literal(false), message: z.string() }),
 ]);
 export type QuickAuthVerifySiwfResponse = z.infer<typeof quickAuthVerifySiwfResponseSchema>;
+
+/**
+ * Path prefixes the bot service answers itself (API, Quick Auth, local network, run-time config);
+ * everything else on its origin is the mini-app. The mini-app's dev server proxies these.
+ */
+export const SERVER_PATH_PREFIXES = [
+  '/doppelganger',
+  '/health',
+  '/webhook',
+  '/.well-known',
+  '/quick-auth',
+  '/local-network',
+  '/nonce',
+  '/verify-siwf',
+  '/app-config.js',
+] as const;
