@@ -10,10 +10,10 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatUnits, parseEventLogs } from 'viem';
+import { formatUnits } from 'viem';
 import { localUsdcAbi } from '../generated/abis.ts';
-import { confirm, createLocalClients, localDevAccount, readDeployment, withGasHeadroom } from '../src/deployment.ts';
-import { fartwinLifeAbi, usdcAbi } from '../src/index.ts';
+import { confirm, createLocalClients, localDevAccount, readDeployment } from '../src/deployment.ts';
+import { fartwinLifeAbi, payForBattery, usdcAbi } from '../src/index.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const rpcUrl = process.env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545';
@@ -57,31 +57,18 @@ if (payerUsdc < ONE_USDC) {
 const daysBefore = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
 const burnBefore = await burnedA0x();
 
-await confirm(
-  publicClient,
-  await wallet.writeContract({
-    address: deployment.usdc,
-    abi: usdcAbi,
-    functionName: 'approve',
-    args: [deployment.fartwinLife, ONE_USDC],
-  }),
-);
+const { receipt, event } = await payForBattery(publicClient, wallet, deployment, agentId, ONE_USDC);
 console.log('approved 1 USDC to FartwinLife');
-const extendCall = { ...life, account: payer, functionName: 'extendLife', args: [agentId, ONE_USDC] } as const;
-const gas = withGasHeadroom(await publicClient.estimateContractGas(extendCall));
-const receipt = await confirm(publicClient, await wallet.writeContract({ ...extendCall, gas }));
 console.log(`extendLife("${agentId}", 1 USDC) mined in block ${receipt.blockNumber}, gas ${receipt.gasUsed}`);
 
 const daysAfter = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
 const burnAfter = await burnedA0x();
 console.log(`remaining days: ${daysBefore} → ${daysAfter}`);
 console.log(`A0X at ${deployment.burnAddress}: ${formatUnits(burnBefore, 18)} → ${formatUnits(burnAfter, 18)}`);
-for (const event of parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' })) {
-  const { agentId: id, usdcAmount, a0xBurned, newTimeToDeath } = event.args;
-  console.log('LifeExtended', {
-    agentId: id,
-    usdcAmount: `${formatUnits(usdcAmount, 6)} USDC`,
-    a0xBurned: `${formatUnits(a0xBurned, 18)} A0X`,
-    newTimeToDeath: `${newTimeToDeath} (${new Date(Number(newTimeToDeath) * 1000).toISOString()})`,
-  });
-}
+const { agentId: id, usdcAmount, a0xBurned, newTimeToDeath } = event.args;
+console.log('LifeExtended', {
+  agentId: id,
+  usdcAmount: `${formatUnits(usdcAmount, 6)} USDC`,
+  a0xBurned: `${formatUnits(a0xBurned, 18)} A0X`,
+  newTimeToDeath: `${newTimeToDeath} (${new Date(Number(newTimeToDeath) * 1000).toISOString()})`,
+});

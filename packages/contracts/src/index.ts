@@ -10,8 +10,9 @@ export {
   fartwinLifeAbi,
 } from '../generated/abis.ts';
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
-export { withGasHeadroom } from './gas.ts';
+export { approveBatteryPayment, extendLife, type LifeContracts, payForBattery } from './battery.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
+export { confirm, withGasHeadroom } from './transactions.ts';
 
 /** USDC as clients use it: ERC-20 (balanceOf, allowance, approve, transfer…), metadata and EIP-2612 permit. */
 export const usdcAbi = iusdcAbi;

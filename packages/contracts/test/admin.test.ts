@@ -1,12 +1,21 @@
 import { type Address, encodeFunctionData, parseEventLogs, parseUnits, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { a0xAbi, fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
+import { a0xAbi, fartwinLifeAbi } from '../generated/abis.ts';
 import { a0xBytecode, fartwinLifeBytecode } from '../generated/bytecode.ts';
 import { createPoolWithLiquidity } from '../src/deployment.ts';
 import { encodeV3Path } from '../src/index.ts';
 import { confirm } from '../src/local/chain.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
-import { buyBattery, lifeAndTokenErrorsAbi, quoteA0xOut, send, tokenBalance, USDC } from './support/life.ts';
+import {
+  buyBattery,
+  lifeAndTokenErrorsAbi,
+  mintUsdc,
+  quoteA0xOut,
+  send,
+  tokenBalance,
+  transferUsdc,
+  USDC,
+} from './support/life.ts';
 
 const chain = useTestChain();
 const life = () => ({ address: chain().deployment.fartwinLife, abi: fartwinLifeAbi }) as const;
@@ -84,15 +93,7 @@ describe('withdraw and recoverTokens', () => {
   async function strayTokens() {
     const { alice, deployment } = chain();
     // Someone sends USDC straight to the contract by mistake.
-    await send(
-      chain(),
-      alice.writeContract({
-        address: deployment.usdc,
-        abi: localUsdcAbi,
-        functionName: 'transfer',
-        args: [deployment.fartwinLife, 5n * USDC],
-      }),
-    );
+    await transferUsdc(chain(), alice, deployment.fartwinLife, 5n * USDC);
   }
 
   it('withdraw sends an amount to the owner and emits Withdrawn', async () => {
@@ -221,15 +222,7 @@ describe('setSwapPath', () => {
       args: [operator.account.address, parseUnits('1000000000', 18)],
     });
     const hop = (await confirm(publicClient, hopHash)).contractAddress as Address;
-    await send(
-      chain(),
-      operator.writeContract({
-        address: deployment.usdc,
-        abi: localUsdcAbi,
-        functionName: 'mint',
-        args: [operator.account.address, 100_000n * USDC],
-      }),
-    );
+    await mintUsdc(chain(), operator.account.address, 100_000n * USDC);
     const seed = { positionManager: deployment.positionManager, factory: deployment.uniswapV3Factory } as const;
     await createPoolWithLiquidity(publicClient, operator, {
       ...seed,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
+import { fartwinLifeAbi } from '../generated/abis.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
-import { buyBattery, DAY, quoteA0xOut, readLife, send, tokenBalance, USDC } from './support/life.ts';
+import { buyBattery, DAY, quoteA0xOut, readLife, tokenBalance, transferUsdc, USDC } from './support/life.ts';
 
 const chain = useTestChain();
 // Few runs keep the suite fast; raise FC_NUM_RUNS for a deeper search.
@@ -71,15 +71,7 @@ describe('properties', () => {
 
   it('only the owner moves funds held by the contract', async () => {
     const { alice, deployment } = chain();
-    await send(
-      chain(),
-      alice.writeContract({
-        address: deployment.usdc,
-        abi: localUsdcAbi,
-        functionName: 'transfer',
-        args: [deployment.fartwinLife, 10n * USDC],
-      }),
-    );
+    await transferUsdc(chain(), alice, deployment.fartwinLife, 10n * USDC);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('alice', 'bob', 'mallory' as const),

@@ -1,12 +1,12 @@
 import { type Address, decodeErrorResult, encodeFunctionData, parseEventLogs, parseUnits } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { fartwinLifeAbi, localUsdcAbi, reentrantTokenAbi } from '../generated/abis.ts';
+import { fartwinLifeAbi, reentrantTokenAbi } from '../generated/abis.ts';
 import { reentrantTokenBytecode } from '../generated/bytecode.ts';
 import { createPoolWithLiquidity } from '../src/deployment.ts';
 import { encodeV3Path } from '../src/index.ts';
 import { confirm } from '../src/local/chain.ts';
 import { expectRevert, type TestChain, useTestChain } from './support/chain.ts';
-import { approveUsdc, extendLife, readLife, send, USDC } from './support/life.ts';
+import { approveUsdc, extendLife, mintUsdc, readLife, send, USDC } from './support/life.ts';
 
 const chain = useTestChain();
 const life = () => ({ address: chain().deployment.fartwinLife, abi: fartwinLifeAbi }) as const;
@@ -38,15 +38,7 @@ describe('re-entrancy', () => {
   it('rejects a token on the swap path that calls back into extendLife', async () => {
     const { operator, alice, publicClient, deployment } = chain();
     const evil = await deployEvilToken(chain());
-    await send(
-      chain(),
-      operator.writeContract({
-        address: deployment.usdc,
-        abi: localUsdcAbi,
-        functionName: 'mint',
-        args: [operator.account.address, 100_000n * USDC],
-      }),
-    );
+    await mintUsdc(chain(), operator.account.address, 100_000n * USDC);
     const seed = {
       positionManager: deployment.positionManager,
       factory: deployment.uniswapV3Factory,

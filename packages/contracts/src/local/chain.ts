@@ -5,11 +5,9 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
-  type Hash,
   http,
   type PublicClient,
   type TestClient,
-  type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem';
@@ -47,16 +45,4 @@ export function createLocalClients(rpcUrl: string): LocalClients {
   };
 }
 
-export { withGasHeadroom } from '../gas.ts';
-
-/** Waits for a transaction and throws unless it succeeded. */
-export async function confirm(publicClient: PublicClient, hash: Hash): Promise<TransactionReceipt> {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') {
-    const { gas } = await publicClient.getTransaction({ hash });
-    throw new Error(
-      `Transaction ${hash} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${gas})`,
-    );
-  }
-  return receipt;
-}
+export { confirm, withGasHeadroom } from '../transactions.ts';

@@ -1,7 +1,8 @@
-import { type Account, type Chain, type Hash, parseEventLogs, type Transport, type WalletClient } from 'viem';
+import type { Account, Chain, Hash, Transport, WalletClient } from 'viem';
 import { fartwinLifeAbi, localUsdcAbi } from '../../generated/abis.ts';
 import { quoterV2Abi } from '../../generated/uniswap-abis.ts';
-import { confirm, withGasHeadroom } from '../../src/local/chain.ts';
+import { approveBatteryPayment, extendLife as extendLifeWithHeadroom, payForBattery } from '../../src/battery.ts';
+import { confirm } from '../../src/transactions.ts';
 import type { TestChain } from './chain.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
@@ -18,39 +19,46 @@ export async function send(chain: TestChain, hash: Promise<Hash>) {
   return confirm(chain.publicClient, await hash);
 }
 
-export async function approveUsdc(chain: TestChain, wallet: Wallet, amount: bigint) {
-  return send(
-    chain,
-    wallet.writeContract({
-      address: chain.deployment.usdc,
-      abi: localUsdcAbi,
-      functionName: 'approve',
-      args: [chain.deployment.fartwinLife, amount],
-    }),
-  );
+export function approveUsdc(chain: TestChain, wallet: Wallet, amount: bigint) {
+  return approveBatteryPayment(chain.publicClient, wallet, chain.deployment, amount);
 }
 
 /** Calls extendLife (already approved) with gas headroom, as a wallet would, and waits for success. */
-export async function extendLife(chain: TestChain, wallet: Wallet, agentId: string, usdcAmount: bigint) {
-  const call = {
-    account: wallet.account,
-    address: chain.deployment.fartwinLife,
-    abi: fartwinLifeAbi,
-    functionName: 'extendLife',
-    args: [agentId, usdcAmount],
-  } as const;
-  const gas = withGasHeadroom(await chain.publicClient.estimateContractGas(call));
-  return send(chain, wallet.writeContract({ ...call, gas }));
+export function extendLife(chain: TestChain, wallet: Wallet, agentId: string, usdcAmount: bigint) {
+  return extendLifeWithHeadroom(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount);
 }
 
 /** Approves and pays, as the mini-app does; returns the receipt, its block time and the decoded event. */
 export async function buyBattery(chain: TestChain, wallet: Wallet, agentId: string, usdcAmount: bigint) {
-  await approveUsdc(chain, wallet, usdcAmount);
-  const receipt = await extendLife(chain, wallet, agentId, usdcAmount);
-  const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' });
-  if (!event) throw new Error('extendLife emitted no LifeExtended');
+  const { receipt, event } = await payForBattery(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount);
   const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
   return { receipt, event, timestamp: block.timestamp };
+}
+
+/** Mints local USDC (the operator owns the local USDC contract). */
+export function mintUsdc(chain: TestChain, to: `0x${string}`, amount: bigint) {
+  return send(
+    chain,
+    chain.operator.writeContract({
+      address: chain.deployment.usdc,
+      abi: localUsdcAbi,
+      functionName: 'mint',
+      args: [to, amount],
+    }),
+  );
+}
+
+/** Sends USDC from a wallet, e.g. straight to the life contract by mistake. */
+export function transferUsdc(chain: TestChain, from: Wallet, to: `0x${string}`, amount: bigint) {
+  return send(
+    chain,
+    from.writeContract({
+      address: chain.deployment.usdc,
+      abi: localUsdcAbi,
+      functionName: 'transfer',
+      args: [to, amount],
+    }),
+  );
 }
 
 export function readLife(

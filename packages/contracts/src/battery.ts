@@ -1,0 +1,72 @@
+import {
+  type Account,
+  type Address,
+  type Chain,
+  type PublicClient,
+  parseEventLogs,
+  type TransactionReceipt,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { fartwinLifeAbi, iusdcAbi } from '../generated/abis.ts';
+import { confirm, withGasHeadroom } from './transactions.ts';
+
+type Wallet = WalletClient<Transport, Chain, Account>;
+
+export interface LifeContracts {
+  usdc: Address;
+  fartwinLife: Address;
+}
+
+/** Approves FartwinLife to pull `usdcAmount` of the wallet's USDC. */
+export async function approveBatteryPayment(
+  publicClient: PublicClient,
+  wallet: Wallet,
+  contracts: LifeContracts,
+  usdcAmount: bigint,
+): Promise<TransactionReceipt> {
+  const hash = await wallet.writeContract({
+    address: contracts.usdc,
+    abi: iusdcAbi,
+    functionName: 'approve',
+    args: [contracts.fartwinLife, usdcAmount],
+  });
+  return confirm(publicClient, hash);
+}
+
+/** Calls extendLife (USDC already approved) with gas headroom, as a wallet would, and waits for success. */
+export async function extendLife(
+  publicClient: PublicClient,
+  wallet: Wallet,
+  contracts: LifeContracts,
+  agentId: string,
+  usdcAmount: bigint,
+): Promise<TransactionReceipt> {
+  const call = {
+    account: wallet.account,
+    address: contracts.fartwinLife,
+    abi: fartwinLifeAbi,
+    functionName: 'extendLife',
+    args: [agentId, usdcAmount],
+  } as const;
+  const gas = withGasHeadroom(await publicClient.estimateContractGas(call));
+  return confirm(publicClient, await wallet.writeContract({ ...call, gas }));
+}
+
+/**
+ * Pays for battery life the way the mini-app does (approve, then extendLife): the one path the
+ * demo, the tests and the operator's first battery share. Returns the receipt and the decoded event.
+ */
+export async function payForBattery(
+  publicClient: PublicClient,
+  wallet: Wallet,
+  contracts: LifeContracts,
+  agentId: string,
+  usdcAmount: bigint,
+) {
+  await approveBatteryPayment(publicClient, wallet, contracts, usdcAmount);
+  const receipt = await extendLife(publicClient, wallet, contracts, agentId, usdcAmount);
+  const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' });
+  if (!event) throw new Error('extendLife emitted no LifeExtended event');
+  return { receipt, event };
+}
