@@ -1,14 +1,11 @@
+import { addressSchema } from '@fartwin/protocol';
 import { z } from 'zod';
 
 export const devhostConfigSchema = z.object({
   miniappUrl: z.string().url(),
   apiUrl: z.string().url(),
   rpcUrl: z.string().url(),
-  usdc: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/)
-    .transform((value) => value as `0x${string}`)
-    .nullable(),
+  usdc: addressSchema.nullable(),
 });
 export type DevhostConfig = z.infer<typeof devhostConfigSchema>;
 

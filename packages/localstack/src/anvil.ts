@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createPublicClient, http } from 'viem';
 import { assertPortFree, getFreePort } from './ports.ts';
 import { stopChild } from './process.ts';
 import { waitUntil } from './wait.ts';
@@ -41,16 +42,6 @@ export interface RunningAnvil {
   stop(): Promise<void>;
 }
 
-async function rpcBlockNumber(rpcUrl: string): Promise<boolean> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-    signal: AbortSignal.timeout(2_000),
-  });
-  return response.ok;
-}
-
 /** Starts anvil on 127.0.0.1 as chain 8453 and resolves once it answers JSON-RPC. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnvil> {
   const port = options.port ?? (await getFreePort());
@@ -67,6 +58,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   child.stdout?.on('data', forward);
   child.stderr?.on('data', forward);
   const rpcUrl = `http://127.0.0.1:${port}`;
+  const probe = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
   let exited = false;
   child.once('exit', () => {
     exited = true;
@@ -74,7 +66,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   try {
     await waitUntil('anvil', async () => {
       if (exited) throw new Error('anvil exited during start-up');
-      return rpcBlockNumber(rpcUrl);
+      await probe.getBlockNumber({ cacheTime: 0 });
+      return true;
     });
   } catch (error) {
     await stopChild(child);

@@ -1,4 +1,5 @@
 import { usdcAbi } from '@fartwin/contracts';
+import { USDC_DECIMALS } from '@fartwin/protocol';
 import { useEffect, useState } from 'react';
 import { createPublicClient, formatEther, formatUnits, http } from 'viem';
 import { WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
@@ -24,7 +25,8 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
         client.getBalance({ address }),
         usdc ? client.readContract({ address: usdc, abi: usdcAbi, functionName: 'balanceOf', args: [address] }) : 0n,
       ]);
-      if (!stopped) setBalances({ eth: Number(formatEther(eth)).toFixed(3), usdc: formatUnits(usdcBalance, 6) });
+      if (!stopped)
+        setBalances({ eth: Number(formatEther(eth)).toFixed(3), usdc: formatUnits(usdcBalance, USDC_DECIMALS) });
     };
     read().catch(() => {});
     const timer = setInterval(() => read().catch(() => {}), 3_000);

@@ -1,4 +1,5 @@
 import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { USDC_DECIMALS } from '@fartwin/protocol';
 import { decodeFunctionData, formatEther, formatUnits, type Hex } from 'viem';
 import type { WalletPrompt } from './dev-wallet.ts';
 
@@ -20,9 +21,10 @@ function decodeCall(data: Hex): string | null {
   for (const abi of [usdcAbi, fartwinLifeAbi]) {
     try {
       const { functionName, args = [] } = decodeFunctionData({ abi, data });
-      if (functionName === 'approve') return `Approve ${formatUnits(args[1] as bigint, 6)} USDC for ${args[0]}`;
+      if (functionName === 'approve')
+        return `Approve ${formatUnits(args[1] as bigint, USDC_DECIMALS)} USDC for ${args[0]}`;
       if (functionName === 'extendLife')
-        return `Buy a battery for "${args[0]}": ${formatUnits(args[1] as bigint, 6)} USDC`;
+        return `Buy a battery for "${args[0]}": ${formatUnits(args[1] as bigint, USDC_DECIMALS)} USDC`;
       return `${functionName}(${args.map(String).join(', ')})`;
     } catch {
       // Not this ABI; try the next.
