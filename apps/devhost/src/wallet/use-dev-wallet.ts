@@ -1,5 +1,5 @@
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogHostCall } from '../host/host-log.ts';
 import type { LocalUser } from '../host/local-user.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
@@ -24,16 +24,18 @@ export function useDevWallet(options: {
   const [failureMode, setFailureMode] = useState<WalletFailureMode>('none');
   const failureModeRef = useRef(failureMode);
   failureModeRef.current = failureMode;
+  // The chain the wallet reports; a new user's wallet starts where initialChainIdFor says.
   const [chainId, setChainId] = useState<number>(8453);
+  useEffect(() => {
+    if (user) setChainId(initialChainIdFor(user.fid));
+  }, [user]);
 
   const wallet = useMemo(() => {
     if (!user) return null;
-    const initialChainId = initialChainIdFor(user.fid);
-    setChainId(initialChainId);
     return createDevWallet({
       account: localUserAccount(user.fid),
       rpcUrl,
-      initialChainId,
+      initialChainId: initialChainIdFor(user.fid),
       confirm,
       failureMode: () => failureModeRef.current,
       onChainChanged: setChainId,
