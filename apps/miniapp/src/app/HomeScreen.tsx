@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { flattenAgents, useAgentsByFid } from '../features/agents/index.ts';
+import { useAgentsByFid } from '../features/agents/index.ts';
 import { LoadingScreen, useFrame } from '../features/frame/index.ts';
 import { OnboardingChat } from '../features/onboarding/index.ts';
 import { TwinChat } from '../features/twin-chat/index.ts';
@@ -30,7 +30,7 @@ export function HomeScreen() {
       </div>
     );
   }
-  const twin = flattenAgents([agents.data])[0];
+  const twin = agents.data.agents[0];
   return (
     <>
       {frame.error ? (

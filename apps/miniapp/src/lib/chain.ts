@@ -28,6 +28,3 @@ export function createWagmiConfig(appConfig: Pick<AppConfig, 'rpcUrl'>) {
 }
 
 export type WagmiConfig = ReturnType<typeof createWagmiConfig>;
-
-/** How long to wait for a receipt before giving up (SPEC.md §9). */
-export const RECEIPT_TIMEOUT_MS = CHAIN_CLIENT.receiptTimeoutMs;

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One server-sent event: its name (default "message") and its data lines joined. */
 export interface ServerSentEvent {
   event: string;
@@ -5,41 +7,19 @@ export interface ServerSentEvent {
 }
 
 /**
- * Reads a text/event-stream body as events. EventSource cannot POST or send an Authorization
- * header, and the parser packages are not dependencies of the mini-app, so this is the small part
- * of the SSE format the chat needs (event, data, blank-line dispatch, comments).
+ * Reads a text/event-stream body as events, with eventsource-parser. EventSource cannot POST or
+ * send an Authorization header, so the chat reads the fetch body itself.
  */
 export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const parsed: ServerSentEvent[] = [];
+  const parser = createParser({ onEvent: ({ event, data }) => parsed.push({ event: event ?? 'message', data }) });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let event = 'message';
-  let data: string[] = [];
   for (;;) {
     const { value, done } = await reader.read();
-    if (value) buffer += decoder.decode(value, { stream: true });
-    if (done) buffer += decoder.decode();
-    const lines = buffer.split(/\r\n|\r|\n/);
-    buffer = done ? '' : (lines.pop() ?? '');
-    for (const line of lines) {
-      if (line === '') {
-        if (data.length > 0) yield { event, data: data.join('\n') };
-        event = 'message';
-        data = [];
-      } else if (line.startsWith(':')) {
-        // comment / keep-alive
-      } else {
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        const raw = colon === -1 ? '' : line.slice(colon + 1);
-        const fieldValue = raw.startsWith(' ') ? raw.slice(1) : raw;
-        if (field === 'event') event = fieldValue;
-        else if (field === 'data') data.push(fieldValue);
-      }
-    }
-    if (done) {
-      if (data.length > 0) yield { event, data: data.join('\n') };
-      return;
-    }
+    // At the end, a blank line dispatches a last event the server did not close.
+    parser.feed(done ? `${decoder.decode()}\n\n` : decoder.decode(value, { stream: true }));
+    yield* parsed.splice(0);
+    if (done) return;
   }
 }

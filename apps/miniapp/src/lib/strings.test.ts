@@ -3,53 +3,56 @@ import { PRODUCT_NAME, strings } from './strings.ts';
 
 /** Every string SPEC.md gives, letter by letter. */
 describe('SPEC strings', () => {
-  it.each([
-    ['frameInitError', strings.frameInitError, 'Failed to initialize Farcaster connection'],
-    ['missingProvider', strings.missingProvider, '`provider` is undefined.'],
-    ['somethingWentWrong', strings.somethingWentWrong, 'Something went wrong'],
-    ['sup', strings.sup, 'sup'],
-    ['noTwinYet', strings.noTwinYet, "You don't have a Fartwin yet. Let's create one."],
-    ['deployButton', strings.deployButton, 'Deploy'],
-    ['startAgainButton', strings.startAgainButton, 'Start Again'],
-    ['quoteCastButton', strings.quoteCastButton, 'Quote Cast It'],
+  /** Fixed strings: the key, then SPEC.md's text. */
+  const fixed = {
+    frameInitError: 'Failed to initialize Farcaster connection',
+    missingProvider: '`provider` is undefined.',
+    somethingWentWrong: 'Something went wrong',
+    sup: 'sup',
+    noTwinYet: "You don't have a Fartwin yet. Let's create one.",
+    deployButton: 'Deploy',
+    startAgainButton: 'Start Again',
+    quoteCastButton: 'Quote Cast It',
+    deployConditionsInvalid: 'Deployment conditions are invalid. Aborting deployment.',
+    cannotDeploy: 'Cannot deploy FarTwin at this time.',
+    deployError: 'Error deploying FarTwin.',
+    messagePlaceholder: 'Type your message...',
+    sendButton: 'Send',
+    backToAgents: 'Back to Agents Directory',
+    unknownError: 'Unknown error',
+    agentIsDead: 'Agent is dead.',
+    transactionFailed: 'Transaction failed',
+    usdcApproved: 'USDC spending approved! Now you can buy a battery pack for 1 USDC.',
+    transactionConfirmed: 'Transaction confirmed! Now installing the battery...',
+    batteryInstalled:
+      "Battery installation complete! I'm back online and will live for 7 more days. How can I help you today?",
+    installError: 'There was an error installing the battery. Please try again.',
+    noAgents: 'No agents available at the moment.',
+    deployComposeText: 'hey, @ajaxbot, i want to deploy the following agent: ',
+    leaderboardTitle: 'Leaderboard',
+    agentActionsTitle: 'Agent Actions',
+    howItWorksTitle: 'How Fartwin Works',
+  } satisfies Partial<Record<keyof typeof strings, string>>;
+
+  /** Strings built from a value: the key, the built string, then SPEC.md's text. */
+  const built: [string, string, string][] = [
     ['quoteCastText', strings.quoteCastText('bob'), 'welcome to farcaster, @bob'],
-    [
-      'deployConditionsInvalid',
-      strings.deployConditionsInvalid,
-      'Deployment conditions are invalid. Aborting deployment.',
-    ],
     ['deployFailed', strings.deployFailed('x'), 'Deployment failed: x'],
-    ['cannotDeploy', strings.cannotDeploy, 'Cannot deploy FarTwin at this time.'],
-    ['deployError', strings.deployError, 'Error deploying FarTwin.'],
-    ['messagePlaceholder', strings.messagePlaceholder, 'Type your message...'],
-    ['sendButton', strings.sendButton, 'Send'],
-    ['backToAgents', strings.backToAgents, 'Back to Agents Directory'],
-    ['unknownError', strings.unknownError, 'Unknown error'],
-    ['agentIsDead', strings.agentIsDead, 'Agent is dead.'],
-    ['transactionFailed', strings.transactionFailed, 'Transaction failed'],
     ['buttonError', strings.buttonError('m'), 'Error: m'],
     [
       'transactionSubmitted',
       strings.transactionSubmitted('0xabc'),
       'Transaction is being processed. The hash is 0xabc... Wait a while for confirmation...',
     ],
-    ['usdcApproved', strings.usdcApproved, 'USDC spending approved! Now you can buy a battery pack for 1 USDC.'],
-    ['transactionConfirmed', strings.transactionConfirmed, 'Transaction confirmed! Now installing the battery...'],
-    [
-      'batteryInstalled',
-      strings.batteryInstalled,
-      "Battery installation complete! I'm back online and will live for 7 more days. How can I help you today?",
-    ],
     ['approveError', strings.approveError('m'), 'There was an error allowing USDC spending: m'],
     ['purchaseError', strings.purchaseError('m'), 'Sorry, there was an error during the battery purchase: m'],
     ['transactionError', strings.transactionError('m'), 'There was an error during the transaction: m'],
-    ['installError', strings.installError, 'There was an error installing the battery. Please try again.'],
-    ['noAgents', strings.noAgents, 'No agents available at the moment.'],
-    ['deployComposeText', strings.deployComposeText, 'hey, @ajaxbot, i want to deploy the following agent: '],
     ['hoursAgo', strings.hoursAgo(5), '5h ago'],
-    ['leaderboardTitle', strings.leaderboardTitle, 'Leaderboard'],
-    ['agentActionsTitle', strings.agentActionsTitle, 'Agent Actions'],
-    ['howItWorksTitle', strings.howItWorksTitle, 'How Fartwin Works'],
+  ];
+
+  it.each([
+    ...Object.entries(fixed).map(([key, expected]) => [key, strings[key as keyof typeof fixed], expected]),
+    ...built,
   ])('%s', (_key, actual, expected) => {
     expect(actual).toBe(expected);
   });

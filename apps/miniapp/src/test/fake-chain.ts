@@ -1,6 +1,6 @@
 import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
 import { BASE_CHAIN_ID_HEX, BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
-import { decodeFunctionData, encodeFunctionResult, type Hex, keccak256, numberToHex, toHex } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, type Hex, keccak256, toHex } from 'viem';
 
 export const USER_ADDRESS = '0x1111111111111111111111111111111111111111' as const;
 export const USDC_ADDRESS = '0x2222222222222222222222222222222222222222' as const;
@@ -156,4 +156,3 @@ export function createFakeChain() {
 }
 
 export type FakeChain = ReturnType<typeof createFakeChain>;
-export const hexChainId = (id: number) => numberToHex(id);

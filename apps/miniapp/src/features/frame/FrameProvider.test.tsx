@@ -52,6 +52,16 @@ describe('frame start-up (SPEC §4)', () => {
     expect(frameState().error).toBeNull();
   });
 
+  it('asks the wallet for accounts and chain id once, shared with wagmi', async () => {
+    host.context = Promise.resolve(userContext(42));
+    renderProbe();
+    await waitFor(() => expect(host.chain.methods()).toContain('eth_chainId'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const count = (method: string) => host.chain.methods().filter((name) => name === method).length;
+    expect(count('eth_requestAccounts')).toBe(1);
+    expect(count('eth_chainId')).toBe(1);
+  });
+
   it('asks the wallet to switch to 8453 (0x2105) when it is on another chain', async () => {
     host.chain.state.chainId = '0x1';
     host.context = Promise.resolve(userContext(42));

@@ -1,5 +1,5 @@
 import { sdk } from '@farcaster/miniapp-sdk';
-import { BASE_CHAIN_ID, BASE_CHAIN_ID_HEX } from '@fartwin/protocol';
+import { BASE_CHAIN_ID } from '@fartwin/protocol';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useConfig } from 'wagmi';
 import { connect } from 'wagmi/actions';
@@ -10,10 +10,9 @@ const FrameContext = createContext<FrameState>(initialFrameState);
 
 /**
  * SPEC.md §4 start-up: reads the host's context; with a user fid, stores it, marks the user
- * connected, requests the wallet's accounts, reads the chain id and asks to switch to Base when it
- * differs. Without a fid the app is not in a frame. Any failure sets the one error message, and
- * loading always ends. ready() is signalled as soon as the first screen (the loading animation) is
- * on the page, so the host hides its splash without waiting for the network.
+ * connected and connects the wallet. Without a fid the app is not in a frame. Any failure sets the
+ * one error message, and loading always ends. ready() is signalled as soon as the first screen (the
+ * loading animation) is on the page, so the host hides its splash without waiting for the network.
  */
 export function FrameProvider({ children }: { children: ReactNode }) {
   const wagmiConfig = useConfig();
@@ -35,9 +34,13 @@ export function FrameProvider({ children }: { children: ReactNode }) {
           return;
         }
         update({ fid, isConnected: true, frameContext: context, isLoading: false });
-        await connectWallet();
-        // Lets wagmi's hooks use the same wallet (its connector talks to the same SDK provider).
-        if (!cancelled) await connect(wagmiConfig, { connector: wagmiConfig.connectors[0]! });
+        // A run that was cleaned up meanwhile (StrictMode, unmount) leaves the wallet to the next one.
+        if (cancelled) return;
+        if (!(await sdk.wallet.getEthereumProvider())) throw new Error(strings.missingProvider);
+        // The Farcaster connector requests the accounts, reads the chain id and asks the wallet to
+        // switch when it is not on Base: SPEC.md §4's wallet steps, done once, and wagmi's hooks
+        // share the connection.
+        await connect(wagmiConfig, { connector: wagmiConfig.connectors[0]!, chainId: BASE_CHAIN_ID });
       } catch (error) {
         console.error(strings.frameInitError, error);
         update({ error: strings.frameInitError });
@@ -53,17 +56,6 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   useHostEventLog();
 
   return <FrameContext.Provider value={state}>{children}</FrameContext.Provider>;
-}
-
-/** Accounts, chain id, and a switch to Base when the wallet is elsewhere. */
-async function connectWallet() {
-  const provider = await sdk.wallet.getEthereumProvider();
-  if (!provider) throw new Error(strings.missingProvider);
-  await provider.request({ method: 'eth_requestAccounts' });
-  const chainId = await provider.request({ method: 'eth_chainId' });
-  if (Number(chainId) !== BASE_CHAIN_ID) {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: BASE_CHAIN_ID_HEX }] });
-  }
 }
 
 /** The host events of SPEC.md §4, relayed by the SDK; the app only records them for now. */

@@ -1,5 +1,4 @@
 import type { Context } from '@farcaster/miniapp-sdk';
-import { strings } from '../../lib/strings.ts';
 
 /** The frame context state of SPEC.md §3. */
 export interface FrameState {
@@ -19,5 +18,3 @@ export const initialFrameState: FrameState = {
   frameContext: null,
   isFarcasterFrame: true,
 };
-
-export const FRAME_INIT_ERROR = strings.frameInitError;

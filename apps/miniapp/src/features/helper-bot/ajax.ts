@@ -12,5 +12,3 @@ export const ajax = {
   expiryTimestamp: FAR_FUTURE_MS,
   automatedBy: { fid: 1, username: 'ajaxbot', picture: '/ajax.svg' },
 } as const;
-
-export type HelperBot = typeof ajax;

@@ -1,1 +1,1 @@
-export { ajax, type HelperBot } from './ajax.ts';
+export { ajax } from './ajax.ts';

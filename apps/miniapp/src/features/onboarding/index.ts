@@ -1,2 +1,1 @@
 export { OnboardingChat } from './components/OnboardingChat.tsx';
-export { canDeploy } from './hooks/onboarding-state.ts';

@@ -2,7 +2,7 @@ import { sdk } from '@farcaster/miniapp-sdk';
 import type { MouseEvent } from 'react';
 import { strings } from '../../../lib/strings.ts';
 
-export const composeUrl = (text: string) => `https://farcaster.xyz/~/compose?text=${encodeURIComponent(text)}`;
+const composeUrl = (text: string) => `https://farcaster.xyz/~/compose?text=${encodeURIComponent(text)}`;
 
 /** The floating "+": a compose-cast link asking ajax to deploy an agent; in a host, its composer. */
 export function ComposeFab() {

@@ -1,11 +1,10 @@
 import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
-import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/protocol';
 import { useCallback, useState } from 'react';
 import { base } from 'viem/chains';
 import { useAccount, useConfig, useReadContract } from 'wagmi';
 import { getPublicClient, readContract, writeContract } from 'wagmi/actions';
 import { useAppConfig } from '../../../lib/app-config-context.tsx';
-import { RECEIPT_TIMEOUT_MS } from '../../../lib/chain.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
 import type { RevivalMessage } from '../types.ts';
@@ -45,7 +44,7 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
   const config = useConfig();
   const { contracts } = useAppConfig();
   const { address } = useAccount();
-  const allowanceQuery = useReadContract({
+  const { data: allowance, refetch: refetchAllowance } = useReadContract({
     address: contracts?.usdc,
     abi: usdcAbi,
     functionName: 'allowance',
@@ -55,7 +54,6 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
   });
 
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
-  const [approved, setApproved] = useState(false);
   const [approveError, setApproveError] = useState<string | null>(null);
   const [buyPhase, setBuyPhase] = useState<TxPhase>('idle');
 
@@ -65,7 +63,7 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
       // the block is often wrong; a reverted receipt is reported as "Transaction failed".
       const client = getPublicClient(config, { chainId: base.id });
       if (!client) throw new Error('No client for Base');
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: CHAIN_CLIENT.receiptTimeoutMs });
       if (receipt.status !== 'success') throw new RevertedError();
     },
     [config],
@@ -86,18 +84,16 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
       setApprovePhase('confirming');
       post({ text: strings.transactionSubmitted(hash), sender: 'ajax' });
       await waitForSuccess(hash);
-      setApproved(true);
       setApprovePhase('done');
       post({ text: strings.usdcApproved, sender: 'ajax', action: 'buy-battery' });
-      void allowanceQuery.refetch();
+      void refetchAllowance();
     } catch (error) {
       const message = errorMessage(error);
-      setApproved(false);
       setApproveError(message);
       setApprovePhase('error');
       post({ text: strings.approveError(message), sender: 'ajax' });
     }
-  }, [config, contracts, post, waitForSuccess, allowanceQuery]);
+  }, [config, contracts, post, waitForSuccess, refetchAllowance]);
 
   const runBuy = useCallback(async () => {
     if (!agentId) return;
@@ -145,16 +141,16 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
     if (localStorage.getItem(FREE_BATTERY_FLAG) === null) localStorage.setItem(FREE_BATTERY_FLAG, 'true');
     setBuyPhase('done');
     // The purchase spent the allowance: a later revival needs a new approval.
-    setApproved(false);
     setApprovePhase('idle');
     post({ text: strings.batteryInstalled, sender: 'agent' });
-    void allowanceQuery.refetch();
-  }, [agentId, config, contracts, post, onRevived, waitForSuccess, allowanceQuery]);
+    void refetchAllowance();
+  }, [agentId, config, contracts, post, onRevived, waitForSuccess, refetchAllowance]);
 
   return {
     available: contracts !== null,
-    allowance: allowanceQuery.data,
-    approve: { phase: approvePhase, approved, error: approveError, run: runApprove },
+    allowance,
+    // Approved in this session: the approval went through and no purchase has spent it yet.
+    approve: { phase: approvePhase, approved: approvePhase === 'done', error: approveError, run: runApprove },
     buy: { phase: buyPhase, run: runBuy },
   };
 }

@@ -2,7 +2,7 @@ import { sdk } from '@farcaster/miniapp-sdk';
 import { strings } from '../../../lib/strings.ts';
 
 /** The welcome cast's address, for the compose embed. */
-export function castUrl(username: string, hash: string): string {
+function castUrl(username: string, hash: string): string {
   return `https://farcaster.xyz/${username}/${hash}`;
 }
 

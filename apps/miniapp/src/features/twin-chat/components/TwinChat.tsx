@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
+import { agentsByFidKey } from '../../agents/index.ts';
 import { RevivalAction, useCountdown, useRevival } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { toActiveTwin } from '../active-twin.ts';
@@ -22,17 +23,18 @@ export interface TwinChatProps {
 /** Chat with a twin: header with battery, messages, input; the revival flow when it is dead. */
 export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
   const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
-  const [expiryMs, setExpiryMs] = useState<number | null>(twin?.expiryTimestamp ?? null);
-  const { remainingMs, isDead } = useCountdown(expiryMs);
+  // After a revival the chain's new expiry counts, even before the agent list is fetched again.
+  const [revivedExpiryMs, setRevivedExpiryMs] = useState<number | null>(null);
+  const { remainingMs, isDead } = useCountdown(revivedExpiryMs ?? twin?.expiryTimestamp ?? null);
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
 
   const onRevived = useCallback(
     (newExpiryMs: number) => {
-      setExpiryMs(newExpiryMs);
-      void queryClient.invalidateQueries({ queryKey: ['agents-by-fid'] });
+      setRevivedExpiryMs(newExpiryMs);
+      void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) });
     },
-    [queryClient],
+    [queryClient, fid],
   );
   const revival = useRevival({ agentId, post: conversation.post, onRevived });
 
