@@ -24,9 +24,8 @@ export interface AppDeps {
   services?: Partial<Services>;
 }
 
-// '/nonce' and '/verify-siwf' are local Quick Auth's paths: the SDK calls them at its origin's root.
-const API_PREFIXES = SERVER_PATH_PREFIXES;
-const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+const isApiPath = (path: string) =>
+  SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Bodies above this are refused with 413 before they are read. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -45,7 +44,7 @@ export function createApp(deps: AppDeps) {
 
   const services = createServices(deps, deps.services);
   app.route('/', healthRoutes(deps));
-  app.route('/', appConfigRoutes(deps.config));
+  app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));

@@ -3,7 +3,7 @@ import { appDomain } from './auth/app-domain.ts';
 import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
 import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
-import { resolveContracts } from './chain/contracts.ts';
+import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './chain/life.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
@@ -18,6 +18,8 @@ export interface Services {
   farcaster: FarcasterData;
   chatEngine: ChatEngine;
   tokens: TokenVerifier;
+  /** The contract addresses; null until the local chain is bootstrapped. */
+  contracts: () => ContractAddresses | null;
   life: LifeReader;
   /** Local mode only: the Quick Auth server the mini-app signs in with. */
   localQuickAuth: LocalQuickAuth | null;
@@ -38,12 +40,13 @@ export function createServices(
     config.mode === 'local'
       ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
       : null;
+  const contracts = overrides.contracts ?? contractsResolver(config);
   return {
     farcaster,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
     tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
-    // Contracts are resolved on each read: the local chain may be bootstrapped after start-up.
-    life: overrides.life ?? chainLifeReader(chain, () => resolveContracts(config)),
+    contracts,
+    life: overrides.life ?? chainLifeReader(chain, contracts),
     localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,
   };
 }

@@ -78,12 +78,19 @@ describe('the /doppelganger API', () => {
     if (!tokens.has(fid)) tokens.set(fid, await tokenFor(request, fid, domain));
     return tokens.get(fid)!;
   };
-  const chat = async (agentId: string, body: unknown, options: { token?: string | null; accept?: string } = {}) => {
+  const chat = async (
+    agentId: string,
+    body: unknown,
+    options: { token?: string | null; accept?: string | undefined } = {},
+  ) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.accept) headers.accept = options.accept;
     return request(apiPaths.chat(agentId), { method: 'POST', headers, body: JSON.stringify(body) });
   };
+  /** `fid` chats with a twin, signed in as themselves. */
+  const chatAs = async (agentId: string, fid: number, conversation: unknown, accept?: string) =>
+    chat(agentId, { conversation, fid }, { token: await token(fid), accept });
   const history = async (agentId: string, fid: number) => {
     const response = await request(apiPaths.conversation(agentId), {
       headers: { authorization: `Bearer ${await token(fid)}` },
@@ -210,11 +217,7 @@ describe('the /doppelganger API', () => {
   describe('POST /doppelganger/chat-with-fartwin/:agentId', () => {
     it('answers the main screen (text body) with JSON from the echo engine and stores the turns', async () => {
       const calls = spy.calls;
-      const response = await chat(
-        'lowcaps-dev-twin',
-        { conversation: 'what are you building?', fid: 1001 },
-        { token: await token(1001) },
-      );
+      const response = await chatAs('lowcaps-dev-twin', 1001, 'what are you building?');
       expect(response.status).toBe(200);
       const body = chatResponseSchema.parse(await response.json());
       expect(body.engine).toBe('echo');
@@ -232,7 +235,7 @@ describe('the /doppelganger API', () => {
         { role: 'assistant', content: 'hi' },
         { role: 'user', content: 'how is the escrow going?' },
       ];
-      const response = await chat('lowcaps-dev-twin', { conversation, fid: 1002 }, { token: await token(1002) });
+      const response = await chatAs('lowcaps-dev-twin', 1002, conversation);
       expect(response.status).toBe(200);
       chatResponseSchema.parse(await response.json());
       const turns = await history('lowcaps-dev-twin', 1002);
@@ -242,11 +245,7 @@ describe('the /doppelganger API', () => {
     });
 
     it('streams the reply as SSE: delta events, then done with the whole reply', async () => {
-      const response = await chat(
-        'gmbeans-twin',
-        { conversation: 'gm, coffee or charts first?', fid: 1002 },
-        { token: await token(1002), accept: 'text/event-stream' },
-      );
+      const response = await chatAs('gmbeans-twin', 1002, 'gm, coffee or charts first?', 'text/event-stream');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
       const events = parseSse(await response.text());
@@ -296,17 +295,9 @@ describe('the /doppelganger API', () => {
         'unauthorized',
       );
       await expectError(await chat('lowcaps-dev-twin', body, { token: await token(1002) }), 403, 'forbidden');
+      await expectError(await chatAs('lowcaps-dev-twin', 1001, ''), 400, 'invalid_request');
       await expectError(
-        await chat('lowcaps-dev-twin', { conversation: '', fid: 1001 }, { token: await token(1001) }),
-        400,
-        'invalid_request',
-      );
-      await expectError(
-        await chat(
-          'lowcaps-dev-twin',
-          { conversation: [{ role: 'assistant', content: 'hi' }], fid: 1001 },
-          { token: await token(1001) },
-        ),
+        await chatAs('lowcaps-dev-twin', 1001, [{ role: 'assistant', content: 'hi' }]),
         400,
         'invalid_request',
       );
@@ -319,28 +310,20 @@ describe('the /doppelganger API', () => {
         400,
         'invalid_json',
       );
-      await expectError(await chat('no-such-twin', body, { token: await token(1001) }), 404, 'unknown_agent');
+      await expectError(await chatAs('no-such-twin', 1001, body.conversation), 404, 'unknown_agent');
       expect(spy.calls).toBe(calls);
       expect(await storedTurns()).toBe(turnsBefore);
     });
 
     it('answers for a twin that was never fed with "Agent is dead." and no engine', async () => {
       const calls = spy.calls;
-      const response = await chat(
-        'slow-quorum-twin',
-        { conversation: 'you there?', fid: 1003 },
-        { token: await token(1003) },
-      );
+      const response = await chatAs('slow-quorum-twin', 1003, 'you there?');
       expect(response.status).toBe(200);
       const body = chatResponseSchema.parse(await response.json());
       expect(body.engine).toBe('none');
       expect(body.message).toContain('Agent is dead.');
       expect(spy.calls).toBe(calls);
-      const streamed = await chat(
-        'slow-quorum-twin',
-        { conversation: 'still there?', fid: 1003 },
-        { token: await token(1003), accept: 'text/event-stream' },
-      );
+      const streamed = await chatAs('slow-quorum-twin', 1003, 'still there?', 'text/event-stream');
       const done = parseSse(await streamed.text()).at(-1)!;
       expect(chatStreamDoneSchema.parse(JSON.parse(done.data)).message).toContain('Agent is dead.');
       expect(spy.calls).toBe(calls);
@@ -436,7 +419,7 @@ describe('the /doppelganger API', () => {
     const repliesOf = async (fid: 1001 | 1002 | 1005) => {
       const replies: string[] = [];
       for (const conversation of messages) {
-        const response = await chat(twins[fid], { conversation, fid }, { token: await token(fid) });
+        const response = await chatAs(twins[fid], fid, conversation);
         replies.push(chatResponseSchema.parse(await response.json()).message);
       }
       return replies;
@@ -485,11 +468,7 @@ describe('the /doppelganger API', () => {
       const turnsBefore = (await history('dr-witness-twin', 1005)).length;
       await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
       const calls = spy.calls;
-      const response = await chat(
-        'dr-witness-twin',
-        { conversation: 'are you alive?', fid: 1005 },
-        { token: await token(1005) },
-      );
+      const response = await chatAs('dr-witness-twin', 1005, 'are you alive?');
       expect(chatResponseSchema.parse(await response.json())).toEqual({
         message: expect.stringContaining('Agent is dead.'),
         engine: 'none',

@@ -3,17 +3,16 @@ import type { Account } from 'viem';
 
 type RequestFn = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
-export { siwfMessage };
-
 /**
- * Gets a local Quick Auth token the way the mini-app SDK does: POST /nonce, have the "client" sign
- * a SIWF message with the user's custody key, POST /verify-siwf.
+ * Gets a local Quick Auth token the way the mini-app SDK does: POST /nonce (unless `nonce` is
+ * given), have the "client" sign a SIWF message with the user's custody key, POST /verify-siwf.
  */
 export async function signIn(
   request: RequestFn,
-  options: { fid: number; domain: string; signer?: Account },
+  options: { fid: number; domain: string; signer?: Account; nonce?: string },
 ): Promise<{ token?: string; valid?: false; message?: string; status: number }> {
-  const { nonce } = (await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string };
+  const nonce =
+    options.nonce ?? ((await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce;
   const account = localUserAccount(options.fid);
   const signer = options.signer ?? account;
   const message = siwfMessage({ domain: options.domain, fid: options.fid, address: account.address, nonce });

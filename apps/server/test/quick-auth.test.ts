@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@farcaster/quick-auth';
-import { devAccount, getFreePort, localUserAccount } from '@fartwin/localstack';
+import { devAccount, getFreePort, localUserAccount, siwfMessage } from '@fartwin/localstack';
 import { quickAuthNonceResponseSchema } from '@fartwin/protocol';
 import { serve } from '@hono/node-server';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
@@ -8,34 +8,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farcasterTokenVerifier } from '../src/auth/farcaster-token-verifier.ts';
 import { InvalidTokenError } from '../src/auth/token-verifier.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { signIn, siwfMessage } from './quick-auth-client.ts';
+import { startTestServer } from './harness.ts';
+import { signIn } from './quick-auth-client.ts';
 
 /**
  * Local Quick Auth over real HTTP, driven by Farcaster's own client library, so the endpoints
  * are exactly what the mini-app SDK calls.
  */
+/** The test server with the local network seeded, also listening over HTTP at its PUBLIC_URL. */
+async function startListeningServer() {
+  const port = await getFreePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startTestServer({ PUBLIC_URL: origin });
+  await seedLocalNetwork(server.db, origin);
+  const http = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port });
+  await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+  expect((http.address() as AddressInfo).port).toBe(port);
+  return {
+    server,
+    origin,
+    domain: `127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise((resolve) => http.close(resolve));
+      await server.close();
+    },
+  };
+}
+
 describe('local Quick Auth server', () => {
-  let server: TestServer;
-  let http: ReturnType<typeof serve>;
+  let listening: Awaited<ReturnType<typeof startListeningServer>>;
   let origin: string;
   let domain: string;
-  const request = (path: string, init?: RequestInit) => server.app.request(path, init);
+  const request = (path: string, init?: RequestInit) => listening.server.app.request(path, init);
 
   beforeAll(async () => {
-    const port = await getFreePort();
-    origin = `http://127.0.0.1:${port}`;
-    domain = `127.0.0.1:${port}`;
-    server = await startTestServer({ PUBLIC_URL: origin });
-    await seedLocalNetwork(server.db, origin);
-    http = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port });
-    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
-    expect((http.address() as AddressInfo).port).toBe(port);
+    listening = await startListeningServer();
+    ({ origin, domain } = listening);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => http.close(resolve));
-    await server.close();
-  });
+  afterAll(() => listening.close());
 
   it('signs a user in through nonce → SIWF → verify-siwf, and the token passes quick-auth verifyJwt', async () => {
     const client = createClient({ origin });
@@ -75,14 +85,10 @@ describe('local Quick Auth server', () => {
   });
 
   it('refuses a nonce it never issued', async () => {
-    const account = localUserAccount(1004);
-    const message = siwfMessage({ domain, fid: 1004, address: account.address, nonce: 'madeup1234567890' });
-    const response = await request('/verify-siwf', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature: await account.signMessage({ message }), domain }),
+    expect(await signIn(request, { fid: 1004, domain, nonce: 'madeup1234567890' })).toMatchObject({
+      valid: false,
+      message: expect.stringMatching(/nonce/),
     });
-    expect(await response.json()).toMatchObject({ valid: false, message: expect.stringMatching(/nonce/) });
   });
 
   it("refuses a message signed by someone other than the fid's custody address", async () => {
@@ -125,27 +131,16 @@ describe('local Quick Auth server', () => {
 });
 
 describe('production token verification (Farcaster Quick Auth via @farcaster/quick-auth)', () => {
-  let server: TestServer;
-  let http: ReturnType<typeof serve>;
-  let origin: string;
-  let domain: string;
+  let listening: Awaited<ReturnType<typeof startListeningServer>>;
 
+  // Our local Quick Auth server plays Farcaster's: same endpoints, same JWKS, same token shape.
   beforeAll(async () => {
-    // Our local Quick Auth server plays Farcaster's: same endpoints, same JWKS, same token shape.
-    const port = await getFreePort();
-    origin = `http://127.0.0.1:${port}`;
-    domain = `127.0.0.1:${port}`;
-    server = await startTestServer({ PUBLIC_URL: origin });
-    await seedLocalNetwork(server.db, origin);
-    http = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port });
-    await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+    listening = await startListeningServer();
   });
-  afterAll(async () => {
-    await new Promise((resolve) => http.close(resolve));
-    await server.close();
-  });
+  afterAll(() => listening.close());
 
   it("accepts a token for the app's domain and refuses one for another domain or a garbled one", async () => {
+    const { server, origin, domain } = listening;
     const token = (await signIn((path, init) => server.app.request(path, init), { fid: 1008, domain })).token!;
     expect(await farcasterTokenVerifier({ domain, origin }).verify(token)).toEqual({ fid: 1008 });
     await expect(farcasterTokenVerifier({ domain: 'other.example', origin }).verify(token)).rejects.toThrow(

@@ -1,4 +1,4 @@
-import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
@@ -45,23 +45,8 @@ export async function createTwin(
 
 /** The operator buys a twin one battery (7 days) through FartwinLife, as the deploy pipeline will. */
 export async function feedTwin(rpcUrl: string, deployment: Deployment, agentId: string): Promise<void> {
-  const clients = createLocalClients(rpcUrl);
-  const operator = clients.walletFor(localDevAccount(0));
-  const approve = await operator.writeContract({
-    address: deployment.usdc,
-    abi: usdcAbi,
-    functionName: 'approve',
-    args: [deployment.fartwinLife, BATTERY_PRICE_USDC],
-  });
-  await clients.publicClient.waitForTransactionReceipt({ hash: approve });
-  const extend = await operator.writeContract({
-    address: deployment.fartwinLife,
-    abi: fartwinLifeAbi,
-    functionName: 'extendLife',
-    args: [agentId, BATTERY_PRICE_USDC],
-  });
-  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash: extend });
-  if (receipt.status !== 'success') throw new Error('extendLife reverted');
+  const { publicClient, walletFor } = createLocalClients(rpcUrl);
+  await payForBattery(publicClient, walletFor(localDevAccount(0)), deployment, agentId, BATTERY_PRICE_USDC);
 }
 
 /** Moves the chain's clock forward and mines a block, so time-based views see it. */

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { AgentsTable } from '../db/schema.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './cursor.ts';
 
@@ -17,13 +19,7 @@ export interface AgentRecord {
 
 export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & { status?: string; createdAt?: Date };
 
-type AgentRow = Awaited<ReturnType<typeof selectAgents>>[number];
-
-function selectAgents(db: Db) {
-  return db.selectFrom('agents').selectAll().execute();
-}
-
-function toRecord(row: AgentRow): AgentRecord {
+function toRecord(row: Selectable<AgentsTable>): AgentRecord {
   return {
     agentId: row.agent_id,
     ownerFid: row.owner_fid,

@@ -8,15 +8,22 @@ export interface ContractAddresses {
 }
 
 /**
- * Production reads the real Base addresses from config; local mode reads what the contracts
- * bootstrap wrote. Null when the local chain has not been bootstrapped yet.
+ * Where the contracts are, read on demand: production's real Base addresses come from config; local
+ * mode reads what the contracts bootstrap wrote. Null while the local chain is not bootstrapped
+ * (it may be after the server starts, so the file is looked for again on the next call). Once
+ * found, the addresses are kept: they do not change while the server runs, and the directory,
+ * every chat and every page load ask for them.
  */
-export function resolveContracts(config: ServerConfig): ContractAddresses | null {
+export function contractsResolver(config: ServerConfig): () => ContractAddresses | null {
   const { chain } = config;
-  if (chain.usdcAddress && chain.fartwinLifeAddress) {
-    return { usdc: chain.usdcAddress, fartwinLife: chain.fartwinLifeAddress };
-  }
-  if (!chain.deploymentFile || !existsSync(chain.deploymentFile)) return null;
-  const deployment = readDeployment(chain.deploymentFile);
-  return { usdc: deployment.usdc, fartwinLife: deployment.fartwinLife };
+  let found: ContractAddresses | null =
+    chain.usdcAddress && chain.fartwinLifeAddress
+      ? { usdc: chain.usdcAddress, fartwinLife: chain.fartwinLifeAddress }
+      : null;
+  return () => {
+    if (found || !chain.deploymentFile || !existsSync(chain.deploymentFile)) return found;
+    const deployment = readDeployment(chain.deploymentFile);
+    found = { usdc: deployment.usdc, fartwinLife: deployment.fartwinLife };
+    return found;
+  };
 }

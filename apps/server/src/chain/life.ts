@@ -11,41 +11,36 @@ export interface LifeReader {
 }
 
 export function chainLifeReader(chain: PublicClient, contracts: () => ContractAddresses | null): LifeReader {
-  const expirations = async (agentIds: readonly string[]) => {
-    const result = new Map<string, number>(agentIds.map((agentId) => [agentId, 0]));
-    const addresses = contracts();
-    if (!addresses || agentIds.length === 0) return result;
-    // Parallel reads: the transport batches them into one JSON-RPC request. (No multicall: the
-    // local chain has no Multicall3 at Base's address.)
-    const expiries = await Promise.all(
-      agentIds.map((agentId) =>
-        chain.readContract({
-          address: addresses.fartwinLife,
-          abi: fartwinLifeAbi,
-          functionName: 'agentTimeToDeath',
-          args: [agentId],
-        }),
-      ),
+  const expiry = async (fartwinLife: `0x${string}`, agentId: string) =>
+    Number(
+      await chain.readContract({
+        address: fartwinLife,
+        abi: fartwinLifeAbi,
+        functionName: 'agentTimeToDeath',
+        args: [agentId],
+      }),
     );
-    agentIds.forEach((agentId, index) => {
-      result.set(agentId, Number(expiries[index]));
-    });
-    return result;
-  };
 
   return {
-    expirations,
+    async expirations(agentIds) {
+      const addresses = contracts();
+      if (!addresses) return new Map(agentIds.map((agentId) => [agentId, 0]));
+      // Parallel reads: the transport batches them into one JSON-RPC request. (No multicall: the
+      // local chain has no Multicall3 at Base's address.)
+      const expiries = await Promise.all(agentIds.map((agentId) => expiry(addresses.fartwinLife, agentId)));
+      return new Map(agentIds.map((agentId, index) => [agentId, expiries[index]!]));
+    },
     async isAlive(agentId) {
       const addresses = contracts();
       if (!addresses) return false;
-      const [expiry, block] = await Promise.all([
-        expirations([agentId]).then((map) => map.get(agentId) ?? 0),
+      const [expiresAt, block] = await Promise.all([
+        expiry(addresses.fartwinLife, agentId),
         chain.getBlock({ blockTag: 'latest' }),
       ]);
       // The later of wall-clock and chain time: an idle local chain mines no blocks (its clock
       // stands still), while a test moves chain time forward with evm_increaseTime.
       const now = Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp));
-      return expiry > now;
+      return expiresAt > now;
     },
   };
 }

@@ -13,18 +13,18 @@ export const DEAD_TWIN_REPLY =
 /** Earlier turns an engine sees besides the new message. */
 const HISTORY_TURNS = 40;
 
-/** A reply about to be written: either already known (dead twin) or streamed by the engine. */
-export type PlannedReply =
-  | { kind: 'fixed'; response: ChatResponse; store(): Promise<void> }
-  | {
-      kind: 'engine';
-      engine: ChatEngine['name'];
-      chunks: AsyncIterable<string>;
-      store(message: string): Promise<void>;
-    };
+/**
+ * A reply about to be written, streamed in chunks: the engine's, or the fixed answer of a dead
+ * twin (one chunk, engine 'none'). `store` saves the exchange once the whole reply is known.
+ */
+export interface PlannedReply {
+  engine: ChatResponse['engine'];
+  chunks: AsyncIterable<string> | Iterable<string>;
+  store(message: string): Promise<void>;
+}
 
 /** The new message: the text itself, or the last turn of the /agent page's conversation. */
-export function newUserMessage(conversation: ChatRequest['conversation']): string {
+function newUserMessage(conversation: ChatRequest['conversation']): string {
   if (typeof conversation === 'string') return conversation.trim();
   const last = conversation.at(-1);
   if (last?.role !== 'user' || last.content.trim().length === 0) {
@@ -34,20 +34,24 @@ export function newUserMessage(conversation: ChatRequest['conversation']): strin
 }
 
 /**
- * Decides how a twin answers `fid`'s message: an unknown agent is 404, a dead one (life read from
+ * Decides how a twin answers the message of `request.fid`: an unknown agent is 404, a dead one (life read from
  * the chain) answers "Agent is dead." without calling any engine, a living one streams from the
  * engine with the stored conversation as context. Each exchange is stored once it is complete.
  */
 export async function planReply(
   deps: { db: Db; life: LifeReader; chatEngine: ChatEngine },
   agentId: string,
-  fid: number,
   request: ChatRequest,
 ): Promise<PlannedReply> {
+  const { fid } = request;
   const message = newUserMessage(request.conversation);
   const agent = await findAgent(deps.db, agentId);
   if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-  const userTurn = { role: 'user' as const, content: message, engine: null };
+  const store = (engine: ChatResponse['engine']) => (reply: string) =>
+    appendTurns(deps.db, agentId, fid, [
+      { role: 'user', content: message, engine: null },
+      { role: 'assistant', content: reply, engine },
+    ]);
 
   let alive: boolean;
   try {
@@ -55,27 +59,14 @@ export async function planReply(
   } catch {
     throw new HttpError(503, 'chain_unavailable', "Could not read the twin's battery from the chain. Try again soon.");
   }
-  if (!alive) {
-    const response: ChatResponse = { message: DEAD_TWIN_REPLY, engine: 'none' };
-    return {
-      kind: 'fixed',
-      response,
-      store: () =>
-        appendTurns(deps.db, agentId, fid, [
-          userTurn,
-          { role: 'assistant', content: response.message, engine: 'none' },
-        ]),
-    };
-  }
+  if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 
   const history = await conversationHistory(deps.db, agentId, fid, HISTORY_TURNS);
   const conversation: ConversationTurn[] = [...history, { role: 'user', content: message }];
   const engine = deps.chatEngine;
   return {
-    kind: 'engine',
     engine: engine.name,
-    chunks: engine.reply({ character: agent.character, choices: agent.choices, conversation }),
-    store: (reply) =>
-      appendTurns(deps.db, agentId, fid, [userTurn, { role: 'assistant', content: reply, engine: engine.name }]),
+    chunks: engine.reply({ character: agent.character, conversation }),
+    store: store(engine.name),
   };
 }

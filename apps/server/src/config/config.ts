@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
+import { toHex } from 'viem';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -7,10 +9,11 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters');
 
 /**
- * Local defaults are only for `npm start` on one machine: anvil's first dev account as the operator
- * and a fixed, public wallet-encryption key. Production must set its own (checked below).
+ * Local defaults are only for `npm start` on one machine: the dev mnemonic's operator account (the
+ * one the contracts bootstrap deploys and funds from) and a fixed, public wallet-encryption key.
+ * Production must set its own (checked below).
  */
-const LOCAL_OPERATOR_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const localOperatorKey = () => toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
 const LOCAL_WALLET_KEY = `0x${'11'.repeat(32)}`;
 
 const envSchema = z
@@ -80,7 +83,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       usdcAddress: env.USDC_ADDRESS as `0x${string}` | undefined,
       fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS as `0x${string}` | undefined,
     },
-    operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? LOCAL_OPERATOR_KEY) as `0x${string}`,
+    operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
     neynarApiKey: env.NEYNAR_API_KEY,
     llm:

@@ -29,11 +29,9 @@ export function handleError(logger: Logger) {
       const detail = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
       return c.json(errorBody('invalid_request', `Invalid request: ${detail}`), 400);
     }
+    // (bodyLimit answers 413 itself, in app.ts.)
     if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
-      const code = status === 413 ? 'payload_too_large' : 'http_error';
-      const message = status === 413 ? 'Request body is too large' : error.message || 'Request failed';
-      return c.json(errorBody(code, message), status);
+      return c.json(errorBody('http_error', error.message || 'Request failed'), error.status as ContentfulStatusCode);
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);

@@ -1,17 +1,17 @@
 import { APP_CONFIG_GLOBAL, type AppConfig, BASE_CHAIN_ID } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { resolveContracts } from '../chain/contracts.ts';
+import type { ContractAddresses } from '../chain/contracts.ts';
 import type { ServerConfig } from '../config/config.ts';
 
 /** The mini-app's run-time settings, as a script so they are there before the app's first render. */
-export function appConfigRoutes(config: ServerConfig) {
+export function appConfigRoutes(config: ServerConfig, contracts: () => ContractAddresses | null) {
   return new Hono().get('/app-config.js', (c) => {
     const appConfig: AppConfig = {
       mode: config.mode,
       chainId: BASE_CHAIN_ID,
       rpcUrl: config.chain.rpcUrl,
-      // Read on each request: the local chain may be bootstrapped after the server started.
-      contracts: resolveContracts(config),
+      // Asked on each request: the local chain may be bootstrapped after the server started.
+      contracts: contracts(),
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };
     c.header('cache-control', 'no-store');

@@ -30,6 +30,9 @@ import { loadPersona } from '../twin/persona.ts';
 /** How much of a conversation the history endpoint returns. */
 const HISTORY_LIMIT = 200;
 
+/** What a client gets when the engine fails mid-reply: a 502 body, or the stream's `error` event. */
+const ENGINE_FAILED = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
+
 function parseFid(value: string): number {
   const parsed = fidSchema.safeParse(value);
   if (!parsed.success) throw new HttpError(400, 'invalid_fid', 'fid must be a positive integer');
@@ -41,6 +44,12 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
   const { db, logger, services } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
   const auth = requireAuth(services.tokens);
+
+  const personaOf = async (fid: number) => {
+    const persona = await loadPersona(services.farcaster, fid);
+    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
+    return persona;
+  };
 
   const withLife = async (agents: AgentRecord[]) => {
     const expirations = await services.life.expirations(agents.map((agent) => agent.agentId)).catch((error) => {
@@ -63,9 +72,8 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     const fid = parseFid(c.req.param('fid'));
     const agents = await findAgentsByOwner(db, fid);
     if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
-    const persona = await loadPersona(services.farcaster, fid);
-    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
-    return c.json({ agents: [], characteristics: persona.characteristics } satisfies AgentsByFidResponse);
+    const { characteristics } = await personaOf(fid);
+    return c.json({ agents: [], characteristics } satisfies AgentsByFidResponse);
   });
 
   app.post('/doppelganger/deploy/:fid', auth, async (c) => {
@@ -75,9 +83,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     if ((await findAgentsByOwner(db, fid)).length > 0) {
       return c.json({ action: 'NONE', text: 'You already have a Fartwin.' } satisfies DeployResponse);
     }
-    const persona = await loadPersona(services.farcaster, fid);
-    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
-    const problem = choicesProblem(persona.characteristics, choices);
+    const problem = choicesProblem((await personaOf(fid)).characteristics, choices);
     if (problem) throw new HttpError(400, 'invalid_choices', problem);
     // The deploy pipeline (wallet, account, token, first battery, welcome cast) is not installed
     // on this server yet: say so plainly rather than pretend a twin was made.
@@ -93,52 +99,40 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
   app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
     const request = await jsonBody(c, chatRequestSchema);
     assertActingFor(c.get('authFid'), request.fid);
-    const plan = await planReply(
+    const reply = await planReply(
       { db, life: services.life, chatEngine: services.chatEngine },
       c.req.param('agentId'),
-      request.fid,
       request,
     );
-    const wantsStream = (c.req.header('accept') ?? '').includes('text/event-stream');
 
-    if (plan.kind === 'fixed') {
-      await plan.store();
-      if (!wantsStream) return c.json(plan.response);
-      return streamSSE(c, async (stream) => {
-        await stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(plan.response.message) });
-        await stream.writeSSE({ event: chatStreamEvents.done, data: JSON.stringify(plan.response) });
-      });
-    }
-
-    if (!wantsStream) {
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       let message = '';
       try {
-        for await (const chunk of plan.chunks) message += chunk;
+        for await (const chunk of reply.chunks) message += chunk;
       } catch (error) {
         logger.error({ err: error }, 'chat engine failed');
-        throw new HttpError(502, 'engine_failed', 'The twin could not answer right now. Please try again.');
+        throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
       }
-      await plan.store(message);
-      return c.json({ message, engine: plan.engine } satisfies ChatResponse);
+      await reply.store(message);
+      return c.json({ message, engine: reply.engine } satisfies ChatResponse);
     }
 
     return streamSSE(c, async (stream) => {
       let message = '';
       try {
-        for await (const chunk of plan.chunks) {
+        for await (const chunk of reply.chunks) {
           message += chunk;
           await stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) });
         }
       } catch (error) {
         logger.error({ err: error }, 'chat engine failed');
-        const body = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
-        await stream.writeSSE({ event: chatStreamEvents.error, data: JSON.stringify(body) });
+        await stream.writeSSE({ event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) });
         return;
       }
-      await plan.store(message);
+      await reply.store(message);
       await stream.writeSSE({
         event: chatStreamEvents.done,
-        data: JSON.stringify({ message, engine: plan.engine } satisfies ChatResponse),
+        data: JSON.stringify({ message, engine: reply.engine } satisfies ChatResponse),
       });
     });
   });

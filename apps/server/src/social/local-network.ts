@@ -1,4 +1,5 @@
-import { localUserAccount } from '@fartwin/localstack';
+// The subpath: the package's root also loads the embedded Postgres and anvil launchers.
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { keccak256, toHex } from 'viem';
 import type { Db } from '../db/database.ts';
 import { SAMPLE_USERS } from './seed/sample-users.ts';
@@ -14,11 +15,11 @@ export interface LocalAccount {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A cast hash shaped like Farcaster's (20 bytes), unique per author, position and text. */
-export function castHash(fid: number, position: number, text: string): `0x${string}` {
+function castHash(fid: number, position: number, text: string): `0x${string}` {
   return keccak256(toHex(`${fid}:${position}:${text}`)).slice(0, 42) as `0x${string}`;
 }
 
-export function avatarUrl(publicUrl: string, fid: number): string {
+function avatarUrl(publicUrl: string, fid: number): string {
   return `${publicUrl}/local-network/avatars/${fid}.svg`;
 }
 

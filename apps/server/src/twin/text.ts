@@ -1,6 +1,6 @@
 /** Small text helpers shared by the persona and the echo engine. */
 
-export const EMOJI_PATTERN = /\p{Extended_Pictographic}(?:\u200d\p{Extended_Pictographic}|\ufe0f)*/gu;
+const EMOJI_PATTERN = /\p{Extended_Pictographic}(?:\u200d\p{Extended_Pictographic}|\ufe0f)*/gu;
 const URL_PATTERN = /https?:\/\/\S+/g;
 
 /** Common English words that say nothing about a person's topics. */

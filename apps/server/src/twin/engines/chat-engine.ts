@@ -2,8 +2,8 @@ import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from '../character.ts';
 
 export interface ChatInput {
+  /** Who the twin is; the owner's choices are its traits. */
   character: Character;
-  choices: readonly string[];
   /** Oldest first; the last turn is the user's new message. */
   conversation: readonly ConversationTurn[];
 }
