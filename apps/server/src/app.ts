@@ -1,10 +1,13 @@
 import { SERVER_PATH_PREFIXES } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { startDeployQueue } from './deploy/deploy-queue.ts';
+import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -20,6 +23,10 @@ export interface AppDeps {
   db: Db;
   chain: PublicClient;
   logger: Logger;
+  /** The job queue this replica works on (deploys). */
+  jobs: PgBoss;
+  /** How long a deploy call waits for the pipeline (tests shorten it). */
+  deployWaitMs?: number;
   /** Replaces the implementations config would choose (tests: an engine spy, a fake Neynar). */
   services?: Partial<Services>;
 }
@@ -30,7 +37,8 @@ const isApiPath = (path: string) =>
 /** Bodies above this are refused with 413 before they are read. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(deps: AppDeps) {
+/** The whole service: routes, and this replica's job workers. */
+export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: Services; deploy: DeployService }> {
   const app = new Hono();
   app.use(requestLog(deps.logger));
   app.use(
@@ -43,11 +51,24 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
   const services = createServices(deps, deps.services);
+  const deployQueue = await startDeployQueue(deps.jobs, {
+    db: deps.db,
+    logger: deps.logger,
+    farcaster: services.farcaster,
+    farcasterActions: services.farcasterActions,
+    tokenLauncher: services.tokenLauncher,
+    publicClient: deps.chain,
+    operator: services.operator,
+    contracts: services.contracts,
+    walletEncryptionKey: deps.config.walletEncryptionKey,
+    publicUrl: deps.config.publicUrl,
+  });
+  const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
   app.route('/', healthRoutes(deps));
   app.route('/', appConfigRoutes(deps.config, services.contracts));
-  app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services }));
+  app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath));
-  return app;
+  return { app, services, deploy };
 }

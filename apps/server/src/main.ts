@@ -4,6 +4,8 @@ import { createApp } from './app.ts';
 import { createChainClient } from './chain/client.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
+import { deploySampleTwins } from './deploy/sample-twins.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 import { seedLocalNetwork } from './social/local-network.ts';
 
 async function main() {
@@ -17,11 +19,18 @@ async function main() {
     if (seeded > 0) logger.info({ users: seeded }, 'local social network seeded');
   }
   const chain = createChainClient(config.chain.rpcUrl);
-  const app = createApp({ config, db, chain, logger });
+  const jobs = await startJobQueue(config.databaseUrl, logger);
+  const { app, services, deploy } = await createApp({ config, db, chain, logger, jobs });
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
     logger.info({ url: `http://${config.host}:${info.port}`, mode: config.mode }, 'server listening'),
   );
+  if (config.mode === 'local') {
+    // In the background: the server answers while the sample twins deploy.
+    deploySampleTwins({ db, farcaster: services.farcaster, deploy, logger }).catch((error: unknown) =>
+      logger.error({ err: error }, 'sample twins could not be deployed'),
+    );
+  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     const message =
       error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use (set PORT to use another).` : error.message;
@@ -31,6 +40,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await jobs.stop({ graceful: true, timeout: 10_000 });
     await db.destroy();
     process.exit(0);
   };

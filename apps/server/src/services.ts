@@ -5,9 +5,14 @@ import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './chain/life.ts';
+import { localTokenLauncher } from './chain/local-token-launcher.ts';
+import { type OperatorWallet, operatorWallet } from './chain/operator.ts';
+import type { TokenLauncher } from './chain/token-launcher.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
+import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
 import { localFarcasterData } from './providers/local-farcaster-data.ts';
 import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
 import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
@@ -16,6 +21,11 @@ import type { ChatEngine } from './twin/engines/chat-engine.ts';
 /** Everything that differs between local and production mode, chosen once at start-up. */
 export interface Services {
   farcaster: FarcasterData;
+  /** Creates twins' accounts and publishes their casts. */
+  farcasterActions: FarcasterActions;
+  tokenLauncher: TokenLauncher;
+  /** Pays twins' tokens (gas) and first batteries. */
+  operator: OperatorWallet;
   chatEngine: ChatEngine;
   tokens: TokenVerifier;
   /** The contract addresses; null until the local chain is bootstrapped. */
@@ -41,8 +51,12 @@ export function createServices(
       ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
       : null;
   const contracts = overrides.contracts ?? contractsResolver(config);
+  const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
   return {
     farcaster,
+    farcasterActions: overrides.farcasterActions ?? localFarcasterActions(db),
+    tokenLauncher: overrides.tokenLauncher ?? localTokenLauncher({ publicClient: chain, operator, contracts }),
+    operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
     tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
     contracts,

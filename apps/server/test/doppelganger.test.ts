@@ -368,7 +368,7 @@ describe('the /doppelganger API', () => {
       expect(response.status).toBe(200);
       expect(deployResponseSchema.parse(await response.json())).toEqual({
         action: 'NONE',
-        text: 'You already have a Fartwin.',
+        text: 'You already have a Fartwin. Chat with it on the main screen.',
       });
     });
 
@@ -391,19 +391,6 @@ describe('the /doppelganger API', () => {
       const malformed = await deploy(1004, { choices: 'Introvert' }, bearer);
       expect(malformed.status).toBe(400);
       expect(errorBodySchema.parse(await malformed.json()).code).toBe('invalid_request');
-    });
-
-    it('says plainly that deploying is not available yet for a valid request', async () => {
-      const choices = (await questions(1004)).map((question) => question.options[0]!.value);
-      const response = await deploy(1004, { choices }, await token(1004));
-      expect(response.status).toBe(503);
-      expect(deployResponseSchema.parse(await response.json())).toEqual({
-        metadata: { errorType: 'deploy_unavailable' },
-        text: 'Deploying twins is not available yet on this server.',
-      });
-      expect(agentsByFidResponseSchema.parse(await (await request(apiPaths.agentsByFid(1004))).json()).agents).toEqual(
-        [],
-      );
     });
   });
 

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
+import type { Hono } from 'hono';
 import pg from 'pg';
+import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { createApp } from '../src/app.ts';
+import { type AppDeps, createApp } from '../src/app.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { loadConfig, type ServerConfig } from '../src/config/config.ts';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
+import type { DeployService } from '../src/deploy/deploy-service.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
 import type { Services } from '../src/services.ts';
 
 /** A fresh database on the run's Postgres, migrated: test files never see each other's rows. */
@@ -34,10 +38,17 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 }
 
 export interface TestServer {
-  app: ReturnType<typeof createApp>;
+  app: Hono;
+  services: Services;
+  deploy: DeployService;
+  jobs: PgBoss;
   db: Db;
   config: ServerConfig;
-  anvil: RunningAnvil;
+  readonly anvil: RunningAnvil;
+  /** Stops the chain, as an outage would (its state is saved when started with `anvilStateFile`). */
+  stopChain(): Promise<void>;
+  /** Starts it again on the same port, from the saved state. */
+  startChain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,9 +56,11 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   services: Partial<Services> = {},
+  options: Pick<AppDeps, 'deployWaitMs'> & { anvilStateFile?: string } = {},
 ): Promise<TestServer> {
+  const { anvilStateFile, ...appOptions } = options;
   const database = await createTestDatabase();
-  const anvil = await startAnvil();
+  let anvil = await startAnvil(anvilStateFile ? { stateFile: anvilStateFile, stateIntervalSeconds: 1 } : {});
   const config = loadConfig({
     FARTWIN_MODE: 'local',
     DATABASE_URL: database.url,
@@ -57,13 +70,23 @@ export async function startTestServer(
     ...env,
   });
   const logger = pino({ level: 'silent' });
-  const app = createApp({ config, db: database.db, chain: createChainClient(anvil.rpcUrl), logger, services });
+  const jobs = await startJobQueue(database.url, logger);
+  const chain = createChainClient(anvil.rpcUrl);
+  const created = await createApp({ config, db: database.db, chain, logger, jobs, services, ...appOptions });
   return {
-    app,
+    ...created,
+    jobs,
     db: database.db,
     config,
-    anvil,
+    get anvil() {
+      return anvil;
+    },
+    stopChain: () => anvil.stop(),
+    startChain: async () => {
+      anvil = await startAnvil({ port: anvil.port, ...(anvilStateFile ? { stateFile: anvilStateFile } : {}) });
+    },
     close: async () => {
+      await jobs.stop({ graceful: false, wait: true });
       await anvil.stop();
       await database.drop();
     },

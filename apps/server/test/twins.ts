@@ -5,18 +5,10 @@ import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
 import type { Db } from '../src/db/database.ts';
 import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
 import { buildCharacter } from '../src/twin/character.ts';
+import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 
-/** The choices a user's own casts lean to (the pole each question's description names). */
-export function leaningChoices(characteristics: { description: string; options: { value: string }[] }[]): string[] {
-  return characteristics.map(
-    (question) =>
-      question.options.find((option) => question.description.includes(`reads more ${option.value}`))?.value ??
-      question.options[0]!.value,
-  );
-}
-
-/** Stores a twin for a local user, as the deploy pipeline will, with a made-up wallet and token. */
+/** Stores a twin row directly, with a made-up wallet and token: for tests about chat and lists, not deploys. */
 export async function createTwin(
   db: Db,
   ownerFid: number,
@@ -24,7 +16,7 @@ export async function createTwin(
 ): Promise<AgentRecord> {
   const persona = await loadPersona(localFarcasterData(db), ownerFid);
   if (!persona) throw new Error(`no local user ${ownerFid}`);
-  const choices = options.choices ?? leaningChoices(persona.characteristics);
+  const choices = options.choices ?? leaningChoices(persona.profile);
   const hex = ownerFid.toString(16).padStart(40, '0');
   return insertAgent(db, {
     agentId: options.agentId ?? `${persona.user.username}-twin`,
@@ -43,7 +35,7 @@ export async function createTwin(
   });
 }
 
-/** The operator buys a twin one battery (7 days) through FartwinLife, as the deploy pipeline will. */
+/** The operator buys a twin one battery (7 days) through FartwinLife, as the deploy pipeline does. */
 export async function feedTwin(rpcUrl: string, deployment: Deployment, agentId: string): Promise<void> {
   const { publicClient, walletFor } = createLocalClients(rpcUrl);
   await payForBattery(publicClient, walletFor(localDevAccount(0)), deployment, agentId, BATTERY_PRICE_USDC);

@@ -111,9 +111,6 @@ export const chatStreamDeltaSchema = z.string();
 /** The `done` event of a chat stream carries the whole reply, as the JSON response would. */
 export const chatStreamDoneSchema = chatResponseSchema;
 
-/** Deploy answers HTTP 503 with this errorType until the deploy pipeline is installed. */
-export const DEPLOY_UNAVAILABLE_ERROR_TYPE = 'deploy_unavailable';
-
 /**
  * Quick Auth endpoints on the Quick Auth server's origin (the bot service itself in local mode),
  * exactly as `@farcaster/quick-auth` calls them: `POST /nonce`, `POST /verify-siwf`, and the key set

@@ -5,6 +5,8 @@ import type { ServerConfig } from '../config/config.ts';
 export interface ContractAddresses {
   usdc: `0x${string}`;
   fartwinLife: `0x${string}`;
+  /** Local chain only: where twins' tokens are made, and the block the contracts were deployed in. */
+  local?: { agentTokenFactory: `0x${string}`; deployedAtBlock: number };
 }
 
 /**
@@ -23,7 +25,11 @@ export function contractsResolver(config: ServerConfig): () => ContractAddresses
   return () => {
     if (found || !chain.deploymentFile || !existsSync(chain.deploymentFile)) return found;
     const deployment = readDeployment(chain.deploymentFile);
-    found = { usdc: deployment.usdc, fartwinLife: deployment.fartwinLife };
+    found = {
+      usdc: deployment.usdc,
+      fartwinLife: deployment.fartwinLife,
+      local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: deployment.deployedAtBlock },
+    };
     return found;
   };
 }

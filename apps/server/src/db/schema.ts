@@ -60,10 +60,37 @@ export interface AuthNoncesTable {
   used_at: Date | null;
 }
 
+/** A twin in the making: the deploy pipeline's state and each step's output (deploy/). */
+export interface DeploymentsTable {
+  owner_fid: number;
+  agent_id: string;
+  choices: ColumnType<string[], string, string>;
+  character: ColumnType<unknown, string, string>;
+  status: 'running' | 'completed' | 'failed';
+  steps: ColumnType<unknown, string, string>;
+  error_type: string | null;
+  error_text: string | null;
+  wallet_address: string | null;
+  wallet_key_ciphertext: string | null;
+  twin_fid: number | null;
+  twin_username: string | null;
+  twin_display_name: string | null;
+  twin_pfp_url: string | null;
+  twin_signer_id: string | null;
+  token_address: string | null;
+  token_symbol: string | null;
+  token_tx_hash: string | null;
+  battery_tx_hash: string | null;
+  welcome_cast_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
   agents: AgentsTable;
   chat_turns: ChatTurnsTable;
   auth_nonces: AuthNoncesTable;
+  deployments: DeploymentsTable;
 }

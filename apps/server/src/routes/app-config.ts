@@ -6,12 +6,13 @@ import type { ServerConfig } from '../config/config.ts';
 /** The mini-app's run-time settings, as a script so they are there before the app's first render. */
 export function appConfigRoutes(config: ServerConfig, contracts: () => ContractAddresses | null) {
   return new Hono().get('/app-config.js', (c) => {
+    // Asked on each request: the local chain may be bootstrapped after the server started.
+    const addresses = contracts();
     const appConfig: AppConfig = {
       mode: config.mode,
       chainId: BASE_CHAIN_ID,
       rpcUrl: config.chain.rpcUrl,
-      // Asked on each request: the local chain may be bootstrapped after the server started.
-      contracts: contracts(),
+      contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife },
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };
     c.header('cache-control', 'no-store');

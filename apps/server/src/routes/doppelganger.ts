@@ -6,7 +6,7 @@ import {
   type ConversationHistory,
   chatRequestSchema,
   chatStreamEvents,
-  DEPLOY_UNAVAILABLE_ERROR_TYPE,
+  type DeployProgress,
   type DeployResponse,
   DIRECTORY_PAGE_SIZE,
   deployRequestSchema,
@@ -21,9 +21,11 @@ import { type AuthVariables, assertActingFor, requireAuth } from '../auth/requir
 import { planReply } from '../chat/chat-service.ts';
 import { conversationHistory } from '../chat/conversations.ts';
 import type { Db } from '../db/database.ts';
+import type { DeployService } from '../deploy/deploy-service.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
+import { buildCharacter } from '../twin/character.ts';
 import { choicesProblem } from '../twin/characteristics.ts';
 import { loadPersona } from '../twin/persona.ts';
 
@@ -40,8 +42,8 @@ function parseFid(value: string): number {
 }
 
 /** The bot service's API of SPEC.md §7, under /doppelganger. */
-export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Services }) {
-  const { db, logger, services } = deps;
+export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Services; deploy: DeployService }) {
+  const { db, logger, services, deploy } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
   const auth = requireAuth(services.tokens);
 
@@ -76,24 +78,28 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     return c.json({ agents: [], characteristics } satisfies AgentsByFidResponse);
   });
 
+  // Deploys the user's twin through the pipeline (deploy/) and answers when it is done or a step failed.
   app.post('/doppelganger/deploy/:fid', auth, async (c) => {
     const fid = parseFid(c.req.param('fid'));
     assertActingFor(c.get('authFid'), fid);
     const { choices } = await jsonBody(c, deployRequestSchema);
     if ((await findAgentsByOwner(db, fid)).length > 0) {
-      return c.json({ action: 'NONE', text: 'You already have a Fartwin.' } satisfies DeployResponse);
+      const answer = await deploy.answerForExistingTwin(fid, choices);
+      return c.json(answer.body satisfies DeployResponse, answer.status);
     }
-    const problem = choicesProblem((await personaOf(fid)).characteristics, choices);
+    const persona = await personaOf(fid);
+    const problem = choicesProblem(persona.characteristics, choices);
     if (problem) throw new HttpError(400, 'invalid_choices', problem);
-    // The deploy pipeline (wallet, account, token, first battery, welcome cast) is not installed
-    // on this server yet: say so plainly rather than pretend a twin was made.
-    return c.json(
-      {
-        metadata: { errorType: DEPLOY_UNAVAILABLE_ERROR_TYPE },
-        text: 'Deploying twins is not available yet on this server.',
-      } satisfies DeployResponse,
-      503,
-    );
+    const character = buildCharacter(persona.user, persona.casts, persona.profile, choices);
+    const answer = await deploy.deploy(fid, choices, character);
+    return c.json(answer.body satisfies DeployResponse, answer.status);
+  });
+
+  // The pipeline's steps and their state, polled by the mini-app while the deploy call runs.
+  app.get('/doppelganger/deploy/:fid/progress', auth, async (c) => {
+    const fid = parseFid(c.req.param('fid'));
+    assertActingFor(c.get('authFid'), fid);
+    return c.json((await deploy.progress(fid)) satisfies DeployProgress);
   });
 
   app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {

@@ -135,6 +135,11 @@ export function buildCharacteristics(profile: CastProfile): Characteristic[] {
   });
 }
 
+/** The pole each question leans to from the user's own casts: a twin as they already sound. */
+export function leaningChoices(profile: CastProfile): string[] {
+  return PERSONALITY_AXES.map((axis) => axis.poles[axis.evidence(profile).lean].value);
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,0 +1,44 @@
+import { agentTokenFactoryAbi, confirm } from '@fartwin/contracts';
+import { type PublicClient, parseEventLogs } from 'viem';
+import type { ContractAddresses } from './contracts.ts';
+import type { OperatorWallet } from './operator.ts';
+import type { TokenLauncher } from './token-launcher.ts';
+
+/** Local mode: the twin's token from AgentTokenFactory, its whole supply minted to the twin's wallet. */
+export function localTokenLauncher(deps: {
+  publicClient: PublicClient;
+  operator: OperatorWallet;
+  contracts: () => ContractAddresses | null;
+}): TokenLauncher {
+  const { publicClient, operator } = deps;
+  return {
+    async launch({ name, symbol, owner }) {
+      const local = deps.contracts()?.local;
+      if (!local) throw new Error('The local chain has no AgentTokenFactory yet: is it bootstrapped?');
+      // An earlier attempt may have created the token and crashed before recording it.
+      const [earlier] = await publicClient.getContractEvents({
+        address: local.agentTokenFactory,
+        abi: agentTokenFactoryAbi,
+        eventName: 'AgentTokenCreated',
+        args: { recipient: owner },
+        fromBlock: BigInt(local.deployedAtBlock),
+      });
+      if (earlier?.args.token) return { address: earlier.args.token, txHash: null };
+
+      const hash = await operator.writeContract({
+        address: local.agentTokenFactory,
+        abi: agentTokenFactoryAbi,
+        functionName: 'createToken',
+        args: [name, symbol, owner],
+      });
+      const receipt = await confirm(publicClient, hash);
+      const [created] = parseEventLogs({
+        abi: agentTokenFactoryAbi,
+        logs: receipt.logs,
+        eventName: 'AgentTokenCreated',
+      });
+      if (!created) throw new Error(`createToken (${hash}) emitted no AgentTokenCreated event`);
+      return { address: created.args.token, txHash: hash };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+
+/** Lock namespaces (the first key of Postgres' two-key advisory locks). */
+export const LOCK_SPACES = { deployment: 1, operatorWallet: 2 } as const;
+
+/**
+ * Runs `work` holding a session advisory lock, on one pooled connection kept for the duration, so
+ * every replica of the server sees it. A crashed holder's lock goes with its connection.
+ * `wait: false` gives up at once, answering null, when someone else holds it.
+ */
+export async function withAdvisoryLock<T>(
+  db: Db,
+  key: { space: number; id: number },
+  options: { wait: boolean },
+  work: () => Promise<T>,
+): Promise<T | null> {
+  return db.connection().execute(async (connection) => {
+    if (options.wait) {
+      await sql`select pg_advisory_lock(${key.space}::int, ${key.id}::int)`.execute(connection);
+    } else {
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_lock(${key.space}::int, ${key.id}::int) as locked`.execute(connection);
+      if (!rows[0]?.locked) return null;
+    }
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${key.space}::int, ${key.id}::int)`.execute(connection);
+    }
+  });
+}

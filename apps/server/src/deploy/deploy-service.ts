@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { type DeployProgress, type DeployResponse, deployStepNames } from '@fartwin/protocol';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Db } from '../db/database.ts';
+import type { Character } from '../twin/character.ts';
+import type { DeployQueue } from './deploy-queue.ts';
+import { createDeployment, type DeploymentRecord, findDeployment, reopenDeployment } from './deployment-store.ts';
+import { deploySteps } from './steps.ts';
+
+/** How long a deploy call waits for the pipeline before answering "still deploying". */
+const DEFAULT_WAIT_MS = 120_000;
+const POLL_MS = 200;
+/** A running deployment untouched this long lost its runner (a crash): the next call restarts it. */
+const STALE_AFTER_MS = 10 * 60_000;
+/** A repeated deploy call this soon after success, with the same choices, is a retry: same answer. */
+const REPLAY_WINDOW_MS = 15 * 60_000;
+
+export interface DeployAnswer {
+  status: ContentfulStatusCode;
+  body: DeployResponse;
+}
+
+const ALREADY_DEPLOYED: DeployAnswer = {
+  status: 200,
+  body: { action: 'NONE', text: 'You already have a Fartwin. Chat with it on the main screen.' },
+};
+
+/** The deploy call of SPEC.md §7 over the pipeline's jobs. */
+export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: number }) {
+  const { db, queue } = deps;
+  const waitMs = deps.waitMs ?? DEFAULT_WAIT_MS;
+
+  async function waitForOutcome(ownerFid: number): Promise<DeploymentRecord | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const deployment = await findDeployment(db, ownerFid);
+      if (deployment && deployment.status !== 'running') return deployment;
+      if (Date.now() >= deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  return {
+    /**
+     * A completed deployment's answer again when the same choices come back soon after (a retry
+     * whose first answer was lost); otherwise the user already has a twin: action NONE.
+     */
+    async answerForExistingTwin(ownerFid: number, choices: readonly string[]): Promise<DeployAnswer> {
+      const deployment = await findDeployment(db, ownerFid);
+      const isReplay =
+        deployment?.status === 'completed' &&
+        Date.now() - deployment.updatedAt.getTime() < REPLAY_WINDOW_MS &&
+        JSON.stringify(deployment.choices) === JSON.stringify(choices);
+      return isReplay ? answerFor(deployment) : ALREADY_DEPLOYED;
+    },
+
+    /**
+     * Starts the user's deployment, or continues a failed one from its first unfinished step, and
+     * waits for the outcome. Concurrent calls share one deployment: the database lets exactly one
+     * of them queue each attempt, and all of them wait for the same outcome.
+     */
+    async deploy(ownerFid: number, choices: string[], character: Character): Promise<DeployAnswer> {
+      const started = await createDeployment(db, { ownerFid, agentId: randomUUID(), choices, character });
+      if (started || (await reopenDeployment(db, ownerFid, STALE_AFTER_MS))) await queue.enqueue(ownerFid);
+      const outcome = await waitForOutcome(ownerFid);
+      if (!outcome) {
+        return {
+          status: 202,
+          body: {
+            metadata: { errorType: 'deploy_in_progress' },
+            text: 'Your twin is still being deployed. Come back in a minute: it will be waiting for you.',
+          },
+        };
+      }
+      return answerFor(outcome);
+    },
+
+    async progress(ownerFid: number): Promise<DeployProgress> {
+      const deployment = await findDeployment(db, ownerFid);
+      return {
+        state: deployment?.status ?? 'none',
+        steps: deploySteps.map((step) => {
+          const state = deployment?.steps[step.name];
+          return {
+            name: step.name,
+            label: step.label,
+            status: state?.status ?? 'pending',
+            ...(state?.error ? { error: state.error } : {}),
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type DeployService = ReturnType<typeof deployService>;
+
+function answerFor(deployment: DeploymentRecord): DeployAnswer {
+  if (deployment.status === 'completed') {
+    return {
+      status: 200,
+      body: {
+        agentId: deployment.agentId,
+        welcomeCastHash: deployment.welcomeCastHash ?? undefined,
+        name: deployment.twinUsername ?? undefined,
+        text: `Your Fartwin @${deployment.twinUsername} is live.`,
+      },
+    };
+  }
+  return {
+    status: 503,
+    body: {
+      metadata: { errorType: deployment.errorType ?? 'deploy_failed' },
+      text: deployment.errorText ?? 'Error deploying FarTwin.',
+    },
+  };
+}
+
+// The protocol lists the steps; the pipeline must have exactly those, in that order.
+if (deploySteps.map((step) => step.name).join() !== deployStepNames.join()) {
+  throw new Error('deploySteps must match the protocol’s deployStepNames');
+}

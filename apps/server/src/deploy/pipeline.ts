@@ -1,0 +1,81 @@
+import type { Logger } from 'pino';
+import { insertAgent } from '../agents/repository.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import { describeCause, stepErrorText, stepErrorType } from './deploy-errors.ts';
+import {
+  type DeploymentRecord,
+  failDeployment,
+  findDeployment,
+  setDeploymentStatus,
+  updateStep,
+} from './deployment-store.ts';
+import { type DeployDeps, deploySteps } from './steps.ts';
+
+/** Thrown when a step fails, so the job queue retries the deployment with back-off. */
+export class DeployStepFailed extends Error {
+  override name = 'DeployStepFailed';
+}
+
+/**
+ * Runs a user's deployment from the first step not yet done, recording each step as it starts and
+ * ends. One runner per deployment across all replicas (an advisory lock): a second job for the
+ * same user (a queued retry next to a fresh one) does nothing while the first runs.
+ */
+export async function runDeployment(deps: DeployDeps & { logger: Logger }, ownerFid: number): Promise<void> {
+  await withAdvisoryLock(deps.db, { space: LOCK_SPACES.deployment, id: ownerFid }, { wait: false }, async () => {
+    let deployment = await findDeployment(deps.db, ownerFid);
+    if (!deployment || deployment.status === 'completed') return;
+    if (deployment.status === 'failed') await setDeploymentStatus(deps.db, ownerFid, 'running');
+
+    for (const step of deploySteps) {
+      const previous = deployment.steps[step.name];
+      if (previous?.status === 'done') continue;
+      const attempts = (previous?.attempts ?? 0) + 1;
+      await updateStep(deps.db, ownerFid, step.name, { status: 'running', attempts });
+      try {
+        const outputs = await step.run(deployment, deps);
+        deployment = await updateStep(deps.db, ownerFid, step.name, { status: 'done', attempts }, outputs);
+      } catch (error) {
+        const cause = describeCause(error);
+        deps.logger.warn({ err: error, ownerFid, step: step.name, attempts }, 'deploy step failed');
+        await updateStep(deps.db, ownerFid, step.name, { status: 'failed', attempts, error: cause });
+        await failDeployment(deps.db, ownerFid, {
+          errorType: stepErrorType(step),
+          errorText: stepErrorText(step, cause),
+        });
+        throw new DeployStepFailed(`Deploy step ${step.name} failed for fid ${ownerFid}: ${cause}`, { cause: error });
+      }
+    }
+    await completeDeployment(deps, deployment);
+    deps.logger.info({ ownerFid, agentId: deployment.agentId }, 'twin deployed');
+  });
+}
+
+/** The twin joins the directory, and the deployment is done, in one transaction. */
+async function completeDeployment(deps: DeployDeps, deployment: DeploymentRecord): Promise<void> {
+  const need = <T>(value: T | null): T => {
+    if (value === null) throw new Error(`Deployment of fid ${deployment.ownerFid} finished with a missing output`);
+    return value;
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await insertAgent(trx, {
+      agentId: deployment.agentId,
+      ownerFid: deployment.ownerFid,
+      twin: {
+        fid: need(deployment.twinFid),
+        username: need(deployment.twinUsername),
+        displayName: need(deployment.twinDisplayName),
+        pfpUrl: deployment.twinPfpUrl,
+      },
+      walletAddress: need(deployment.walletAddress),
+      token: { address: need(deployment.tokenAddress), symbol: need(deployment.tokenSymbol) },
+      character: deployment.character,
+      choices: deployment.choices,
+    });
+    await trx
+      .updateTable('deployments')
+      .set({ status: 'completed', updated_at: new Date() })
+      .where('owner_fid', '=', deployment.ownerFid)
+      .execute();
+  });
+}

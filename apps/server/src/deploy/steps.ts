@@ -1,0 +1,153 @@
+import { fartwinLifeAbi, payForBattery } from '@fartwin/contracts';
+import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
+import type { Hex, PublicClient } from 'viem';
+import type { ContractAddresses } from '../chain/contracts.ts';
+import { asOperator, type OperatorWallet } from '../chain/operator.ts';
+import type { TokenLauncher } from '../chain/token-launcher.ts';
+import type { Db } from '../db/database.ts';
+import type { FarcasterActions } from '../providers/farcaster-actions.ts';
+import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { DeploymentOutputs, DeploymentRecord } from './deployment-store.ts';
+import { tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
+import { decryptAgentWallet, encryptPrivateKey, generateAgentWallet } from './wallet-keys.ts';
+
+/** What the steps work with: chosen once at start-up (local network and chain, or Neynar, Clanker and Base). */
+export interface DeployDeps {
+  db: Db;
+  farcaster: FarcasterData;
+  farcasterActions: FarcasterActions;
+  tokenLauncher: TokenLauncher;
+  publicClient: PublicClient;
+  operator: OperatorWallet;
+  contracts: () => ContractAddresses | null;
+  walletEncryptionKey: Hex;
+  /** Where the mini-app is: the welcome cast links to the twin's page. */
+  publicUrl: string;
+}
+
+export interface DeployStep {
+  name: DeployStepName;
+  /** Shown in the mini-app while the step runs. */
+  label: string;
+  /** What "could not …" says when the step fails. */
+  failure: string;
+  /**
+   * Does the step's work and returns what it made. Must be safe to run again after a crash between
+   * doing the work and recording it: each step first looks for what an earlier attempt did.
+   */
+  run(deployment: DeploymentRecord, deps: DeployDeps): Promise<Partial<DeploymentOutputs>>;
+}
+
+function need<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`${what} is missing: an earlier step did not record it`);
+  return value;
+}
+
+const agentWallet = (deployment: DeploymentRecord, deps: DeployDeps) =>
+  decryptAgentWallet(
+    need(deployment.walletKeyCiphertext, 'The wallet key'),
+    need(deployment.walletAddress, 'The wallet address'),
+    deps.walletEncryptionKey,
+  );
+
+function lifeContracts(deps: DeployDeps): ContractAddresses {
+  const contracts = deps.contracts();
+  if (!contracts) throw new Error('The life contract address is not known yet: is the chain bootstrapped?');
+  return contracts;
+}
+
+/** The pipeline, in order (SPEC.md §2: wallet, social account, token, then the agent casts). */
+export const deploySteps: readonly DeployStep[] = [
+  {
+    name: 'wallet',
+    label: 'Create a wallet',
+    failure: 'create the wallet',
+    // Generated and stored (encrypted) in the one update that marks the step done: no orphan keys.
+    async run(_deployment, deps) {
+      const { privateKey, account } = generateAgentWallet();
+      return {
+        walletAddress: account.address,
+        walletKeyCiphertext: encryptPrivateKey(privateKey, account.address, deps.walletEncryptionKey),
+      };
+    },
+  },
+  {
+    name: 'social-account',
+    label: 'Create a social account',
+    failure: 'create the social account',
+    async run(deployment, deps) {
+      const owner = await deps.farcaster.getUser(deployment.ownerFid);
+      if (!owner) throw new Error(`No Farcaster user with fid ${deployment.ownerFid}`);
+      const profile = twinProfile(owner);
+      const account = await deps.farcasterActions.createAccount({ ...profile, custody: agentWallet(deployment, deps) });
+      return {
+        twinFid: account.fid,
+        twinUsername: account.username,
+        twinDisplayName: profile.displayName,
+        twinPfpUrl: profile.pfpUrl,
+        twinSignerId: account.signerId,
+      };
+    },
+  },
+  {
+    name: 'token',
+    label: 'Deploy a token',
+    failure: 'deploy the token',
+    async run(deployment, deps) {
+      const symbol = tokenSymbol(deployment.character.username);
+      const token = await asOperator(deps.db, () =>
+        deps.tokenLauncher.launch({
+          name: `${deployment.character.displayName || deployment.character.username} Twin`,
+          symbol,
+          owner: need(deployment.walletAddress, 'The wallet address'),
+        }),
+      );
+      return { tokenAddress: token.address, tokenSymbol: symbol, tokenTxHash: token.txHash };
+    },
+  },
+  {
+    name: 'first-battery',
+    label: 'Install the first battery (7 days)',
+    failure: 'install the first battery',
+    async run(deployment, deps) {
+      const contracts = lifeContracts(deps);
+      return asOperator(deps.db, async () => {
+        // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
+        const expiresAt = await deps.publicClient.readContract({
+          address: contracts.fartwinLife,
+          abi: fartwinLifeAbi,
+          functionName: 'agentTimeToDeath',
+          args: [deployment.agentId],
+        });
+        if (expiresAt > 0n) return { batteryTxHash: null };
+        const { receipt } = await payForBattery(
+          deps.publicClient,
+          deps.operator,
+          contracts,
+          deployment.agentId,
+          BATTERY_PRICE_USDC,
+        );
+        return { batteryTxHash: receipt.transactionHash };
+      });
+    },
+  },
+  {
+    name: 'welcome-cast',
+    label: 'Cast a welcome',
+    failure: 'publish the welcome cast',
+    async run(deployment, deps) {
+      const twinUsername = need(deployment.twinUsername, 'The twin’s username');
+      const { hash } = await deps.farcasterActions.publishCast({
+        account: { fid: need(deployment.twinFid, 'The twin’s fid'), signerId: deployment.twinSignerId },
+        text: welcomeCastText(
+          { username: twinUsername },
+          { username: deployment.character.username },
+          need(deployment.tokenSymbol, 'The token symbol'),
+        ),
+        embeds: [`${deps.publicUrl}/agent/${encodeURIComponent(deployment.agentId)}`],
+        idempotencyKey: `welcome-${deployment.agentId}`,
+      });
+      return { welcomeCastHash: hash };
+    },
+  },
+];

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { USERNAME_MAX_LENGTH, usernameCandidate } from '../providers/farcaster-actions.ts';
+import { tokenSymbol, twinProfile, twinUsername } from './twin-identity.ts';
+
+describe('twin identity', () => {
+  it('derives a valid fname from the owner’s username', () => {
+    expect(twinUsername('alice')).toBe('alice-twin');
+    expect(twinUsername('vitalik.eth')).toBe('vitalik-twin');
+    expect(twinUsername('Very_Long.Name-Here')).toBe('verylongnam-twin');
+    expect(twinUsername('___')).toBe('fartwin-twin');
+    for (const name of ['a', 'exactly-sixteen!', 'x'.repeat(40)]) {
+      expect(twinUsername(name)).toMatch(/^[a-z0-9][a-z0-9-]{0,15}$/);
+    }
+  });
+
+  it('numbers the alternatives within the length limit', () => {
+    expect(usernameCandidate('alice-twin', 1)).toBe('alice-twin');
+    expect(usernameCandidate('alice-twin', 2)).toBe('alice-twin2');
+    const long = 'abcdefghijk-twin';
+    expect(usernameCandidate(long, 12)).toBe('abcdefghijk-tw12');
+    expect(usernameCandidate(long, 12)).toHaveLength(USERNAME_MAX_LENGTH);
+  });
+
+  it('derives the token symbol from the username', () => {
+    expect(tokenSymbol('gmbeans')).toBe('GMBEANS');
+    expect(tokenSymbol('dr-witness.eth')).toBe('DRWITNESS');
+    expect(tokenSymbol('a-very-long-username')).toBe('AVERYLONGU');
+    expect(tokenSymbol('---')).toBe('TWIN');
+  });
+
+  it('keeps the display name within Farcaster’s 32 characters', () => {
+    const profile = twinProfile({ username: 'bob', displayName: 'B'.repeat(40), pfpUrl: null });
+    expect(profile.displayName).toHaveLength(32);
+    expect(twinProfile({ username: 'bob', displayName: '', pfpUrl: null }).displayName).toBe('bob (twin)');
+  });
+});

@@ -1,0 +1,41 @@
+import { USERNAME_MAX_LENGTH } from '../providers/farcaster-actions.ts';
+import type { FarcasterUser } from '../providers/farcaster-data.ts';
+
+const TWIN_SUFFIX = '-twin';
+const SYMBOL_MAX_LENGTH = 10;
+const DISPLAY_NAME_MAX_LENGTH = 32;
+
+/** The twin's wanted username: the owner's, cut to fit, with "-twin" (e.g. "alice-twin"). */
+export function twinUsername(ownerUsername: string): string {
+  const base = ownerUsername
+    .toLowerCase()
+    .replace(/\.eth$/, '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/^-+/, '');
+  return `${(base || 'fartwin').slice(0, USERNAME_MAX_LENGTH - TWIN_SUFFIX.length)}${TWIN_SUFFIX}`;
+}
+
+/** The token symbol: the owner's username in capitals, letters and digits only (e.g. "ALICE"). */
+export function tokenSymbol(ownerUsername: string): string {
+  const letters = ownerUsername
+    .replace(/\.eth$/, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
+  return (letters || 'TWIN').slice(0, SYMBOL_MAX_LENGTH);
+}
+
+/** How the twin presents itself on Farcaster. */
+export function twinProfile(owner: Pick<FarcasterUser, 'username' | 'displayName' | 'pfpUrl'>) {
+  const displayName = `${owner.displayName || owner.username} (twin)`;
+  return {
+    username: twinUsername(owner.username),
+    displayName: displayName.length > DISPLAY_NAME_MAX_LENGTH ? `${displayName.slice(0, 31)}…` : displayName,
+    bio: `Digital twin of @${owner.username}. Runs on a battery: 1 USDC buys 7 more days of life.`,
+    pfpUrl: owner.pfpUrl,
+  };
+}
+
+/** The twin's first cast. */
+export function welcomeCastText(twin: { username: string }, owner: { username: string }, symbol: string): string {
+  return `gm farcaster! I'm @${twin.username}, the digital twin of @${owner.username}. Battery full for 7 days, token $${symbol} live. Ask me anything.`;
+}
