@@ -3,6 +3,7 @@ import { appDomain } from './auth/app-domain.ts';
 import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
 import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
 import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './chain/life.ts';
 import { localTokenLauncher } from './chain/local-token-launcher.ts';
@@ -14,6 +15,7 @@ import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
 import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
 import { localFarcasterData } from './providers/local-farcaster-data.ts';
+import { neynarFarcasterActions } from './providers/neynar-farcaster-actions.ts';
 import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
 import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
 import type { ChatEngine } from './twin/engines/chat-engine.ts';
@@ -40,11 +42,13 @@ export function createServices(
   overrides: Partial<Services> = {},
 ): Services {
   const { config, db, chain } = deps;
-  const farcaster =
-    overrides.farcaster ??
-    (config.mode === 'production' && config.neynarApiKey
-      ? neynarFarcasterData({ apiKey: config.neynarApiKey })
-      : localFarcasterData(db));
+  const production = config.mode === 'production';
+  // Production config always has the key (config.ts); without it, the local network stands in.
+  const neynar =
+    production && config.neynarApiKey
+      ? { apiKey: config.neynarApiKey, ...(config.neynarWalletId ? { walletId: config.neynarWalletId } : {}) }
+      : null;
+  const farcaster = overrides.farcaster ?? (neynar ? neynarFarcasterData(neynar) : localFarcasterData(db));
   const domain = appDomain(config.publicUrl);
   const localQuickAuth =
     config.mode === 'local'
@@ -54,8 +58,13 @@ export function createServices(
   const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
   return {
     farcaster,
-    farcasterActions: overrides.farcasterActions ?? localFarcasterActions(db),
-    tokenLauncher: overrides.tokenLauncher ?? localTokenLauncher({ publicClient: chain, operator, contracts }),
+    farcasterActions:
+      overrides.farcasterActions ?? (neynar ? neynarFarcasterActions(neynar) : localFarcasterActions(db)),
+    tokenLauncher:
+      overrides.tokenLauncher ??
+      (production
+        ? clankerTokenLauncher({ publicClient: chain, wallet: operator })
+        : localTokenLauncher({ publicClient: chain, operator, contracts })),
     operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
     tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),

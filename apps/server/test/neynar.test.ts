@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NeynarError, neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
+import { neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
+import { NeynarError } from '../src/providers/neynar-http.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 import { startFakeHttp } from './fake-http.ts';
 

@@ -14,6 +14,7 @@ const PRODUCTION_ENV = {
   OPERATOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
   WALLET_ENCRYPTION_KEY: `0x${'cd'.repeat(32)}`,
   NEYNAR_API_KEY: 'neynar-key',
+  NEYNAR_WALLET_ID: 'neynar-wallet',
 };
 
 describe('loadConfig', () => {
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
     'OPERATOR_PRIVATE_KEY',
     'WALLET_ENCRYPTION_KEY',
     'NEYNAR_API_KEY',
+    'NEYNAR_WALLET_ID',
   ])('names %s when production lacks it', (name) => {
     const env: Record<string, string> = { ...PRODUCTION_ENV };
     delete env[name];

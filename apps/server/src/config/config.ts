@@ -41,6 +41,8 @@ const envSchema = z
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),
+    /** Neynar's app wallet (holds ETH on Optimism): pays for registering twins' Farcaster accounts. */
+    NEYNAR_WALLET_ID: z.string().min(1).optional(),
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
@@ -57,6 +59,7 @@ const envSchema = z
       'OPERATOR_PRIVATE_KEY',
       'WALLET_ENCRYPTION_KEY',
       'NEYNAR_API_KEY',
+      'NEYNAR_WALLET_ID',
     ] as const;
     for (const name of required) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
@@ -86,6 +89,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
     neynarApiKey: env.NEYNAR_API_KEY,
+    neynarWalletId: env.NEYNAR_WALLET_ID,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }

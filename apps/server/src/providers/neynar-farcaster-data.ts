@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FarcasterData } from './farcaster-data.ts';
-
-export const NEYNAR_API_URL = 'https://api.neynar.com';
+import { type NeynarOptions, neynarHttp } from './neynar-http.ts';
 
 /** The parts of Neynar's v2 user object we read (https://docs.neynar.com/reference/fetch-bulk-users). */
 const neynarUserSchema = z.object({
@@ -29,34 +28,21 @@ const userCastsSchema = z.object({
 /** Neynar caps this endpoint's page size. */
 const MAX_CASTS_PER_PAGE = 150;
 
-export class NeynarError extends Error {
-  override name = 'NeynarError';
-}
-
 /**
  * Production Farcaster data over Neynar's HTTP API v2. Plain fetch against the two documented
  * endpoints we need, rather than the whole SDK (and its axios) for two GETs.
  */
-export function neynarFarcasterData(options: { apiKey: string; baseUrl?: string; timeoutMs?: number }): FarcasterData {
-  const baseUrl = options.baseUrl ?? NEYNAR_API_URL;
-  const get = async (path: string, query: Record<string, string>): Promise<unknown> => {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const response = await fetch(url, {
-      headers: { 'x-api-key': options.apiKey, accept: 'application/json' },
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    // Neynar answers an unknown fid with 404 on some endpoints.
-    if (response.status === 404) return null;
-    if (!response.ok) throw new NeynarError(`Neynar ${path} answered HTTP ${response.status}`);
-    return response.json();
-  };
+export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
+  const neynar = neynarHttp(options);
 
   return {
     async getUser(fid) {
-      const body = await get('/v2/farcaster/user/bulk', { fids: String(fid) });
-      if (body === null) return null;
-      const user = bulkUsersSchema.parse(body).users.find((candidate) => candidate.fid === fid);
+      const body = await neynar.lookup({
+        path: '/v2/farcaster/user/bulk',
+        query: { fids: String(fid) },
+        schema: bulkUsersSchema,
+      });
+      const user = body?.users.find((candidate) => candidate.fid === fid);
       if (!user) return null;
       return {
         fid: user.fid,
@@ -68,13 +54,12 @@ export function neynarFarcasterData(options: { apiKey: string; baseUrl?: string;
       };
     },
     async getRecentCasts(fid, limit) {
-      const body = await get('/v2/farcaster/feed/user/casts', {
-        fid: String(fid),
-        limit: String(Math.min(limit, MAX_CASTS_PER_PAGE)),
-        include_replies: 'true',
+      const body = await neynar.lookup({
+        path: '/v2/farcaster/feed/user/casts',
+        query: { fid: String(fid), limit: String(Math.min(limit, MAX_CASTS_PER_PAGE)), include_replies: 'true' },
+        schema: userCastsSchema,
       });
-      if (body === null) return [];
-      return userCastsSchema.parse(body).casts.map((cast) => ({
+      return (body?.casts ?? []).map((cast) => ({
         hash: cast.hash,
         text: cast.text,
         parentHash: cast.parent_hash ?? null,

@@ -1,0 +1,84 @@
+import { CLANKERS, type ClankerTokenV4 } from 'clanker-sdk';
+import { Clanker } from 'clanker-sdk/v4';
+import {
+  type Account,
+  BaseError,
+  type Chain,
+  isAddressEqual,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  type Transport,
+  type WalletClient,
+} from 'viem';
+import { base } from 'viem/chains';
+import type { LaunchedToken, TokenLauncher, TokenLaunchRequest } from './token-launcher.ts';
+
+/** Clanker v4's factory on Base, with the ABI its TokenCreated event is read with. */
+const CLANKER_FACTORY = CLANKERS.clanker_v4;
+
+/**
+ * What Clanker v4 deploys for a twin: its token on Base, administered by the twin's wallet, which
+ * also receives all of the pool's fee rewards (in both tokens). Name, symbol, admin and context go
+ * into the token's CREATE2 address, which `launch` relies on to find an earlier attempt's token:
+ * changing them here makes retries of launches already under way deploy anew.
+ */
+export function clankerTokenConfig({ name, symbol, owner }: TokenLaunchRequest): ClankerTokenV4 {
+  return {
+    name,
+    symbol,
+    chainId: base.id,
+    tokenAdmin: owner,
+    rewards: { recipients: [{ admin: owner, recipient: owner, bps: 10_000, token: 'Both' }] },
+    context: { interface: 'Fartwin' },
+  };
+}
+
+/** The token a deploy transaction created, from its receipt's logs: the factory's TokenCreated event. */
+export function createdTokenAddress(logs: Log[]): `0x${string}` | null {
+  const created = parseEventLogs({ abi: CLANKER_FACTORY.abi, eventName: 'TokenCreated', logs }).find((log) =>
+    isAddressEqual(log.address, CLANKER_FACTORY.address),
+  );
+  return created?.args.tokenAddress ?? null;
+}
+
+/**
+ * Twins' tokens on Base through Clanker v4 (clanker-sdk), paid for by the operator's wallet.
+ *
+ * Idempotent per owner without searching history: Clanker deploys with CREATE2 from the token's
+ * arguments and admin, so the address is known before sending, and code there means an earlier
+ * attempt already created the token.
+ */
+export function clankerTokenLauncher(options: {
+  publicClient: PublicClient;
+  /** The operator's wallet on Base: it sends (and pays for) the deploy transaction. */
+  wallet: WalletClient<Transport, Chain, Account>;
+}): TokenLauncher {
+  const clanker = new Clanker({ publicClient: options.publicClient, wallet: options.wallet });
+
+  return {
+    async launch(request): Promise<LaunchedToken> {
+      const token = clankerTokenConfig(request);
+      const what = `Clanker token $${request.symbol} for ${request.owner}`;
+      const { expectedAddress } = await clanker.getDeployTransaction(token);
+      if (!expectedAddress) throw new Error(`${what}: clanker-sdk did not predict its address`);
+      if (await options.publicClient.getCode({ address: expectedAddress })) {
+        return { address: expectedAddress, txHash: null };
+      }
+
+      const deployment = await clanker.deploy(token);
+      if (deployment.error) {
+        // clanker-sdk labels only the failures it knows ("Insufficient funds."); viem's message says the rest.
+        const { error: cause } = deployment.error;
+        const detail = cause instanceof BaseError ? cause.shortMessage : cause.message;
+        throw new Error(`${what} was not deployed: ${deployment.error.message} (${detail})`, {
+          cause: deployment.error,
+        });
+      }
+      const receipt = await options.publicClient.waitForTransactionReceipt({ hash: deployment.txHash });
+      const address = receipt.status === 'success' ? createdTokenAddress(receipt.logs) : null;
+      if (!address) throw new Error(`${what}: deploy transaction ${deployment.txHash} created no token`);
+      return { address, txHash: deployment.txHash };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const NEYNAR_API_URL = 'https://api.neynar.com';
+
+export class NeynarError extends Error {
+  override name = 'NeynarError';
+}
+
+export interface NeynarOptions {
+  apiKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+export interface NeynarCall<T> {
+  path: string;
+  /** The parts of the answer we read; anything else Neynar sends is ignored. */
+  schema: z.ZodType<T>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Sent as JSON with POST; without it the call is a GET. */
+  body?: unknown;
+}
+
+/** Neynar's error body (ErrorRes in its OpenAPI spec). */
+const errorBodySchema = z.object({ message: z.string() });
+
+/**
+ * Neynar's HTTP API v2 over plain fetch. Every failure (unreachable, HTTP error, an answer of the
+ * wrong shape) is a NeynarError that names the call, the status and Neynar's own message.
+ */
+export function neynarHttp(options: NeynarOptions) {
+  const baseUrl = options.baseUrl ?? NEYNAR_API_URL;
+
+  const send = async <T>(call: NeynarCall<T>, notFoundIsNull: boolean): Promise<T | null> => {
+    const url = new URL(call.path, baseUrl);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    const json = call.body !== undefined;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: json ? 'POST' : 'GET',
+        headers: {
+          'x-api-key': options.apiKey,
+          accept: 'application/json',
+          ...(json ? { 'content-type': 'application/json' } : {}),
+          ...call.headers,
+        },
+        body: json ? JSON.stringify(call.body) : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new NeynarError(`Neynar ${call.path} could not be reached: ${reason(error)}`, { cause: error });
+    }
+    if (notFoundIsNull && response.status === 404) return null;
+    const body = parseJson(text);
+    if (!response.ok) {
+      const detail = errorBodySchema.safeParse(body);
+      throw new NeynarError(
+        `Neynar ${call.path} answered HTTP ${response.status}${detail.success ? `: ${detail.data.message}` : ''}`,
+      );
+    }
+    const parsed = call.schema.safeParse(body);
+    if (!parsed.success) {
+      throw new NeynarError(`Neynar ${call.path} answered in an unexpected shape: ${z.prettifyError(parsed.error)}`);
+    }
+    return parsed.data;
+  };
+
+  return {
+    baseUrl,
+    /** A call whose 404 is an error like any other. */
+    request: async <T>(call: NeynarCall<T>): Promise<T> => (await send(call, false)) as T,
+    /** A lookup: Neynar answers 404 for what does not exist (an unknown fid or address), which is null here. */
+    lookup: <T>(call: NeynarCall<T>): Promise<T | null> => send(call, true),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** fetch wraps the socket error (ECONNREFUSED, a DNS failure) in a bare "fetch failed". */
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
