@@ -10,12 +10,18 @@ import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
+import { pageHeadTags } from './manifest/page-head.ts';
+import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
+import { localAppKeyRoutes } from './routes/local-app-keys.ts';
 import { localNetworkRoutes } from './routes/local-network.ts';
+import { manifestRoutes } from './routes/manifest.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
 import { quickAuthRoutes } from './routes/quick-auth.ts';
+import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface AppDeps {
@@ -69,6 +75,28 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
   app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));
-  app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath));
+  const manifest = await buildManifest(deps.config);
+  const problems = manifestProblems(manifest);
+  if (problems.length > 0) {
+    // localhost URLs are not https: expected locally, fatal in production.
+    if (deps.config.mode === 'production') {
+      throw new InvalidManifestError(`The Farcaster manifest is invalid: ${problems.join('; ')}`);
+    }
+    deps.logger.warn({ problems }, 'manifest is not valid for production (expected with local URLs)');
+  }
+  app.route('/', manifestRoutes({ db: deps.db, chain: deps.chain, life: services.life, manifest }));
+  app.route(
+    '/',
+    webhookRoutes({
+      db: deps.db,
+      logger: deps.logger,
+      verifyAppKey:
+        deps.config.mode === 'production' && deps.config.neynarApiKey
+          ? hubAppKeyVerifier(deps.config.neynarApiKey)
+          : localAppKeyVerifier(deps.db),
+    }),
+  );
+  if (deps.config.mode === 'local') app.route('/', localAppKeyRoutes(deps));
+  app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
   return { app, services, deploy };
 }

@@ -148,6 +148,7 @@ export const SERVER_PATH_PREFIXES = [
   '/doppelganger',
   '/health',
   '/webhook',
+  '/images',
   '/.well-known',
   '/quick-auth',
   '/local-network',

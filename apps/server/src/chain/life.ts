@@ -10,6 +10,16 @@ export interface LifeReader {
   isAlive(agentId: string): Promise<boolean>;
 }
 
+/**
+ * "Now" for lives, in unix seconds: the later of wall-clock and chain time. An idle local chain mines
+ * no blocks (its clock stands still), while the dev host and tests move chain time forward with
+ * evm_increaseTime.
+ */
+export async function chainNowSeconds(chain: PublicClient): Promise<number> {
+  const block = await chain.getBlock({ blockTag: 'latest' });
+  return Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp));
+}
+
 export function chainLifeReader(chain: PublicClient, contracts: () => ContractAddresses | null): LifeReader {
   const expiry = async (fartwinLife: `0x${string}`, agentId: string) =>
     Number(
@@ -33,13 +43,7 @@ export function chainLifeReader(chain: PublicClient, contracts: () => ContractAd
     async isAlive(agentId) {
       const addresses = contracts();
       if (!addresses) return false;
-      const [expiresAt, block] = await Promise.all([
-        expiry(addresses.fartwinLife, agentId),
-        chain.getBlock({ blockTag: 'latest' }),
-      ]);
-      // The later of wall-clock and chain time: an idle local chain mines no blocks (its clock
-      // stands still), while a test moves chain time forward with evm_increaseTime.
-      const now = Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp));
+      const [expiresAt, now] = await Promise.all([expiry(addresses.fartwinLife, agentId), chainNowSeconds(chain)]);
       return expiresAt > now;
     },
   };

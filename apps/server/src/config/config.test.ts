@@ -15,6 +15,7 @@ const PRODUCTION_ENV = {
   WALLET_ENCRYPTION_KEY: `0x${'cd'.repeat(32)}`,
   NEYNAR_API_KEY: 'neynar-key',
   NEYNAR_WALLET_ID: 'neynar-wallet',
+  ACCOUNT_ASSOCIATION: JSON.stringify({ header: 'eyJ', payload: 'eyJ', signature: 'MHg' }),
 };
 
 describe('loadConfig', () => {
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
     'WALLET_ENCRYPTION_KEY',
     'NEYNAR_API_KEY',
     'NEYNAR_WALLET_ID',
+    'ACCOUNT_ASSOCIATION',
   ])('names %s when production lacks it', (name) => {
     const env: Record<string, string> = { ...PRODUCTION_ENV };
     delete env[name];
@@ -51,8 +53,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required in production mode`));
   });
 
+  it('ticks the life watch every few seconds locally, every minute in production, or as configured', () => {
+    expect(loadConfig({}).lifeWatchIntervalSeconds).toBe(5);
+    expect(loadConfig(PRODUCTION_ENV).lifeWatchIntervalSeconds).toBe(60);
+    expect(loadConfig({ ...PRODUCTION_ENV, LIFE_WATCH_INTERVAL_SECONDS: '30' }).lifeWatchIntervalSeconds).toBe(30);
+    expect(() => loadConfig({ LIFE_WATCH_INTERVAL_SECONDS: '0' })).toThrow(/LIFE_WATCH_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ LIFE_WATCH_INTERVAL_SECONDS: 'often' })).toThrow(/LIFE_WATCH_INTERVAL_SECONDS/);
+  });
+
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ACCOUNT_ASSOCIATION: '{"header":1}' })).toThrow(
+      /ACCOUNT_ASSOCIATION must be JSON with header, payload and signature strings/,
+    );
     expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_PRIVATE_KEY: '0x1234' })).toThrow(
       /OPERATOR_PRIVATE_KEY must be 0x followed by 64 hex characters/,
     );

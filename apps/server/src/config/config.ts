@@ -43,10 +43,28 @@ const envSchema = z
     NEYNAR_API_KEY: z.string().min(1).optional(),
     /** Neynar's app wallet (holds ETH on Optimism): pays for registering twins' Farcaster accounts. */
     NEYNAR_WALLET_ID: z.string().min(1).optional(),
+    /**
+     * The manifest's account association (JSON: header, payload, signature) that proves the domain
+     * belongs to the app's Farcaster account; Farcaster's developer tools make it. Local mode signs
+     * its own with the operator key.
+     */
+    ACCOUNT_ASSOCIATION: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return z.object({ header: z.string(), payload: z.string(), signature: z.string() }).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON with header, payload and signature strings' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
     MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
+    /** Seconds between life-watch ticks (battery warnings, deaths). Default: 5 locally, 60 in production. */
+    LIFE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.FARTWIN_MODE !== 'production') return;
@@ -60,6 +78,7 @@ const envSchema = z
       'WALLET_ENCRYPTION_KEY',
       'NEYNAR_API_KEY',
       'NEYNAR_WALLET_ID',
+      'ACCOUNT_ASSOCIATION',
     ] as const;
     for (const name of required) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
@@ -90,11 +109,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
     neynarApiKey: env.NEYNAR_API_KEY,
     neynarWalletId: env.NEYNAR_WALLET_ID,
+    accountAssociation: env.ACCOUNT_ASSOCIATION,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
         : undefined,
     miniappDist: env.MINIAPP_DIST,
+    // Locally the dev host moves chain time forward and expects the warning within seconds.
+    lifeWatchIntervalSeconds: env.LIFE_WATCH_INTERVAL_SECONDS ?? (local ? 5 : 60),
   };
 }
 

@@ -86,6 +86,53 @@ export interface DeploymentsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Where to notify a user, per Farcaster client (app fid): from the client's webhook events. */
+export interface NotificationTokensTable {
+  fid: number;
+  app_fid: number;
+  url: string;
+  token: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Webhook events applied, by JFS signature (replays are refused). */
+export interface WebhookEventsTable {
+  signature: string;
+  fid: number;
+  app_fid: number;
+  event: string;
+  received_at: CreatedAt;
+}
+
+/** A twin's expiry (unix seconds) as last indexed from LifeExtended events. */
+export interface AgentLivesTable {
+  agent_id: string;
+  expires_at: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Life notifications sent: once per (twin, expiry, kind). */
+export interface LifeNotificationsTable {
+  agent_id: string;
+  expires_at: number;
+  kind: 'battery-warning' | 'dead';
+  sent_at: CreatedAt;
+}
+
+/** Local mode: app keys clients sign webhook events with (public key hex, per user and client). */
+export interface LocalAppKeysTable {
+  public_key: string;
+  fid: number;
+  app_fid: number;
+  created_at: CreatedAt;
+}
+
+/** How far each chain indexer has read. */
+export interface ChainCursorsTable {
+  name: string;
+  block: number;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -93,4 +140,10 @@ export interface Database {
   chat_turns: ChatTurnsTable;
   auth_nonces: AuthNoncesTable;
   deployments: DeploymentsTable;
+  notification_tokens: NotificationTokensTable;
+  webhook_events: WebhookEventsTable;
+  agent_lives: AgentLivesTable;
+  life_notifications: LifeNotificationsTable;
+  chain_cursors: ChainCursorsTable;
+  local_app_keys: LocalAppKeysTable;
 }

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as localSocialNetwork from './0001_local_social_network.ts';
 import * as agentsChatAuth from './0002_agents_chat_auth.ts';
 import * as deployments from './0003_deployments.ts';
+import * as notifications from './0004_notifications.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
   '0001_local_social_network': localSocialNetwork,
   '0002_agents_chat_auth': agentsChatAuth,
   '0003_deployments': deployments,
+  '0004_notifications': notifications,
 };

@@ -1,0 +1,37 @@
+import { APP, imagePaths } from './app-identity.ts';
+
+/** The fc:miniapp embed of a page: its image and a button that opens the app there. */
+export function embedFor(origin: string, page: { url: string; imagePath: string }) {
+  return {
+    version: '1',
+    imageUrl: `${origin}${page.imagePath}`,
+    button: {
+      title: APP.buttonTitle,
+      action: {
+        type: 'launch_miniapp',
+        name: APP.name,
+        url: page.url,
+        splashImageUrl: `${origin}${imagePaths.splash}`,
+        splashBackgroundColor: APP.splashBackgroundColor,
+      },
+    },
+  } as const;
+}
+
+export type Embed = ReturnType<typeof embedFor>;
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The head tags that make a shared link render as a mini-app card: fc:miniapp, and fc:frame with
+ * the older launch_frame action for clients that only read that.
+ */
+export function embedMetaTags(embed: Embed, title: string): string {
+  const frame = { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: 'launch_frame' } } };
+  return [
+    `<meta name="fc:miniapp" content="${escapeAttribute(JSON.stringify(embed))}" />`,
+    `<meta name="fc:frame" content="${escapeAttribute(JSON.stringify(frame))}" />`,
+    `<meta property="og:title" content="${escapeAttribute(title)}" />`,
+    `<meta property="og:image" content="${escapeAttribute(embed.imageUrl)}" />`,
+  ].join('\n    ');
+}

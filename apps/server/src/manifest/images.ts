@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { APP } from './app-identity.ts';
+
+const require = createRequire(import.meta.url);
+
+/** The wasm renderer and the fonts ship inside npm packages: nothing is downloaded. */
+let ready: Promise<Uint8Array[]> | null = null;
+function renderer(): Promise<Uint8Array[]> {
+  ready ??= initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm'))).then(() =>
+    ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((file) =>
+      readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+    ),
+  );
+  return ready;
+}
+
+/** Renders an SVG document to PNG with the bundled fonts. */
+export async function svgToPng(svg: string): Promise<Uint8Array> {
+  const fontBuffers = await renderer();
+  const image = new Resvg(svg, { font: { fontBuffers, defaultFontFamily: 'DejaVu Sans' } });
+  try {
+    return image.render().asPng();
+  } finally {
+    image.free();
+  }
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
+
+/** The bundled font has no emoji: drop them rather than draw empty boxes. */
+const withoutEmoji = (text: string) =>
+  text
+    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Cuts text that would overflow its line. */
+const fit = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Two overlapping faces: the user and their twin. Drawn in a 100×100 box. */
+function twinsMark(x: number, y: number, size: number): string {
+  const scale = size / 100;
+  return `<g transform="translate(${x} ${y}) scale(${scale})">
+    <circle cx="38" cy="50" r="30" fill="#f5f0ff"/>
+    <circle cx="62" cy="50" r="30" fill="${APP.accentColor}" fill-opacity="0.92"/>
+    <circle cx="30" cy="46" r="4" fill="#17101f"/><circle cx="46" cy="46" r="4" fill="#17101f"/>
+    <circle cx="56" cy="46" r="4" fill="#fff"/><circle cx="72" cy="46" r="4" fill="#fff"/>
+    <path d="M28 60 q10 8 20 0" stroke="#17101f" stroke-width="3.5" fill="none" stroke-linecap="round"/>
+    <path d="M54 60 q10 8 20 0" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round"/>
+  </g>`;
+}
+
+const background = (width: number, height: number) => `
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="#241733"/><stop offset="1" stop-color="${APP.splashBackgroundColor}"/>
+  </linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#bg)"/>`;
+
+/** The app icon (square, no transparency) and splash image. */
+export function iconSvg(size: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+    ${background(100, 100)}${twinsMark(10, 10, 80)}</svg>`;
+}
+
+/** The 3:2 image of the app's embed. */
+export function appEmbedSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    ${background(1200, 800)}${twinsMark(80, 200, 400)}
+    <text x="540" y="360" font-size="104" font-weight="bold" fill="#f5f0ff">${APP.name}</text>
+    <text x="540" y="440" font-size="44" fill="#cbbcf5">${escapeXml(APP.subtitle)}</text>
+    <text x="540" y="560" font-size="34" fill="#9d8fc0">Answer 8 questions.</text>
+    <text x="540" y="610" font-size="34" fill="#9d8fc0">Meet the agent that talks like you.</text>
+  </svg>`;
+}
+
+export interface AgentCard {
+  displayName: string;
+  username: string;
+  tokenSymbol: string;
+  /** Whole seconds of life left; 0 when dead. */
+  secondsLeft: number;
+}
+
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+/** A twin's shared page: its name and battery, readable at a glance in a feed. */
+export function agentEmbedSvg(agent: AgentCard): string {
+  const charge = Math.max(0, Math.min(1, agent.secondsLeft / WEEK_SECONDS));
+  const color = charge === 0 ? '#ff5c7a' : charge < 0.15 ? '#ffb44c' : '#3ddc97';
+  const days = Math.floor(agent.secondsLeft / 86_400);
+  const hours = Math.floor((agent.secondsLeft % 86_400) / 3_600);
+  const status =
+    agent.secondsLeft <= 0 ? 'Out of battery: revive it for 1 USDC' : `${days} days ${hours} hours of battery left`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    ${background(1200, 800)}${twinsMark(80, 90, 200)}
+    <text x="310" y="180" font-size="40" fill="#cbbcf5">${APP.name} twin</text>
+    <text x="80" y="400" font-size="88" font-weight="bold" fill="#f5f0ff">${escapeXml(fit(withoutEmoji(agent.displayName), 22))}</text>
+    <text x="80" y="470" font-size="44" fill="#cbbcf5">@${escapeXml(fit(agent.username, 30))} · $${escapeXml(agent.tokenSymbol)}</text>
+    <rect x="80" y="560" width="900" height="120" rx="24" fill="none" stroke="#f5f0ff" stroke-width="8"/>
+    <rect x="984" y="595" width="24" height="50" rx="8" fill="#f5f0ff"/>
+    <rect x="96" y="576" width="${Math.round(868 * charge)}" height="88" rx="14" fill="${color}"/>
+    <text x="80" y="740" font-size="40" fill="${color}">${escapeXml(status)}</text>
+  </svg>`;
+}

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** Where a Farcaster client (app fid) accepts notifications for one user. */
+export interface NotificationTarget {
+  fid: number;
+  appFid: number;
+  url: string;
+  token: string;
+}
+
+/** Stores (or replaces) the user's token for this client: miniapp_added with details, notifications_enabled. */
+export async function saveNotificationToken(db: Db, target: NotificationTarget): Promise<void> {
+  await db
+    .insertInto('notification_tokens')
+    .values({ fid: target.fid, app_fid: target.appFid, url: target.url, token: target.token })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['fid', 'app_fid'])
+        .doUpdateSet({ url: target.url, token: target.token, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+/** Forgets the user's token for this client: notifications_disabled, miniapp_removed. */
+export async function deleteNotificationToken(db: Db, fid: number, appFid: number): Promise<void> {
+  await db.deleteFrom('notification_tokens').where('fid', '=', fid).where('app_fid', '=', appFid).execute();
+}
+
+/** Every client's token for these users. */
+export async function notificationTargets(db: Db, fids: readonly number[]): Promise<NotificationTarget[]> {
+  if (fids.length === 0) return [];
+  const rows = await db.selectFrom('notification_tokens').selectAll().where('fid', 'in', fids).execute();
+  return rows.map((row) => ({ fid: row.fid, appFid: row.app_fid, url: row.url, token: row.token }));
+}
+
+/** Deletes tokens a client reported invalid. */
+export async function deleteInvalidTokens(db: Db, url: string, tokens: readonly string[]): Promise<void> {
+  if (tokens.length === 0) return;
+  await db.deleteFrom('notification_tokens').where('url', '=', url).where('token', 'in', tokens).execute();
+}

@@ -1,0 +1,53 @@
+import { encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
+import {
+  InvalidEventDataError,
+  InvalidJfsAppKeyError,
+  InvalidJfsDataError,
+  parseWebhookEvent,
+  type VerifyAppKey,
+  VerifyAppKeyError,
+} from '@farcaster/miniapp-node';
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { applyWebhookEvent } from '../notify/webhook-events.ts';
+
+export const WEBHOOK_PATH = '/webhook';
+
+/**
+ * Farcaster clients' events about the app (added, removed, notifications on or off), signed as JSON
+ * Farcaster Signatures by the user's app key. Verified before anything changes; a replay is refused.
+ */
+export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: VerifyAppKey }) {
+  return new Hono().post(WEBHOOK_PATH, async (c) => {
+    const signed = await jsonBody(c, encodedJsonFarcasterSignatureSchema);
+    let verified: Awaited<ReturnType<typeof parseWebhookEvent>>;
+    try {
+      verified = await parseWebhookEvent(signed, deps.verifyAppKey);
+    } catch (error) {
+      throw toHttpError(error, deps.logger) ?? error;
+    }
+    if (!(await applyWebhookEvent(deps.db, signed.signature, verified))) {
+      throw new HttpError(409, 'replayed_event', 'This event was already received');
+    }
+    deps.logger.info({ fid: verified.fid, appFid: verified.appFid, event: verified.event.event }, 'webhook event');
+    return c.json({ success: true });
+  });
+}
+
+/** The answer for each way verification fails; null for anything else (a 500). */
+function toHttpError(error: unknown, logger: Logger): HttpError | null {
+  if (error instanceof InvalidJfsDataError || error instanceof InvalidEventDataError) {
+    return new HttpError(400, 'invalid_event', `Invalid webhook event: ${error.message}`);
+  }
+  if (error instanceof InvalidJfsAppKeyError) {
+    return new HttpError(401, 'invalid_app_key', 'The signing key is not an app key of this fid');
+  }
+  if (error instanceof VerifyAppKeyError) {
+    logger.error({ err: error }, 'app key check failed');
+    return new HttpError(503, 'app_key_check_failed', 'The app key could not be checked right now; try again');
+  }
+  return null;
+}
