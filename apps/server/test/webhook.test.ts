@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
+import { errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -87,7 +88,7 @@ describe('POST /webhook (Farcaster client events)', () => {
     const stranger = appKey(1001);
     const wrongKey = await post(stranger.sign({ event: 'notifications_disabled' }));
     expect(wrongKey.status).toBe(401);
-    expect((await wrongKey.json()).code).toBe('invalid_app_key');
+    expect(errorBodySchema.parse(await wrongKey.json()).code).toBe('invalid_app_key');
 
     // Alice's key claiming to sign for another (or an unknown) fid.
     for (const fid of [1002, 999_999]) {
@@ -104,7 +105,7 @@ describe('POST /webhook (Farcaster client events)', () => {
     };
     const tamperedResponse = await post(tampered);
     expect(tamperedResponse.status).toBe(400);
-    expect((await tamperedResponse.json()).code).toBe('invalid_event');
+    expect(errorBodySchema.parse(await tamperedResponse.json()).code).toBe('invalid_event');
 
     // Malformed: not JSON, not a signature, a signed payload that is not an event.
     expect((await post('{not json')).status).toBe(400);
