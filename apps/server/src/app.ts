@@ -13,6 +13,7 @@ import { requestLog } from './http/request-log.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
+import { startLifeWatch } from './notify/life-watch.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -69,6 +70,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
     walletEncryptionKey: deps.config.walletEncryptionKey,
     publicUrl: deps.config.publicUrl,
   });
+  await startLifeWatch(deps.jobs, { ...deps, contracts: services.contracts, life: services.life });
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
   app.route('/', healthRoutes(deps));
   app.route('/', appConfigRoutes(deps.config, services.contracts));

@@ -14,7 +14,9 @@ export interface RecordedRequest {
  */
 export async function startFakeHttp(
   handle: (request: RecordedRequest, response: ServerResponse) => void | Promise<void>,
-): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+  /** A fixed port: the service coming back where it was (0, the default, picks a free one). */
+  port = 0,
+): Promise<{ url: string; port: number; requests: RecordedRequest[]; close(): Promise<void> }> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -28,10 +30,11 @@ export async function startFakeHttp(
     requests.push(recorded);
     await handle(recorded, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
 /** Lock namespaces (the first key of Postgres' two-key advisory locks). */
-export const LOCK_SPACES = { deployment: 1, operatorWallet: 2 } as const;
+export const LOCK_SPACES = { deployment: 1, operatorWallet: 2, lifeWatch: 3 } as const;
 
 /**
  * Runs `work` holding a session advisory lock, on one pooled connection kept for the duration, so

@@ -1,0 +1,129 @@
+import { fartwinLifeAbi } from '@fartwin/contracts';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { PublicClient } from 'viem';
+import type { Db } from '../db/database.ts';
+import type { ContractAddresses } from './contracts.ts';
+import type { LifeReader } from './life.ts';
+
+/** The chain_cursors row: the last block whose LifeExtended events are in agent_lives. */
+export const LIFE_EXTENDED_CURSOR = 'life-extended';
+
+/** Blocks per eth_getLogs call: RPC providers cap the range (often 2,000–10,000 blocks). */
+const BLOCK_RANGE = 2_000;
+/** Ranges read per run, so one run stays short; a backlog is caught up over the next runs. */
+export const MAX_RANGES_PER_RUN = 25;
+/** Twins without a row whose expiry is read from the contract per run. */
+const BACKFILL_BATCH = 200;
+
+export interface LifeIndexerDeps {
+  db: Db;
+  chain: PublicClient;
+  contracts: () => ContractAddresses | null;
+  life: LifeReader;
+  logger: Logger;
+  /** Blocks per eth_getLogs call (tests shorten it). */
+  blockRange?: number;
+}
+
+/**
+ * Stores the expiries of twins the agents table knows (others are not ours, or not stored yet). An
+ * expiry only grows (life never shrinks), so the later of the stored and the new one wins, whatever
+ * order events and contract reads arrive in.
+ */
+async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>): Promise<void> {
+  if (expiries.size === 0) return;
+  const known = await db
+    .selectFrom('agents')
+    .select('agent_id')
+    .where('agent_id', 'in', [...expiries.keys()])
+    .execute();
+  if (known.length === 0) return;
+  await db
+    .insertInto('agent_lives')
+    .values(known.map(({ agent_id }) => ({ agent_id, expires_at: expiries.get(agent_id)! })))
+    .onConflict((conflict) =>
+      conflict.column('agent_id').doUpdateSet({
+        expires_at: sql`greatest(agent_lives.expires_at, excluded.expires_at)`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Reads LifeExtended events since the last indexed block, in bounded ranges, into agent_lives
+ * (agent → newTimeToDeath); each range and the cursor move in one transaction. Then gives twins that
+ * still have no row one read from the contract: a deploy pays the first battery before the twin is
+ * in the agents table, so that event may be read while its agent is unknown; and production starts
+ * reading at the block it first runs at, after older twins were fed.
+ * Answers the last block indexed, or null while the contracts are unavailable.
+ */
+export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number | null> {
+  const { db, chain, logger } = deps;
+  const addresses = deps.contracts();
+  if (!addresses) return null;
+  // Uncached: viem keeps a block number for its polling interval, and a tick wants the latest.
+  const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+  const cursor = await db
+    .selectFrom('chain_cursors')
+    .select('block')
+    .where('name', '=', LIFE_EXTENDED_CURSOR)
+    .executeTakeFirst();
+  // Locally from the contracts' deployment; in production from now (the backfill covers the past).
+  const startBlock = addresses.local?.deployedAtBlock ?? head;
+  let from = startBlock;
+  if (cursor && cursor.block > head) {
+    logger.warn({ cursor: cursor.block, head }, 'chain is behind the LifeExtended cursor (a reset chain?): reindexing');
+  } else if (cursor) {
+    from = cursor.block + 1;
+  }
+
+  let indexed = from - 1;
+  for (let ranges = 0; from <= head && ranges < MAX_RANGES_PER_RUN; ranges++) {
+    const to = Math.min(from + (deps.blockRange ?? BLOCK_RANGE) - 1, head);
+    const events = await chain.getContractEvents({
+      address: addresses.fartwinLife,
+      abi: fartwinLifeAbi,
+      eventName: 'LifeExtended',
+      fromBlock: BigInt(from),
+      toBlock: BigInt(to),
+      strict: true,
+    });
+    const expiries = new Map<string, number>();
+    for (const { args } of events) {
+      const expiresAt = Number(args.newTimeToDeath);
+      expiries.set(args.agentId, Math.max(expiries.get(args.agentId) ?? 0, expiresAt));
+    }
+    await db.transaction().execute(async (trx) => {
+      await upsertLives(trx, expiries);
+      await trx
+        .insertInto('chain_cursors')
+        .values({ name: LIFE_EXTENDED_CURSOR, block: to })
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ block: to }))
+        .execute();
+    });
+    indexed = to;
+    from = to + 1;
+  }
+
+  await backfillLives(deps);
+  return indexed;
+}
+
+/**
+ * Twins without an agent_lives row get the contract's current expiry, 0 for one never fed (as
+ * LifeReader answers), so each twin is read once: from then on its events keep the row current.
+ */
+async function backfillLives(deps: LifeIndexerDeps): Promise<void> {
+  const missing = await deps.db
+    .selectFrom('agents')
+    .leftJoin('agent_lives', 'agent_lives.agent_id', 'agents.agent_id')
+    .select('agents.agent_id')
+    .where('agent_lives.agent_id', 'is', null)
+    .orderBy('agents.id')
+    .limit(BACKFILL_BATCH)
+    .execute();
+  if (missing.length === 0) return;
+  await upsertLives(deps.db, await deps.life.expirations(missing.map((row) => row.agent_id)));
+}

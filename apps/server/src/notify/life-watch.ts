@@ -1,0 +1,195 @@
+import { BATTERY_DAYS, BATTERY_PRICE_USDC, LIMITS, USDC_DECIMALS } from '@fartwin/protocol';
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import { formatUnits } from 'viem';
+import { chainNowSeconds } from '../chain/life.ts';
+import { indexLifeExtended, type LifeIndexerDeps } from '../chain/life-indexer.ts';
+import type { ServerConfig } from '../config/config.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import type { Db } from '../db/database.ts';
+import type { LifeNotificationsTable } from '../db/schema.ts';
+import { notificationTargets } from './notification-tokens.ts';
+import { type NotificationMessage, type NotificationSender, startNotificationSender } from './sender.ts';
+
+export const LIFE_WATCH_QUEUE = 'life-watch';
+
+export type LifeNoticeKind = LifeNotificationsTable['kind'];
+
+const HOUR_SECONDS = 60 * 60;
+/** The battery warning goes out once a twin has less than this left. */
+const WARNING_WINDOW_SECONDS = 24 * HOUR_SECONDS;
+/**
+ * Deaths older than one battery's life are old news, not announced: on the first start in
+ * production, or to an owner who turns notifications on long after.
+ */
+const DEATH_NEWS_SECONDS = BATTERY_DAYS * 24 * HOUR_SECONDS;
+/** Notices one tick sends at most; the rest go on the next tick. */
+const MAX_NOTICES_PER_TICK = 200;
+
+/** A notice due to a twin's owner, for one expiry. */
+export interface LifeNotice {
+  kind: LifeNoticeKind;
+  agentId: string;
+  ownerFid: number;
+  twinUsername: string;
+  expiresAt: number;
+}
+
+const BATTERY_PRICE = `${formatUnits(BATTERY_PRICE_USDC, USDC_DECIMALS)} USDC`;
+
+/**
+ * What the owner reads. The id names the twin and the expiry, so each notice exists once per life
+ * (clients show an id once per user) and a revival's new expiry makes new ones. A username too long
+ * for the body limit gives way to "Your twin".
+ */
+export function lifeNoticeMessage(notice: LifeNotice, now: number, targetUrl: string): NotificationMessage {
+  const hoursLeft = Math.max(1, Math.round((notice.expiresAt - now) / HOUR_SECONDS));
+  const body = (twin: string) =>
+    notice.kind === 'battery-warning'
+      ? `${twin} has about ${hoursLeft} ${hoursLeft === 1 ? 'hour' : 'hours'} of battery left. ${BATTERY_PRICE} buys it ${BATTERY_DAYS} more days.`
+      : `${twin} ran out of battery. Anyone can bring it back: ${BATTERY_PRICE} buys ${BATTERY_DAYS} more days of life.`;
+  const named = body(`@${notice.twinUsername}`);
+  return {
+    notificationId: `${notice.kind}:${notice.agentId}:${notice.expiresAt}`,
+    title: notice.kind === 'battery-warning' ? "Your twin's battery is low" : 'Your twin is dead',
+    body: named.length <= LIMITS.notificationBodyChars ? named : body('Your twin'),
+    targetUrl,
+  };
+}
+
+/**
+ * Twins whose notice of this kind is due and not yet sent for their current expiry, and whose owner
+ * has a notification token. Owners without one are left out rather than marked done: one who turns
+ * notifications on while the notice still matters gets it then.
+ */
+async function dueNotices(db: Db, kind: LifeNoticeKind, now: number): Promise<LifeNotice[]> {
+  let query = db
+    .selectFrom('agent_lives')
+    .innerJoin('agents', 'agents.agent_id', 'agent_lives.agent_id')
+    .select([
+      'agents.agent_id as agentId',
+      'agents.owner_fid as ownerFid',
+      'agents.twin_username as twinUsername',
+      'agent_lives.expires_at as expiresAt',
+    ])
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('life_notifications')
+            .select(sql`1`.as('sent'))
+            .whereRef('life_notifications.agent_id', '=', 'agent_lives.agent_id')
+            .whereRef('life_notifications.expires_at', '=', 'agent_lives.expires_at')
+            .where('life_notifications.kind', '=', kind),
+        ),
+      ),
+    )
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('notification_tokens')
+          .select(sql`1`.as('enabled'))
+          .whereRef('notification_tokens.fid', '=', 'agents.owner_fid'),
+      ),
+    );
+  query =
+    kind === 'battery-warning'
+      ? query
+          .where('agent_lives.expires_at', '>', now)
+          .where('agent_lives.expires_at', '<=', now + WARNING_WINDOW_SECONDS)
+      : query.where('agent_lives.expires_at', '<=', now).where('agent_lives.expires_at', '>', now - DEATH_NEWS_SECONDS);
+  const rows = await query.orderBy('agent_lives.expires_at').limit(MAX_NOTICES_PER_TICK).execute();
+  return rows.map((row) => ({ kind, ...row }));
+}
+
+export interface LifeWatchTickDeps extends LifeIndexerDeps {
+  sender: NotificationSender;
+  /** Where a notification opens: the mini-app. */
+  targetUrl: string;
+}
+
+/**
+ * One pass: index LifeExtended events, then send the battery warnings and death notices due by
+ * "now", the later of wall-clock and chain time (the dev host moves chain time forward). A notice is
+ * recorded once sent (tokens a client could not take yet are the retry job's), so it goes out once
+ * per expiry; a crash between sending and recording resends it under the same id, which clients
+ * show once. Ticks never overlap, across replicas too (an advisory lock). Answers the notices sent.
+ */
+export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNotice[]> {
+  const { db, logger } = deps;
+  const sent = await withAdvisoryLock(db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async () => {
+    // No contracts yet (the local chain is not bootstrapped): no lives to watch.
+    if ((await indexLifeExtended(deps)) === null) return [];
+    const now = await chainNowSeconds(deps.chain);
+    const notices = [...(await dueNotices(db, 'battery-warning', now)), ...(await dueNotices(db, 'dead', now))];
+    if (notices.length === 0) return [];
+    const targets = await notificationTargets(db, [...new Set(notices.map((notice) => notice.ownerFid))]);
+    const done: LifeNotice[] = [];
+    for (const notice of notices) {
+      const recipients = targets.filter((target) => target.fid === notice.ownerFid);
+      if (recipients.length === 0) continue;
+      try {
+        await deps.sender.send(lifeNoticeMessage(notice, now, deps.targetUrl), recipients);
+        await db
+          .insertInto('life_notifications')
+          .values({ agent_id: notice.agentId, expires_at: notice.expiresAt, kind: notice.kind })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+        done.push(notice);
+      } catch (error) {
+        // Not recorded: the next tick tries again. Other twins' notices go on.
+        logger.error({ err: error, agentId: notice.agentId, kind: notice.kind }, 'life notification failed');
+      }
+    }
+    return done;
+  });
+  return sent ?? [];
+}
+
+export interface LifeWatchDeps extends LifeIndexerDeps {
+  config: Pick<ServerConfig, 'mode' | 'publicUrl' | 'lifeWatchIntervalSeconds'>;
+}
+
+export interface LifeWatch {
+  sender: NotificationSender;
+  /** One tick now, as the job runs it (tests). */
+  runTick(): Promise<LifeNotice[]>;
+}
+
+/** Pending tick jobs are looked for this often; a tick starts at most this late. */
+const TICK_POLLING_SECONDS = 1;
+
+/**
+ * Starts the notification sender and the life watch on this replica. The tick is a self-
+ * rescheduling pg-boss job, one per interval slot across all replicas (singletonKey +
+ * singletonSeconds: a send into a slot already taken lands in the next one); pg-boss cron is
+ * minute-grained, too slow locally. A cron every minute still inserts into the current slot, a no-op
+ * while ticks run, so the chain restarts on its own if a tick could not schedule the next.
+ */
+export async function startLifeWatch(boss: PgBoss, deps: LifeWatchDeps): Promise<LifeWatch> {
+  const { config, logger } = deps;
+  const sender = await startNotificationSender(boss, {
+    db: deps.db,
+    logger,
+    production: config.mode === 'production',
+  });
+  const tickDeps: LifeWatchTickDeps = { ...deps, sender, targetUrl: config.publicUrl };
+  const slot = { singletonKey: LIFE_WATCH_QUEUE, singletonSeconds: config.lifeWatchIntervalSeconds };
+  const scheduleNextTick = () =>
+    boss
+      .send(LIFE_WATCH_QUEUE, {}, { ...slot, singletonNextSlot: true })
+      .catch((error: unknown) => logger.error({ err: error }, 'next life watch tick could not be scheduled'));
+
+  // A failed tick is not retried: the next slot's tick does the same work.
+  await boss.createQueue(LIFE_WATCH_QUEUE, { name: LIFE_WATCH_QUEUE, retryLimit: 0, expireInSeconds: 300 });
+  await boss.work(LIFE_WATCH_QUEUE, { pollingIntervalSeconds: TICK_POLLING_SECONDS }, async () => {
+    try {
+      await runLifeWatchTick(tickDeps);
+    } catch (error) {
+      logger.warn({ err: error }, 'life watch tick failed');
+    } finally {
+      await scheduleNextTick();
+    }
+  });
+  await boss.schedule(LIFE_WATCH_QUEUE, '* * * * *', {}, slot);
+  await scheduleNextTick();
+  return { sender, runTick: () => runLifeWatchTick(tickDeps) };
+}

@@ -1,0 +1,227 @@
+import { sendNotificationRequestSchema, sendNotificationResponseSchema } from '@farcaster/miniapp-core';
+import { LIMITS } from '@fartwin/protocol';
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { deleteInvalidTokens, type NotificationTarget } from './notification-tokens.ts';
+
+export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';
+
+/**
+ * What a notification says. `notificationId` must be stable per message (e.g.
+ * `battery-warning:{agentId}:{expiresAt}`): Farcaster clients show one notification per (fid,
+ * notificationId), so a retry, or a resend after a crash, never notifies twice.
+ */
+export interface NotificationMessage {
+  notificationId: string;
+  title: string;
+  body: string;
+  targetUrl: string;
+}
+
+/** What became of the tokens of one send. */
+export interface SendOutcome {
+  /** Clients answered that these were notified. */
+  delivered: string[];
+  /** Clients answered that these no longer work: deleted. */
+  invalid: string[];
+  /** Rate-limited, or their client was down: handed to the retry job. */
+  retrying: string[];
+}
+
+export interface NotificationSender {
+  /**
+   * Sends one message to every target, grouped by the client's URL, at most 100 tokens a request.
+   * Throws InvalidNotificationError, before sending anything, when a request breaks the schema.
+   * A client that is down or failing never makes it throw: its tokens are retried by the job.
+   */
+  send(message: NotificationMessage, targets: readonly NotificationTarget[]): Promise<SendOutcome>;
+}
+
+/** A message our own schema refuses (too long a title, …): a bug to fix, never sent. */
+export class InvalidNotificationError extends Error {
+  override name = 'InvalidNotificationError';
+}
+
+/**
+ * In production the schema as published, which wants an https targetUrl. Local mode's mini-app is
+ * served from http://localhost, which that rule refuses ("Must be an https url"), and its only
+ * client, the dev host, opens it happily: there, the same schema with any URL as targetUrl.
+ */
+const localRequestSchema = sendNotificationRequestSchema.extend({ targetUrl: z.url() });
+
+/** The send-notification request schema this mode holds requests to. */
+export function notificationRequestSchema(production: boolean) {
+  return production ? sendNotificationRequestSchema : localRequestSchema;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Farcaster clients allow one notification per token every 30 seconds: the first retry waits that
+ * long, then twice as long each time (30 s, 1, 2, 4, 8 min), then gives up.
+ */
+const DEFAULT_RETRY_DELAY_SECONDS = 30;
+const MAX_ATTEMPTS = 6;
+
+/** A retry only fails on our side (the database); clients' failures are retried through new jobs. */
+const retryQueueOptions = { name: NOTIFICATION_RETRY_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true };
+
+/** One request's fate: the client's answer, or why there was none. */
+type ClientAnswer =
+  | { answered: true; successfulTokens: string[]; invalidTokens: string[]; rateLimitedTokens: string[] }
+  | { answered: false; reason: string; retry: boolean };
+
+async function postToClient(url: string, request: unknown): Promise<ClientAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { answered: false, reason: error instanceof Error ? error.message : String(error), retry: true };
+  }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    // 429 and 5xx pass; any other 4xx says the request itself is wrong, and would be again.
+    const retry = response.status === 429 || response.status >= 500;
+    return { answered: false, reason: `HTTP ${response.status}: ${text.slice(0, 200)}`, retry };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = sendNotificationResponseSchema.safeParse(json);
+  if (!parsed.success) {
+    // Nobody knows who was notified: resend, the notificationId keeps it at most once per user.
+    return { answered: false, reason: `unexpected answer: ${text.slice(0, 200)}`, retry: true };
+  }
+  return { answered: true, ...parsed.data.result };
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** Tokens per client URL, each once. */
+function tokensByUrl(targets: readonly NotificationTarget[]): Map<string, string[]> {
+  const byUrl = new Map<string, Set<string>>();
+  for (const target of targets) {
+    const tokens = byUrl.get(target.url) ?? new Set<string>();
+    tokens.add(target.token);
+    byUrl.set(target.url, tokens);
+  }
+  return new Map([...byUrl].map(([url, tokens]) => [url, [...tokens]]));
+}
+
+/** Those of `tokens` still stored for this URL: a user who turned notifications off meanwhile is left alone. */
+async function storedTokens(db: Db, url: string, tokens: readonly string[]): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  const rows = await db
+    .selectFrom('notification_tokens')
+    .select('token')
+    .where('url', '=', url)
+    .where('token', 'in', tokens)
+    .execute();
+  return rows.map((row) => row.token);
+}
+
+export interface NotificationSenderDeps {
+  db: Db;
+  logger: Logger;
+  /** Production holds targetUrl to the schema's https rule. */
+  production: boolean;
+  /** The first retry's delay; each later one doubles it (tests shorten it). */
+  retryDelaySeconds?: number;
+}
+
+/** Creates the retry queue, starts this replica's retry worker, and answers the sender. */
+export async function startNotificationSender(boss: PgBoss, deps: NotificationSenderDeps): Promise<NotificationSender> {
+  const { db, logger } = deps;
+  const requestSchema = notificationRequestSchema(deps.production);
+  const retryJobSchema = z.object({
+    message: requestSchema.omit({ tokens: true }),
+    url: z.string(),
+    tokens: z.array(z.string()),
+    attempt: z.number().int().min(2),
+  });
+  type RetryJob = z.infer<typeof retryJobSchema>;
+  const firstRetryDelay = deps.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS;
+
+  /** Hands tokens to a later attempt; answers whether one is scheduled. */
+  const retryLater = async (message: NotificationMessage, url: string, tokens: string[], attempt: number) => {
+    if (tokens.length === 0) return false;
+    if (attempt > MAX_ATTEMPTS) {
+      logger.warn({ url, notificationId: message.notificationId, tokens: tokens.length }, 'notification given up');
+      return false;
+    }
+    const job: RetryJob = { message, url, tokens, attempt };
+    await boss.send(NOTIFICATION_RETRY_QUEUE, job, { startAfter: firstRetryDelay * 2 ** (attempt - 2) });
+    return true;
+  };
+
+  /** Sends to one client URL (tokens already validated in requests of at most 100). */
+  const deliver = async (message: NotificationMessage, url: string, tokens: string[], attempt: number) => {
+    const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [] };
+    for (const batch of chunks(tokens, LIMITS.notificationTokensPerRequest)) {
+      const answer = await postToClient(url, { ...message, tokens: batch });
+      const log = { url, notificationId: message.notificationId, tokens: batch.length, attempt };
+      if (!answer.answered) {
+        logger.warn({ ...log, reason: answer.reason }, 'notification request failed');
+        if (answer.retry && (await retryLater(message, url, batch, attempt + 1))) outcome.retrying.push(...batch);
+        continue;
+      }
+      // Only tokens this request carried: a client speaks for its own users only.
+      const sent = new Set(batch);
+      const invalid = answer.invalidTokens.filter((token) => sent.has(token));
+      const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token));
+      await deleteInvalidTokens(db, url, invalid);
+      if (await retryLater(message, url, rateLimited, attempt + 1)) outcome.retrying.push(...rateLimited);
+      outcome.delivered.push(...answer.successfulTokens.filter((token) => sent.has(token)));
+      outcome.invalid.push(...invalid);
+      logger.info({ ...log, invalid: invalid.length, rateLimited: rateLimited.length }, 'notification sent');
+    }
+    return outcome;
+  };
+
+  await boss.createQueue(NOTIFICATION_RETRY_QUEUE, retryQueueOptions);
+  await boss.work<RetryJob>(NOTIFICATION_RETRY_QUEUE, async ([job]) => {
+    if (!job) return;
+    const retry = retryJobSchema.parse(job.data);
+    const tokens = await storedTokens(db, retry.url, retry.tokens);
+    if (tokens.length > 0) await deliver(retry.message, retry.url, tokens, retry.attempt);
+  });
+
+  return {
+    async send(message, targets) {
+      const byUrl = tokensByUrl(targets);
+      // Every request is checked before any is sent: a refused message reaches no one.
+      for (const tokens of byUrl.values()) {
+        for (const batch of chunks(tokens, LIMITS.notificationTokensPerRequest)) {
+          const checked = requestSchema.safeParse({ ...message, tokens: batch });
+          if (!checked.success) {
+            throw new InvalidNotificationError(
+              `Notification ${message.notificationId} breaks the schema: ${z.prettifyError(checked.error)}`,
+            );
+          }
+        }
+      }
+      const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [] };
+      for (const [url, tokens] of byUrl) {
+        const sent = await deliver(message, url, tokens, 1);
+        outcome.delivered.push(...sent.delivered);
+        outcome.invalid.push(...sent.invalid);
+        outcome.retrying.push(...sent.retrying);
+      }
+      return outcome;
+    },
+  };
+}

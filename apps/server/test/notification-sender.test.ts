@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import type PgBoss from 'pg-boss';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/database.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
+import {
+  deleteNotificationToken,
+  type NotificationTarget,
+  notificationTargets,
+  saveNotificationToken,
+} from '../src/notify/notification-tokens.ts';
+import {
+  InvalidNotificationError,
+  NOTIFICATION_RETRY_QUEUE,
+  type NotificationMessage,
+  type NotificationSender,
+  notificationRequestSchema,
+  startNotificationSender,
+} from '../src/notify/sender.ts';
+import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
+import { createTestDatabase } from './harness.ts';
+
+const APP_FID = 9152;
+
+const message = (notificationId: string, overrides: Partial<NotificationMessage> = {}): NotificationMessage => ({
+  notificationId,
+  title: 'Your twin is dead',
+  body: '@alice-twin ran out of battery.',
+  targetUrl: 'http://localhost:3001',
+  ...overrides,
+});
+
+const target = (fid: number, url: string, token: string): NotificationTarget => ({ fid, appFid: APP_FID, url, token });
+
+describe('the notification sender', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+  let boss: PgBoss;
+  let sender: NotificationSender;
+  const clients: FakeFarcasterClient[] = [];
+  const startClient = async (options?: Parameters<typeof startFakeFarcasterClient>[0]) => {
+    const client = await startFakeFarcasterClient(options);
+    clients.push(client);
+    return client;
+  };
+  /**
+   * Stores tokens of one client as webhook events would (the retry job only sends to tokens still
+   * stored), each for the fid its name ends with: "limited-202" is fid 202's.
+   */
+  const stored = async (url: string, tokens: string[]) => {
+    const targets = tokens.map((token) => target(Number(token.split('-').at(-1)), url, token));
+    for (const each of targets) await saveNotificationToken(db, each);
+    return targets;
+  };
+  /** This message's retry jobs, oldest first. */
+  const retryJobs = async (notificationId: string) => {
+    const { rows } = await sql<{ state: string; data: { tokens: string[]; attempt: number } }>`
+      select state, data from pgboss.job
+      where name = ${NOTIFICATION_RETRY_QUEUE} and data->'message'->>'notificationId' = ${notificationId}
+      order by created_on`.execute(db);
+    return rows;
+  };
+  const allRetriesDone = async (notificationId: string) =>
+    vi.waitFor(
+      async () => {
+        const jobs = await retryJobs(notificationId);
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.every((job) => job.state === 'completed')).toBe(true);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    const logger = pino({ level: 'silent' });
+    boss = await startJobQueue(database.url, logger);
+    // A 1 s first retry instead of 30 s, so the retries run within the test.
+    sender = await startNotificationSender(boss, { db, logger, production: false, retryDelaySeconds: 1 });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await boss?.stop({ graceful: false, wait: true });
+    await database?.drop();
+  });
+
+  it('sends each client one request with its own tokens, as the schema describes it', async () => {
+    const [first, second] = [await startClient(), await startClient()];
+    const outcome = await sender.send(message('group:1'), [
+      target(1, first.url, 'first-1'),
+      target(2, second.url, 'second-2'),
+      target(3, first.url, 'first-3'),
+    ]);
+    expect(outcome).toEqual({ delivered: ['first-1', 'first-3', 'second-2'], invalid: [], retrying: [] });
+    expect(first.notifications).toEqual([{ ...message('group:1'), tokens: ['first-1', 'first-3'] }]);
+    expect(second.notifications).toEqual([{ ...message('group:1'), tokens: ['second-2'] }]);
+  });
+
+  it('splits 250 tokens of one client into requests of at most 100, each token once', async () => {
+    const client = await startClient();
+    const tokens = Array.from({ length: 250 }, (_, index) => `many-${index}`);
+    const outcome = await sender.send(
+      message('split:1'),
+      tokens.map((token, index) => target(index + 1, client.url, token)),
+    );
+    expect(client.notifications.map((request) => request.tokens.length)).toEqual([100, 100, 50]);
+    expect(client.notifications.flatMap((request) => request.tokens)).toEqual(tokens);
+    expect(outcome.delivered).toHaveLength(250);
+  });
+
+  it('deletes the tokens a client reports invalid and keeps the others', async () => {
+    const client = await startClient();
+    const targets = await stored(client.url, ['invalid-101', 'valid-102', 'invalid-103']);
+    const outcome = await sender.send(message('invalid:1'), targets);
+    expect(outcome).toEqual({ delivered: ['valid-102'], invalid: ['invalid-101', 'invalid-103'], retrying: [] });
+    expect(await notificationTargets(db, [101, 102, 103])).toEqual([target(102, client.url, 'valid-102')]);
+  });
+
+  it('retries only the rate-limited tokens, later, through the job, under the same notificationId', async () => {
+    const client = await startClient();
+    const targets = await stored(client.url, ['delivered-201', 'limited-202', 'limited-203']);
+    const outcome = await sender.send(message('limited:1'), targets);
+    expect(outcome).toEqual({ delivered: ['delivered-201'], invalid: [], retrying: ['limited-202', 'limited-203'] });
+    // Not resent at once: handed to a job that starts later.
+    expect(client.notifications).toHaveLength(1);
+
+    await allRetriesDone('limited:1');
+    expect(client.notifications).toEqual([
+      { ...message('limited:1'), tokens: ['delivered-201', 'limited-202', 'limited-203'] },
+      { ...message('limited:1'), tokens: ['limited-202', 'limited-203'] },
+    ]);
+    // One retry, delivered: no further attempt is scheduled.
+    expect((await retryJobs('limited:1')).map((job) => job.data)).toEqual([
+      expect.objectContaining({ tokens: ['limited-202', 'limited-203'], attempt: 2 }),
+    ]);
+  });
+
+  it.each([
+    ['a 33-character title', message('refused:title', { title: 'x'.repeat(33) })],
+    ['a 129-character body', message('refused:body', { body: 'x'.repeat(129) })],
+    ['a 129-character notificationId', message('x'.repeat(129))],
+    ['a targetUrl that is no URL', message('refused:url', { targetUrl: 'the mini-app' })],
+  ])('sends nothing at all for %s', async (_name, refused) => {
+    const client = await startClient();
+    await expect(sender.send(refused, [target(301, client.url, 'refused-301')])).rejects.toThrow(
+      InvalidNotificationError,
+    );
+    expect(client.notifications).toEqual([]);
+  });
+
+  it('holds targetUrl to https in production only (the local mini-app is on http://localhost)', () => {
+    const request = { ...message('https:1'), tokens: ['token'] };
+    expect(notificationRequestSchema(false).safeParse(request).success).toBe(true);
+    const production = notificationRequestSchema(true).safeParse(request);
+    expect(production.error?.issues.map((issue) => issue.message)).toContain('Must be an https url');
+    expect(
+      notificationRequestSchema(true).safeParse({ ...request, targetUrl: 'https://fartwin.example.com' }).success,
+    ).toBe(true);
+    expect(
+      notificationRequestSchema(true).safeParse({ ...request, tokens: Array.from({ length: 101 }, String) }).success,
+    ).toBe(false);
+  });
+
+  it('retries a client that answers 5xx', async () => {
+    const client = await startClient({ failFirst: 1 });
+    const targets = await stored(client.url, ['flaky-401']);
+    const outcome = await sender.send(message('flaky:1'), targets);
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['flaky-401'] });
+
+    await allRetriesDone('flaky:1');
+    expect(client.notifications.map((request) => request.tokens)).toEqual([['flaky-401'], ['flaky-401']]);
+  });
+
+  it('survives a client that is down, and reaches it when it is back, minus users who turned notifications off', async () => {
+    const client = await startClient();
+    await client.close();
+    const targets = await stored(client.url, ['down-501', 'down-502']);
+
+    const outcome = await sender.send(message('down:1'), targets);
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['down-501', 'down-502'] });
+    await deleteNotificationToken(db, 502, APP_FID);
+
+    const back = await startClient({ port: client.port });
+    await vi.waitFor(() => expect(back.notifications).toHaveLength(1), { timeout: 30_000, interval: 200 });
+    await allRetriesDone('down:1');
+    expect(back.notifications).toEqual([{ ...message('down:1'), tokens: ['down-501'] }]);
+  });
+});
