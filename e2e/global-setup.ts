@@ -15,6 +15,8 @@ export default async function globalSetup() {
   process.env.FARTWIN_DEVHOST_URL = stack.devhostUrl;
   process.env.FARTWIN_SERVER_URL = stack.serverUrl;
   process.env.FARTWIN_RPC_URL = stack.rpcUrl;
+  // Where the contracts bootstrap wrote the addresses, for the journeys' chain set-up.
+  process.env.FARTWIN_DEPLOYMENT_FILE = join(dataDir, 'deployment.json');
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -93,3 +93,14 @@ describe('helper bot ajax (SPEC §3)', () => {
     expect(ajax.automatedBy).toMatchObject({ username: 'ajaxbot', picture: '/ajax.svg' });
   });
 });
+
+describe('route errors (SPEC §2 error boundary)', () => {
+  it('a link to a screen that does not exist shows the status, not "[object Object]"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp({ path: '/no-such-screen' });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('404 Not Found: No route matches URL "/no-such-screen"');
+    expect(alert.textContent).not.toContain('[object Object]');
+  });
+});

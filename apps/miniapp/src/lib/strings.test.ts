@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_NAME, strings } from './strings.ts';
+import { PRODUCT_NAME, strings, unknownProviderError, walletErrorTexts } from './strings.ts';
 
 /** Every string SPEC.md gives, letter by letter. */
 describe('SPEC strings', () => {
@@ -55,6 +55,30 @@ describe('SPEC strings', () => {
     ...built,
   ])('%s', (_key, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it('the wallet errors of §8, by code', () => {
+    const byCode = Object.entries(walletErrorTexts).map(([code, text]) => `${code} ${text}`);
+    expect(byCode).toEqual([
+      '4001 The user rejected the request.',
+      '4100 The requested method and/or account has not been authorized by the user.',
+      '4200 The provider does not support the requested method.',
+      '4900 The provider is disconnected from all chains.',
+      '4901 The provider is not connected to the requested chain.',
+      '-32000 Missing or invalid parameters.',
+      '-32001 Requested resource not found.',
+      '-32002 Requested resource not available.',
+      '-32003 Transaction creation failed.',
+      '-32004 Method is not implemented.',
+      '-32005 Rate limit exceeded.',
+      '-32006 JSON-RPC version not supported.',
+      '-32600 Input is not a valid JSON-RPC request.',
+      '-32601 Method does not exist.',
+      '-32602 Invalid method parameters.',
+      '-32603 Internal JSON-RPC error.',
+      '-32700 Failed to parse JSON-RPC response.',
+    ]);
+    expect(unknownProviderError).toBe('Unknown provider RPC error');
   });
 
   it('the dead-twin helper message says why, the price, and that anyone can pay', () => {

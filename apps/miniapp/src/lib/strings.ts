@@ -86,6 +86,33 @@ export const strings = {
   deployStepsTitle: 'Deployment steps',
 } as const;
 
+/**
+ * SPEC.md §8: what each wallet provider error code says. The EIP-1193 codes read as the frame SDK's
+ * provider errors word them; the JSON-RPC codes as SPEC.md quotes them.
+ */
+export const walletErrorTexts: Readonly<Record<number, string>> = {
+  4001: 'The user rejected the request.',
+  4100: 'The requested method and/or account has not been authorized by the user.',
+  4200: 'The provider does not support the requested method.',
+  4900: 'The provider is disconnected from all chains.',
+  4901: 'The provider is not connected to the requested chain.',
+  [-32000]: 'Missing or invalid parameters.',
+  [-32001]: 'Requested resource not found.',
+  [-32002]: 'Requested resource not available.',
+  [-32003]: 'Transaction creation failed.',
+  [-32004]: 'Method is not implemented.',
+  [-32005]: 'Rate limit exceeded.',
+  [-32006]: 'JSON-RPC version not supported.',
+  [-32600]: 'Input is not a valid JSON-RPC request.',
+  [-32601]: 'Method does not exist.',
+  [-32602]: 'Invalid method parameters.',
+  [-32603]: 'Internal JSON-RPC error.',
+  [-32700]: 'Failed to parse JSON-RPC response.',
+};
+
+/** SPEC.md §8: a provider error with any other code. */
+export const unknownProviderError = 'Unknown provider RPC error';
+
 /** The canned greetings of the /agents cards (SPEC.md §2: a list of 8). */
 export const cannedGreetings = [
   'gm! ready to chat?',

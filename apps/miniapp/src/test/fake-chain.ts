@@ -39,6 +39,9 @@ export function createFakeChain() {
     sendGate: null as Promise<void> | null,
     /** Makes agentTimeToDeath reads fail. */
     failLifeReads: false,
+    /** The latest block's timestamp (s); null answers no block, as a chain that cannot be read. */
+    blockTimestamp: null as number | null,
+    blockNumber: 0x10,
     requests: [] as { method: string; params: unknown }[],
     sent: [] as Sent[],
     receipts: new Map<Hex, 'success' | 'reverted'>(),
@@ -66,6 +69,33 @@ export function createFakeChain() {
     };
   }
 
+  function block(number: number, timestamp: number) {
+    const zero = `0x${'0'.repeat(64)}`;
+    return {
+      number: toHex(number),
+      hash: keccak256(toHex(`block-${number}`)),
+      parentHash: zero,
+      timestamp: toHex(timestamp),
+      nonce: '0x0000000000000000',
+      logsBloom: `0x${'0'.repeat(512)}`,
+      transactionsRoot: zero,
+      stateRoot: zero,
+      receiptsRoot: zero,
+      miner: USER_ADDRESS,
+      difficulty: '0x0',
+      totalDifficulty: '0x0',
+      extraData: '0x',
+      size: '0x0',
+      gasLimit: '0x1c9c380',
+      gasUsed: '0x0',
+      baseFeePerGas: '0x1',
+      sha3Uncles: zero,
+      mixHash: zero,
+      transactions: [],
+      uncles: [],
+    };
+  }
+
   function handle(method: string, params: unknown): unknown {
     state.requests.push({ method, params });
     const list = (params ?? []) as unknown[];
@@ -81,7 +111,10 @@ export function createFakeChain() {
         state.chainId = (list[0] as { chainId: string }).chainId;
         return null;
       case 'eth_blockNumber':
-        return '0x10';
+        return toHex(state.blockNumber);
+      case 'eth_getBlockByNumber':
+        if (state.blockTimestamp === null) throw new RpcError(-32601, 'No blocks in this fake chain');
+        return block(state.blockNumber, state.blockTimestamp);
       case 'eth_sendTransaction': {
         if (state.sendError) {
           const error = state.sendError;

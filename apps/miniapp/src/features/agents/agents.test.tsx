@@ -44,6 +44,15 @@ describe('/agents (SPEC §2)', () => {
     expect(server.callsTo('GET /doppelganger/agents')[0]?.path).toBe('/doppelganger/agents?limit=24');
   });
 
+  it('a long @username ends in an ellipsis in its own box, with the full name as its title', async () => {
+    const long = 'a-really-long-username-for-a-two-column-card-twin';
+    openDirectory([makeAgent({ farcasterClient: { fid: 3, username: long, display_name: 'L', pfp_url: null } })]);
+    const [card] = await screen.findAllByRole('link', { name: /@/ });
+    const name = within(card!).getByText(`@${long}`);
+    expect(name.className).toBe('agent-card__username');
+    expect(name.getAttribute('title')).toBe(`@${long}`);
+  });
+
   it('falls back to the helper picture when a picture fails to load', async () => {
     openDirectory();
     const [link] = await screen.findAllByRole('link', { name: /@/ });

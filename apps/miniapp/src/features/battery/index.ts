@@ -1,5 +1,6 @@
 export { BatteryGauge } from './components/BatteryGauge.tsx';
 export { RevivalAction } from './components/RevivalActions.tsx';
+export { useChainClockOffset } from './hooks/useChainClock.ts';
 export { useCountdown } from './hooks/useCountdown.ts';
 export { useRevival } from './hooks/useRevival.ts';
 export type { RevivalMessage } from './types.ts';

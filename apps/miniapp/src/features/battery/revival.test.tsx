@@ -2,7 +2,7 @@ import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { strings } from '../../lib/strings.ts';
+import { strings, walletErrorTexts } from '../../lib/strings.ts';
 import { LIFE_ADDRESS, RpcError } from '../../test/fake-chain.ts';
 import { createFakeServer, makeAgent, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -103,11 +103,23 @@ describe('revival (SPEC §4, §5, §8)', () => {
     const { user } = await openDeadTwin();
     await user.click(screen.getByRole('button', { name: strings.allowButton }));
     expect(
-      await screen.findByText('There was an error allowing USDC spending: User rejected the request.'),
+      await screen.findByText('There was an error allowing USDC spending: The user rejected the request.'),
     ).toBeTruthy();
-    const button = screen.getByRole('button', { name: 'Error: User rejected the request.' }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: 'Error: The user rejected the request.' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
   });
+
+  // SPEC.md §8's catalogue (checked letter by letter in strings.test.ts), whatever the wallet says.
+  it.each(Object.entries(walletErrorTexts).map(([code, text]) => [Number(code), text] as const))(
+    'the wallet answering %i reads "%s"',
+    async (code, text) => {
+      host.chain.state.sendError = new RpcError(code, 'Unknown provider RPC error');
+      const { user } = await openDeadTwin();
+      await user.click(screen.getByRole('button', { name: strings.allowButton }));
+      expect(await screen.findByText(`There was an error allowing USDC spending: ${text}`)).toBeTruthy();
+      expect(screen.getByRole('button', { name: `Error: ${text}` })).toBeTruthy();
+    },
+  );
 
   it('a reverted approval says "Transaction failed"', async () => {
     host.chain.state.receiptStatus = 'reverted';
@@ -123,7 +135,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
     host.chain.state.sendError = new RpcError(4001, 'User rejected the request.');
     await user.click(screen.getByRole('button', { name: strings.buyButton }));
     expect(
-      await screen.findByText('Sorry, there was an error during the battery purchase: User rejected the request.'),
+      await screen.findByText('Sorry, there was an error during the battery purchase: The user rejected the request.'),
     ).toBeTruthy();
   });
 

@@ -122,6 +122,27 @@ describe('onboarding chat (SPEC §2, §4)', () => {
     expect(await screen.findByRole('button', { name: 'Quote Cast It' })).toBeTruthy();
   });
 
+  it('once deployed, shows every step done, even when the pipeline finished between two polls', async () => {
+    let polls = 0;
+    const steps = (status: 'pending' | 'done') =>
+      (['wallet', 'social-account', 'token'] as const).map((name) => ({ name, label: `Step ${name}`, status }));
+    startOnboarding((s) => {
+      s.on('POST /doppelganger/deploy/42', { agentId: 'agent-9', name: 'alice-twin' });
+      s.on('GET /doppelganger/deploy/42/progress', () => {
+        polls += 1;
+        return json(
+          polls === 1 ? { state: 'none', steps: steps('pending') } : { state: 'completed', steps: steps('done') },
+        );
+      });
+    });
+    const user = await answerAll();
+    await user.click(screen.getByRole('button', { name: 'Deploy' }));
+    expect(await screen.findByRole('button', { name: 'Quote Cast It' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: strings.deployStepsTitle });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('data-status'))).toEqual(['done', 'done', 'done']);
+  });
+
   it('tolerates a server without the progress endpoint (404)', async () => {
     startOnboarding((s) => s.on('POST /doppelganger/deploy/42', { agentId: 'agent-9', name: 'alice-twin' }));
     const user = await answerAll();

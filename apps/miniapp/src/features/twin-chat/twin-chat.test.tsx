@@ -130,6 +130,48 @@ describe('dead twin (SPEC §4)', () => {
   });
 });
 
+describe("the chain's clock (a local chain moved forward)", () => {
+  it('runs the battery out by chain time, not the device clock', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.blockTimestamp = now + 4 * 86_400;
+    const { server } = openTwinChat(makeAgent({}, now + 3 * 86_400));
+    const countdown = await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown.textContent).toBe('00:00:00:00'));
+    await send('are you there?');
+    expect(await screen.findByText(strings.deadTwin)).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+
+  it('follows the chain when its clock is moved forward while the chat is open', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.blockTimestamp = now - 10;
+    openTwinChat(makeAgent({}, now + 3 * 86_400));
+    const countdown = await screen.findByTestId('countdown');
+    await waitFor(() => expect(host.chain.methods()).toContain('eth_getBlockByNumber'));
+    expect(countdown.textContent).toMatch(/^0[23]:/);
+    host.chain.state.blockNumber += 1;
+    host.chain.state.blockTimestamp = now + 7 * 86_400;
+    await waitFor(() => expect(countdown.textContent).toBe('00:00:00:00'), { timeout: 6_000 });
+  });
+
+  it('counts down from chain time while the chain runs ahead', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.blockTimestamp = now + 86_400;
+    openTwinChat(makeAgent({}, now + 3 * 86_400 + 60));
+    const countdown = await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown.textContent).toMatch(/^02:00:0[01]:\d\d$/));
+  });
+
+  it('an idle chain whose last block is in the past changes nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.blockTimestamp = now - 3_600;
+    openTwinChat(makeAgent({}, now + 86_400 + 120));
+    const countdown = await screen.findByTestId('countdown');
+    await act(async () => {});
+    expect(countdown.textContent).toMatch(/^01:00:0[12]:\d\d$/);
+  });
+});
+
 describe('/agent/{agentId}', () => {
   function openAgentPage(configure?: (server: ReturnType<typeof createFakeServer>) => void) {
     host.context = Promise.resolve(userContext(42));

@@ -32,7 +32,10 @@ export function AgentCard({ agent }: { agent: Agent }) {
             role="img"
             aria-label={active ? 'active' : 'inactive'}
           />
-          @{username}
+          {/* Its own box, so a long name ends in an ellipsis (the full name in its title). */}
+          <span className="agent-card__username" title={`@${username}`}>
+            @{username}
+          </span>
         </span>
         <span className="agent-card__time">{strings.hoursAgo(hoursAgo)}</span>
         <span className="agent-card__greeting">{greeting}</span>

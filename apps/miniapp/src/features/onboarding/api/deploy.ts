@@ -6,7 +6,9 @@ import {
   deployResponseSchema,
 } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, apiRequest, toApiError } from '../../../lib/api-client.ts';
+import type { OnboardingPhase } from '../hooks/onboarding-state.ts';
 
 /** POST /doppelganger/deploy/{fid}. An answer in the deploy shape is returned even with an error status. */
 export async function postDeploy(fid: number, choices: string[]): Promise<DeployResponse> {
@@ -25,11 +27,13 @@ export async function postDeploy(fid: number, choices: string[]): Promise<Deploy
 const PROGRESS_POLL_MS = 1_000;
 
 /**
- * Polls the deploy pipeline's progress while the deploy request is in flight. A server without the
- * progress endpoint (404) answers null and polling stops.
+ * Polls the deploy pipeline's progress while the deploy request is in flight, and reads it once
+ * more when the twin is deployed: the pipeline can finish between two polls, and the person then
+ * sees every step done. A server without the progress endpoint (404) answers null and polling stops.
  */
-export function useDeployProgress(fid: number | null, active: boolean) {
-  return useQuery({
+export function useDeployProgress(fid: number | null, phase: OnboardingPhase) {
+  const active = phase === 'deploying';
+  const query = useQuery({
     queryKey: ['deploy-progress', fid],
     queryFn: async (): Promise<DeployProgress | null> => {
       const response = await apiRequest(apiPaths.deployProgress(fid!), { auth: true });
@@ -37,8 +41,13 @@ export function useDeployProgress(fid: number | null, active: boolean) {
       if (!response.ok) throw await toApiError(response);
       return deployProgressSchema.parse(await response.json());
     },
-    enabled: active && fid !== null,
+    enabled: (active || phase === 'deployed') && fid !== null,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
     refetchInterval: (query) => (active && query.state.data !== null ? PROGRESS_POLL_MS : false),
   });
+  const { refetch } = query;
+  useEffect(() => {
+    if (phase === 'deployed') void refetch();
+  }, [phase, refetch]);
+  return query;
 }

@@ -12,7 +12,7 @@ import { QuoteCastButton } from './QuoteCastButton.tsx';
 /** The onboarding chat: ajax asks each question, then explains and deploys the twin. */
 export function OnboardingChat({ fid, questions }: { fid: number | null; questions: readonly Characteristic[] }) {
   const { state, question, answer, reset, deploy } = useOnboarding(fid, questions);
-  const progress = useDeployProgress(fid, state.phase === 'deploying');
+  const progress = useDeployProgress(fid, state.phase);
   const queryClient = useQueryClient();
   const showProgress = progress.data && (state.phase === 'deploying' || state.phase === 'deployed');
 

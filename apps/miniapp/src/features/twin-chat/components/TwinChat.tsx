@@ -6,7 +6,7 @@ import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
 import { agentsByFidKey } from '../../agents/index.ts';
-import { RevivalAction, useCountdown, useRevival } from '../../battery/index.ts';
+import { RevivalAction, useChainClockOffset, useCountdown, useRevival } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { toActiveTwin } from '../active-twin.ts';
 import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
@@ -25,7 +25,7 @@ export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
   const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
   // After a revival the chain's new expiry counts, even before the agent list is fetched again.
   const [revivedExpiryMs, setRevivedExpiryMs] = useState<number | null>(null);
-  const { remainingMs, isDead } = useCountdown(revivedExpiryMs ?? twin?.expiryTimestamp ?? null);
+  const { remainingMs, isDead } = useCountdown(revivedExpiryMs ?? twin?.expiryTimestamp ?? null, useChainClockOffset());
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
 

@@ -1,0 +1,90 @@
+import { fartwinLifeAbi, payForBattery, usdcAbi } from '@fartwin/contracts';
+import { createLocalClients, type LocalClients, readDeployment } from '@fartwin/contracts/deployment';
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { expect, type Page, test } from '@playwright/test';
+import { stack, users } from './stack.ts';
+
+const DAY = 86_400;
+
+let clients: LocalClients | undefined;
+const local = () => {
+  clients ??= createLocalClients(stack.rpcUrl);
+  return clients;
+};
+const contracts = () => readDeployment(stack.deploymentFile);
+
+/**
+ * "Now" for lives, in unix seconds, as the bot service reckons it: the later of wall-clock and chain
+ * time (an idle local chain mines no blocks; time travel moves it ahead).
+ */
+export async function chainNowSeconds(): Promise<number> {
+  const block = await local().publicClient.getBlock({ blockTag: 'latest' });
+  return Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp));
+}
+
+/** Seconds of battery the twin has left on the chain (negative once it has run out). */
+export async function lifeLeftSeconds(agentId: string): Promise<number> {
+  const expiry = await local().publicClient.readContract({
+    address: contracts().fartwinLife,
+    abi: fartwinLifeAbi,
+    functionName: 'agentTimeToDeath',
+    args: [agentId],
+  });
+  return Number(expiry) - (await chainNowSeconds());
+}
+
+/** A user's USDC balance, in USDC's smallest unit. */
+export async function usdcBalance(fid: number): Promise<bigint> {
+  return local().publicClient.readContract({
+    address: contracts().usdc,
+    abi: usdcAbi,
+    functionName: 'balanceOf',
+    args: [localUserAccount(fid).address],
+  });
+}
+
+/**
+ * Set-up for a journey that starts from a living twin: another journey's time travel may have run
+ * its battery out, so the keeper buys one when less than a day is left.
+ */
+export async function ensureAlive(agentId: string): Promise<void> {
+  if ((await lifeLeftSeconds(agentId)) >= DAY) return;
+  const { publicClient, walletFor } = local();
+  await payForBattery(
+    publicClient,
+    walletFor(localUserAccount(users.keeper)),
+    contracts(),
+    agentId,
+    BATTERY_PRICE_USDC,
+  );
+  expect(await lifeLeftSeconds(agentId)).toBeGreaterThan(DAY);
+}
+
+/**
+ * Moves the chain's clock until the twin's battery has run out: with the dev host's chain clock
+ * (as a person would) when the dev host has one, else with anvil's JSON-RPC (evm_increaseTime, then
+ * evm_mine). Which one was used is recorded as an annotation of the test.
+ */
+export async function runOutBattery(page: Page, agentId: string): Promise<void> {
+  const panel = page.getByTestId('chain-clock');
+  const viaPanel = (await panel.count()) > 0;
+  test.info().annotations.push({
+    type: 'chain clock',
+    description: viaPanel ? 'dev host chain-clock panel' : 'anvil JSON-RPC (the dev host has no chain-clock panel)',
+  });
+  if (viaPanel) {
+    for (let step = 0; (await lifeLeftSeconds(agentId)) > 0; step += 1) {
+      expect(step, 'days advanced on the chain clock').toBeLessThan(30);
+      const days = (await lifeLeftSeconds(agentId)) > DAY ? 7 : 1;
+      const before = await chainNowSeconds();
+      await panel.getByTestId(`advance-${days}d`).click();
+      await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + days * DAY);
+    }
+  } else {
+    const { testClient } = local();
+    await testClient.increaseTime({ seconds: (await lifeLeftSeconds(agentId)) + 60 });
+    await testClient.mine({ blocks: 1 });
+  }
+  expect(await lifeLeftSeconds(agentId)).toBeLessThanOrEqual(0);
+}

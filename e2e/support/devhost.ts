@@ -1,0 +1,45 @@
+import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Opens the dev host signed in as `fid` and waits for the mini-app to signal ready. A `path` other
+ * than / opens the mini-app there, as a link to it (a cast's embed) would.
+ */
+export async function openAs(page: Page, fid: number, path = '/'): Promise<FrameLocator> {
+  await page.goto('/');
+  const picker = page.getByTestId('user-picker');
+  await expect(picker.locator(`option[value="${fid}"]`)).toBeAttached();
+  // Choosing the user already signed in would only clear the host log.
+  if ((await picker.inputValue()) !== String(fid)) await picker.selectOption(String(fid));
+  await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(1);
+  if (path !== '/') {
+    const frame = await (await page.locator('iframe').elementHandle())?.contentFrame();
+    if (!frame) throw new Error('The dev host shows no mini-app frame');
+    await frame.goto(new URL(path, frame.url()).href);
+    await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(2);
+  }
+  return page.frameLocator('iframe');
+}
+
+/** Numbered full-page screenshots in the test's output folder (e2e/test-results/…). */
+export function screenshots(page: Page, testInfo: TestInfo) {
+  let count = 0;
+  return async (name: string) => {
+    count += 1;
+    await page.screenshot({ path: testInfo.outputPath(`${String(count).padStart(2, '0')}-${name}.png`) });
+  };
+}
+
+/** The dev wallet's confirm sheet: checks what it asks (and screenshots it), then confirms or rejects. */
+export async function answerWallet(
+  page: Page,
+  answer: 'Confirm' | 'Reject',
+  asks: string | RegExp,
+  shot?: () => Promise<void>,
+) {
+  const sheet = page.getByTestId('wallet-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(asks);
+  await shot?.();
+  await sheet.getByRole('button', { name: answer }).click();
+  await expect(sheet).toBeHidden();
+}

@@ -1,0 +1,30 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { ensureAlive } from './chain.ts';
+import { chatScreen } from './chat.ts';
+import { openAs, screenshots } from './devhost.ts';
+import { spec } from './spec-text.ts';
+import { twinOf } from './twins.ts';
+
+/** The mini-app's page of a twin. */
+export const agentPath = (agentId: string) => `/agent/${encodeURIComponent(agentId)}`;
+
+/**
+ * The start of a journey with a sample twin: fed if another journey's time travel ran it out, the
+ * dev host signed in as `viewer` (the owner unless said) on the main screen or the twin's /agent
+ * page, its chat showing the twin alive.
+ */
+export async function openLivingTwin(
+  page: Page,
+  testInfo: TestInfo,
+  { owner, viewer = owner, onAgentPage = false }: { owner: number; viewer?: number; onAgentPage?: boolean },
+) {
+  const twin = await twinOf(owner);
+  await ensureAlive(twin.agentId);
+  const shot = screenshots(page, testInfo);
+  const app = await openAs(page, viewer, onAgentPage ? agentPath(twin.agentId) : '/');
+  const chat = chatScreen(app);
+  await expect(app.locator('.twin-header')).toContainText(`@${twin.farcasterClient.username}`);
+  await expect(chat.countdown).toHaveText(/^\d\d:\d\d:\d\d:\d\d$/);
+  await expect(chat.countdown).not.toHaveText(spec.deadCountdown);
+  return { twin, app, chat, shot };
+}

@@ -1,0 +1,56 @@
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { chatScreen } from './chat.ts';
+import { answerWallet } from './devhost.ts';
+import { spec } from './spec-text.ts';
+
+/** The countdown of a fresh 7-day battery, give or take the seconds the journey took. */
+export const FRESH_BATTERY = /^(06:23:5\d|07:00:00):\d\d$/;
+
+/** The texts of the messages after `message`, in order. */
+export const textsAfter = (message: Locator) =>
+  message.locator('xpath=following-sibling::li').locator('.message__text');
+
+/**
+ * Messages a dead twin and checks that the helper bot answers instead, with the allow-spending
+ * action. Returns the helper's message.
+ */
+export async function askDeadTwin(app: FrameLocator, text: string): Promise<Locator> {
+  const chat = chatScreen(app);
+  await expect(chat.countdown).toHaveText(spec.deadCountdown);
+  await chat.send(text);
+  const helper = chat.replyTo(text);
+  await expect(helper).toHaveAttribute('data-sender', 'ajax');
+  // SPEC.md §4: the twin cannot respond, its battery ran out, a new one costs 1 USDC, anyone can pay.
+  for (const part of [/battery ran out/, /1 USDC/, /anyone can pay/i]) await expect(helper).toContainText(part);
+  await expect(helper.getByRole('button', { name: /allow/i })).toBeEnabled();
+  return helper;
+}
+
+/**
+ * The whole revival from the helper's message: allow 1 USDC in the wallet, buy the battery, and
+ * every message of SPEC.md §4 in order, until the countdown shows a fresh battery.
+ */
+export async function reviveFromHelperMessage(
+  page: Page,
+  app: FrameLocator,
+  helper: Locator,
+  shot: (name: string) => Promise<void>,
+) {
+  await helper.getByRole('button', { name: /allow/i }).click();
+  await answerWallet(page, 'Confirm', 'Approve 1 USDC', () => shot('wallet-approve'));
+  const after = textsAfter(helper);
+  await expect(after).toHaveText([spec.transactionSubmitted, spec.usdcApproved]);
+  await shot('usdc-approved');
+
+  await chatScreen(app).messageSaying(spec.usdcApproved).getByRole('button', { name: /buy/i }).click();
+  await answerWallet(page, 'Confirm', /Buy a battery/, () => shot('wallet-buy'));
+  await expect(after).toHaveText([
+    spec.transactionSubmitted,
+    spec.usdcApproved,
+    spec.transactionSubmitted,
+    spec.transactionConfirmed,
+    spec.batteryInstalled,
+  ]);
+  await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
+  await shot('battery-installed');
+}
