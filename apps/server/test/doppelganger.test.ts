@@ -225,7 +225,8 @@ describe('the /doppelganger API', () => {
       expect(spy.calls).toBe(calls + 1);
       expect(await history('lowcaps-dev-twin', 1001)).toEqual([
         { role: 'user', content: 'what are you building?' },
-        { role: 'assistant', content: body.message },
+        // The engine is kept, so a reloaded conversation still labels offline replies.
+        { role: 'assistant', content: body.message, engine: 'echo' },
       ]);
     });
 
@@ -257,7 +258,11 @@ describe('the /doppelganger API', () => {
       expect(done.event).toBe('done');
       const final = chatStreamDoneSchema.parse(JSON.parse(done.data));
       expect(final).toEqual({ message: deltas.join(''), engine: 'echo' });
-      expect((await history('gmbeans-twin', 1002)).at(-1)).toEqual({ role: 'assistant', content: final.message });
+      expect((await history('gmbeans-twin', 1002)).at(-1)).toEqual({
+        role: 'assistant',
+        content: final.message,
+        engine: 'echo',
+      });
     });
 
     it('refuses without reaching the engine or losing stored turns: missing, forged, expired, other user, bad body, unknown agent', async () => {

@@ -89,7 +89,10 @@ export const chatResponseSchema = z.object({
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
-export const conversationHistorySchema = z.object({ turns: z.array(conversationTurnSchema) });
+/** A stored conversation; assistant turns say which engine wrote them (offline replies stay labelled). */
+export const conversationHistorySchema = z.object({
+  turns: z.array(conversationTurnSchema.extend({ engine: chatEngineSchema.optional() })),
+});
 export type ConversationHistory = z.infer<typeof conversationHistorySchema>;
 
 // GET /health

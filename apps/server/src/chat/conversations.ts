@@ -1,4 +1,4 @@
-import type { ConversationTurn } from '@fartwin/protocol';
+import { type ConversationHistory, type ConversationTurn, chatEngineSchema } from '@fartwin/protocol';
 import type { Db } from '../db/database.ts';
 
 export interface StoredTurn extends ConversationTurn {
@@ -22,14 +22,17 @@ export async function conversationHistory(
   agentId: string,
   fid: number,
   limit: number,
-): Promise<ConversationTurn[]> {
+): Promise<ConversationHistory['turns']> {
   const rows = await db
     .selectFrom('chat_turns')
-    .select(['role', 'content'])
+    .select(['role', 'content', 'engine'])
     .where('agent_id', '=', agentId)
     .where('fid', '=', fid)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
+  return rows.reverse().map((row) => {
+    const engine = chatEngineSchema.safeParse(row.engine);
+    return { role: row.role, content: row.content, ...(engine.success ? { engine: engine.data } : {}) };
+  });
 }

@@ -229,4 +229,17 @@ describe('/agent/{agentId}', () => {
     );
     expect(await screen.findByText('earlier')).toBeTruthy();
   });
+
+  it('keeps the offline label on stored replies the echo engine wrote', async () => {
+    openAgentPage((s) =>
+      s.on('GET /doppelganger/chat-with-fartwin/agent-1/history', {
+        turns: [
+          { content: 'from the model', role: 'assistant', engine: 'llm' },
+          { content: 'from my casts', role: 'assistant', engine: 'echo' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('from my casts')).toBeTruthy();
+    expect(screen.getAllByText('offline mode')).toHaveLength(1);
+  });
 });

@@ -46,7 +46,13 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
     setMessages((current) =>
       current.length > 0
         ? current
-        : turns.map((turn) => createMessage(turn.content, turn.role === 'user' ? 'user' : 'agent')),
+        : turns.map((turn) =>
+            createMessage(
+              turn.content,
+              turn.role === 'user' ? 'user' : 'agent',
+              turn.engine ? { engine: turn.engine } : {},
+            ),
+          ),
     );
   }, [history.data]);
 
