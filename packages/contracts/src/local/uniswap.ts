@@ -10,7 +10,7 @@ import {
 import { nonfungiblePositionManagerAbi, uniswapV3FactoryAbi } from '../../generated/uniswap-abis.ts';
 import { usdcAbi } from '../index.ts';
 import { FEE_TICK_SPACING, type FeeTier } from '../path.ts';
-import { confirm } from './chain.ts';
+import { confirm, withGasHeadroom } from './chain.ts';
 
 /** Uniswap V3's tick bounds (TickMath.MIN_TICK / MAX_TICK). */
 const MAX_TICK = 887272;
@@ -73,39 +73,48 @@ export async function createPoolWithLiquidity(
       }),
     );
   }
+  // Pool creation and the first mint touch the pool's time-dependent oracle and ticks: anvil's tight
+  // estimate can fall short once mined a second later, so both get the usual headroom.
+  const create = {
+    account: wallet.account,
+    address: seed.positionManager,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'createAndInitializePoolIfNecessary',
+    args: [first.token, second.token, seed.fee, sqrtPriceX96(first.amount, second.amount)],
+  } as const;
   await confirm(
     publicClient,
     await wallet.writeContract({
-      address: seed.positionManager,
-      abi: nonfungiblePositionManagerAbi,
-      functionName: 'createAndInitializePoolIfNecessary',
-      args: [first.token, second.token, seed.fee, sqrtPriceX96(first.amount, second.amount)],
+      ...create,
+      gas: withGasHeadroom(await publicClient.estimateContractGas(create)),
     }),
   );
   const { tickLower, tickUpper } = fullRangeTicks(seed.fee);
   const block = await publicClient.getBlock();
+  const mint = {
+    account: wallet.account,
+    address: seed.positionManager,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'mint',
+    args: [
+      {
+        token0: first.token,
+        token1: second.token,
+        fee: seed.fee,
+        tickLower,
+        tickUpper,
+        amount0Desired: first.amount,
+        amount1Desired: second.amount,
+        amount0Min: 0n,
+        amount1Min: 0n,
+        recipient: wallet.account.address,
+        deadline: block.timestamp + 3600n,
+      },
+    ],
+  } as const;
   await confirm(
     publicClient,
-    await wallet.writeContract({
-      address: seed.positionManager,
-      abi: nonfungiblePositionManagerAbi,
-      functionName: 'mint',
-      args: [
-        {
-          token0: first.token,
-          token1: second.token,
-          fee: seed.fee,
-          tickLower,
-          tickUpper,
-          amount0Desired: first.amount,
-          amount1Desired: second.amount,
-          amount0Min: 0n,
-          amount1Min: 0n,
-          recipient: wallet.account.address,
-          deadline: block.timestamp + 3600n,
-        },
-      ],
-    }),
+    await wallet.writeContract({ ...mint, gas: withGasHeadroom(await publicClient.estimateContractGas(mint)) }),
   );
   return publicClient.readContract({
     address: seed.factory,
