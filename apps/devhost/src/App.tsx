@@ -1,34 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { localNetwork, queryKeys } from './api/local-network.ts';
+import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
 import type { DevhostConfig } from './config.ts';
+import { FeedPanel } from './feed/FeedPanel.tsx';
 import { describe, type HostCall } from './host/host-log.ts';
-import type { LocalUser } from './host/local-user.ts';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
 import { HostLogPanel } from './panels/HostLogPanel.tsx';
+import { UserPicker } from './users/UserPicker.tsx';
 import { useDevWallet } from './wallet/use-dev-wallet.ts';
 import { useWalletPrompts } from './wallet/use-wallet-prompts.ts';
 import { WalletPanel } from './wallet/WalletPanel.tsx';
 
-async function fetchUsers(apiUrl: string): Promise<LocalUser[]> {
-  const response = await fetch(`${apiUrl}/local-network/users`);
-  if (!response.ok) throw new Error(`The local social network answered ${response.status}`);
-  const body = (await response.json()) as { users: LocalUser[] };
-  return body.users;
-}
-
 export function App({ config }: { config: DevhostConfig }) {
-  const [users, setUsers] = useState<LocalUser[]>([]);
-  const [selectedFid, setSelectedFid] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const users = useQuery({ queryKey: queryKeys.users, queryFn: () => localNetwork.users(config.apiUrl) });
+  const [chosenFid, setChosenFid] = useState<number | null>(null);
   const [calls, setCalls] = useState<HostCall[]>([]);
-
-  useEffect(() => {
-    fetchUsers(config.apiUrl)
-      .then((loaded) => {
-        setUsers(loaded);
-        setSelectedFid((current) => current ?? loaded[0]?.fid ?? null);
-      })
-      .catch((error: Error) => setLoadError(error.message));
-  }, [config.apiUrl]);
+  // Until someone is chosen, the first user is signed in.
+  const selectedFid = chosenFid ?? users.data?.[0]?.fid ?? null;
 
   const log = useCallback((method: string, detail?: unknown) => {
     setCalls((previous) => [
@@ -37,7 +26,12 @@ export function App({ config }: { config: DevhostConfig }) {
     ]);
   }, []);
 
-  const user = users.find((candidate) => candidate.fid === selectedFid);
+  const selectUser = useCallback((fid: number) => {
+    setCalls([]);
+    setChosenFid(fid);
+  }, []);
+
+  const user = users.data?.find((candidate) => candidate.fid === selectedFid);
   const prompts = useWalletPrompts();
   const { wallet, chainId, failureMode, setFailureMode } = useDevWallet({
     user,
@@ -50,34 +44,18 @@ export function App({ config }: { config: DevhostConfig }) {
     <div className="devhost">
       <header className="devhost-header">
         <h1>Fartwin dev host</h1>
-        <label>
-          Signed in as{' '}
-          <select
-            data-testid="user-picker"
-            value={selectedFid ?? ''}
-            onChange={(event) => {
-              setCalls([]);
-              setSelectedFid(Number(event.target.value));
-            }}
-          >
-            {users.map((candidate) => (
-              <option key={candidate.fid} value={candidate.fid}>
-                @{candidate.username} (fid {candidate.fid})
-              </option>
-            ))}
-          </select>
-        </label>
+        <UserPicker users={users.data ?? []} selectedFid={selectedFid} apiUrl={config.apiUrl} onSelect={selectUser} />
       </header>
       <main className="devhost-main">
-        {loadError ? (
+        {users.isError ? (
           <p className="error" role="alert">
-            Could not load the local users: {loadError}. Is the bot service running at {config.apiUrl}?
+            Could not load the local users: {users.error.message}. Is the bot service running at {config.apiUrl}?
           </p>
         ) : user && wallet ? (
           <MiniAppFrame
             key={user.fid}
             user={user}
-            miniappUrl={config.miniappUrl}
+            config={config}
             log={log}
             wallet={wallet}
             prompt={prompts.prompt}
@@ -97,6 +75,8 @@ export function App({ config }: { config: DevhostConfig }) {
               onFailureModeChange={setFailureMode}
             />
           ) : null}
+          <ChainClockPanel rpcUrl={config.rpcUrl} />
+          <FeedPanel apiUrl={config.apiUrl} />
           <HostLogPanel calls={calls} />
         </aside>
       </main>

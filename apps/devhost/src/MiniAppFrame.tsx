@@ -1,8 +1,11 @@
-import { exposeToIframe, type HostEndpoint } from '@farcaster/miniapp-host';
-import { useEffect, useRef } from 'react';
+import { exposeToIframe, type HostEndpoint, type SetPrimaryButtonOptions } from '@farcaster/miniapp-host';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DevhostConfig } from './config.ts';
 import { createHost } from './host/create-host.ts';
 import type { LogHostCall } from './host/host-log.ts';
 import type { LocalUser } from './host/local-user.ts';
+import { HostSheetView } from './sheets/HostSheetView.tsx';
+import { useHostSheets } from './sheets/host-sheets.ts';
 import type { DevWallet, WalletPrompt } from './wallet/dev-wallet.ts';
 import { WalletSheet } from './wallet/WalletSheet.tsx';
 
@@ -16,7 +19,7 @@ const WALLET_INFO = {
 
 interface Props {
   user: LocalUser;
-  miniappUrl: string;
+  config: DevhostConfig;
   log: LogHostCall;
   wallet: DevWallet;
   prompt: WalletPrompt | null;
@@ -24,24 +27,45 @@ interface Props {
 }
 
 /** The 424x695 client frame: the mini-app in an iframe on its own origin, bridged by the host SDK. */
-export function MiniAppFrame({ user, miniappUrl, log, wallet, prompt, answer }: Props) {
+export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Props) {
+  const { miniappUrl, apiUrl, rpcUrl } = config;
   const iframeRef = useRef<HTMLIFrameElement>(null);
+  const endpointRef = useRef<HostEndpoint | undefined>(undefined);
+  const [closed, setClosed] = useState(false);
+  const [primaryButton, setPrimaryButton] = useState<SetPrimaryButtonOptions | null>(null);
+  const { sheet, sheets, finish, clear } = useHostSheets();
+
+  const close = useCallback(() => {
+    setClosed(true);
+    // A closed app's button and sheets go with it; a reopened app sets its own.
+    setPrimaryButton(null);
+    clear();
+  }, [clear]);
 
   useEffect(() => {
     const iframe = iframeRef.current;
-    if (!iframe) return;
-    let endpoint: HostEndpoint | undefined;
-    const announce = () => endpoint?.emit({ event: 'eip6963:announceProvider', info: WALLET_INFO });
+    if (!iframe || closed) return;
+    const announce = () => endpointRef.current?.emit({ event: 'eip6963:announceProvider', info: WALLET_INFO });
     const exposed = exposeToIframe({
       iframe,
-      sdk: createHost(user, log, { miniappUrl, announceWallet: announce }),
+      sdk: createHost(user, log, {
+        miniappUrl,
+        announceWallet: announce,
+        sheets,
+        frame: { close, setPrimaryButton },
+      }),
       // The host SDK bundles its own copy of ox; the provider shape is the same EIP-1193 object.
       ethProvider: wallet as unknown as Parameters<typeof exposeToIframe>[0]['ethProvider'],
       miniAppOrigin: new URL(miniappUrl).origin,
     });
-    endpoint = exposed.endpoint;
+    endpointRef.current = exposed.endpoint;
     return exposed.cleanup;
-  }, [user, miniappUrl, log, wallet]);
+  }, [user, miniappUrl, log, wallet, sheets, close, closed]);
+
+  const clickPrimaryButton = () => {
+    log('event:primary_button_clicked');
+    endpointRef.current?.emit({ event: 'primary_button_clicked' });
+  };
 
   return (
     <div className="phone">
@@ -49,13 +73,39 @@ export function MiniAppFrame({ user, miniappUrl, log, wallet, prompt, answer }: 
         <span>Fartwin</span>
         <span>@{user.username}</span>
       </div>
-      <iframe
-        ref={iframeRef}
-        className="phone-frame"
-        src={miniappUrl}
-        title="Fartwin mini-app"
-        allow="clipboard-write"
-      />
+      {closed ? (
+        <div className="phone-frame phone-closed" data-testid="miniapp-closed">
+          <p>Mini-app closed</p>
+          <button type="button" className="button-primary" onClick={() => setClosed(false)}>
+            Reopen
+          </button>
+        </div>
+      ) : (
+        <iframe
+          ref={iframeRef}
+          className="phone-frame"
+          src={miniappUrl}
+          title="Fartwin mini-app"
+          allow="clipboard-write"
+        />
+      )}
+      {primaryButton && !primaryButton.hidden ? (
+        <div className="primary-button-bar">
+          <button
+            type="button"
+            className="button-primary"
+            data-testid="primary-button"
+            disabled={primaryButton.disabled || primaryButton.loading}
+            aria-busy={primaryButton.loading ?? false}
+            onClick={clickPrimaryButton}
+          >
+            {primaryButton.loading ? '…' : primaryButton.text}
+          </button>
+        </div>
+      ) : null}
+      {sheet ? (
+        <HostSheetView key={sheet.id} sheet={sheet} fid={user.fid} apiUrl={apiUrl} rpcUrl={rpcUrl} finish={finish} />
+      ) : null}
       {prompt ? <WalletSheet prompt={prompt} answer={answer} /> : null}
       <div className="phone-home-indicator" />
     </div>

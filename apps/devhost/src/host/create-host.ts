@@ -1,6 +1,15 @@
-import { AddMiniApp, type Context, type MiniAppHost, SignIn } from '@farcaster/miniapp-host';
+import {
+  AddMiniApp,
+  type Context,
+  type MiniAppHost,
+  type SetPrimaryButtonOptions,
+  SignIn,
+  type SwapToken,
+} from '@farcaster/miniapp-host';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { siwfMessage } from '@fartwin/localstack/siwf';
+import { composeDraftFromUrl } from '../compose/compose-url.ts';
+import type { HostSheets } from '../sheets/host-sheets.ts';
 import type { LogHostCall } from './host-log.ts';
 import type { LocalUser } from './local-user.ts';
 
@@ -22,16 +31,29 @@ export function contextFor(user: LocalUser): Context.MiniAppContext {
   };
 }
 
+/** What a swap answers on the local chain: there is no swap service behind it (SDK's SwapTokenResult). */
+export const SWAP_UNAVAILABLE: SwapToken.SwapTokenResult = {
+  success: false,
+  reason: 'swap_failed',
+  error: { error: 'unsupported_chain', message: 'Swaps are not available on the local chain' },
+};
+
+export interface HostOptions {
+  miniappUrl: string;
+  announceWallet: () => void;
+  /** Sheets over the frame: compose, profile, token, swap. */
+  sheets: HostSheets;
+  /** The client frame around the mini-app. */
+  frame: { close: () => void; setPrimaryButton: (options: SetPrimaryButtonOptions) => void };
+}
+
 /**
  * The host side of the mini-app SDK: every action the mini-app can call is answered here and
- * recorded in the log. Actions that need parts the dev host does not have yet answer with the
- * SDK's own rejection, as a real client whose user declined would.
+ * recorded in the log. Actions that need parts the dev host does not have answer with the SDK's
+ * own rejection, as a real client whose user declined would.
  */
-export function createHost(
-  user: LocalUser,
-  log: LogHostCall,
-  options: { miniappUrl: string; announceWallet: () => void },
-): MiniAppHost {
+export function createHost(user: LocalUser, log: LogHostCall, options: HostOptions): MiniAppHost {
+  const { sheets, frame } = options;
   const unsupported = (method: string) => async () => {
     log(method, 'not available in the dev host yet');
     throw new Error(`${method} is not available in the dev host yet`);
@@ -39,9 +61,21 @@ export function createHost(
   return {
     context: contextFor(user),
     ready: (options) => log('ready', options),
-    close: () => log('close'),
-    openUrl: (url) => log('openUrl', url),
-    setPrimaryButton: (options) => log('setPrimaryButton', options),
+    close: () => {
+      log('close');
+      frame.close();
+    },
+    // A compose intent URL opens the composer, as real clients do; anything else opens a browser tab.
+    openUrl: (url) => {
+      log('openUrl', url);
+      const draft = composeDraftFromUrl(url);
+      if (draft) void sheets.compose(draft);
+      else window.open(url.trim(), '_blank', 'noopener,noreferrer');
+    },
+    setPrimaryButton: (options) => {
+      log('setPrimaryButton', options);
+      frame.setPrimaryButton(options);
+    },
     // Sign In With Farcaster as a real client does: a SIWF message for the mini-app's domain,
     // signed by the user's custody key (the local network's keys derive from the dev mnemonic).
     signIn: async (request) => {
@@ -70,12 +104,34 @@ export function createHost(
       throw new AddMiniApp.RejectedByUser();
     },
     viewCast: async (options) => log('viewCast', options),
-    viewProfile: async (options) => log('viewProfile', options),
-    viewToken: async (options) => log('viewToken', options),
+    viewProfile: async (options) => {
+      log('viewProfile', options);
+      sheets.viewProfile(options.fid);
+    },
+    viewToken: async (options) => {
+      log('viewToken', options);
+      sheets.viewToken(options.token);
+    },
     sendToken: unsupported('sendToken'),
-    swapToken: unsupported('swapToken'),
+    swapToken: async (options) => {
+      log('swapToken', options);
+      await sheets.swapToken(options);
+      return SWAP_UNAVAILABLE;
+    },
     openMiniApp: async (options) => log('openMiniApp', options),
-    composeCast: unsupported('composeCast') as MiniAppHost['composeCast'],
+    // The SDK types the result by `close`: with close: true the app is closed and gets no result.
+    composeCast: (async (options: Parameters<MiniAppHost['composeCast']>[0]) => {
+      log('composeCast', options);
+      const cast = await sheets.compose({
+        text: options.text ?? '',
+        embeds: [...(options.embeds ?? [])],
+        ...(options.parent ? { parentHash: options.parent.hash } : {}),
+        ...(options.channelKey ? { channelKey: options.channelKey } : {}),
+      });
+      if (!options.close) return { cast };
+      frame.close();
+      return undefined;
+    }) as MiniAppHost['composeCast'],
     requestCameraAndMicrophoneAccess: unsupported('requestCameraAndMicrophoneAccess'),
     impactOccurred: async (style) => log('impactOccurred', style),
     notificationOccurred: async (type) => log('notificationOccurred', type),
@@ -88,6 +144,9 @@ export function createHost(
         'actions.close',
         'actions.setPrimaryButton',
         'actions.viewProfile',
+        'actions.composeCast',
+        'actions.viewToken',
+        'actions.swapToken',
         'actions.signIn',
         'wallet.getEthereumProvider',
       ];

@@ -1,3 +1,4 @@
+import { Sheet } from '../components/Sheet.tsx';
 import { describePrompt } from './describe-prompt.ts';
 import type { WalletPrompt } from './dev-wallet.ts';
 
@@ -5,23 +6,20 @@ import type { WalletPrompt } from './dev-wallet.ts';
 export function WalletSheet({ prompt, answer }: { prompt: WalletPrompt; answer: (confirmed: boolean) => void }) {
   const { title, lines } = describePrompt(prompt);
   return (
-    <div className="sheet-backdrop">
-      <div className="sheet" role="dialog" aria-label={title} data-testid="wallet-sheet">
-        <h2>{title}</h2>
-        {lines.map((line) => (
-          <p key={line} className="sheet-line">
-            {line}
-          </p>
-        ))}
-        <div className="sheet-actions">
-          <button type="button" className="button-secondary" onClick={() => answer(false)}>
-            Reject
-          </button>
-          <button type="button" className="button-primary" onClick={() => answer(true)}>
-            Confirm
-          </button>
-        </div>
+    <Sheet title={title} testId="wallet-sheet">
+      {lines.map((line) => (
+        <p key={line} className="sheet-line">
+          {line}
+        </p>
+      ))}
+      <div className="sheet-actions">
+        <button type="button" className="button-secondary" onClick={() => answer(false)}>
+          Reject
+        </button>
+        <button type="button" className="button-primary" onClick={() => answer(true)}>
+          Confirm
+        </button>
       </div>
-    </div>
+    </Sheet>
   );
 }

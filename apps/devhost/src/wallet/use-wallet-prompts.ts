@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useQueue } from '../host/use-queue.ts';
 import type { WalletPrompt } from './dev-wallet.ts';
 
 interface Pending {
@@ -8,24 +9,21 @@ interface Pending {
 
 /** Prompts wait in line, one shown at a time, as in a real wallet. */
 export function useWalletPrompts() {
-  const queue = useRef<Pending[]>([]);
-  const [current, setCurrent] = useState<Pending | null>(null);
+  const { current, push, remove } = useQueue<Pending>();
 
   const confirm = useCallback(
-    (prompt: WalletPrompt) =>
-      new Promise<boolean>((resolve) => {
-        queue.current.push({ prompt, resolve });
-        setCurrent((shown) => shown ?? queue.current[0] ?? null);
-      }),
-    [],
+    (prompt: WalletPrompt) => new Promise<boolean>((resolve) => push({ prompt, resolve })),
+    [push],
   );
 
-  const answer = useCallback((confirmed: boolean) => {
-    const [answered, ...rest] = queue.current;
-    queue.current = rest;
-    answered?.resolve(confirmed);
-    setCurrent(rest[0] ?? null);
-  }, []);
+  const answer = useCallback(
+    (confirmed: boolean) => {
+      if (!current) return;
+      current.resolve(confirmed);
+      remove(current);
+    },
+    [current, remove],
+  );
 
   return { prompt: current?.prompt ?? null, confirm, answer };
 }

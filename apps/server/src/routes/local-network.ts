@@ -1,31 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { fidSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { z } from 'zod';
+import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { renderAvatarSvg } from '../social/avatar.ts';
-import { listAccounts, sampleUserColor } from '../social/local-network.ts';
+import { fundLocalWallet, localChainReady } from '../social/fund-local-wallet.ts';
+import {
+  avatarColor,
+  createLocalUser,
+  findAccount,
+  findCast,
+  listAccounts,
+  listRecentCasts,
+  publishLocalCast,
+} from '../social/local-network.ts';
+
+/** Farcaster's fname rules: lowercase letters, digits and hyphens, at most 16, no leading hyphen. */
+const usernameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'must be 1-16 lowercase letters, digits or hyphens, not starting with a hyphen');
+
+const castHashSchema = z.string().regex(/^0x[0-9a-f]{40}$/, 'must be a cast hash: 0x and 40 lowercase hex digits');
+
+const newUserSchema = z.object({
+  username: usernameSchema.optional(),
+  displayName: z.string().trim().min(1).max(32).optional(),
+  /** A few casts in the new user's voice, so the twin's questions have something to read. */
+  starterCasts: z.boolean().default(true),
+});
+
+const newCastSchema = z
+  .object({
+    fid: fidSchema,
+    text: z.string().max(1024),
+    /** The SDK's composeCast allows at most two. */
+    embeds: z.array(z.string().url()).max(2).default([]),
+    parentHash: castHashSchema.optional(),
+  })
+  .refine((cast) => cast.text.trim() !== '' || cast.embeds.length > 0, {
+    path: ['text'],
+    message: 'a cast needs text or an embed',
+  });
+
+const feedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  fid: fidSchema.optional(),
+});
+
+function fidParam(value: string): number {
+  const parsed = fidSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'invalid_fid', 'fid must be a positive integer');
+  return parsed.data;
+}
+
+const unknownFid = (fid: number) => new HttpError(404, 'unknown_fid', `No local account with fid ${fid}`);
 
 /**
- * Local mode's Farcaster: the public reads a client (the dev host) needs from the local social
- * network. Mounted only in local mode.
+ * Local mode's Farcaster: what a client (the dev host) needs from the local social network: its
+ * people, new accounts, casting and a feed. Mounted only in local mode.
  */
-export function localNetworkRoutes(deps: { db: Db }) {
+export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'publicUrl' | 'chain'> }) {
+  const { db, config } = deps;
   const app = new Hono();
   app.use('/local-network/*', cors());
-  app.get('/local-network/users', async (c) => c.json({ users: await listAccounts(deps.db) }));
+
+  app.get('/local-network/users', async (c) => c.json({ users: await listAccounts(db) }));
+
+  // "New user" in the dev host: an account whose custody key the dev host holds, with a funded wallet.
+  app.post('/local-network/users', async (c) => {
+    const request = await jsonBody(c, newUserSchema);
+    if (!localChainReady(config.chain))
+      throw new HttpError(
+        503,
+        'chain_not_ready',
+        'The local chain is not bootstrapped yet, so a wallet cannot be funded',
+      );
+    const user = await createLocalUser(db, config.publicUrl, request);
+    if (!user) throw new HttpError(409, 'username_taken', `The username ${request.username} is taken`);
+    await fundLocalWallet(db, config.chain, user.custodyAddress);
+    return c.json({ user }, 201);
+  });
+
+  app.get('/local-network/users/:fid', async (c) => {
+    const fid = fidParam(c.req.param('fid'));
+    const user = await findAccount(db, fid);
+    if (!user) throw unknownFid(fid);
+    return c.json({ user });
+  });
+
+  app.post('/local-network/casts', async (c) => {
+    const cast = await jsonBody(c, newCastSchema);
+    if (!(await findAccount(db, cast.fid))) throw unknownFid(cast.fid);
+    if (cast.parentHash && !(await findCast(db, cast.parentHash)))
+      throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);
+    // Each compose is a new cast, even with the same text.
+    const { hash } = await publishLocalCast(db, { ...cast, idempotencyKey: randomUUID() });
+    return c.json({ hash }, 201);
+  });
+
+  app.get('/local-network/casts/:hash', async (c) => {
+    const hash = castHashSchema.safeParse(c.req.param('hash'));
+    if (!hash.success) throw new HttpError(400, 'invalid_hash', 'A cast hash is 0x and 40 lowercase hex digits');
+    const cast = await findCast(db, hash.data);
+    if (!cast) throw new HttpError(404, 'unknown_cast', `No local cast with hash ${hash.data}`);
+    return c.json({ cast });
+  });
+
+  app.get('/local-network/feed', async (c) => {
+    const query = feedQuerySchema.parse(c.req.query());
+    return c.json({ casts: await listRecentCasts(db, query) });
+  });
+
   app.get('/local-network/avatars/:file', async (c) => {
-    const fid = Number(c.req.param('file').replace(/\.svg$/, ''));
-    if (!Number.isInteger(fid) || fid <= 0)
-      throw new HttpError(400, 'invalid_fid', 'Avatar fid must be a positive integer');
-    const account = await deps.db
-      .selectFrom('social_accounts')
-      .select(['display_name'])
-      .where('fid', '=', fid)
-      .executeTakeFirst();
-    if (!account) throw new HttpError(404, 'unknown_fid', `No local account with fid ${fid}`);
+    const fid = fidParam(c.req.param('file').replace(/\.svg$/, ''));
+    const account = await findAccount(db, fid);
+    if (!account) throw unknownFid(fid);
     c.header('content-type', 'image/svg+xml');
     c.header('cache-control', 'public, max-age=3600');
-    return c.body(renderAvatarSvg(account.display_name, sampleUserColor(fid) ?? '#7c5cff'));
+    return c.body(renderAvatarSvg(account.displayName, avatarColor(fid)));
   });
   return app;
 }

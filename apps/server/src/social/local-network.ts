@@ -4,6 +4,8 @@ import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
 import type { Db } from '../db/database.ts';
 import type { SocialAccountsTable } from '../db/schema.ts';
+import { usernameCandidate } from '../providers/farcaster-actions.ts';
+import { generatedAvatarColor, generatedName, starterCasts } from './new-user.ts';
 import { SAMPLE_USERS } from './seed/sample-users.ts';
 
 export interface LocalAccount {
@@ -68,23 +70,18 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
   return SAMPLE_USERS.length;
 }
 
-/**
- * Adds an account to the local network, or returns the one that already has this custody address
- * (a retried deploy). Its fid comes from a sequence; its username is the first free candidate.
- */
-export async function createLocalAccount(
+/** The next fid of an account made after the seed (twins and new users): from 500000 up. */
+async function nextLocalFid(db: Db): Promise<number> {
+  const result = await sql<{ fid: number }>`select nextval('social_accounts_new_fid')::int as fid`.execute(db);
+  return result.rows[0]!.fid;
+}
+
+/** Inserts the account under the first free username, or returns null when all are taken. */
+async function insertAccount(
   db: Db,
+  fid: number,
   account: Omit<LocalAccount, 'fid' | 'username'> & { bio: string; usernameCandidates: readonly string[] },
-): Promise<LocalAccount> {
-  const existing = await db
-    .selectFrom('social_accounts')
-    .selectAll()
-    .where('custody_address', '=', account.custodyAddress)
-    .executeTakeFirst();
-  if (existing) return toLocalAccount(existing);
-  const { fid } = await sql<{ fid: number }>`select nextval('social_accounts_new_fid')::int as fid`
-    .execute(db)
-    .then((result) => result.rows[0]!);
+): Promise<LocalAccount | null> {
   for (const username of account.usernameCandidates) {
     const inserted = await db
       .insertInto('social_accounts')
@@ -101,7 +98,75 @@ export async function createLocalAccount(
       .executeTakeFirst();
     if (inserted) return toLocalAccount(inserted);
   }
-  throw new Error(`No free username among ${account.usernameCandidates.join(', ')}`);
+  return null;
+}
+
+/**
+ * Adds an account to the local network, or returns the one that already has this custody address
+ * (a retried deploy). Its fid comes from a sequence; its username is the first free candidate.
+ */
+export async function createLocalAccount(
+  db: Db,
+  account: Omit<LocalAccount, 'fid' | 'username'> & { bio: string; usernameCandidates: readonly string[] },
+): Promise<LocalAccount> {
+  const existing = await db
+    .selectFrom('social_accounts')
+    .selectAll()
+    .where('custody_address', '=', account.custodyAddress)
+    .executeTakeFirst();
+  if (existing) return toLocalAccount(existing);
+  const created = await insertAccount(db, await nextLocalFid(db), account);
+  if (!created) throw new Error(`No free username among ${account.usernameCandidates.join(', ')}`);
+  return created;
+}
+
+/** How many numbered alternatives a generated username may try (sunny-otter, sunny-otter2, …). */
+const GENERATED_USERNAME_ATTEMPTS = 50;
+
+/**
+ * A person joining the local network (the dev host's "New user"). The custody key is the dev
+ * mnemonic's HD account at index = fid, as for the sample users, so the dev host can sign in as
+ * them. Without a username one is generated; a username that is taken gives null.
+ */
+export async function createLocalUser(
+  db: Db,
+  publicUrl: string,
+  request: { username?: string; displayName?: string; starterCasts: boolean },
+  now = Date.now(),
+): Promise<LocalAccount | null> {
+  const fid = await nextLocalFid(db);
+  const generated = generatedName(fid);
+  const usernameCandidates = request.username
+    ? [request.username]
+    : Array.from({ length: GENERATED_USERNAME_ATTEMPTS }, (_, index) =>
+        usernameCandidate(generated.username, index + 1),
+      );
+  return db.transaction().execute(async (trx) => {
+    const account = await insertAccount(trx, fid, {
+      displayName: request.displayName ?? generated.displayName,
+      pfpUrl: avatarUrl(publicUrl, fid),
+      bio: '',
+      custodyAddress: localUserAccount(fid).address,
+      usernameCandidates,
+    });
+    if (!account || !request.starterCasts) return account;
+    const texts = starterCasts(fid);
+    await trx
+      .insertInto('social_casts')
+      .values(
+        texts.map((text, position) => ({
+          hash: castHash(fid, 'starter', position),
+          fid,
+          text,
+          parent_hash: null,
+          embeds: JSON.stringify([]),
+          // Oldest first, one a day, the last an hour ago.
+          created_at: new Date(now - DAY_MS / 24 - (texts.length - 1 - position) * DAY_MS),
+        })),
+      )
+      .execute();
+    return account;
+  });
 }
 
 /** Publishes a cast on the local network; the same idempotency key gives the same cast, once. */
@@ -155,4 +220,71 @@ export async function listAccounts(db: Db): Promise<LocalAccount[]> {
 
 export function sampleUserColor(fid: number): string | undefined {
   return SAMPLE_USERS.find((user) => user.fid === fid)?.avatarColor;
+}
+
+/** The colour an account's avatar is drawn on: the sample user's own, or one derived from the fid. */
+export function avatarColor(fid: number): string {
+  return sampleUserColor(fid) ?? generatedAvatarColor(fid);
+}
+
+/** A profile for the dev host's profile sheet; null for an unknown fid. */
+export async function findAccount(db: Db, fid: number): Promise<(LocalAccount & { bio: string }) | null> {
+  const row = await db.selectFrom('social_accounts').selectAll().where('fid', '=', fid).executeTakeFirst();
+  return row ? { ...toLocalAccount(row), bio: row.bio } : null;
+}
+
+/** A cast as a client's feed shows it. */
+export interface FeedCast {
+  hash: string;
+  text: string;
+  embeds: string[];
+  parentHash: string | null;
+  createdAt: string;
+  author: Pick<LocalAccount, 'fid' | 'username' | 'displayName' | 'pfpUrl'>;
+}
+
+function castsWithAuthors(db: Db) {
+  return db
+    .selectFrom('social_casts')
+    .innerJoin('social_accounts', 'social_accounts.fid', 'social_casts.fid')
+    .select([
+      'social_casts.hash',
+      'social_casts.text',
+      'social_casts.embeds',
+      'social_casts.parent_hash',
+      'social_casts.created_at',
+      'social_accounts.fid',
+      'social_accounts.username',
+      'social_accounts.display_name',
+      'social_accounts.pfp_url',
+    ]);
+}
+
+type CastRow = Awaited<ReturnType<ReturnType<typeof castsWithAuthors>['execute']>>[number];
+
+function toFeedCast(row: CastRow): FeedCast {
+  return {
+    hash: row.hash,
+    text: row.text,
+    embeds: row.embeds,
+    parentHash: row.parent_hash,
+    createdAt: row.created_at.toISOString(),
+    author: { fid: row.fid, username: row.username, displayName: row.display_name, pfpUrl: row.pfp_url },
+  };
+}
+
+/** The network's casts, newest first (the same instant: last inserted first); one author's with `fid`. */
+export async function listRecentCasts(db: Db, options: { limit: number; fid?: number }): Promise<FeedCast[]> {
+  let query = castsWithAuthors(db)
+    .orderBy('social_casts.created_at', 'desc')
+    .orderBy('social_casts.id', 'desc')
+    .limit(options.limit);
+  if (options.fid !== undefined) query = query.where('social_casts.fid', '=', options.fid);
+  return (await query.execute()).map(toFeedCast);
+}
+
+/** One cast by hash (a quoted cast in an embed); null when there is none. */
+export async function findCast(db: Db, hash: string): Promise<FeedCast | null> {
+  const row = await castsWithAuthors(db).where('social_casts.hash', '=', hash).executeTakeFirst();
+  return row ? toFeedCast(row) : null;
 }

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { localNetwork, queryKeys } from '../api/local-network.ts';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { Sheet } from '../components/Sheet.tsx';
+import { EmbedList } from '../feed/EmbedList.tsx';
+import type { ComposeDraft, ComposedCast } from '../sheets/host-sheets.ts';
+
+interface Props {
+  draft: ComposeDraft;
+  /** Who casts: the signed-in user. */
+  fid: number;
+  apiUrl: string;
+  onDone: (cast: ComposedCast | null) => void;
+}
+
+/** The client's composer: the mini-app's suggested cast, editable, published to the local network. */
+export function ComposeSheet({ draft, fid, apiUrl, onDone }: Props) {
+  const [text, setText] = useState(draft.text);
+  const queryClient = useQueryClient();
+  const publish = useMutation({
+    mutationFn: () =>
+      localNetwork.publishCast(apiUrl, {
+        fid,
+        text,
+        embeds: draft.embeds,
+        ...(draft.parentHash ? { parentHash: draft.parentHash } : {}),
+      }),
+    onSuccess: ({ hash }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allFeeds });
+      onDone({
+        hash,
+        text,
+        embeds: draft.embeds as ComposedCast['embeds'],
+        ...(draft.parentHash ? { parent: { type: 'cast', hash: draft.parentHash } } : {}),
+        ...(draft.channelKey ? { channelKey: draft.channelKey } : {}),
+      });
+    },
+  });
+  const empty = text.trim() === '' && draft.embeds.length === 0;
+
+  return (
+    <Sheet title="New cast" testId="compose-sheet">
+      {draft.parentHash ? <p className="muted sheet-line">Replying to cast {draft.parentHash}</p> : null}
+      {draft.channelKey ? <p className="muted sheet-line">In channel /{draft.channelKey}</p> : null}
+      <textarea
+        className="compose-text"
+        aria-label="Cast text"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={4}
+        maxLength={1024}
+      />
+      <EmbedList embeds={draft.embeds} apiUrl={apiUrl} />
+      <ErrorNote error={publish.error} trying="Could not cast" />
+      <div className="sheet-actions">
+        <button type="button" className="button-secondary" onClick={() => onDone(null)} disabled={publish.isPending}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => publish.mutate()}
+          disabled={empty || publish.isPending}
+        >
+          {publish.isPending ? 'Casting…' : 'Cast'}
+        </button>
+      </div>
+    </Sheet>
+  );
+}

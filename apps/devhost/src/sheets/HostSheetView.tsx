@@ -1,0 +1,26 @@
+import { ComposeSheet } from '../compose/ComposeSheet.tsx';
+import type { HostSheet } from './host-sheets.ts';
+import { ProfileSheet } from './ProfileSheet.tsx';
+import { SwapSheet, TokenSheet } from './TokenSheet.tsx';
+
+interface Props {
+  sheet: HostSheet;
+  fid: number;
+  apiUrl: string;
+  rpcUrl: string;
+  finish: <Sheet extends HostSheet>(sheet: Sheet, ...answer: Parameters<Sheet['done']>) => void;
+}
+
+/** The sheet a host action opened, over the mini-app. */
+export function HostSheetView({ sheet, fid, apiUrl, rpcUrl, finish }: Props) {
+  switch (sheet.kind) {
+    case 'compose':
+      return <ComposeSheet draft={sheet.draft} fid={fid} apiUrl={apiUrl} onDone={(cast) => finish(sheet, cast)} />;
+    case 'profile':
+      return <ProfileSheet fid={sheet.fid} apiUrl={apiUrl} onClose={() => finish(sheet)} />;
+    case 'token':
+      return <TokenSheet token={sheet.token} rpcUrl={rpcUrl} onClose={() => finish(sheet)} />;
+    case 'swap':
+      return <SwapSheet options={sheet.options} rpcUrl={rpcUrl} onClose={() => finish(sheet)} />;
+  }
+}

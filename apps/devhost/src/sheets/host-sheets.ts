@@ -1,0 +1,66 @@
+import type { ComposeCast, SwapToken } from '@farcaster/miniapp-host';
+import { useCallback, useMemo, useRef } from 'react';
+import { useQueue } from '../host/use-queue.ts';
+
+/** What the compose sheet opens with: from `composeCast` or a compose URL given to `openUrl`. */
+export interface ComposeDraft {
+  text: string;
+  embeds: string[];
+  parentHash?: string;
+  channelKey?: string;
+}
+
+export type ComposedCast = ComposeCast.ComposeCastInnerResult;
+
+/**
+ * A sheet a host action opens over the mini-app; `done` answers the action when it is dismissed.
+ * `id` tells two queued sheets of one kind apart (each gets its own state).
+ */
+export type HostSheet = { id: number } & (
+  | { kind: 'compose'; draft: ComposeDraft; done: (cast: ComposedCast | null) => void }
+  | { kind: 'profile'; fid: number; done: () => void }
+  | { kind: 'token'; token: string; done: () => void }
+  | { kind: 'swap'; options: SwapToken.SwapTokenOptions; done: () => void }
+);
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** How host actions open sheets (see create-host.ts). */
+export interface HostSheets {
+  /** Resolves with the cast once published, or null when the person cancels. */
+  compose(draft: ComposeDraft): Promise<ComposedCast | null>;
+  viewProfile(fid: number): void;
+  viewToken(token: string): void;
+  /** Resolves when the person closes the sheet. */
+  swapToken(options: SwapToken.SwapTokenOptions): Promise<void>;
+}
+
+const nothing = () => {};
+
+/** The sheets host actions open, one at a time. */
+export function useHostSheets() {
+  const { current, push: enqueue, remove, clear } = useQueue<HostSheet>();
+  const lastId = useRef(0);
+  const push = useCallback(
+    (sheet: DistributiveOmit<HostSheet, 'id'>) => enqueue({ ...sheet, id: ++lastId.current } as HostSheet),
+    [enqueue],
+  );
+  const sheets = useMemo<HostSheets>(
+    () => ({
+      compose: (draft) => new Promise((done) => push({ kind: 'compose', draft, done })),
+      // A real client navigates to the profile or token and the action returns at once.
+      viewProfile: (fid) => push({ kind: 'profile', fid, done: nothing }),
+      viewToken: (token) => push({ kind: 'token', token, done: nothing }),
+      swapToken: (options) => new Promise((done) => push({ kind: 'swap', options, done })),
+    }),
+    [push],
+  );
+  const finish = useCallback(
+    <Sheet extends HostSheet>(sheet: Sheet, ...answer: Parameters<Sheet['done']>) => {
+      (sheet.done as (...args: Parameters<Sheet['done']>) => void)(...answer);
+      remove(sheet);
+    },
+    [remove],
+  );
+  return { sheet: current, sheets, finish, clear };
+}

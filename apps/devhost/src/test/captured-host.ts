@@ -1,0 +1,20 @@
+import type { MiniAppHost } from '@farcaster/miniapp-host';
+import { vi } from 'vitest';
+
+/** What the frame handed the host SDK: the mini-app's side of the bridge, for tests to call. */
+export const bridge = { host: null as MiniAppHost | null, emit: vi.fn() };
+
+/**
+ * For `vi.mock('@farcaster/miniapp-host', …)`: the real module, but exposeToIframe keeps the host
+ * for the test instead of talking to an iframe (the mini-app is not loaded in component tests).
+ * Imports nothing that loads the mocked module, or the mock's factory would wait on itself.
+ */
+export function withCapturedHost(original: Record<string, unknown>) {
+  return {
+    ...original,
+    exposeToIframe: ({ sdk }: { sdk: MiniAppHost }) => {
+      bridge.host = sdk;
+      return { endpoint: { emit: bridge.emit }, cleanup: () => {} };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { DevhostConfig } from '../config.ts';
+import type { LocalUser } from '../host/local-user.ts';
+import { MiniAppFrame } from '../MiniAppFrame.tsx';
+import type { DevWallet } from '../wallet/dev-wallet.ts';
+import { bridge } from './captured-host.ts';
+import { API_URL } from './fake-local-network.ts';
+import { renderWithQueries } from './render.tsx';
+
+export const TEST_CONFIG: DevhostConfig = {
+  // Loads nothing: the mini-app is another app, and the host bridge is captured (captured-host.ts).
+  miniappUrl: 'about:blank',
+  apiUrl: API_URL,
+  rpcUrl: 'http://chain.test',
+  usdc: null,
+};
+
+/** The client frame for `user`, as App renders it (with `beside` it, e.g. a panel); `host()` is the host the mini-app would call. */
+export function renderFrame(user: LocalUser, beside?: ReactNode) {
+  const log = vi.fn();
+  const rendered = renderWithQueries(
+    <>
+      <MiniAppFrame
+        user={user}
+        config={TEST_CONFIG}
+        log={log}
+        wallet={{} as DevWallet}
+        prompt={null}
+        answer={() => {}}
+      />
+      {beside}
+    </>,
+  );
+  const host = () => {
+    if (!bridge.host) throw new Error('The frame has not exposed a host');
+    return bridge.host;
+  };
+  return { ...rendered, log, host };
+}
