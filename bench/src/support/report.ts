@@ -1,0 +1,46 @@
+/** One comparison: Fartwin's median against a baseline's, both measured in the same run. */
+export interface BenchResult {
+  benchmark: string;
+  metric: string;
+  unit: 'kB' | 'ms' | 'req/s' | 'gas';
+  /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
+  better: 'lower' | 'higher';
+  subject: number;
+  baseline: number;
+  /** What the baseline is, in a few words. */
+  baselineLabel: string;
+  /** How it was measured (iterations, spread). */
+  detail: string;
+}
+
+export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
+
+function formatValue(value: number, unit: BenchResult['unit']): string {
+  const digits = unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' ? 1 : value < 10 ? 2 : 1;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
+}
+
+/** `bench <benchmark> <metric>: fartwin X vs <baseline> Y = ratio R (lower is better) [detail]` */
+export function formatResult(result: BenchResult): string {
+  return (
+    `bench ${result.benchmark} ${result.metric}: fartwin ${formatValue(result.subject, result.unit)}` +
+    ` vs ${result.baselineLabel} ${formatValue(result.baseline, result.unit)}` +
+    ` = ratio ${ratioOf(result).toFixed(2)} (${result.better} is better) [${result.detail}]`
+  );
+}
+
+/** A fixed-width table of every result, for the end of the run. */
+export function formatSummary(results: readonly BenchResult[]): string {
+  const header = ['benchmark', 'metric', 'fartwin', 'baseline', 'ratio', 'better'];
+  const rows = results.map((result) => [
+    result.benchmark,
+    result.metric,
+    formatValue(result.subject, result.unit),
+    `${formatValue(result.baseline, result.unit)} (${result.baselineLabel})`,
+    ratioOf(result).toFixed(2),
+    result.better,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
