@@ -22,7 +22,9 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const db = createDb(url, 4);
+  // The production pool size: deploy runners, the operator and the life watch each hold a connection
+  // for their advisory lock while running, and still need others for their queries.
+  const db = createDb(url);
   await migrateToLatest(db);
   return {
     db,

@@ -5,7 +5,11 @@ import type { DeployDeps } from './steps.ts';
 
 export const DEPLOY_QUEUE = 'deploy-twin';
 
-/** Deployments one replica runs at once; the operator's transactions are serialised anyway. */
+/**
+ * Deployments one replica runs at once; the operator's transactions are serialised anyway. Each
+ * running deployment holds one pooled connection for its lock (and one more while it is the
+ * operator): keep this well under the pool size (db/database.ts).
+ */
 const WORKERS = 3;
 
 export interface DeployJob {
