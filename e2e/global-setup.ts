@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveChromiumPath } from '@fartwin/localstack/chromium';
 import { startStack } from '../scripts/stack/start-stack.ts';
-import { resolveChromiumPath } from './support/browser.ts';
 
 /**
  * The whole product, as `npm start` runs it, on free ports and a throw-away data folder, so the

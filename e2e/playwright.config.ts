@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS } from '@fartwin/localstack/chromium';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './support/browser.ts';
 
 process.env.FONTCONFIG_FILE ??= fileURLToPath(new URL('./fonts.conf', import.meta.url));
 

@@ -19,7 +19,7 @@ function attributes(tag: string): Record<string, string> {
  * chunks are not among them). A script that is not in dist (the mini-app's /app-config.js, a few
  * hundred bytes the server writes) is not part of the bundle.
  */
-export function firstLoad(distDir: string): FirstLoad {
+function firstLoad(distDir: string): FirstLoad {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const files: string[] = [];
   for (const [tag, name] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {

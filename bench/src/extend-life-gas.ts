@@ -1,17 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fartwinLifeAbi, payForBattery, swapRouter02Abi, usdcAbi } from '@fartwin/contracts';
 import {
   bootstrapLocalChain,
-  confirm,
   createLocalClients,
+  extendLifeGasComparison,
   localDevAccount,
-  withGasHeadroom,
 } from '@fartwin/contracts/deployment';
 import { startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { maxUint256 } from 'viem';
 import { type Benchmark, progress } from './support/context.ts';
 import { median, sampleInTurns } from './support/stats.ts';
 
@@ -21,9 +18,9 @@ const ITERATIONS = 5;
 /**
  * Gas of extendLife against what it replaces: a bare USDC transferFrom (the payer's 1 USDC pulled
  * by a spender, as FartwinLife pulls it) plus the same swap through Uniswap's SwapRouter02 along
- * FartwinLife's own path to the burn address, as two transactions. The same comparison as
- * packages/contracts/test/gas.test.ts, which asserts a bound; this one reports medians. On a fresh
- * anvil with the local stack of bootstrapLocalChain (a real Uniswap V3 pool).
+ * FartwinLife's own path to the burn address, as two transactions: extendLifeGasComparison, which
+ * packages/contracts/test/gas.test.ts also uses to assert a bound; this one reports medians. On a
+ * fresh anvil with the local stack of bootstrapLocalChain (a real Uniswap V3 pool).
  */
 export const extendLifeGas: Benchmark = {
   name: 'gas',
@@ -39,49 +36,21 @@ export const extendLifeGas: Benchmark = {
         fund: [payer.address, spender.address],
       });
       const { publicClient, walletFor } = createLocalClients(anvil.rpcUrl);
-      const [payerWallet, spenderWallet] = [walletFor(payer), walletFor(spender)];
-      const usdc = { address: deployment.usdc, abi: usdcAbi } as const;
-      const send = async (hash: Promise<`0x${string}`>) => (await confirm(publicClient, await hash)).gasUsed;
-
-      await send(payerWallet.writeContract({ ...usdc, functionName: 'approve', args: [spender.address, maxUint256] }));
-      await send(
-        spenderWallet.writeContract({ ...usdc, functionName: 'approve', args: [deployment.swapRouter, maxUint256] }),
+      const gas = await extendLifeGasComparison(
+        publicClient,
+        { payer: walletFor(payer), spender: walletFor(spender) },
+        deployment,
+        BATTERY_PRICE_USDC,
       );
-      const path = await publicClient.readContract({
-        address: deployment.fartwinLife,
-        abi: fartwinLifeAbi,
-        functionName: 'swapPath',
-      });
-      const swapCall = {
-        account: spender,
-        address: deployment.swapRouter,
-        abi: swapRouter02Abi,
-        functionName: 'exactInput',
-        args: [{ path, recipient: deployment.burnAddress, amountIn: BATTERY_PRICE_USDC, amountOutMinimum: 0n }],
-      } as const;
-
-      const extendLife = async (agentId: string) =>
-        (await payForBattery(publicClient, payerWallet, deployment, agentId, BATTERY_PRICE_USDC)).receipt.gasUsed;
       let newAgents = 0;
       progress(`${WARM_UP + ITERATIONS} rounds of extendLife and of transferFrom + swap`);
       const samples = await sampleInTurns(
         { warmUp: WARM_UP, iterations: ITERATIONS },
         {
           // The warm-up round's call gives 'gas-agent' its first battery; recorded rounds are later ones.
-          later: async () => Number(await extendLife('gas-agent')),
-          first: async () => Number(await extendLife(`new-agent-${newAgents++}`)),
-          baseline: async () => {
-            const transferFrom = await send(
-              spenderWallet.writeContract({
-                ...usdc,
-                functionName: 'transferFrom',
-                args: [payer.address, spender.address, BATTERY_PRICE_USDC],
-              }),
-            );
-            const gas = withGasHeadroom(await publicClient.estimateContractGas(swapCall));
-            const swap = await send(spenderWallet.writeContract({ ...swapCall, gas }));
-            return Number(transferFrom + swap);
-          },
+          later: async () => Number(await gas.extendLife('gas-agent')),
+          first: async () => Number(await gas.extendLife(`new-agent-${newAgents++}`)),
+          baseline: async () => Number((await gas.baseline()).total),
         },
       );
       const baseline = median(samples.baseline);

@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS, resolveChromiumPath } from '@fartwin/e2e/support/browser.ts';
+import { CHROMIUM_ARGS, resolveChromiumPath } from '@fartwin/localstack/chromium';
 import { type Browser, chromium } from 'playwright-core';
 import { type Benchmark, progress } from './support/context.ts';
 import { repoRoot } from './support/paths.ts';

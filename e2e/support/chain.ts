@@ -1,18 +1,17 @@
 import { fartwinLifeAbi, payForBattery, usdcAbi } from '@fartwin/contracts';
-import { createLocalClients, type LocalClients, readDeployment } from '@fartwin/contracts/deployment';
+import { createLocalClients, type Deployment, type LocalClients, readDeployment } from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { stack, users } from './stack.ts';
 
 const DAY = 86_400;
 
+// Made on first use (the stack's URLs are set by global-setup); the deployment does not change during a run.
 let clients: LocalClients | undefined;
-const local = () => {
-  clients ??= createLocalClients(stack.rpcUrl);
-  return clients;
-};
-const contracts = () => readDeployment(stack.deploymentFile);
+let deployment: Deployment | undefined;
+const local = () => (clients ??= createLocalClients(stack.rpcUrl));
+const contracts = () => (deployment ??= readDeployment(stack.deploymentFile));
 
 /**
  * "Now" for lives, in unix seconds, as the bot service reckons it: the later of wall-clock and chain
@@ -62,29 +61,17 @@ export async function ensureAlive(agentId: string): Promise<void> {
 }
 
 /**
- * Moves the chain's clock until the twin's battery has run out: with the dev host's chain clock
- * (as a person would) when the dev host has one, else with anvil's JSON-RPC (evm_increaseTime, then
- * evm_mine). Which one was used is recorded as an annotation of the test.
+ * Moves the chain's clock with the dev host's chain-clock panel, as a person would, until the
+ * twin's battery has run out.
  */
 export async function runOutBattery(page: Page, agentId: string): Promise<void> {
   const panel = page.getByTestId('chain-clock');
-  const viaPanel = (await panel.count()) > 0;
-  test.info().annotations.push({
-    type: 'chain clock',
-    description: viaPanel ? 'dev host chain-clock panel' : 'anvil JSON-RPC (the dev host has no chain-clock panel)',
-  });
-  if (viaPanel) {
-    for (let step = 0; (await lifeLeftSeconds(agentId)) > 0; step += 1) {
-      expect(step, 'days advanced on the chain clock').toBeLessThan(30);
-      const days = (await lifeLeftSeconds(agentId)) > DAY ? 7 : 1;
-      const before = await chainNowSeconds();
-      await panel.getByTestId(`advance-${days}d`).click();
-      await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + days * DAY);
-    }
-  } else {
-    const { testClient } = local();
-    await testClient.increaseTime({ seconds: (await lifeLeftSeconds(agentId)) + 60 });
-    await testClient.mine({ blocks: 1 });
+  for (let step = 0; (await lifeLeftSeconds(agentId)) > 0; step += 1) {
+    expect(step, 'days advanced on the chain clock').toBeLessThan(30);
+    const days = (await lifeLeftSeconds(agentId)) > DAY ? 7 : 1;
+    const before = await chainNowSeconds();
+    await panel.getByTestId(`advance-${days}d`).click();
+    await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + days * DAY);
   }
   expect(await lifeLeftSeconds(agentId)).toBeLessThanOrEqual(0);
 }

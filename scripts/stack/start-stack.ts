@@ -79,7 +79,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const ports = await resolvePorts(options.ports);
   // Stopped in reverse order of start: the dev host first, Postgres last.
   const running: { name: string; stop: () => Promise<void> }[] = [];
-  const stoppers = { push: (name: string, stop: () => Promise<void>) => running.push({ name, stop }) };
   const stopAll = async () => {
     while (running.length > 0) {
       const service = running.pop()!;
@@ -94,7 +93,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: join(options.dataDir, 'pg'),
       port: ports.postgres,
     });
-    stoppers.push('Postgres', () => postgres.stop());
+    running.push({ name: 'Postgres', stop: () => postgres.stop() });
     const databaseUrl = await postgres.createDatabase('fartwin');
 
     step('Starting the local chain…');
@@ -102,7 +101,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: ports.anvil,
       stateFile: join(options.dataDir, 'chain-state.json'),
     });
-    stoppers.push('the local chain', () => anvil.stop());
+    running.push({ name: 'the local chain', stop: () => anvil.stop() });
     const deploymentFile = join(options.dataDir, 'deployment.json');
     step('Deploying contracts (first run) or reusing them…');
     await bootstrapLocalChain({
@@ -140,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...options.serverEnv,
       },
     });
-    stoppers.push('the bot service', () => server.stop());
+    running.push({ name: 'the bot service', stop: () => server.stop() });
     await waitForService(server, `${serverUrl}/health`);
 
     let miniappUrl = `${serverUrl}/`;
@@ -153,7 +152,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logFile: join(logsDir, 'vite.log'),
         env: { FARTWIN_API_ORIGIN: serverUrl, MINIAPP_DEV_PORT: String(vitePort) },
       });
-      stoppers.push('the mini-app dev server', () => vite.stop());
+      running.push({ name: 'the mini-app dev server', stop: () => vite.stop() });
       miniappUrl = `http://localhost:${vitePort}/`;
       await waitForService(vite, miniappUrl);
     }
@@ -173,7 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         DEPLOYMENT_FILE: deploymentFile,
       },
     });
-    stoppers.push('the dev host', () => devhost.stop());
+    running.push({ name: 'the dev host', stop: () => devhost.stop() });
     await waitForService(devhost, `${devhostUrl}/health`);
 
     const services = [server, devhost];

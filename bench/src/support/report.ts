@@ -13,7 +13,7 @@ export interface BenchResult {
   detail: string;
 }
 
-export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
+const ratioOf = (result: BenchResult) => result.subject / result.baseline;
 
 function formatValue(value: number, unit: BenchResult['unit']): string {
   const digits = unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' ? 1 : value < 10 ? 2 : 1;

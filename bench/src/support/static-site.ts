@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { listen } from './listen.ts';
 
 /** Where the host page lives on every served site (same origin as the app it frames). */
-export const HOST_PAGE_PATH = '/__bench/host.html';
+const HOST_PAGE_PATH = '/__bench/host.html';
 
 /**
  * A minimal Farcaster host: a page that frames the mini-app at `/` in a 424x695 iframe, like a

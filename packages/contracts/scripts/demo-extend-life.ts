@@ -11,8 +11,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatUnits } from 'viem';
-import { localUsdcAbi } from '../generated/abis.ts';
-import { confirm, createLocalClients, localDevAccount, readDeployment } from '../src/deployment.ts';
+import { createLocalClients, fundAccounts, localDevAccount, readDeployment } from '../src/deployment.ts';
 import { fartwinLifeAbi, payForBattery, usdcAbi } from '../src/index.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -23,8 +22,9 @@ const payer = localDevAccount(Number(process.env.DEMO_ACCOUNT ?? '1'));
 const ONE_USDC = 1_000_000n;
 
 const deployment = readDeployment(deploymentFile);
-const { publicClient, walletFor } = createLocalClients(rpcUrl);
-const wallet = walletFor(payer);
+const clients = createLocalClients(rpcUrl);
+const { publicClient } = clients;
+const wallet = clients.walletFor(payer);
 const life = { address: deployment.fartwinLife, abi: fartwinLifeAbi } as const;
 const burnedA0x = () =>
   publicClient.readContract({
@@ -43,16 +43,8 @@ const payerUsdc = await publicClient.readContract({
 });
 if (payerUsdc < ONE_USDC) {
   // Local chain only: the operator owns LocalUSDC and can mint the payer what it needs.
-  await confirm(
-    publicClient,
-    await walletFor(localDevAccount(0)).writeContract({
-      address: deployment.usdc,
-      abi: localUsdcAbi,
-      functionName: 'mint',
-      args: [payer.address, 10n * ONE_USDC],
-    }),
-  );
-  console.log('minted 10 USDC to the payer (it had less than 1 USDC)');
+  await fundAccounts(clients, deployment, [payer.address], { usdcPerAccount: 10n * ONE_USDC });
+  console.log('funded the payer with 10 USDC (it had less than 1 USDC)');
 }
 const daysBefore = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
 const burnBefore = await burnedA0x();

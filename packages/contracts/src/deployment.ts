@@ -18,6 +18,7 @@ export {
   withGasHeadroom,
 } from './local/chain.ts';
 export { A0X_SUPPLY, MIN_A0X_PER_USDC, POOL_A0X, POOL_FEE, POOL_USDC } from './local/deploy.ts';
+export { extendLifeGasComparison, type GasComparison } from './local/gas.ts';
 export { createPoolWithLiquidity, fullRangeTicks, sqrtPriceX96 } from './local/uniswap.ts';
 
 /** Where every contract lives on one chain. Plain JSON (the file bootstrapLocalChain writes). */
@@ -81,23 +82,19 @@ export function readDeployment(file: string): Deployment {
 }
 
 /** Writes through a temporary file so a reader never sees half a file. */
-export function writeDeployment(file: string, deployment: Deployment): void {
+function writeDeployment(file: string, deployment: Deployment): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(deployment, null, 2)}\n`);
   renameSync(temporary, file);
 }
 
-export interface BootstrapOptions {
+export interface BootstrapOptions extends Funding {
   rpcUrl: string;
   /** Read when present and still valid on the chain; (re)written otherwise. */
   deploymentFile: string;
-  /** Accounts to give ETH and USDC (the operator is always funded). */
+  /** Accounts to give ETH and USDC (the operator is always funded), as fundAccounts does. */
   fund?: readonly Address[];
-  /** USDC (6 decimals) minted to each funded account; default 10 000 USDC. */
-  usdcPerAccount?: bigint;
-  /** ETH (wei) each funded account is raised to, if it has less; default 100 ETH. */
-  ethPerAccount?: bigint;
   onLog?: (line: string) => void;
 }
 
@@ -118,13 +115,30 @@ function loadReusable(file: string): Deployment | undefined {
   }
 }
 
-async function fundAccounts(
+/** What each funded account gets, unless told otherwise: 10 000 USDC, and ETH up to 100. */
+const DEFAULT_FUNDING = { usdcPerAccount: parseUnits('10000', 6), ethPerAccount: parseEther('100') } as const;
+
+export interface Funding {
+  /** USDC (6 decimals) minted to each account. */
+  usdcPerAccount?: bigint;
+  /** ETH (wei) each account is raised to, if it has less. */
+  ethPerAccount?: bigint;
+}
+
+/**
+ * Local chain only: raises each account's ETH (anvil's setBalance) and mints it USDC from the
+ * operator, LocalUSDC's owner. Records nothing: a caller that must not fund an account twice keeps
+ * its own list (bootstrapLocalChain keeps `fundedAccounts`). The mints are sent from the operator,
+ * so callers that may send from it at the same time must take turns.
+ */
+export async function fundAccounts(
   clients: LocalClients,
-  deployment: Deployment,
+  deployment: Pick<Deployment, 'usdc'>,
   accounts: readonly Address[],
-  usdcPerAccount: bigint,
-  ethPerAccount: bigint,
+  funding: Funding = {},
 ): Promise<void> {
+  const usdcPerAccount = funding.usdcPerAccount ?? DEFAULT_FUNDING.usdcPerAccount;
+  const ethPerAccount = funding.ethPerAccount ?? DEFAULT_FUNDING.ethPerAccount;
   const operatorWallet = clients.walletFor(localDevAccount(0));
   for (const account of accounts) {
     const balance = await clients.publicClient.getBalance({ address: account });
@@ -148,8 +162,6 @@ async function fundAccounts(
  */
 export async function bootstrapLocalChain(options: BootstrapOptions): Promise<Deployment> {
   const log = options.onLog ?? (() => {});
-  const usdcPerAccount = options.usdcPerAccount ?? parseUnits('10000', 6);
-  const ethPerAccount = options.ethPerAccount ?? parseEther('100');
   const clients = createLocalClients(options.rpcUrl);
   const operator = localDevAccount(0).address;
   const wanted = [operator, ...(options.fund ?? [])].map((address) => getAddress(address));
@@ -173,7 +185,7 @@ export async function bootstrapLocalChain(options: BootstrapOptions): Promise<De
   const alreadyFunded = new Set(deployment.fundedAccounts ?? []);
   const toFund = [...new Set(wanted)].filter((address) => !alreadyFunded.has(address));
   if (toFund.length > 0) {
-    await fundAccounts(clients, deployment, toFund, usdcPerAccount, ethPerAccount);
+    await fundAccounts(clients, deployment, toFund, options);
     log(`contracts: funded ${toFund.length} account(s) with ETH and USDC`);
   }
   deployment = { ...deployment, fundedAccounts: [...alreadyFunded, ...toFund] };

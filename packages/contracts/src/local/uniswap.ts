@@ -39,7 +39,7 @@ export function sqrtPriceX96(amount0: bigint, amount1: bigint): bigint {
 }
 
 /** Uniswap orders a pool's tokens by address. */
-export function sortTokens<T extends { token: Address }>(a: T, b: T): [T, T] {
+function sortTokens<T extends { token: Address }>(a: T, b: T): [T, T] {
   return BigInt(a.token) < BigInt(b.token) ? [a, b] : [b, a];
 }
 

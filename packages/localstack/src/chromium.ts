@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 /**
- * The Chromium the tests drive: CHROMIUM_PATH if set, else the one shipped inside the
+ * The Chromium the e2e journeys and the ready() benchmark drive: CHROMIUM_PATH if set, else the one shipped inside the
  * @sparticuz/chromium npm package (nothing is downloaded; it unpacks from node_modules).
  */
 export async function resolveChromiumPath(): Promise<string> {

@@ -1,0 +1,84 @@
+/**
+ * The local social network's API on the bot service (local mode only): what the dev host, the
+ * local Farcaster client, reads and writes. One definition for both sides: the request schemas are
+ * the server's rules, and the dev host parses the answers with the response schemas.
+ */
+import { z } from 'zod';
+import { addressSchema, fidSchema } from './entities.ts';
+
+/** Farcaster's fname rules: lowercase letters, digits and hyphens, at most 16, no leading hyphen. */
+export const usernameSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'must be 1-16 lowercase letters, digits or hyphens, not starting with a hyphen');
+
+export const castHashSchema = z
+  .string()
+  .regex(/^0x[0-9a-f]{40}$/, 'must be a cast hash: 0x and 40 lowercase hex digits');
+
+/** A person of the local network, as the user picker lists them. */
+export const localUserSchema = z.object({
+  fid: fidSchema,
+  username: z.string(),
+  displayName: z.string(),
+  pfpUrl: z.string().nullable(),
+  custodyAddress: addressSchema,
+});
+export type LocalUser = z.infer<typeof localUserSchema>;
+
+/** A person's profile (viewProfile). */
+export const localProfileSchema = localUserSchema.extend({ bio: z.string() });
+export type LocalProfile = z.infer<typeof localProfileSchema>;
+
+/** A cast as a client's feed shows it. */
+export const feedCastSchema = z.object({
+  hash: z.string(),
+  text: z.string(),
+  embeds: z.array(z.string()),
+  parentHash: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  author: localUserSchema.pick({ fid: true, username: true, displayName: true, pfpUrl: true }),
+});
+export type FeedCast = z.infer<typeof feedCastSchema>;
+
+// GET /local-network/users
+export const localUsersResponseSchema = z.object({ users: z.array(localUserSchema) });
+
+// POST /local-network/users ("New user" in the dev host)
+export const newLocalUserRequestSchema = z.object({
+  username: usernameSchema.optional(),
+  displayName: z.string().trim().min(1).max(32).optional(),
+  /** A few casts in the new user's voice, so the twin's questions have something to read. */
+  starterCasts: z.boolean().default(true),
+});
+export type NewLocalUserRequest = z.input<typeof newLocalUserRequestSchema>;
+export const localUserResponseSchema = z.object({ user: localUserSchema });
+
+// GET /local-network/users/:fid
+export const localProfileResponseSchema = z.object({ user: localProfileSchema });
+
+// POST /local-network/casts
+export const newCastRequestSchema = z
+  .object({
+    fid: fidSchema,
+    text: z.string().max(1024),
+    /** The SDK's composeCast allows at most two. */
+    embeds: z.array(z.string().url()).max(2).default([]),
+    parentHash: castHashSchema.optional(),
+  })
+  .refine((cast) => cast.text.trim() !== '' || cast.embeds.length > 0, {
+    path: ['text'],
+    message: 'a cast needs text or an embed',
+  });
+export type NewCastRequest = z.input<typeof newCastRequestSchema>;
+export const newCastResponseSchema = z.object({ hash: castHashSchema });
+
+// GET /local-network/casts/:hash
+export const castResponseSchema = z.object({ cast: feedCastSchema });
+
+// GET /local-network/feed?limit=&fid=
+export const feedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  fid: fidSchema.optional(),
+});
+export const feedResponseSchema = z.object({ casts: z.array(feedCastSchema) });
