@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { localNetwork, queryKeys } from './api/local-network.ts';
 import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
 import type { DevhostConfig } from './config.ts';
@@ -19,23 +19,14 @@ export function App({ config }: { config: DevhostConfig }) {
   // Until someone is chosen, the first user is signed in.
   const selectedFid = chosenFid ?? users.data?.[0]?.fid ?? null;
 
-  // The user whose frame may write to the log. Switching users sets it at once, so a call the
-  // previous user's frame was still sending (its ready, say) cannot land in the new user's log.
-  const loggingFid = useRef(selectedFid);
-  loggingFid.current ??= selectedFid;
-  const log = useMemo(() => {
-    const fid = selectedFid;
-    return (method: string, detail?: unknown) => {
-      if (loggingFid.current !== fid) return;
-      setCalls((previous) => [
-        ...previous,
-        { id: previous.length + 1, at: new Date(), method, detail: describe(detail) },
-      ]);
-    };
-  }, [selectedFid]);
+  const log = useCallback((method: string, detail?: unknown) => {
+    setCalls((previous) => [
+      ...previous,
+      { id: previous.length + 1, at: new Date(), method, detail: describe(detail) },
+    ]);
+  }, []);
 
   const selectUser = useCallback((fid: number) => {
-    loggingFid.current = fid;
     setCalls([]);
     setChosenFid(fid);
   }, []);
@@ -76,6 +67,7 @@ export function App({ config }: { config: DevhostConfig }) {
         <aside className="panels">
           {user ? (
             <WalletPanel
+              key={user.fid}
               address={user.custodyAddress}
               chainId={chainId}
               rpcUrl={config.rpcUrl}

@@ -1,19 +1,25 @@
-import { exposeToIframe, type HostEndpoint, type SetPrimaryButtonOptions } from '@farcaster/miniapp-host';
+import {
+  type EIP6963ProviderInfo,
+  exposeToEndpoint,
+  type HostEndpoint,
+  type SetPrimaryButtonOptions,
+} from '@farcaster/miniapp-host';
+import type { LocalUser } from '@fartwin/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DevhostConfig } from './config.ts';
 import { createHost } from './host/create-host.ts';
+import { frameEndpoint } from './host/frame-endpoint.ts';
 import type { LogHostCall } from './host/host-log.ts';
-import type { LocalUser } from './host/local-user.ts';
 import { HostSheetView } from './sheets/HostSheetView.tsx';
 import { useHostSheets } from './sheets/host-sheets.ts';
 import type { DevWallet, WalletPrompt } from './wallet/dev-wallet.ts';
 import { WalletSheet } from './wallet/WalletSheet.tsx';
 
 /** How the dev host's wallet introduces itself to the mini-app (EIP-6963). */
-const WALLET_INFO = {
+const WALLET_INFO: EIP6963ProviderInfo = {
   uuid: 'b6f5a6e4-2c41-4bd0-9a0d-fa27d1e0c0de',
   name: 'Fartwin dev host wallet',
-  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"%3E%3Crect width="8" height="8" rx="2" fill="%237c5cff"/%3E%3C/svg%3E' as const,
+  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"%3E%3Crect width="8" height="8" rx="2" fill="%237c5cff"/%3E%3C/svg%3E',
   rdns: 'local.fartwin.devhost',
 };
 
@@ -46,8 +52,10 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
     const iframe = iframeRef.current;
     if (!iframe || closed) return;
     const announce = () => endpointRef.current?.emit({ event: 'eip6963:announceProvider', info: WALLET_INFO });
-    const exposed = exposeToIframe({
-      iframe,
+    const miniAppOrigin = new URL(miniappUrl).origin;
+    const endpoint = frameEndpoint(iframe, miniAppOrigin);
+    const cleanup = exposeToEndpoint({
+      endpoint,
       sdk: createHost(user, log, {
         miniappUrl,
         announceWallet: announce,
@@ -55,11 +63,11 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
         frame: { close, setPrimaryButton },
       }),
       // The host SDK bundles its own copy of ox; the provider shape is the same EIP-1193 object.
-      ethProvider: wallet as unknown as Parameters<typeof exposeToIframe>[0]['ethProvider'],
-      miniAppOrigin: new URL(miniappUrl).origin,
+      ethProvider: wallet as unknown as Parameters<typeof exposeToEndpoint>[0]['ethProvider'],
+      miniAppOrigin,
     });
-    endpointRef.current = exposed.endpoint;
-    return exposed.cleanup;
+    endpointRef.current = endpoint;
+    return cleanup;
   }, [user, miniappUrl, log, wallet, sheets, close, closed]);
 
   const clickPrimaryButton = () => {

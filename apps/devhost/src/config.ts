@@ -1,7 +1,7 @@
 import { addressSchema } from '@fartwin/protocol';
 import { z } from 'zod';
 
-export const devhostConfigSchema = z.object({
+const devhostConfigSchema = z.object({
   miniappUrl: z.string().url(),
   apiUrl: z.string().url(),
   rpcUrl: z.string().url(),

@@ -1,26 +1,18 @@
-import type { LocalUser } from '../host/local-user.ts';
-
-/** A cast as the local network's feed lists it (apps/server/src/social/local-network.ts). */
-export interface FeedCast {
-  hash: `0x${string}`;
-  text: string;
-  embeds: string[];
-  parentHash: string | null;
-  createdAt: string;
-  author: Pick<LocalUser, 'fid' | 'username' | 'displayName' | 'pfpUrl'>;
-}
-
-export type LocalProfile = LocalUser & { bio: string };
-
-export interface NewCast {
-  fid: number;
-  text: string;
-  embeds: string[];
-  parentHash?: string;
-}
+import {
+  castResponseSchema,
+  errorBodySchema,
+  feedResponseSchema,
+  localProfileResponseSchema,
+  localUserResponseSchema,
+  localUsersResponseSchema,
+  type NewCastRequest,
+  type NewLocalUserRequest,
+  newCastResponseSchema,
+} from '@fartwin/protocol';
+import type { z } from 'zod';
 
 /** The bot service's `{error, code}` answer, as an Error the sheets can show. */
-export class LocalNetworkError extends Error {
+class LocalNetworkError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -31,39 +23,45 @@ export class LocalNetworkError extends Error {
   }
 }
 
-async function call<T>(apiUrl: string, path: string, init?: { method: 'POST'; body: unknown }): Promise<T> {
+async function call<Schema extends z.ZodType>(
+  apiUrl: string,
+  path: string,
+  schema: Schema,
+  init?: { method: 'POST'; body: unknown },
+): Promise<z.output<Schema>> {
   const response = await fetch(`${apiUrl}${path}`, {
     method: init?.method ?? 'GET',
     ...(init ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : {}),
   });
-  const body = (await response.json().catch(() => null)) as (T & { error?: string; code?: string }) | null;
+  const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const error = errorBodySchema.safeParse(body);
     throw new LocalNetworkError(
       response.status,
-      body?.code ?? 'http_error',
-      body?.error ?? `The local social network answered ${response.status}`,
+      error.data?.code ?? 'http_error',
+      error.data?.error ?? `The local social network answered ${response.status}`,
     );
   }
-  return body as T;
+  return schema.parse(body);
 }
 
-/** The local social network's API on the bot service (local mode only). */
+/** The local social network's API on the bot service (local mode only; shapes in @fartwin/protocol). */
 export const localNetwork = {
-  users: (apiUrl: string) => call<{ users: LocalUser[] }>(apiUrl, '/local-network/users').then((body) => body.users),
-  createUser: (apiUrl: string, request: { username?: string; displayName?: string } = {}) =>
-    call<{ user: LocalUser }>(apiUrl, '/local-network/users', { method: 'POST', body: request }).then(
+  users: (apiUrl: string) => call(apiUrl, '/local-network/users', localUsersResponseSchema).then((body) => body.users),
+  createUser: (apiUrl: string, request: NewLocalUserRequest = {}) =>
+    call(apiUrl, '/local-network/users', localUserResponseSchema, { method: 'POST', body: request }).then(
       (body) => body.user,
     ),
   profile: (apiUrl: string, fid: number) =>
-    call<{ user: LocalProfile }>(apiUrl, `/local-network/users/${fid}`).then((body) => body.user),
+    call(apiUrl, `/local-network/users/${fid}`, localProfileResponseSchema).then((body) => body.user),
   cast: (apiUrl: string, hash: string) =>
-    call<{ cast: FeedCast }>(apiUrl, `/local-network/casts/${hash}`).then((body) => body.cast),
-  publishCast: (apiUrl: string, cast: NewCast) =>
-    call<{ hash: `0x${string}` }>(apiUrl, '/local-network/casts', { method: 'POST', body: cast }),
+    call(apiUrl, `/local-network/casts/${hash}`, castResponseSchema).then((body) => body.cast),
+  publishCast: (apiUrl: string, cast: NewCastRequest) =>
+    call(apiUrl, '/local-network/casts', newCastResponseSchema, { method: 'POST', body: cast }),
   feed: (apiUrl: string, options: { limit: number; fid?: number }) => {
     const query = new URLSearchParams({ limit: String(options.limit) });
     if (options.fid !== undefined) query.set('fid', String(options.fid));
-    return call<{ casts: FeedCast[] }>(apiUrl, `/local-network/feed?${query}`).then((body) => body.casts);
+    return call(apiUrl, `/local-network/feed?${query}`, feedResponseSchema).then((body) => body.casts);
   },
 };
 

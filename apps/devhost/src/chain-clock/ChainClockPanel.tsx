@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { createTestClient, http, publicActions } from 'viem';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chainQueryKeys, localChainClient, useLatestBlock } from '../api/local-chain.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 
 const HOUR = 3_600;
@@ -12,9 +11,6 @@ const ADVANCES = [
   { seconds: DAY, label: 'Advance 1 day', testId: 'advance-1d' },
   { seconds: 7 * DAY, label: 'Advance 7 days', testId: 'advance-7d' },
 ] as const;
-
-/** Other transactions mine blocks too, so the shown time is read again now and then. */
-const REFRESH_MS = 5_000;
 
 /**
  * How far the chain is ahead of the wall clock, once the clock was moved. A chain a little behind
@@ -35,27 +31,20 @@ export function formatAhead(seconds: number): string | null {
  * evm_increaseTime and a mined block, so a twin's battery can run out without waiting a week.
  */
 export function ChainClockPanel({ rpcUrl }: { rpcUrl: string }) {
-  const client = useMemo(
-    () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).extend(publicActions),
-    [rpcUrl],
-  );
   const queryClient = useQueryClient();
-  const queryKey = ['chain-time', rpcUrl];
-  const chainTime = useQuery({
-    queryKey,
-    queryFn: async () => Number((await client.getBlock({ blockTag: 'latest' })).timestamp),
-    refetchInterval: REFRESH_MS,
-  });
+  // Other transactions mine blocks too, so the shown time follows the latest block.
+  const latestBlock = useLatestBlock(rpcUrl);
   const advance = useMutation({
     mutationFn: async (seconds: number) => {
+      const client = localChainClient(rpcUrl);
       await client.increaseTime({ seconds });
       // The new time only counts once a block carries it: the mini-app reads life from blocks.
       await client.mine({ blocks: 1 });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chainQueryKeys.latestBlock(rpcUrl) }),
   });
 
-  const seconds = chainTime.data;
+  const seconds = latestBlock.data?.timestamp;
   const ahead = seconds === undefined ? null : formatAhead(seconds - Math.floor(Date.now() / 1000));
   return (
     <section className="panel" data-testid="chain-clock">
@@ -63,7 +52,7 @@ export function ChainClockPanel({ rpcUrl }: { rpcUrl: string }) {
       <p>
         Latest block:{' '}
         {seconds === undefined ? (
-          <span className="muted">{chainTime.isError ? 'the chain does not answer' : '…'}</span>
+          <span className="muted">{latestBlock.isError ? 'the chain does not answer' : '…'}</span>
         ) : (
           <time data-testid="chain-time" dateTime={new Date(seconds * 1000).toISOString()}>
             {new Date(seconds * 1000).toLocaleString()}

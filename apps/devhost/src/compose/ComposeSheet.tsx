@@ -16,33 +16,23 @@ interface Props {
 
 /** The client's composer: the mini-app's suggested cast, editable, published to the local network. */
 export function ComposeSheet({ draft, fid, apiUrl, onDone }: Props) {
-  const [text, setText] = useState(draft.text);
+  const { embeds = [], parent, channelKey } = draft;
+  const [text, setText] = useState(draft.text ?? '');
   const queryClient = useQueryClient();
   const publish = useMutation({
     mutationFn: () =>
-      localNetwork.publishCast(apiUrl, {
-        fid,
-        text,
-        embeds: draft.embeds,
-        ...(draft.parentHash ? { parentHash: draft.parentHash } : {}),
-      }),
+      localNetwork.publishCast(apiUrl, { fid, text, embeds, ...(parent ? { parentHash: parent.hash } : {}) }),
     onSuccess: ({ hash }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.allFeeds });
-      onDone({
-        hash,
-        text,
-        embeds: draft.embeds as ComposedCast['embeds'],
-        ...(draft.parentHash ? { parent: { type: 'cast', hash: draft.parentHash } } : {}),
-        ...(draft.channelKey ? { channelKey: draft.channelKey } : {}),
-      });
+      onDone({ hash, text, embeds, ...(parent ? { parent } : {}), ...(channelKey ? { channelKey } : {}) });
     },
   });
-  const empty = text.trim() === '' && draft.embeds.length === 0;
+  const empty = text.trim() === '' && embeds.length === 0;
 
   return (
     <Sheet title="New cast" testId="compose-sheet">
-      {draft.parentHash ? <p className="muted sheet-line">Replying to cast {draft.parentHash}</p> : null}
-      {draft.channelKey ? <p className="muted sheet-line">In channel /{draft.channelKey}</p> : null}
+      {parent ? <p className="muted sheet-line">Replying to cast {parent.hash}</p> : null}
+      {channelKey ? <p className="muted sheet-line">In channel /{channelKey}</p> : null}
       <textarea
         className="compose-text"
         aria-label="Cast text"
@@ -51,7 +41,7 @@ export function ComposeSheet({ draft, fid, apiUrl, onDone }: Props) {
         rows={4}
         maxLength={1024}
       />
-      <EmbedList embeds={draft.embeds} apiUrl={apiUrl} />
+      <EmbedList embeds={embeds} apiUrl={apiUrl} />
       <ErrorNote error={publish.error} trying="Could not cast" />
       <div className="sheet-actions">
         <button type="button" className="button-secondary" onClick={() => onDone(null)} disabled={publish.isPending}>

@@ -10,7 +10,7 @@ describe('compose intent URLs', () => {
     ],
     [
       ' https://farcaster.xyz/~/compose/?text=x&channelKey=base&parentCastHash=0xabc ',
-      { text: 'x', embeds: [], channelKey: 'base', parentHash: '0xabc' },
+      { text: 'x', embeds: [], channelKey: 'base', parent: { type: 'cast', hash: '0xabc' } },
     ],
   ])('%s opens the composer', (url, draft) => {
     expect(composeDraftFromUrl(url)).toEqual(draft);

@@ -20,8 +20,9 @@ export function composeDraftFromUrl(url: string): ComposeDraft | null {
   const channelKey = searchParams.get('channelKey');
   return {
     text: searchParams.get('text') ?? '',
-    embeds: searchParams.getAll('embeds[]').slice(0, 2),
-    ...(parentHash ? { parentHash } : {}),
+    // A cast has two embeds at most, as composeCast's options say.
+    embeds: searchParams.getAll('embeds[]').slice(0, 2) as ComposeDraft['embeds'],
+    ...(parentHash ? { parent: { type: 'cast', hash: parentHash } } : {}),
     ...(channelKey ? { channelKey } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { FeedCast } from '../api/local-network.ts';
+import type { FeedCast } from '@fartwin/protocol';
 import { EmbedList } from './EmbedList.tsx';
 import { relativeTime } from './relative-time.ts';
 

@@ -8,16 +8,16 @@ import {
 } from '@farcaster/miniapp-host';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { siwfMessage } from '@fartwin/localstack/siwf';
+import type { LocalUser } from '@fartwin/protocol';
 import { composeDraftFromUrl } from '../compose/compose-url.ts';
 import type { HostSheets } from '../sheets/host-sheets.ts';
 import type { LogHostCall } from './host-log.ts';
-import type { LocalUser } from './local-user.ts';
 
 /** The frame's safe area: the dev host draws a status bar and a home indicator over the frame. */
 const SAFE_AREA_INSETS = { top: 24, bottom: 20, left: 0, right: 0 };
 
 /** The context the mini-app reads as `sdk.context`. */
-export function contextFor(user: LocalUser): Context.MiniAppContext {
+function contextFor(user: LocalUser): Context.MiniAppContext {
   return {
     user: {
       fid: user.fid,
@@ -122,13 +122,9 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
     // The SDK types the result by `close`: with close: true the app is closed and gets no result.
     composeCast: (async (options: Parameters<MiniAppHost['composeCast']>[0]) => {
       log('composeCast', options);
-      const cast = await sheets.compose({
-        text: options.text ?? '',
-        embeds: [...(options.embeds ?? [])],
-        ...(options.parent ? { parentHash: options.parent.hash } : {}),
-        ...(options.channelKey ? { channelKey: options.channelKey } : {}),
-      });
-      if (!options.close) return { cast };
+      const { close, ...draft } = options;
+      const cast = await sheets.compose(draft);
+      if (!close) return { cast };
       frame.close();
       return undefined;
     }) as MiniAppHost['composeCast'],

@@ -1,7 +1,8 @@
 import type { SwapToken } from '@farcaster/miniapp-host';
 import { erc20Abi } from '@fartwin/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { createPublicClient, formatUnits, http } from 'viem';
+import { formatUnits } from 'viem';
+import { localChainClient } from '../api/local-chain.ts';
 import { Sheet } from '../components/Sheet.tsx';
 import { parseAssetId } from './caip19.ts';
 
@@ -16,7 +17,7 @@ function TokenLine({ label, id, rpcUrl, amount }: { label: string; id: string; r
     queryKey: ['token', rpcUrl, address],
     enabled: address !== null,
     queryFn: async () => {
-      const client = createPublicClient({ transport: http(rpcUrl) });
+      const client = localChainClient(rpcUrl);
       const read = <Name extends 'name' | 'symbol' | 'decimals'>(functionName: Name) =>
         client.readContract({ address: address!, abi: erc20Abi, functionName });
       const [name, symbol, decimals] = await Promise.all([read('name'), read('symbol'), read('decimals')]);

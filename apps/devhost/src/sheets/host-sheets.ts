@@ -2,13 +2,8 @@ import type { ComposeCast, SwapToken } from '@farcaster/miniapp-host';
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueue } from '../host/use-queue.ts';
 
-/** What the compose sheet opens with: from `composeCast` or a compose URL given to `openUrl`. */
-export interface ComposeDraft {
-  text: string;
-  embeds: string[];
-  parentHash?: string;
-  channelKey?: string;
-}
+/** What the compose sheet opens with: `composeCast`'s options, or a compose URL given to `openUrl`. */
+export type ComposeDraft = Omit<ComposeCast.Options, 'close'>;
 
 export type ComposedCast = ComposeCast.ComposeCastInnerResult;
 

@@ -1,6 +1,5 @@
+import type { FeedCast, LocalProfile, LocalUser } from '@fartwin/protocol';
 import { vi } from 'vitest';
-import type { FeedCast, LocalProfile } from '../api/local-network.ts';
-import type { LocalUser } from '../host/local-user.ts';
 
 export const API_URL = 'http://api.test';
 

@@ -1,7 +1,7 @@
+import type { LocalUser } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { DevhostConfig } from '../config.ts';
-import type { LocalUser } from '../host/local-user.ts';
 import { MiniAppFrame } from '../MiniAppFrame.tsx';
 import type { DevWallet } from '../wallet/dev-wallet.ts';
 import { bridge } from './captured-host.ts';

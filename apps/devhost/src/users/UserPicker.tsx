@@ -1,10 +1,10 @@
+import type { LocalUser } from '@fartwin/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { localNetwork, queryKeys } from '../api/local-network.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
-import type { LocalUser } from '../host/local-user.ts';
 
 /** The option that makes a fresh account. */
-export const NEW_USER = 'new';
+const NEW_USER = 'new';
 
 interface Props {
   users: LocalUser[];

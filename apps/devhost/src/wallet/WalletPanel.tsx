@@ -1,7 +1,8 @@
 import { usdcAbi } from '@fartwin/contracts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
-import { useEffect, useState } from 'react';
-import { createPublicClient, formatEther, formatUnits, http } from 'viem';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatEther, formatUnits } from 'viem';
+import { localChainClient, useLatestBlock } from '../api/local-chain.ts';
 import { WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
 
 interface Props {
@@ -13,28 +14,26 @@ interface Props {
   onFailureModeChange: (mode: WalletFailureMode) => void;
 }
 
-/** The user's wallet: address, network, balances, and the error the wallet is set to answer with. */
+/**
+ * The user's wallet: address, network, balances, and the error the wallet is set to answer with.
+ * Rendered once per user (keyed by fid), so one user's balances never stand in for another's.
+ */
 export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFailureModeChange }: Props) {
-  const [balances, setBalances] = useState<{ eth: string; usdc: string } | null>(null);
-
-  useEffect(() => {
-    const client = createPublicClient({ transport: http(rpcUrl) });
-    let stopped = false;
-    const read = async () => {
+  const latestBlock = useLatestBlock(rpcUrl).data?.number;
+  // Read again only when a block is mined; the last balances stay shown while they are.
+  const { data: balances } = useQuery({
+    queryKey: ['balances', rpcUrl, address, usdc, latestBlock],
+    enabled: latestBlock !== undefined,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const client = localChainClient(rpcUrl);
       const [eth, usdcBalance] = await Promise.all([
         client.getBalance({ address }),
         usdc ? client.readContract({ address: usdc, abi: usdcAbi, functionName: 'balanceOf', args: [address] }) : 0n,
       ]);
-      if (!stopped)
-        setBalances({ eth: Number(formatEther(eth)).toFixed(3), usdc: formatUnits(usdcBalance, USDC_DECIMALS) });
-    };
-    read().catch(() => {});
-    const timer = setInterval(() => read().catch(() => {}), 3_000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [address, rpcUrl, usdc]);
+      return { eth: Number(formatEther(eth)).toFixed(3), usdc: formatUnits(usdcBalance, USDC_DECIMALS) };
+    },
+  });
 
   return (
     <section className="panel" data-testid="wallet-panel">
@@ -53,7 +52,7 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
           value={failureMode}
           onChange={(event) => onFailureModeChange(event.target.value as WalletFailureMode)}
         >
-          {Object.entries(WALLET_FAILURE_MODES).map(([mode, { label }]) => (
+          {WALLET_FAILURE_MODES.map(({ mode, label }) => (
             <option key={mode} value={mode}>
               {label}
             </option>

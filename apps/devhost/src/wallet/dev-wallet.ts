@@ -3,7 +3,7 @@ import { Provider } from 'ox';
 import { type Address, createPublicClient, createWalletClient, type Hex, hexToBigInt, http, numberToHex } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
-import { USER_FACING_METHODS, WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
+import { USER_FACING_METHODS, type WalletFailureMode, walletFailure } from './failure-modes.ts';
 
 /** Something the person must confirm or reject in the wallet sheet. */
 export type WalletPrompt =
@@ -64,7 +64,7 @@ export function createDevWallet(options: DevWalletOptions) {
       case 'wallet_switchEthereumChain': {
         const target = Number((params[0] as { chainId: Hex }).chainId);
         if (!KNOWN_CHAIN_IDS.has(target)) {
-          throw Object.assign(new Error(`Unrecognized chain ID ${target}.`), { code: 4902 });
+          throw new Provider.SwitchChainError({ message: `Unrecognized chain ID ${target}.` });
         }
         if (target === chainId) return null;
         if (!(await options.confirm({ kind: 'switch-chain', fromChainId: chainId, toChainId: target })))
@@ -106,9 +106,8 @@ export function createDevWallet(options: DevWalletOptions) {
     ...emitter,
     async request({ method, params }: { method: string; params?: unknown }) {
       options.log?.(`wallet:${method}`, params);
-      const mode = options.failureMode();
-      const failure = WALLET_FAILURE_MODES[mode].error;
-      if (failure && USER_FACING_METHODS.has(method)) throw failure();
+      const failure = USER_FACING_METHODS.has(method) ? walletFailure(options.failureMode()) : null;
+      if (failure) throw failure;
       return handle(method, (params as unknown[] | undefined) ?? []);
     },
   });

@@ -1,7 +1,7 @@
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import type { LocalUser } from '@fartwin/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogHostCall } from '../host/host-log.ts';
-import type { LocalUser } from '../host/local-user.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
 import type { WalletFailureMode } from './failure-modes.ts';
 
@@ -9,7 +9,7 @@ import type { WalletFailureMode } from './failure-modes.ts';
  * Every fifth sample user's wallet starts on Ethereum (chain 1), so the mini-app's request to
  * switch to Base can be seen; everyone else starts on Base.
  */
-export function initialChainIdFor(fid: number): number {
+function initialChainIdFor(fid: number): number {
   return fid % 5 === 0 ? 1 : 8453;
 }
 
