@@ -12,12 +12,10 @@ import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
-import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
-import { localAppKeyRoutes } from './routes/local-app-keys.ts';
 import { localNetworkRoutes } from './routes/local-network.ts';
 import { manifestRoutes } from './routes/manifest.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
@@ -59,14 +57,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
 
   const services = createServices(deps, deps.services);
   const deployQueue = await startDeployQueue(deps.jobs, {
+    ...services,
     db: deps.db,
     logger: deps.logger,
-    farcaster: services.farcaster,
-    farcasterActions: services.farcasterActions,
-    tokenLauncher: services.tokenLauncher,
     publicClient: deps.chain,
-    operator: services.operator,
-    contracts: services.contracts,
     walletEncryptionKey: deps.config.walletEncryptionKey,
     publicUrl: deps.config.publicUrl,
   });
@@ -87,18 +81,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
     deps.logger.warn({ problems }, 'manifest is not valid for production (expected with local URLs)');
   }
   app.route('/', manifestRoutes({ db: deps.db, chain: deps.chain, life: services.life, manifest }));
-  app.route(
-    '/',
-    webhookRoutes({
-      db: deps.db,
-      logger: deps.logger,
-      verifyAppKey:
-        deps.config.mode === 'production' && deps.config.neynarApiKey
-          ? hubAppKeyVerifier(deps.config.neynarApiKey)
-          : localAppKeyVerifier(deps.db),
-    }),
-  );
-  if (deps.config.mode === 'local') app.route('/', localAppKeyRoutes(deps));
+  app.route('/', webhookRoutes({ db: deps.db, logger: deps.logger, verifyAppKey: services.verifyAppKey }));
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
   return { app, services, deploy };
 }

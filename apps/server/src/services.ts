@@ -1,3 +1,4 @@
+import type { VerifyAppKey } from '@farcaster/miniapp-node';
 import type { PublicClient } from 'viem';
 import { appDomain } from './auth/app-domain.ts';
 import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
@@ -11,6 +12,7 @@ import { type OperatorWallet, operatorWallet } from './chain/operator.ts';
 import type { TokenLauncher } from './chain/token-launcher.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
 import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
 import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
@@ -35,6 +37,8 @@ export interface Services {
   life: LifeReader;
   /** Local mode only: the Quick Auth server the mini-app signs in with. */
   localQuickAuth: LocalQuickAuth | null;
+  /** Checks the app keys clients sign webhook events with: on the hubs, or the local network's. */
+  verifyAppKey: VerifyAppKey;
 }
 
 export function createServices(
@@ -71,5 +75,6 @@ export function createServices(
     contracts,
     life: overrides.life ?? chainLifeReader(chain, contracts),
     localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,
+    verifyAppKey: overrides.verifyAppKey ?? (neynar ? hubAppKeyVerifier(neynar.apiKey) : localAppKeyVerifier(db)),
   };
 }

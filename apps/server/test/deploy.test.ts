@@ -14,6 +14,7 @@ import {
   deployResponseSchema,
   deployStepNames,
 } from '@fartwin/protocol';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { findDeployment } from '../src/deploy/deployment-store.ts';
@@ -264,7 +265,12 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
   });
 
   it('deploys the sample twins on the first local start through the same pipeline, and only then', async () => {
-    const deps = { db: server.db, farcaster: server.services.farcaster, deploy: server.deploy, logger: silentLogger };
+    const deps = {
+      db: server.db,
+      farcaster: server.services.farcaster,
+      deploy: server.deploy,
+      logger: pino({ level: 'silent' }),
+    };
     await deploySampleTwins(deps);
     // Other users have deployments already, so this database is not a first start: nothing happens.
     for (const fid of SAMPLE_TWIN_OWNERS) expect(await findDeployment(server.db, fid)).toBeNull();
@@ -279,5 +285,3 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     }
   });
 });
-
-const silentLogger = { info: () => {}, warn: () => {}, error: () => {} } as never;

@@ -88,7 +88,9 @@ export async function startTestServer(
       anvil = await startAnvil({ port: anvil.port, ...(anvilStateFile ? { stateFile: anvilStateFile } : {}) });
     },
     close: async () => {
-      await jobs.stop({ graceful: false, wait: true });
+      // Let running jobs (a life-watch tick, a deploy) finish: dropping the database under one
+      // would end its queries with an unhandled error.
+      await jobs.stop({ graceful: true, timeout: 10_000, wait: true });
       await anvil.stop();
       await database.drop();
     },

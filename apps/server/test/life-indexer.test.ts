@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
-import { createTwin, feedTwin } from './twins.ts';
+import { createTwin, feedTwin, storedExpiry } from './twins.ts';
 
 describe('the LifeExtended indexer', () => {
   // No app here (its own life watch would index too): these tests run the indexer and see where it stops.
@@ -50,9 +50,6 @@ describe('the LifeExtended indexer', () => {
 
   const chain = () => createLocalClients(anvil.rpcUrl).publicClient;
   const onChainExpiry = async (agentId: string) => (await deps.life.expirations([agentId])).get(agentId);
-  const storedExpiry = async (db: Db, agentId: string) =>
-    (await db.selectFrom('agent_lives').select('expires_at').where('agent_id', '=', agentId).executeTakeFirst())
-      ?.expires_at;
   const cursor = async (db: Db) =>
     (await db.selectFrom('chain_cursors').select('block').where('name', '=', LIFE_EXTENDED_CURSOR).executeTakeFirst())
       ?.block;

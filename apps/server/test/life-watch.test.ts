@@ -17,7 +17,7 @@ import { loadPersona } from '../src/twin/persona.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
+import { advanceChainTime, createTwin, feedTwin, storedExpiry } from './twins.ts';
 
 const HOUR = 60 * 60;
 const warning = (agentId: string, expiresAt: number) => `battery-warning:${agentId}:${expiresAt}`;
@@ -68,9 +68,6 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
   const enableNotifications = (fid: number) =>
     saveNotificationToken(server.db, { fid, appFid: 9152, url: client.url, token: `owner-${fid}` });
   const onChainExpiry = async (agentId: string) => (await server.services.life.expirations([agentId])).get(agentId)!;
-  const storedExpiry = async (agentId: string) =>
-    (await server.db.selectFrom('agent_lives').select('expires_at').where('agent_id', '=', agentId).executeTakeFirst())
-      ?.expires_at;
   /** Moves chain time so that `at` is now. */
   const travelTo = async (at: number) =>
     advanceChainTime(server.anvil.rpcUrl, at - (await chainNowSeconds(tickDeps.chain)));
@@ -107,7 +104,7 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
     await tick();
     for (const agentId of Object.values(twins)) {
       expiry[agentId] = await onChainExpiry(agentId);
-      expect(await storedExpiry(agentId)).toBe(expiry[agentId]);
+      expect(await storedExpiry(server.db, agentId)).toBe(expiry[agentId]);
     }
     expect(received()).toEqual([]);
   }, 120_000);
@@ -158,7 +155,7 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
     const revived = await onChainExpiry(twins.a);
     expect(revived).toBeGreaterThan(expiry[twins.a]!);
     await tick();
-    expect(await storedExpiry(twins.a)).toBe(revived);
+    expect(await storedExpiry(server.db, twins.a)).toBe(revived);
     expect(received()).toHaveLength(4);
 
     await travelTo(revived - 23 * HOUR);

@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { usdcAbi } from '@fartwin/contracts';
 import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartwin/contracts/deployment';
 import { localUserAccount, SAMPLE_USER_FIDS } from '@fartwin/localstack';
-import { agentsByFidResponseSchema, CHARACTERISTIC_COUNT } from '@fartwin/protocol';
+import {
+  agentsByFidResponseSchema,
+  CHARACTERISTIC_COUNT,
+  type FeedCast,
+  type LocalProfile,
+  type LocalUser,
+} from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAvatarSvg } from '../src/social/avatar.ts';
-import type { FeedCast, LocalAccount } from '../src/social/local-network.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -74,7 +79,7 @@ describe('the local social network', () => {
   it('shows one profile with its bio, and refuses unknown or malformed fids', async () => {
     const response = await request('/local-network/users/1001');
     expect(response.status).toBe(200);
-    const { user } = (await response.json()) as { user: LocalAccount & { bio: string } };
+    const { user } = (await response.json()) as { user: LocalProfile };
     expect(user).toMatchObject({ fid: 1001, username: 'lowcaps-dev', custodyAddress: localUserAccount(1001).address });
     expect(user.bio).toMatch(/solidity/);
     expect(await (await request('/local-network/users/999999')).json()).toEqual({
@@ -120,7 +125,7 @@ describe('the local social network', () => {
     const createUser = async (body: unknown) => {
       const response = await post('/local-network/users', body);
       expect(response.status).toBe(201);
-      return ((await response.json()) as { user: LocalAccount }).user;
+      return ((await response.json()) as { user: LocalUser }).user;
     };
 
     it('creates a user with a generated name, a custody key from the dev mnemonic, an avatar and casts', async () => {
@@ -132,7 +137,7 @@ describe('the local social network', () => {
       expect(user.pfpUrl).toBe(`${server.config.publicUrl}/local-network/avatars/${user.fid}.svg`);
       expect((await request(`/local-network/avatars/${user.fid}.svg`)).status).toBe(200);
 
-      const { users } = (await (await request('/local-network/users')).json()) as { users: LocalAccount[] };
+      const { users } = (await (await request('/local-network/users')).json()) as { users: LocalUser[] };
       expect(users.at(-1)).toEqual(user);
       const casts = await feed(`?fid=${user.fid}`);
       expect(casts.length).toBeGreaterThanOrEqual(3);

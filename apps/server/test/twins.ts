@@ -35,6 +35,16 @@ export async function createTwin(
   });
 }
 
+/** A twin's expiry as the LifeExtended indexer stored it; undefined while it has no row. */
+export async function storedExpiry(db: Db, agentId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('agent_lives')
+    .select('expires_at')
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  return row?.expires_at;
+}
+
 /** The operator buys a twin one battery (7 days) through FartwinLife, as the deploy pipeline does. */
 export async function feedTwin(rpcUrl: string, deployment: Deployment, agentId: string): Promise<void> {
   const { publicClient, walletFor } = createLocalClients(rpcUrl);

@@ -4,7 +4,7 @@ import type { AgentsTable } from '../db/schema.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './cursor.ts';
 
-/** A twin as stored. */
+/** A twin as the directory, its cards and its owner's screen show it. */
 export interface AgentRecord {
   agentId: string;
   ownerFid: number;
@@ -12,14 +12,37 @@ export interface AgentRecord {
   walletAddress: `0x${string}`;
   token: { address: `0x${string}`; symbol: string };
   status: string;
-  character: Character;
-  choices: string[];
   createdAt: Date;
 }
 
-export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & { status?: string; createdAt?: Date };
+export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & {
+  character: Character;
+  choices: string[];
+  createdAt?: Date;
+};
 
-function toRecord(row: Selectable<AgentsTable>): AgentRecord {
+/**
+ * The columns of an AgentRecord. Lists and lookups leave out `character` (the user's casts, tens of
+ * kilobytes a twin): only a chat reads it, through findAgentCharacter.
+ */
+const RECORD_COLUMNS = [
+  'id',
+  'agent_id',
+  'owner_fid',
+  'twin_fid',
+  'twin_username',
+  'twin_display_name',
+  'twin_pfp_url',
+  'wallet_address',
+  'token_address',
+  'token_symbol',
+  'status',
+  'created_at',
+] as const satisfies readonly (keyof AgentsTable)[];
+
+type RecordRow = Pick<Selectable<AgentsTable>, (typeof RECORD_COLUMNS)[number]>;
+
+function toRecord(row: RecordRow): AgentRecord {
   return {
     agentId: row.agent_id,
     ownerFid: row.owner_fid,
@@ -32,58 +55,51 @@ function toRecord(row: Selectable<AgentsTable>): AgentRecord {
     walletAddress: row.wallet_address as `0x${string}`,
     token: { address: row.token_address as `0x${string}`, symbol: row.token_symbol },
     status: row.status,
-    character: characterSchema.parse(row.character),
-    choices: row.choices,
     createdAt: row.created_at,
   };
 }
 
-/** Thrown when the owner already has a twin (one per user) or the agentId is taken. */
-export class AgentExistsError extends Error {
-  override name = 'AgentExistsError';
-}
-
-/** Stores a new twin. Used by the deploy pipeline (and by tests, which insert agents directly). */
+/**
+ * Stores a new twin. Used by the deploy pipeline (and by tests, which insert agents directly).
+ * One twin per owner and per agentId: the table's unique constraints refuse a second.
+ */
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord> {
-  try {
-    const row = await db
-      .insertInto('agents')
-      .values({
-        agent_id: agent.agentId,
-        owner_fid: agent.ownerFid,
-        twin_fid: agent.twin.fid,
-        twin_username: agent.twin.username,
-        twin_display_name: agent.twin.displayName,
-        twin_pfp_url: agent.twin.pfpUrl,
-        wallet_address: agent.walletAddress,
-        token_address: agent.token.address,
-        token_symbol: agent.token.symbol,
-        ...(agent.status ? { status: agent.status } : {}),
-        character: JSON.stringify(characterSchema.parse(agent.character)),
-        choices: JSON.stringify(agent.choices),
-        ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
-  } catch (error) {
-    // 23505: unique_violation (agent_id, or owner_fid: one twin per user).
-    if ((error as { code?: string }).code === '23505') {
-      throw new AgentExistsError(`An agent for fid ${agent.ownerFid} or with id ${agent.agentId} already exists`);
-    }
-    throw error;
-  }
+  const row = await db
+    .insertInto('agents')
+    .values({
+      agent_id: agent.agentId,
+      owner_fid: agent.ownerFid,
+      twin_fid: agent.twin.fid,
+      twin_username: agent.twin.username,
+      twin_display_name: agent.twin.displayName,
+      twin_pfp_url: agent.twin.pfpUrl,
+      wallet_address: agent.walletAddress,
+      token_address: agent.token.address,
+      token_symbol: agent.token.symbol,
+      character: JSON.stringify(characterSchema.parse(agent.character)),
+      choices: JSON.stringify(agent.choices),
+      ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
+    })
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
 }
 
 export async function findAgent(db: Db, agentId: string): Promise<AgentRecord | null> {
-  const row = await db.selectFrom('agents').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
+  const row = await db.selectFrom('agents').select(RECORD_COLUMNS).where('agent_id', '=', agentId).executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** What a twin speaks from; null for an unknown agentId. */
+export async function findAgentCharacter(db: Db, agentId: string): Promise<Character | null> {
+  const row = await db.selectFrom('agents').select('character').where('agent_id', '=', agentId).executeTakeFirst();
+  return row ? characterSchema.parse(row.character) : null;
 }
 
 export async function findAgentsByOwner(db: Db, ownerFid: number): Promise<AgentRecord[]> {
   const rows = await db
     .selectFrom('agents')
-    .selectAll()
+    .select(RECORD_COLUMNS)
     .where('owner_fid', '=', ownerFid)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -100,7 +116,7 @@ export async function listAgentsPage(
   options: { limit: number; cursor?: string | undefined },
 ): Promise<{ agents: AgentRecord[]; nextCursor: string | null }> {
   const after: DirectoryCursor | null = options.cursor ? decodeCursor(options.cursor) : null;
-  let query = db.selectFrom('agents').selectAll();
+  let query = db.selectFrom('agents').select(RECORD_COLUMNS);
   if (after) {
     // A row comparison, which Postgres answers from the (created_at desc, id desc) index.
     query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));

@@ -15,7 +15,6 @@ export function operatorWallet(rpcUrl: string, privateKey: `0x${string}`): Opera
  * Runs the operator's transactions one sender at a time across all replicas: two deployments
  * sending at once would pick the same nonce.
  */
-export async function asOperator<T>(db: Db, send: () => Promise<T>): Promise<T> {
-  const result = await withAdvisoryLock(db, { space: LOCK_SPACES.operatorWallet, id: 0 }, { wait: true }, send);
-  return result as T;
+export function asOperator<T>(db: Db, send: () => Promise<T>): Promise<T> {
+  return withAdvisoryLock(db, { space: LOCK_SPACES.operatorWallet, id: 0 }, { wait: true }, send);
 }

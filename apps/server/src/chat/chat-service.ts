@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
-import { findAgent } from '../agents/repository.ts';
+import { findAgentCharacter } from '../agents/repository.ts';
 import type { LifeReader } from '../chain/life.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
@@ -7,11 +7,11 @@ import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import { appendTurns, conversationHistory } from './conversations.ts';
 
 /** SPEC.md §4: the client attaches the battery-purchase action to a reply containing "Agent is dead." */
-export const DEAD_TWIN_REPLY =
+const DEAD_TWIN_REPLY =
   'Agent is dead. Its battery ran out, so it cannot answer until someone buys a new one for 1 USDC.';
 
-/** Earlier turns an engine sees besides the new message. */
-const HISTORY_TURNS = 40;
+/** How much of the conversation an engine sees, the new message included: enough for context, bounded for cost. */
+const CONTEXT_TURNS = 20;
 
 /**
  * A reply about to be written, streamed in chunks: the engine's, or the fixed answer of a dead
@@ -45,8 +45,8 @@ export async function planReply(
 ): Promise<PlannedReply> {
   const { fid } = request;
   const message = newUserMessage(request.conversation);
-  const agent = await findAgent(deps.db, agentId);
-  if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+  const character = await findAgentCharacter(deps.db, agentId);
+  if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
   const store = (engine: ChatResponse['engine']) => (reply: string) =>
     appendTurns(deps.db, agentId, fid, [
       { role: 'user', content: message, engine: null },
@@ -61,12 +61,12 @@ export async function planReply(
   }
   if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 
-  const history = await conversationHistory(deps.db, agentId, fid, HISTORY_TURNS);
+  const history = await conversationHistory(deps.db, agentId, fid, CONTEXT_TURNS - 1);
   const conversation: ConversationTurn[] = [...history, { role: 'user', content: message }];
   const engine = deps.chatEngine;
   return {
     engine: engine.name,
-    chunks: engine.reply({ character: agent.character, conversation }),
+    chunks: engine.reply({ character, conversation }),
     store: store(engine.name),
   };
 }

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
+import { addressSchema } from '@fartwin/protocol';
 import { toHex } from 'viem';
 import { z } from 'zod';
 
@@ -30,14 +32,8 @@ const envSchema = z
     /** Local mode: where the contracts bootstrap wrote the addresses. */
     DEPLOYMENT_FILE: z.string().default(`${repoRoot}.data/deployment.json`),
     /** Production: the real Base addresses. */
-    USDC_ADDRESS: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/)
-      .optional(),
-    FARTWIN_LIFE_ADDRESS: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/)
-      .optional(),
+    USDC_ADDRESS: addressSchema.optional(),
+    FARTWIN_LIFE_ADDRESS: addressSchema.optional(),
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),
@@ -52,7 +48,7 @@ const envSchema = z
       .string()
       .transform((text, ctx) => {
         try {
-          return z.object({ header: z.string(), payload: z.string(), signature: z.string() }).parse(JSON.parse(text));
+          return encodedJsonFarcasterSignatureSchema.parse(JSON.parse(text));
         } catch {
           ctx.addIssue({ code: 'custom', message: 'must be JSON with header, payload and signature strings' });
           return z.NEVER;
@@ -102,8 +98,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545',
       deploymentFile: local ? env.DEPLOYMENT_FILE : undefined,
-      usdcAddress: env.USDC_ADDRESS as `0x${string}` | undefined,
-      fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS as `0x${string}` | undefined,
+      usdcAddress: env.USDC_ADDRESS,
+      fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS,
     },
     operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,

@@ -4,14 +4,26 @@ import type { Db } from './database.ts';
 /** Lock namespaces (the first key of Postgres' two-key advisory locks). */
 export const LOCK_SPACES = { deployment: 1, operatorWallet: 2, lifeWatch: 3 } as const;
 
+interface LockKey {
+  space: number;
+  id: number;
+}
+
 /**
  * Runs `work` holding a session advisory lock, on one pooled connection kept for the duration, so
  * every replica of the server sees it. A crashed holder's lock goes with its connection.
  * `wait: false` gives up at once, answering null, when someone else holds it.
  */
+export function withAdvisoryLock<T>(db: Db, key: LockKey, options: { wait: true }, work: () => Promise<T>): Promise<T>;
+export function withAdvisoryLock<T>(
+  db: Db,
+  key: LockKey,
+  options: { wait: false },
+  work: () => Promise<T>,
+): Promise<T | null>;
 export async function withAdvisoryLock<T>(
   db: Db,
-  key: { space: number; id: number },
+  key: LockKey,
   options: { wait: boolean },
   work: () => Promise<T>,
 ): Promise<T | null> {

@@ -9,7 +9,7 @@ import {
   setDeploymentStatus,
   updateStep,
 } from './deployment-store.ts';
-import { type DeployDeps, deploySteps } from './steps.ts';
+import { type DeployDeps, deploySteps, need } from './steps.ts';
 
 /** Thrown when a step fails, so the job queue retries the deployment with back-off. */
 export class DeployStepFailed extends Error {
@@ -53,29 +53,24 @@ export async function runDeployment(deps: DeployDeps & { logger: Logger }, owner
 
 /** The twin joins the directory, and the deployment is done, in one transaction. */
 async function completeDeployment(deps: DeployDeps, deployment: DeploymentRecord): Promise<void> {
-  const need = <T>(value: T | null): T => {
-    if (value === null) throw new Error(`Deployment of fid ${deployment.ownerFid} finished with a missing output`);
-    return value;
-  };
   await deps.db.transaction().execute(async (trx) => {
     await insertAgent(trx, {
       agentId: deployment.agentId,
       ownerFid: deployment.ownerFid,
       twin: {
-        fid: need(deployment.twinFid),
-        username: need(deployment.twinUsername),
-        displayName: need(deployment.twinDisplayName),
+        fid: need(deployment.twinFid, 'The twin’s fid'),
+        username: need(deployment.twinUsername, 'The twin’s username'),
+        displayName: need(deployment.twinDisplayName, 'The twin’s display name'),
         pfpUrl: deployment.twinPfpUrl,
       },
-      walletAddress: need(deployment.walletAddress),
-      token: { address: need(deployment.tokenAddress), symbol: need(deployment.tokenSymbol) },
+      walletAddress: need(deployment.walletAddress, 'The wallet address'),
+      token: {
+        address: need(deployment.tokenAddress, 'The token address'),
+        symbol: need(deployment.tokenSymbol, 'The token symbol'),
+      },
       character: deployment.character,
       choices: deployment.choices,
     });
-    await trx
-      .updateTable('deployments')
-      .set({ status: 'completed', updated_at: new Date() })
-      .where('owner_fid', '=', deployment.ownerFid)
-      .execute();
+    await setDeploymentStatus(trx, deployment.ownerFid, 'completed');
   });
 }

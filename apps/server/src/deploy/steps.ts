@@ -1,7 +1,8 @@
-import { fartwinLifeAbi, payForBattery } from '@fartwin/contracts';
+import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
 import type { Hex, PublicClient } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.ts';
+import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
 import type { TokenLauncher } from '../chain/token-launcher.ts';
 import type { Db } from '../db/database.ts';
@@ -20,6 +21,7 @@ export interface DeployDeps {
   publicClient: PublicClient;
   operator: OperatorWallet;
   contracts: () => ContractAddresses | null;
+  life: LifeReader;
   walletEncryptionKey: Hex;
   /** Where the mini-app is: the welcome cast links to the twin's page. */
   publicUrl: string;
@@ -38,7 +40,8 @@ export interface DeployStep {
   run(deployment: DeploymentRecord, deps: DeployDeps): Promise<Partial<DeploymentOutputs>>;
 }
 
-function need<T>(value: T | null, what: string): T {
+/** An output an earlier step recorded; throws when it is missing. */
+export function need<T>(value: T | null, what: string): T {
   if (value === null) throw new Error(`${what} is missing: an earlier step did not record it`);
   return value;
 }
@@ -113,13 +116,8 @@ export const deploySteps: readonly DeployStep[] = [
       const contracts = lifeContracts(deps);
       return asOperator(deps.db, async () => {
         // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
-        const expiresAt = await deps.publicClient.readContract({
-          address: contracts.fartwinLife,
-          abi: fartwinLifeAbi,
-          functionName: 'agentTimeToDeath',
-          args: [deployment.agentId],
-        });
-        if (expiresAt > 0n) return { batteryTxHash: null };
+        const expiries = await deps.life.expirations([deployment.agentId]);
+        if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: null };
         const { receipt } = await payForBattery(
           deps.publicClient,
           deps.operator,

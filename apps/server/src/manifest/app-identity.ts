@@ -18,3 +18,6 @@ export const imagePaths = {
   embed: '/images/embed.png',
   agent: (agentId: string) => `/images/agents/${encodeURIComponent(agentId)}.png`,
 } as const;
+
+/** Where Farcaster clients send the app's webhook events (named in the manifest). */
+export const WEBHOOK_PATH = '/webhook';

@@ -1,4 +1,5 @@
 import { APP, imagePaths } from './app-identity.ts';
+import { escapeXml } from './xml.ts';
 
 /** The fc:miniapp embed of a page: its image and a button that opens the app there. */
 export function embedFor(origin: string, page: { url: string; imagePath: string }) {
@@ -20,8 +21,6 @@ export function embedFor(origin: string, page: { url: string; imagePath: string 
 
 export type Embed = ReturnType<typeof embedFor>;
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * The head tags that make a shared link render as a mini-app card: fc:miniapp, and fc:frame with
  * the older launch_frame action for clients that only read that.
@@ -29,9 +28,9 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 export function embedMetaTags(embed: Embed, title: string): string {
   const frame = { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: 'launch_frame' } } };
   return [
-    `<meta name="fc:miniapp" content="${escapeAttribute(JSON.stringify(embed))}" />`,
-    `<meta name="fc:frame" content="${escapeAttribute(JSON.stringify(frame))}" />`,
-    `<meta property="og:title" content="${escapeAttribute(title)}" />`,
-    `<meta property="og:image" content="${escapeAttribute(embed.imageUrl)}" />`,
+    `<meta name="fc:miniapp" content="${escapeXml(JSON.stringify(embed))}" />`,
+    `<meta name="fc:frame" content="${escapeXml(JSON.stringify(frame))}" />`,
+    `<meta property="og:title" content="${escapeXml(title)}" />`,
+    `<meta property="og:image" content="${escapeXml(embed.imageUrl)}" />`,
   ].join('\n    ');
 }

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { stripEmojis } from '../twin/text.ts';
 import { APP } from './app-identity.ts';
+import { escapeXml } from './xml.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -26,16 +29,6 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
     image.free();
   }
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
-
-/** The bundled font has no emoji: drop them rather than draw empty boxes. */
-const withoutEmoji = (text: string) =>
-  text
-    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** Cuts text that would overflow its line. */
 const fit = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -84,20 +77,20 @@ export interface AgentCard {
   secondsLeft: number;
 }
 
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
-
 /** A twin's shared page: its name and battery, readable at a glance in a feed. */
 export function agentEmbedSvg(agent: AgentCard): string {
-  const charge = Math.max(0, Math.min(1, agent.secondsLeft / WEEK_SECONDS));
+  const charge = Math.max(0, Math.min(1, agent.secondsLeft / BATTERY_LIFE_SECONDS));
   const color = charge === 0 ? '#ff5c7a' : charge < 0.15 ? '#ffb44c' : '#3ddc97';
   const days = Math.floor(agent.secondsLeft / 86_400);
   const hours = Math.floor((agent.secondsLeft % 86_400) / 3_600);
   const status =
     agent.secondsLeft <= 0 ? 'Out of battery: revive it for 1 USDC' : `${days} days ${hours} hours of battery left`;
+  // The bundled font has no emoji: they are dropped rather than drawn as empty boxes.
+  const name = fit(stripEmojis(agent.displayName), 22);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
     ${background(1200, 800)}${twinsMark(80, 90, 200)}
     <text x="310" y="180" font-size="40" fill="#cbbcf5">${APP.name} twin</text>
-    <text x="80" y="400" font-size="88" font-weight="bold" fill="#f5f0ff">${escapeXml(fit(withoutEmoji(agent.displayName), 22))}</text>
+    <text x="80" y="400" font-size="88" font-weight="bold" fill="#f5f0ff">${escapeXml(name)}</text>
     <text x="80" y="470" font-size="44" fill="#cbbcf5">@${escapeXml(fit(agent.username, 30))} · $${escapeXml(agent.tokenSymbol)}</text>
     <rect x="80" y="560" width="900" height="120" rx="24" fill="none" stroke="#f5f0ff" stroke-width="8"/>
     <rect x="984" y="595" width="24" height="50" rx="8" fill="#f5f0ff"/>

@@ -1,11 +1,10 @@
-import { domainManifestSchema } from '@farcaster/miniapp-core';
+import { domainManifestSchema, type EncodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
+import { BASE_CHAIN_ID, LIMITS } from '@fartwin/protocol';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { appDomain } from '../auth/app-domain.ts';
 import type { ServerConfig } from '../config/config.ts';
-import { WEBHOOK_PATH } from '../routes/webhook.ts';
-import { APP, imagePaths } from './app-identity.ts';
-
-type AccountAssociation = { header: string; payload: string; signature: string };
+import { APP, imagePaths, WEBHOOK_PATH } from './app-identity.ts';
 
 /** Local mode: the app's account is fid 1, held by the operator key (there is no registry to check it). */
 const LOCAL_APP_FID = 1;
@@ -16,7 +15,7 @@ const base64url = (text: string) => Buffer.from(text).toString('base64url');
  * Local mode's account association: a real JSON Farcaster Signature of the domain by a custody key,
  * so the manifest has the production shape; production uses the one Farcaster's tools made.
  */
-async function localAccountAssociation(domain: string, operatorKey: Hex): Promise<AccountAssociation> {
+async function localAccountAssociation(domain: string, operatorKey: Hex): Promise<EncodedJsonFarcasterSignatureSchema> {
   const custody = privateKeyToAccount(operatorKey);
   const header = base64url(JSON.stringify({ fid: LOCAL_APP_FID, type: 'custody', key: custody.address }));
   const payload = base64url(JSON.stringify({ domain }));
@@ -27,7 +26,6 @@ async function localAccountAssociation(domain: string, operatorKey: Hex): Promis
 /** /.well-known/farcaster.json, from config. */
 export async function buildManifest(config: ServerConfig) {
   const origin = config.publicUrl;
-  const domain = new URL(origin).host;
   const miniapp = {
     version: '1',
     name: APP.name,
@@ -43,18 +41,16 @@ export async function buildManifest(config: ServerConfig) {
     primaryCategory: APP.primaryCategory,
     tags: [...APP.tags],
     ogImageUrl: `${origin}${imagePaths.embed}`,
-    requiredChains: ['eip155:8453'],
+    requiredChains: [`eip155:${BASE_CHAIN_ID}`],
   };
   return {
-    accountAssociation: config.accountAssociation ?? (await localAccountAssociation(domain, config.operatorPrivateKey)),
+    accountAssociation:
+      config.accountAssociation ?? (await localAccountAssociation(appDomain(origin), config.operatorPrivateKey)),
     miniapp,
     // Older clients read `frame`; the schema wants it identical to `miniapp`.
     frame: miniapp,
   };
 }
-
-/** SPEC.md §5: manifest URLs are at most 512 characters (the schema allows 1024). */
-export const MAX_MANIFEST_URL_LENGTH = 512;
 
 /** The schema's complaints about a manifest, and SPEC.md's stricter URL limit, one line each (empty when valid). */
 export function manifestProblems(manifest: unknown): string[] {
@@ -64,8 +60,9 @@ export function manifestProblems(manifest: unknown): string[] {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   const config = (manifest as { miniapp?: Record<string, unknown> } | null)?.miniapp ?? {};
   for (const [field, value] of Object.entries(config)) {
-    if (typeof value === 'string' && /Url$/.test(field) && value.length > MAX_MANIFEST_URL_LENGTH) {
-      problems.push(`miniapp.${field}: Must be at most ${MAX_MANIFEST_URL_LENGTH} characters`);
+    // SPEC.md §5: manifest URLs are at most 512 characters (the schema allows 1024).
+    if (typeof value === 'string' && /Url$/.test(field) && value.length > LIMITS.urlChars) {
+      problems.push(`miniapp.${field}: Must be at most ${LIMITS.urlChars} characters`);
     }
   }
   return problems;

@@ -115,7 +115,7 @@ export interface LifeWatchTickDeps extends LifeIndexerDeps {
  */
 export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNotice[]> {
   const { db, logger } = deps;
-  const sent = await withAdvisoryLock(db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async () => {
+  return withAdvisoryLock(db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async () => {
     // No contracts yet (the local chain is not bootstrapped): no lives to watch.
     if ((await indexLifeExtended(deps)) === null) return [];
     const now = await chainNowSeconds(deps.chain);
@@ -141,17 +141,10 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
     }
     return done;
   });
-  return sent ?? [];
 }
 
 export interface LifeWatchDeps extends LifeIndexerDeps {
   config: Pick<ServerConfig, 'mode' | 'publicUrl' | 'lifeWatchIntervalSeconds'>;
-}
-
-export interface LifeWatch {
-  sender: NotificationSender;
-  /** One tick now, as the job runs it (tests). */
-  runTick(): Promise<LifeNotice[]>;
 }
 
 /** Pending tick jobs are looked for this often; a tick starts at most this late. */
@@ -164,7 +157,7 @@ const TICK_POLLING_SECONDS = 1;
  * minute-grained, too slow locally. A cron every minute still inserts into the current slot, a no-op
  * while ticks run, so the chain restarts on its own if a tick could not schedule the next.
  */
-export async function startLifeWatch(boss: PgBoss, deps: LifeWatchDeps): Promise<LifeWatch> {
+export async function startLifeWatch(boss: PgBoss, deps: LifeWatchDeps): Promise<void> {
   const { config, logger } = deps;
   const sender = await startNotificationSender(boss, {
     db: deps.db,
@@ -191,5 +184,4 @@ export async function startLifeWatch(boss: PgBoss, deps: LifeWatchDeps): Promise
   });
   await boss.schedule(LIFE_WATCH_QUEUE, '* * * * *', {}, slot);
   await scheduleNextTick();
-  return { sender, runTick: () => runLifeWatchTick(tickDeps) };
 }

@@ -34,6 +34,18 @@ export async function notificationTargets(db: Db, fids: readonly number[]): Prom
   return rows.map((row) => ({ fid: row.fid, appFid: row.app_fid, url: row.url, token: row.token }));
 }
 
+/** Those of `tokens` still stored for this URL: a user who turned notifications off meanwhile is left alone. */
+export async function storedTokens(db: Db, url: string, tokens: readonly string[]): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  const rows = await db
+    .selectFrom('notification_tokens')
+    .select('token')
+    .where('url', '=', url)
+    .where('token', 'in', tokens)
+    .execute();
+  return rows.map((row) => row.token);
+}
+
 /** Deletes tokens a client reported invalid. */
 export async function deleteInvalidTokens(db: Db, url: string, tokens: readonly string[]): Promise<void> {
   if (tokens.length === 0) return;

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { deleteInvalidTokens, type NotificationTarget } from './notification-tokens.ts';
+import { deleteInvalidTokens, type NotificationTarget, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';
 
@@ -111,27 +111,17 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/** Tokens per client URL, each once. */
-function tokensByUrl(targets: readonly NotificationTarget[]): Map<string, string[]> {
+/** The requests a send makes: per client URL, its tokens (each once) in groups of at most 100. */
+function requestBatches(targets: readonly NotificationTarget[]): { url: string; tokens: string[] }[] {
   const byUrl = new Map<string, Set<string>>();
   for (const target of targets) {
     const tokens = byUrl.get(target.url) ?? new Set<string>();
     tokens.add(target.token);
     byUrl.set(target.url, tokens);
   }
-  return new Map([...byUrl].map(([url, tokens]) => [url, [...tokens]]));
-}
-
-/** Those of `tokens` still stored for this URL: a user who turned notifications off meanwhile is left alone. */
-async function storedTokens(db: Db, url: string, tokens: readonly string[]): Promise<string[]> {
-  if (tokens.length === 0) return [];
-  const rows = await db
-    .selectFrom('notification_tokens')
-    .select('token')
-    .where('url', '=', url)
-    .where('token', 'in', tokens)
-    .execute();
-  return rows.map((row) => row.token);
+  return [...byUrl].flatMap(([url, tokens]) =>
+    chunks([...tokens], LIMITS.notificationTokensPerRequest).map((batch) => ({ url, tokens: batch })),
+  );
 }
 
 export interface NotificationSenderDeps {
@@ -150,7 +140,7 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
   const retryJobSchema = z.object({
     message: requestSchema.omit({ tokens: true }),
     url: z.string(),
-    tokens: z.array(z.string()),
+    tokens: z.array(z.string()).max(LIMITS.notificationTokensPerRequest),
     attempt: z.number().int().min(2),
   });
   type RetryJob = z.infer<typeof retryJobSchema>;
@@ -168,28 +158,28 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     return true;
   };
 
-  /** Sends to one client URL (tokens already validated in requests of at most 100). */
-  const deliver = async (message: NotificationMessage, url: string, tokens: string[], attempt: number) => {
-    const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [] };
-    for (const batch of chunks(tokens, LIMITS.notificationTokensPerRequest)) {
-      const answer = await postToClient(url, { ...message, tokens: batch });
-      const log = { url, notificationId: message.notificationId, tokens: batch.length, attempt };
-      if (!answer.answered) {
-        logger.warn({ ...log, reason: answer.reason }, 'notification request failed');
-        if (answer.retry && (await retryLater(message, url, batch, attempt + 1))) outcome.retrying.push(...batch);
-        continue;
-      }
-      // Only tokens this request carried: a client speaks for its own users only.
-      const sent = new Set(batch);
-      const invalid = answer.invalidTokens.filter((token) => sent.has(token));
-      const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token));
-      await deleteInvalidTokens(db, url, invalid);
-      if (await retryLater(message, url, rateLimited, attempt + 1)) outcome.retrying.push(...rateLimited);
-      outcome.delivered.push(...answer.successfulTokens.filter((token) => sent.has(token)));
-      outcome.invalid.push(...invalid);
-      logger.info({ ...log, invalid: invalid.length, rateLimited: rateLimited.length }, 'notification sent');
+  /** One request to one client (its tokens already validated, at most 100). */
+  const deliver = async (
+    message: NotificationMessage,
+    url: string,
+    tokens: string[],
+    attempt: number,
+  ): Promise<SendOutcome> => {
+    const answer = await postToClient(url, { ...message, tokens });
+    const log = { url, notificationId: message.notificationId, tokens: tokens.length, attempt };
+    if (!answer.answered) {
+      logger.warn({ ...log, reason: answer.reason }, 'notification request failed');
+      const retrying = answer.retry && (await retryLater(message, url, tokens, attempt + 1));
+      return { delivered: [], invalid: [], retrying: retrying ? tokens : [] };
     }
-    return outcome;
+    // Only tokens this request carried: a client speaks for its own users only.
+    const sent = new Set(tokens);
+    const invalid = answer.invalidTokens.filter((token) => sent.has(token));
+    const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token));
+    await deleteInvalidTokens(db, url, invalid);
+    const retrying = (await retryLater(message, url, rateLimited, attempt + 1)) ? rateLimited : [];
+    logger.info({ ...log, invalid: invalid.length, rateLimited: rateLimited.length }, 'notification sent');
+    return { delivered: answer.successfulTokens.filter((token) => sent.has(token)), invalid, retrying };
   };
 
   await boss.createQueue(NOTIFICATION_RETRY_QUEUE, retryQueueOptions);
@@ -202,20 +192,18 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
 
   return {
     async send(message, targets) {
-      const byUrl = tokensByUrl(targets);
+      const batches = requestBatches(targets);
       // Every request is checked before any is sent: a refused message reaches no one.
-      for (const tokens of byUrl.values()) {
-        for (const batch of chunks(tokens, LIMITS.notificationTokensPerRequest)) {
-          const checked = requestSchema.safeParse({ ...message, tokens: batch });
-          if (!checked.success) {
-            throw new InvalidNotificationError(
-              `Notification ${message.notificationId} breaks the schema: ${z.prettifyError(checked.error)}`,
-            );
-          }
+      for (const { tokens } of batches) {
+        const checked = requestSchema.safeParse({ ...message, tokens });
+        if (!checked.success) {
+          throw new InvalidNotificationError(
+            `Notification ${message.notificationId} breaks the schema: ${z.prettifyError(checked.error)}`,
+          );
         }
       }
       const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [] };
-      for (const [url, tokens] of byUrl) {
+      for (const { url, tokens } of batches) {
         const sent = await deliver(message, url, tokens, 1);
         outcome.delivered.push(...sent.delivered);
         outcome.invalid.push(...sent.invalid);

@@ -1,23 +1,17 @@
 import type { Db } from '../db/database.ts';
 import { createLocalAccount, publishLocalCast } from '../social/local-network.ts';
-import { type FarcasterActions, usernameCandidate } from './farcaster-actions.ts';
-
-/** How many numbered alternatives to try when a username is taken. */
-const USERNAME_ATTEMPTS = 50;
+import type { FarcasterActions } from './farcaster-actions.ts';
 
 /** Local mode's Farcaster writes: accounts and casts in the local social network. */
 export function localFarcasterActions(db: Db): FarcasterActions {
   return {
     async createAccount(request) {
-      const usernameCandidates = Array.from({ length: USERNAME_ATTEMPTS }, (_, index) =>
-        usernameCandidate(request.username, index + 1),
-      );
       const account = await createLocalAccount(db, {
+        username: request.username,
         displayName: request.displayName,
         pfpUrl: request.pfpUrl,
         bio: request.bio,
         custodyAddress: request.custody.address,
-        usernameCandidates,
       });
       return { fid: account.fid, username: account.username, signerId: null };
     },

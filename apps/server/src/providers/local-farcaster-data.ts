@@ -1,21 +1,11 @@
 import type { Db } from '../db/database.ts';
-import type { FarcasterCast, FarcasterData, FarcasterUser } from './farcaster-data.ts';
+import { findAccount } from '../social/local-network.ts';
+import type { FarcasterCast, FarcasterData } from './farcaster-data.ts';
 
 /** Local mode's Farcaster: the social_* tables of the local social network. */
 export function localFarcasterData(db: Db): FarcasterData {
   return {
-    async getUser(fid) {
-      const row = await db.selectFrom('social_accounts').selectAll().where('fid', '=', fid).executeTakeFirst();
-      if (!row) return null;
-      return {
-        fid: row.fid,
-        username: row.username,
-        displayName: row.display_name,
-        pfpUrl: row.pfp_url,
-        bio: row.bio,
-        custodyAddress: row.custody_address as FarcasterUser['custodyAddress'],
-      };
-    },
+    getUser: (fid) => findAccount(db, fid),
     async getRecentCasts(fid, limit) {
       const rows = await db
         .selectFrom('social_casts')

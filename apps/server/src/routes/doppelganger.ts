@@ -10,7 +10,6 @@ import {
   type DeployResponse,
   DIRECTORY_PAGE_SIZE,
   deployRequestSchema,
-  fidSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -23,6 +22,7 @@ import { conversationHistory } from '../chat/conversations.ts';
 import type { Db } from '../db/database.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
+import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { buildCharacter } from '../twin/character.ts';
@@ -34,12 +34,6 @@ const HISTORY_LIMIT = 200;
 
 /** What a client gets when the engine fails mid-reply: a 502 body, or the stream's `error` event. */
 const ENGINE_FAILED = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
-
-function parseFid(value: string): number {
-  const parsed = fidSchema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_fid', 'fid must be a positive integer');
-  return parsed.data;
-}
 
 /** The bot service's API of SPEC.md §7, under /doppelganger. */
 export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Services; deploy: DeployService }) {
@@ -71,7 +65,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
 
   // A user's twins or, with none yet, the eight questions that build one.
   app.get('/doppelganger/agents/:fid', async (c) => {
-    const fid = parseFid(c.req.param('fid'));
+    const fid = fidParam(c.req.param('fid'));
     const agents = await findAgentsByOwner(db, fid);
     if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
     const { characteristics } = await personaOf(fid);
@@ -80,7 +74,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
 
   // Deploys the user's twin through the pipeline (deploy/) and answers when it is done or a step failed.
   app.post('/doppelganger/deploy/:fid', auth, async (c) => {
-    const fid = parseFid(c.req.param('fid'));
+    const fid = fidParam(c.req.param('fid'));
     assertActingFor(c.get('authFid'), fid);
     const { choices } = await jsonBody(c, deployRequestSchema);
     if ((await findAgentsByOwner(db, fid)).length > 0) {
@@ -97,7 +91,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
 
   // The pipeline's steps and their state, polled by the mini-app while the deploy call runs.
   app.get('/doppelganger/deploy/:fid/progress', auth, async (c) => {
-    const fid = parseFid(c.req.param('fid'));
+    const fid = fidParam(c.req.param('fid'));
     assertActingFor(c.get('authFid'), fid);
     return c.json((await deploy.progress(fid)) satisfies DeployProgress);
   });
@@ -111,35 +105,36 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
       request,
     );
 
-    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      let message = '';
-      try {
-        for await (const chunk of reply.chunks) message += chunk;
-      } catch (error) {
-        logger.error({ err: error }, 'chat engine failed');
-        throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
-      }
-      await reply.store(message);
-      return c.json({ message, engine: reply.engine } satisfies ChatResponse);
-    }
-
-    return streamSSE(c, async (stream) => {
+    /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
+    const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
       let message = '';
       try {
         for await (const chunk of reply.chunks) {
           message += chunk;
-          await stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) });
+          await onChunk(chunk);
         }
       } catch (error) {
         logger.error({ err: error }, 'chat engine failed');
-        await stream.writeSSE({ event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) });
-        return;
+        return null;
       }
       await reply.store(message);
-      await stream.writeSSE({
-        event: chatStreamEvents.done,
-        data: JSON.stringify({ message, engine: reply.engine } satisfies ChatResponse),
-      });
+      return { message, engine: reply.engine };
+    };
+
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+      const answer = await complete(() => {});
+      if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
+      return c.json(answer);
+    }
+    return streamSSE(c, async (stream) => {
+      const answer = await complete((chunk) =>
+        stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
+      );
+      await stream.writeSSE(
+        answer
+          ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
+          : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
+      );
     });
   });
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { fidSchema } from '@fartwin/protocol';
+import { castHashSchema, feedQuerySchema, newCastRequestSchema, newLocalUserRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { registerLocalAppKey } from '../notify/app-keys.ts';
 import { renderAvatarSvg } from '../social/avatar.ts';
 import { fundLocalWallet, localChainReady } from '../social/fund-local-wallet.ts';
 import {
@@ -19,49 +21,17 @@ import {
   publishLocalCast,
 } from '../social/local-network.ts';
 
-/** Farcaster's fname rules: lowercase letters, digits and hyphens, at most 16, no leading hyphen. */
-const usernameSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,15}$/, 'must be 1-16 lowercase letters, digits or hyphens, not starting with a hyphen');
-
-const castHashSchema = z.string().regex(/^0x[0-9a-f]{40}$/, 'must be a cast hash: 0x and 40 lowercase hex digits');
-
-const newUserSchema = z.object({
-  username: usernameSchema.optional(),
-  displayName: z.string().trim().min(1).max(32).optional(),
-  /** A few casts in the new user's voice, so the twin's questions have something to read. */
-  starterCasts: z.boolean().default(true),
+const appKeySchema = z.object({
+  fid: z.number().int().positive(),
+  appFid: z.number().int().positive(),
+  publicKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be an ed25519 public key: 0x and 64 hex characters'),
 });
-
-const newCastSchema = z
-  .object({
-    fid: fidSchema,
-    text: z.string().max(1024),
-    /** The SDK's composeCast allows at most two. */
-    embeds: z.array(z.string().url()).max(2).default([]),
-    parentHash: castHashSchema.optional(),
-  })
-  .refine((cast) => cast.text.trim() !== '' || cast.embeds.length > 0, {
-    path: ['text'],
-    message: 'a cast needs text or an embed',
-  });
-
-const feedQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-  fid: fidSchema.optional(),
-});
-
-function fidParam(value: string): number {
-  const parsed = fidSchema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_fid', 'fid must be a positive integer');
-  return parsed.data;
-}
 
 const unknownFid = (fid: number) => new HttpError(404, 'unknown_fid', `No local account with fid ${fid}`);
 
 /**
  * Local mode's Farcaster: what a client (the dev host) needs from the local social network: its
- * people, new accounts, casting and a feed. Mounted only in local mode.
+ * people, new accounts, app keys, casting and a feed. Mounted only in local mode.
  */
 export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'publicUrl' | 'chain'> }) {
   const { db, config } = deps;
@@ -70,9 +40,18 @@ export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'p
 
   app.get('/local-network/users', async (c) => c.json({ users: await listAccounts(db) }));
 
+  // A client registers the ed25519 app key it signs a user's webhook events with, as a real client
+  // adds an app key for the user on chain (production checks keys on the hubs instead).
+  app.post('/local-network/app-keys', async (c) => {
+    const key = await jsonBody(c, appKeySchema);
+    if (!(await findAccount(db, key.fid))) throw unknownFid(key.fid);
+    await registerLocalAppKey(db, key);
+    return c.json({ registered: true });
+  });
+
   // "New user" in the dev host: an account whose custody key the dev host holds, with a funded wallet.
   app.post('/local-network/users', async (c) => {
-    const request = await jsonBody(c, newUserSchema);
+    const request = await jsonBody(c, newLocalUserRequestSchema);
     if (!localChainReady(config.chain))
       throw new HttpError(
         503,
@@ -93,7 +72,7 @@ export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'p
   });
 
   app.post('/local-network/casts', async (c) => {
-    const cast = await jsonBody(c, newCastSchema);
+    const cast = await jsonBody(c, newCastRequestSchema);
     if (!(await findAccount(db, cast.fid))) throw unknownFid(cast.fid);
     if (cast.parentHash && !(await findCast(db, cast.parentHash)))
       throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);

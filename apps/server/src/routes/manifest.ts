@@ -7,28 +7,39 @@ import { HttpError } from '../http/errors.ts';
 import { imagePaths } from '../manifest/app-identity.ts';
 import { agentEmbedSvg, appEmbedSvg, iconSvg, svgToPng } from '../manifest/images.ts';
 
+/** How many rendered images are kept: the fixed three and the cards shared most recently. */
+const RENDERED_IMAGES_KEPT = 200;
+
 /** The manifest Farcaster clients fetch, and the images it and the embeds point at. */
 export function manifestRoutes(deps: { db: Db; chain: PublicClient; life: LifeReader; manifest: object }) {
   const app = new Hono();
   app.get('/.well-known/farcaster.json', (c) => c.json(deps.manifest));
 
-  const png = (bytes: Uint8Array, maxAgeSeconds: number) =>
-    new Response(Buffer.from(bytes), {
+  // Rendering takes the CPU for a good tenth of a second, so each image is rendered once per SVG: the
+  // fixed images once, a twin's card again only when what it shows (name, hours left) changes.
+  const rendered = new Map<string, Promise<Uint8Array>>();
+  const render = (svg: string) => {
+    let png = rendered.get(svg);
+    if (!png) {
+      png = svgToPng(svg);
+      png.catch(() => rendered.delete(svg));
+      rendered.set(svg, png);
+      if (rendered.size > RENDERED_IMAGES_KEPT) rendered.delete(rendered.keys().next().value!);
+    }
+    return png;
+  };
+  const png = async (svg: string, maxAgeSeconds: number) =>
+    new Response(Buffer.from(await render(svg)), {
       headers: { 'content-type': 'image/png', 'cache-control': `public, max-age=${maxAgeSeconds}` },
     });
-  // The fixed images are rendered once, on first request.
-  const fixed = new Map<string, Promise<Uint8Array>>();
-  const once = (path: string, svg: () => string) => {
-    if (!fixed.has(path)) fixed.set(path, svgToPng(svg()));
-    return fixed.get(path)!;
-  };
-  app.get(imagePaths.icon, async () => png(await once(imagePaths.icon, () => iconSvg(1024)), 86_400));
-  app.get(imagePaths.splash, async () => png(await once(imagePaths.splash, () => iconSvg(200)), 86_400));
-  app.get(imagePaths.embed, async () => png(await once(imagePaths.embed, appEmbedSvg), 86_400));
+  app.get(imagePaths.icon, () => png(iconSvg(1024), 86_400));
+  app.get(imagePaths.splash, () => png(iconSvg(200), 86_400));
+  app.get(imagePaths.embed, () => png(appEmbedSvg(), 86_400));
 
   // A twin's card: its name and battery now, so a shared link shows whether it needs a revival.
   app.get('/images/agents/:file{.+\\.png}', async (c) => {
-    const agentId = decodeURIComponent(c.req.param('file').replace(/\.png$/, ''));
+    // Hono has already decoded the path parameter.
+    const agentId = c.req.param('file').replace(/\.png$/, '');
     const agent = await findAgent(deps.db, agentId);
     if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     const [expirations, now] = await Promise.all([
@@ -42,7 +53,7 @@ export function manifestRoutes(deps: { db: Db; chain: PublicClient; life: LifeRe
       secondsLeft: Math.max(0, (expirations.get(agentId) ?? 0) - now),
     });
     // Short cache: the battery drains.
-    return png(await svgToPng(svg), 300);
+    return png(svg, 300);
   });
   return app;
 }

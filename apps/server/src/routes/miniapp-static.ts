@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { PageHeads } from '../manifest/page-head.ts';
+
+const NO_HEAD_TAGS: PageHeads = { app: '', agent: () => '' };
 
 /**
  * Serves the built mini-app on the API's origin; any other GET that is not an API path gets
@@ -10,8 +13,8 @@ import { Hono } from 'hono';
 export function miniappStaticRoutes(
   distDir: string,
   isApiPath: (path: string) => boolean,
-  /** Tags for the page's head (its embed), by path. */
-  headTags: (path: string) => string = () => '',
+  /** Tags for the pages' head (their embed). */
+  heads: PageHeads = NO_HEAD_TAGS,
 ) {
   const app = new Hono();
   const indexFile = join(distDir, 'index.html');
@@ -21,10 +24,13 @@ export function miniappStaticRoutes(
     );
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const page = (path: string) => indexHtml.replace('</head>', `  ${headTags(path)}\n  </head>`);
+  const withHead = (tags: string) => indexHtml.replace('</head>', `  ${tags}\n  </head>`);
+  // Every page but a twin's is the same document: built once.
+  const appPage = withHead(heads.app);
   // Before the static files, which would serve index.html for / without the head tags.
-  app.get('/', (c) => c.html(page('/')));
-  app.get('/index.html', (c) => c.html(page('/')));
+  app.get('/', (c) => c.html(appPage));
+  app.get('/index.html', (c) => c.html(appPage));
+  app.get('/agent/:agentId', (c) => c.html(withHead(heads.agent(c.req.param('agentId')))));
   // serveStatic takes a root relative to the working directory.
   const root = relative(process.cwd(), distDir) || '.';
   app.use(
@@ -32,6 +38,6 @@ export function miniappStaticRoutes(
     serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
   );
   app.use('*', serveStatic({ root }));
-  app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : c.html(page(c.req.path))));
+  app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : c.html(appPage)));
   return app;
 }

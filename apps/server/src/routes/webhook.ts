@@ -12,9 +12,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
 import { applyWebhookEvent } from '../notify/webhook-events.ts';
-
-export const WEBHOOK_PATH = '/webhook';
 
 /**
  * Farcaster clients' events about the app (added, removed, notifications on or off), signed as JSON

@@ -1,6 +1,7 @@
 /** A round avatar with the user's initials on their colour, so the local network needs no image files. */
 export function renderAvatarSvg(displayName: string, color: string): string {
-  // First letters of the name's words, leaving out asides like "(twin)" and emoji.
+  // First letters (or digits) of the name's words, leaving out asides like "(twin)" and emoji: never
+  // markup, so nothing needs escaping.
   const initials =
     displayName
       .replace(/\(.*?\)/g, ' ')
@@ -9,6 +10,5 @@ export function renderAvatarSvg(displayName: string, color: string): string {
       .slice(0, 2)
       .join('')
       .toUpperCase() || '?';
-  const safe = initials.replace(/[<>&"']/g, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="${color}"/><text x="48" y="60" font-family="DejaVu Sans, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="#fff">${safe}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="${color}"/><text x="48" y="60" font-family="DejaVu Sans, sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
 }

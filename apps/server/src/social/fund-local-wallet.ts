@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
+import { createLocalClients, fundAccounts, readDeployment } from '@fartwin/contracts/deployment';
 import { asOperator } from '../chain/operator.ts';
 import type { Db } from '../db/database.ts';
 
-export interface LocalChain {
+interface LocalChain {
   rpcUrl: string;
   /** Where the contracts bootstrap wrote the addresses; unset outside local mode. */
   deploymentFile?: string;
@@ -15,18 +15,16 @@ export function localChainReady(chain: LocalChain): chain is LocalChain & { depl
 }
 
 /**
- * Gives a new local user's wallet ETH and USDC, the same amounts `npm start` gives the sample users,
- * through the bootstrap's own `fund` (it reuses the deployment, sets the ETH balance and mints USDC
- * from the operator, USDC's owner, and records the account as funded). It runs under the operator
- * lock because the deploy pipeline sends from the same account: two senders at once would pick the
- * same nonce.
+ * Gives a new local user's wallet ETH and USDC, the same amounts `npm start` gives the sample users
+ * (the contracts package's own funding: anvil sets the ETH, the operator, USDC's owner, mints the
+ * USDC). It runs under the operator lock because the deploy pipeline sends from the same account:
+ * two senders at once would pick the same nonce.
  */
 export async function fundLocalWallet(
   db: Db,
   chain: LocalChain & { deploymentFile: string },
   address: `0x${string}`,
 ): Promise<void> {
-  await asOperator(db, () =>
-    bootstrapLocalChain({ rpcUrl: chain.rpcUrl, deploymentFile: chain.deploymentFile, fund: [address] }),
-  );
+  const { usdc } = readDeployment(chain.deploymentFile);
+  await asOperator(db, () => fundAccounts(createLocalClients(chain.rpcUrl), { usdc }, [address]));
 }

@@ -1,5 +1,6 @@
 // The subpath: the package's root also loads the embedded Postgres and anvil launchers.
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import type { FeedCast, LocalProfile, LocalUser } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
 import type { Db } from '../db/database.ts';
@@ -7,14 +8,6 @@ import type { SocialAccountsTable } from '../db/schema.ts';
 import { usernameCandidate } from '../providers/farcaster-actions.ts';
 import { generatedAvatarColor, generatedName, starterCasts } from './new-user.ts';
 import { SAMPLE_USERS } from './seed/sample-users.ts';
-
-export interface LocalAccount {
-  fid: number;
-  username: string;
-  displayName: string;
-  pfpUrl: string | null;
-  custodyAddress: `0x${string}`;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,13 +69,23 @@ async function nextLocalFid(db: Db): Promise<number> {
   return result.rows[0]!.fid;
 }
 
+/** What an account is made with; its fid and username are the network's to give. */
+type NewLocalAccount = Omit<LocalUser, 'fid' | 'username'> & { bio: string };
+
+/** How many numbered alternatives a wanted username may try (sunny-otter, sunny-otter2, …). */
+const USERNAME_ATTEMPTS = 50;
+
+const numberedUsernames = (username: string) =>
+  Array.from({ length: USERNAME_ATTEMPTS }, (_, index) => usernameCandidate(username, index + 1));
+
 /** Inserts the account under the first free username, or returns null when all are taken. */
 async function insertAccount(
   db: Db,
   fid: number,
-  account: Omit<LocalAccount, 'fid' | 'username'> & { bio: string; usernameCandidates: readonly string[] },
-): Promise<LocalAccount | null> {
-  for (const username of account.usernameCandidates) {
+  account: NewLocalAccount,
+  usernames: readonly string[],
+): Promise<LocalUser | null> {
+  for (const username of usernames) {
     const inserted = await db
       .insertInto('social_accounts')
       .values({
@@ -96,32 +99,28 @@ async function insertAccount(
       .onConflict((conflict) => conflict.column('username').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return toLocalAccount(inserted);
+    if (inserted) return toLocalUser(inserted);
   }
   return null;
 }
 
 /**
  * Adds an account to the local network, or returns the one that already has this custody address
- * (a retried deploy). Its fid comes from a sequence; its username is the first free candidate.
+ * (a retried deploy). Its fid comes from a sequence; its username is `username` when free, or the
+ * first free `{username}{n}`.
  */
-export async function createLocalAccount(
-  db: Db,
-  account: Omit<LocalAccount, 'fid' | 'username'> & { bio: string; usernameCandidates: readonly string[] },
-): Promise<LocalAccount> {
+export async function createLocalAccount(db: Db, account: NewLocalAccount & { username: string }): Promise<LocalUser> {
   const existing = await db
     .selectFrom('social_accounts')
     .selectAll()
     .where('custody_address', '=', account.custodyAddress)
     .executeTakeFirst();
-  if (existing) return toLocalAccount(existing);
-  const created = await insertAccount(db, await nextLocalFid(db), account);
-  if (!created) throw new Error(`No free username among ${account.usernameCandidates.join(', ')}`);
+  if (existing) return toLocalUser(existing);
+  const usernames = numberedUsernames(account.username);
+  const created = await insertAccount(db, await nextLocalFid(db), account, usernames);
+  if (!created) throw new Error(`No free username among ${usernames.join(', ')}`);
   return created;
 }
-
-/** How many numbered alternatives a generated username may try (sunny-otter, sunny-otter2, …). */
-const GENERATED_USERNAME_ATTEMPTS = 50;
 
 /**
  * A person joining the local network (the dev host's "New user"). The custody key is the dev
@@ -133,22 +132,22 @@ export async function createLocalUser(
   publicUrl: string,
   request: { username?: string; displayName?: string; starterCasts: boolean },
   now = Date.now(),
-): Promise<LocalAccount | null> {
+): Promise<LocalUser | null> {
   const fid = await nextLocalFid(db);
   const generated = generatedName(fid);
-  const usernameCandidates = request.username
-    ? [request.username]
-    : Array.from({ length: GENERATED_USERNAME_ATTEMPTS }, (_, index) =>
-        usernameCandidate(generated.username, index + 1),
-      );
+  const usernames = request.username ? [request.username] : numberedUsernames(generated.username);
   return db.transaction().execute(async (trx) => {
-    const account = await insertAccount(trx, fid, {
-      displayName: request.displayName ?? generated.displayName,
-      pfpUrl: avatarUrl(publicUrl, fid),
-      bio: '',
-      custodyAddress: localUserAccount(fid).address,
-      usernameCandidates,
-    });
+    const account = await insertAccount(
+      trx,
+      fid,
+      {
+        displayName: request.displayName ?? generated.displayName,
+        pfpUrl: avatarUrl(publicUrl, fid),
+        bio: '',
+        custodyAddress: localUserAccount(fid).address,
+      },
+      usernames,
+    );
     if (!account || !request.starterCasts) return account;
     const texts = starterCasts(fid);
     await trx
@@ -189,7 +188,7 @@ export async function publishLocalCast(
   return { hash };
 }
 
-function toLocalAccount(row: Selectable<SocialAccountsTable>): LocalAccount {
+function toLocalUser(row: Selectable<SocialAccountsTable>): LocalUser {
   return {
     fid: row.fid,
     username: row.username,
@@ -200,7 +199,7 @@ function toLocalAccount(row: Selectable<SocialAccountsTable>): LocalAccount {
 }
 
 /** The network's people, for the dev host's user picker: twins' accounts are left out. */
-export async function listAccounts(db: Db): Promise<LocalAccount[]> {
+export async function listAccounts(db: Db): Promise<LocalUser[]> {
   const rows = await db
     .selectFrom('social_accounts')
     .selectAll()
@@ -215,32 +214,18 @@ export async function listAccounts(db: Db): Promise<LocalAccount[]> {
     )
     .orderBy('fid')
     .execute();
-  return rows.map(toLocalAccount);
-}
-
-export function sampleUserColor(fid: number): string | undefined {
-  return SAMPLE_USERS.find((user) => user.fid === fid)?.avatarColor;
+  return rows.map(toLocalUser);
 }
 
 /** The colour an account's avatar is drawn on: the sample user's own, or one derived from the fid. */
 export function avatarColor(fid: number): string {
-  return sampleUserColor(fid) ?? generatedAvatarColor(fid);
+  return SAMPLE_USERS.find((user) => user.fid === fid)?.avatarColor ?? generatedAvatarColor(fid);
 }
 
-/** A profile for the dev host's profile sheet; null for an unknown fid. */
-export async function findAccount(db: Db, fid: number): Promise<(LocalAccount & { bio: string }) | null> {
+/** A profile (the dev host's profile sheet, the local FarcasterData); null for an unknown fid. */
+export async function findAccount(db: Db, fid: number): Promise<LocalProfile | null> {
   const row = await db.selectFrom('social_accounts').selectAll().where('fid', '=', fid).executeTakeFirst();
-  return row ? { ...toLocalAccount(row), bio: row.bio } : null;
-}
-
-/** A cast as a client's feed shows it. */
-export interface FeedCast {
-  hash: string;
-  text: string;
-  embeds: string[];
-  parentHash: string | null;
-  createdAt: string;
-  author: Pick<LocalAccount, 'fid' | 'username' | 'displayName' | 'pfpUrl'>;
+  return row ? { ...toLocalUser(row), bio: row.bio } : null;
 }
 
 function castsWithAuthors(db: Db) {

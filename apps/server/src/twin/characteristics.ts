@@ -1,5 +1,6 @@
 import { CHARACTERISTIC_COUNT, type Characteristic } from '@fartwin/protocol';
 import type { CastProfile } from './cast-profile.ts';
+import { percent } from './text.ts';
 
 /** One personality axis: two poles, and a line of evidence from the user's own casts. */
 interface Axis {
@@ -10,7 +11,6 @@ interface Axis {
   evidence(profile: CastProfile): { text: string; lean: 0 | 1 };
 }
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 const topicPhrase = (profile: CastProfile, count = 2) =>
   profile.topics.length > 0 ? profile.topics.slice(0, count).join(' and ') : 'whatever is on your mind';
 

@@ -50,6 +50,11 @@ export function normalizeForComparison(text: string): string {
   return words(text).join(' ');
 }
 
+/** A share (0..1) as a whole percentage, e.g. "42%". */
+export function percent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
 /** A stable 32-bit hash (FNV-1a), to make "random" choices repeatable for the same input. */
 export function stableHash(text: string): number {
   let hash = 0x811c9dc5;

@@ -5,18 +5,15 @@ import { type ChatEngine, ChatEngineError, type ChatInput } from './chat-engine.
 import { echoLanguageModel } from './echo-model.ts';
 import { systemPrompt } from './system-prompt.ts';
 
-/** How many earlier turns a model sees: enough for context, bounded for cost. */
-const CONTEXT_TURNS = 20;
-
 /** A chat engine over any AI SDK model: the LLM in production, the echo model offline. */
-export function aiSdkEngine(name: ChatEngine['name'], modelFor: (character: Character) => LanguageModel): ChatEngine {
+function aiSdkEngine(name: ChatEngine['name'], modelFor: (character: Character) => LanguageModel): ChatEngine {
   return {
     name,
     async *reply({ character, conversation }: ChatInput) {
       const result = streamText({
         model: modelFor(character),
         system: systemPrompt(character),
-        messages: conversation.slice(-CONTEXT_TURNS).map((turn) => ({ role: turn.role, content: turn.content })),
+        messages: conversation.map((turn) => ({ role: turn.role, content: turn.content })),
         // The client is waiting; one quick retry, then an honest error.
         maxRetries: 1,
         // Errors arrive as 'error' parts below; without this the SDK also prints them to the console.

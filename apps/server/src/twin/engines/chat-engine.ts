@@ -4,7 +4,7 @@ import type { Character } from '../character.ts';
 export interface ChatInput {
   /** Who the twin is; the owner's choices are its traits. */
   character: Character;
-  /** Oldest first; the last turn is the user's new message. */
+  /** Oldest first, already cut to what the engine should see; the last turn is the user's new message. */
   conversation: readonly ConversationTurn[];
 }
 

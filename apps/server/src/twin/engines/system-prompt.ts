@@ -1,9 +1,9 @@
 import type { Character } from '../character.ts';
+import { percent } from '../text.ts';
 
 /** Instructions for a language model to speak as the user's twin, built from the stored character. */
 export function systemPrompt(character: Character): string {
   const { style } = character;
-  const percent = (share: number) => `${Math.round(share * 100)}%`;
   const traits = Object.entries(character.traits)
     .map(([axis, pole]) => `${axis}: ${pole}`)
     .join('; ');
