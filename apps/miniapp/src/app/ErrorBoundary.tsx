@@ -1,19 +1,17 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { errorMessage } from '../lib/errors.ts';
 import { strings } from '../lib/strings.ts';
 
 /**
  * The error's text. The router throws a response, not an Error, for a link to a screen that does
  * not exist: its status and what the router says ("404 Not Found: No route matches URL …").
  */
-export function errorText(error: unknown): string {
-  if (isRouteErrorResponse(error)) {
-    const detail = error.data instanceof Error ? error.data.message : typeof error.data === 'string' ? error.data : '';
-    const status = `${error.status} ${error.statusText}`.trim();
-    return detail ? `${status}: ${detail.replace(/^Error: /, '')}` : status;
-  }
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : '';
+function errorText(error: unknown): string {
+  if (!isRouteErrorResponse(error)) return errorMessage(error);
+  const detail = errorMessage(error.data);
+  const status = `${error.status} ${error.statusText}`.trim();
+  return detail ? `${status}: ${detail.replace(/^Error: /, '')}` : status;
 }
 
 function ErrorView({ error }: { error: unknown }) {

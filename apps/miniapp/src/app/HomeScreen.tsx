@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useAgentsByFid } from '../features/agents/index.ts';
 import { LoadingScreen, useFrame } from '../features/frame/index.ts';
 import { OnboardingChat } from '../features/onboarding/index.ts';
@@ -12,10 +11,6 @@ import { strings } from '../lib/strings.ts';
 export function HomeScreen() {
   const frame = useFrame();
   const agents = useAgentsByFid(frame.fid);
-  useEffect(() => {
-    // SPEC.md §8: agent list fetch errors are only logged.
-    if (agents.error) console.error('Loading your agents failed', agents.error);
-  }, [agents.error]);
 
   if (frame.isLoading || !frame.frameContext) {
     return <LoadingScreen note={frame.error ?? (frame.isFarcasterFrame ? null : strings.notInFrame)} />;

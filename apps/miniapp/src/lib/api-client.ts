@@ -29,7 +29,6 @@ export interface RequestOptions {
   /** Send the Quick Auth bearer token (chat, deploy, history). */
   auth?: boolean;
   accept?: string;
-  signal?: AbortSignal;
 }
 
 /** A same-origin request to the bot service. */
@@ -39,16 +38,19 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   if (options.auth) headers.set('authorization', await authorizationHeader());
   const init: RequestInit = { method: options.method ?? 'GET', headers };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
-  if (options.signal) init.signal = options.signal;
   return fetch(path, init);
+}
+
+/** An error answer's body (or an SSE error event's) as an ApiError, whatever its shape. */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(parsed.data.error, status, parsed.data.code);
+  return new ApiError(`Request failed with status ${status}`, status);
 }
 
 /** Reads an error response as an ApiError, whatever its body. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data.error, response.status, parsed.data.code);
-  return new ApiError(`Request failed with status ${response.status}`, response.status);
+  return apiErrorFrom(response.status, await response.json().catch(() => null));
 }
 
 /** A JSON request whose answer is checked against a protocol schema. */

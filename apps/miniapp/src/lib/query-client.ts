@@ -1,8 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 
-/** SPEC.md §7: queries retry once, with no refetch on window focus. */
+/**
+ * SPEC.md §7: queries retry once, with no refetch on window focus. A query whose `meta.errorLog`
+ * names it has its failures logged once, after the retries, whichever screen runs it.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (typeof query.meta?.errorLog === 'string') console.error(query.meta.errorLog, error);
+      },
+    }),
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false },
       mutations: { retry: false },

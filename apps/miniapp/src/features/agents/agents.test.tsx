@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cannedGreetings, strings } from '../../lib/strings.ts';
-import { createFakeServer, directory, makeAgent } from '../../test/fake-server.ts';
+import { createFakeServer, directory, errorReply, makeAgent } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
 
@@ -65,6 +65,20 @@ describe('/agents (SPEC §2)', () => {
   it('says so when there are no agents', async () => {
     openDirectory([]);
     expect(await screen.findByText('No agents available at the moment.')).toBeTruthy();
+  });
+
+  it('only logs a failed agent list fetch (SPEC §8)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents', () => errorReply('directory down', 503));
+    renderApp({ path: '/agents', server });
+    expect(await screen.findByText('No agents available at the moment.')).toBeTruthy();
+    expect(log).toHaveBeenCalledWith(
+      'Loading the agents failed',
+      expect.objectContaining({ message: 'directory down' }),
+    );
+    expect(screen.queryByText('directory down')).toBeNull();
   });
 
   it('has 8 canned greetings', () => {

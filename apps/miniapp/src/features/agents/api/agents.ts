@@ -16,6 +16,8 @@ export function useAgentsByFid(fid: number | null) {
     queryKey: agentsByFidKey(fid),
     queryFn: () => apiJson(apiPaths.agentsByFid(fid!), agentsByFidResponseSchema),
     enabled: fid !== null,
+    // SPEC.md §8: agent list fetch errors are only logged.
+    meta: { errorLog: 'Loading your agents failed' },
   });
 }
 
@@ -30,6 +32,7 @@ export function useAgentsDirectory() {
       return apiJson(`${apiPaths.agents}?${query}`, agentsResponseSchema);
     },
     getNextPageParam: (page) => page.nextCursor,
+    meta: { errorLog: 'Loading the agents failed' },
   });
 }
 

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { strings } from '../../../lib/strings.ts';
 import { LoadingScreen } from '../../frame/index.ts';
 import { flattenAgents, useAgentsDirectory } from '../api/agents.ts';
@@ -8,10 +7,6 @@ import { ComposeFab } from './ComposeFab.tsx';
 /** /agents: the directory grid (1, 2, 4 or 8 columns by width). */
 export function AgentsPage() {
   const directory = useAgentsDirectory();
-  useEffect(() => {
-    // SPEC.md §8: agent list fetch errors are only logged.
-    if (directory.error) console.error('Loading the agents failed', directory.error);
-  }, [directory.error]);
   if (directory.isPending) return <LoadingScreen />;
   const agents = flattenAgents(directory.data?.pages);
   return (

@@ -9,7 +9,7 @@ function busyLabel(phase: TxPhase): string | null {
 }
 
 /** SPEC.md §5: disabled while pending, confirming, or already approved in this session. */
-export function AllowUsdcButton({ revival }: { revival: Revival }) {
+function AllowUsdcButton({ revival }: { revival: Revival }) {
   const { phase, approved, error } = revival.approve;
   const disabled = phase === 'pending' || phase === 'confirming' || approved || !revival.available;
   let label = busyLabel(phase) ?? strings.allowButton;

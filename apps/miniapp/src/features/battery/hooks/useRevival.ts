@@ -30,12 +30,6 @@ export interface Revival {
   buy: { phase: TxPhase; run: () => Promise<void> };
 }
 
-class RevertedError extends Error {
-  constructor() {
-    super(strings.transactionFailed);
-  }
-}
-
 /**
  * The revival flow of SPEC.md §4: approve 1 USDC to the life contract, then extendLife(agentId,
  * 1 USDC), then re-read agentTimeToDeath so the countdown starts again from the chain's value.
@@ -64,7 +58,7 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
       const client = getPublicClient(config, { chainId: base.id });
       if (!client) throw new Error('No client for Base');
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: CHAIN_CLIENT.receiptTimeoutMs });
-      if (receipt.status !== 'success') throw new RevertedError();
+      if (receipt.status !== 'success') throw new Error(strings.transactionFailed);
     },
     [config],
   );

@@ -7,21 +7,18 @@ import {
 } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiRequest, toApiError } from '../../../lib/api-client.ts';
+import { apiErrorFrom, apiRequest, toApiError } from '../../../lib/api-client.ts';
 import type { OnboardingPhase } from '../hooks/onboarding-state.ts';
 
 /** POST /doppelganger/deploy/{fid}. An answer in the deploy shape is returned even with an error status. */
 export async function postDeploy(fid: number, choices: string[]): Promise<DeployResponse> {
   const response = await apiRequest(apiPaths.deploy(fid), { method: 'POST', body: { choices }, auth: true });
   if (response.ok) return deployResponseSchema.parse(await response.json());
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => null);
+  const body: unknown = await response.json().catch(() => null);
   const parsed = deployResponseSchema.safeParse(body);
   if (parsed.success && (parsed.data.error || parsed.data.action || parsed.data.metadata?.errorType))
     return parsed.data;
-  throw await toApiError(response);
+  throw apiErrorFrom(response.status, body);
 }
 
 const PROGRESS_POLL_MS = 1_000;
@@ -42,7 +39,6 @@ export function useDeployProgress(fid: number | null, phase: OnboardingPhase) {
       return deployProgressSchema.parse(await response.json());
     },
     enabled: (active || phase === 'deployed') && fid !== null,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
     refetchInterval: (query) => (active && query.state.data !== null ? PROGRESS_POLL_MS : false),
   });
   const { refetch } = query;

@@ -1,5 +1,6 @@
 import type { Characteristic } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
+import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
 import { agentsByFidKey } from '../../agents/api/agents.ts';
@@ -18,13 +19,7 @@ export function OnboardingChat({ fid, questions }: { fid: number | null; questio
 
   return (
     <section className="chat-screen">
-      <header className="twin-header">
-        <img className="twin-header__pfp" src={ajax.picture} alt="" width={44} height={44} />
-        <div className="twin-header__names">
-          <strong className="twin-header__name">{ajax.name}</strong>
-          <span className="twin-header__meta">@{ajax.username}</span>
-        </div>
-      </header>
+      <ChatHeader picture={ajax.picture} name={ajax.name} meta={`@${ajax.username}`} />
       <MessageList
         messages={state.messages}
         avatars={{ ajax: ajax.picture }}

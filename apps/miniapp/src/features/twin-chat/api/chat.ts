@@ -5,9 +5,8 @@ import {
   chatResponseSchema,
   chatStreamDeltaSchema,
   chatStreamEvents,
-  errorBodySchema,
 } from '@fartwin/protocol';
-import { ApiError, apiRequest, toApiError } from '../../../lib/api-client.ts';
+import { apiErrorFrom, apiRequest, toApiError } from '../../../lib/api-client.ts';
 import { readServerSentEvents } from '../../../lib/sse.ts';
 
 /** SPEC.md §7: "the response reads message or text". */
@@ -27,14 +26,12 @@ export async function sendChat(
   agentId: string,
   body: ChatRequest,
   onDelta: (chunk: string) => void,
-  signal?: AbortSignal,
 ): Promise<ChatResponse> {
   const response = await apiRequest(apiPaths.chat(agentId), {
     method: 'POST',
     body,
     auth: true,
     accept: 'text/event-stream, application/json',
-    ...(signal ? { signal } : {}),
   });
   if (!response.ok) throw await toApiError(response);
   const contentType = response.headers.get('content-type') ?? '';
@@ -46,8 +43,7 @@ export async function sendChat(
     } else if (event.event === chatStreamEvents.done) {
       return parseReply(JSON.parse(event.data));
     } else if (event.event === chatStreamEvents.error) {
-      const error = errorBodySchema.parse(JSON.parse(event.data));
-      throw new ApiError(error.error, response.status, error.code);
+      throw apiErrorFrom(response.status, JSON.parse(event.data));
     }
   }
   throw new Error('The reply ended before it was complete');

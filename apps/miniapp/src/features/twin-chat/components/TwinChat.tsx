@@ -25,7 +25,8 @@ export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
   const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
   // After a revival the chain's new expiry counts, even before the agent list is fetched again.
   const [revivedExpiryMs, setRevivedExpiryMs] = useState<number | null>(null);
-  const { remainingMs, isDead } = useCountdown(revivedExpiryMs ?? twin?.expiryTimestamp ?? null, useChainClockOffset());
+  const expiryMs = revivedExpiryMs ?? twin?.expiryTimestamp ?? null;
+  const { remainingMs, isDead } = useCountdown(expiryMs, useChainClockOffset(expiryMs !== null));
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
 

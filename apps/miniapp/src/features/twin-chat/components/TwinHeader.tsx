@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
 import { strings } from '../../../lib/strings.ts';
 import { BatteryGauge } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
@@ -8,16 +9,10 @@ import type { ActiveTwin } from '../active-twin.ts';
 /** The twin's picture, names and token, and its battery. */
 export function TwinHeader({ twin, remainingMs }: { twin: ActiveTwin | null; remainingMs: number | null }) {
   const [showHelp, setShowHelp] = useState(false);
+  const handle = twin ? `@${twin.username}` : '';
+  const token = twin?.tokenSymbol ? ` · $${twin.tokenSymbol}` : '';
   return (
-    <header className="twin-header">
-      <img className="twin-header__pfp" src={twin?.pfpUrl || ajax.picture} alt="" width={44} height={44} />
-      <div className="twin-header__names">
-        <strong className="twin-header__name">{twin?.displayName ?? ''}</strong>
-        <span className="twin-header__meta">
-          {twin ? `@${twin.username}` : ''}
-          {twin?.tokenSymbol ? ` · $${twin.tokenSymbol}` : ''}
-        </span>
-      </div>
+    <ChatHeader picture={twin?.pfpUrl || ajax.picture} name={twin?.displayName ?? ''} meta={handle + token}>
       {remainingMs !== null ? <BatteryGauge remainingMs={remainingMs} /> : null}
       <button
         type="button"
@@ -29,6 +24,6 @@ export function TwinHeader({ twin, remainingMs }: { twin: ActiveTwin | null; rem
         ?
       </button>
       <HowItWorksModal open={showHelp} onClose={() => setShowHelp(false)} />
-    </header>
+    </ChatHeader>
   );
 }

@@ -1,5 +1,5 @@
 import { type ConversationTurn, STREAMING_INDICATOR_MS } from '@fartwin/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
 import { createMessage, type UiMessage } from '../../../lib/messages.ts';
 import { strings } from '../../../lib/strings.ts';
@@ -32,32 +32,28 @@ export interface TwinConversationOptions {
  * call; a reply streams in with typing dots that stay 2 s (1 s on /agent).
  */
 export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConversationOptions) {
-  const [messages, setMessages] = useState<UiMessage[]>([]);
+  // The stored conversation, then what was said since this chat opened.
+  const history = useConversationHistory(agentId ?? '', Boolean(agentId) && fid !== null);
+  const stored = useMemo(
+    () =>
+      (history.data?.turns ?? []).map((turn) =>
+        createMessage(
+          turn.content,
+          turn.role === 'user' ? 'user' : 'agent',
+          turn.engine ? { engine: turn.engine } : {},
+        ),
+      ),
+    [history.data],
+  );
+  const [added, setAdded] = useState<UiMessage[]>([]);
+  const messages = useMemo(() => [...stored, ...added], [stored, added]);
   const [isSending, setIsSending] = useState(false);
   const [suggestions, setSuggestions] = useState<readonly string[]>([]);
+  // A send in flight is known at once, before the next render (SPEC.md §5: a second send is ignored).
   const inFlight = useRef(false);
-  const messagesRef = useRef(messages);
-  messagesRef.current = messages;
-
-  const history = useConversationHistory(agentId ?? '', Boolean(agentId) && fid !== null);
-  useEffect(() => {
-    const turns = history.data?.turns;
-    if (!turns?.length) return;
-    setMessages((current) =>
-      current.length > 0
-        ? current
-        : turns.map((turn) =>
-            createMessage(
-              turn.content,
-              turn.role === 'user' ? 'user' : 'agent',
-              turn.engine ? { engine: turn.engine } : {},
-            ),
-          ),
-    );
-  }, [history.data]);
 
   const post = useCallback((message: RevivalMessage) => {
-    setMessages((current) => [
+    setAdded((current) => [
       ...current,
       createMessage(message.text, message.sender, message.action ? { action: message.action } : {}),
     ]);
@@ -69,7 +65,7 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
       if (!text || inFlight.current || fid === null || !agentId) return false;
       const userMessage = createMessage(text, 'user');
       if (isDead) {
-        setMessages((current) => [
+        setAdded((current) => [
           ...current,
           userMessage,
           createMessage(strings.deadTwin, 'ajax', { action: 'allow-usdc-spending' }),
@@ -78,10 +74,10 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
       }
 
       const reply = createMessage('', 'agent', { isStreaming: true });
-      const conversation = variant === 'main' ? text : toTurns([...messagesRef.current, userMessage]);
-      setMessages((current) => [...current, userMessage, reply]);
+      const conversation = variant === 'main' ? text : toTurns([...messages, userMessage]);
+      setAdded((current) => [...current, userMessage, reply]);
       const update = (patch: (message: UiMessage) => Partial<UiMessage>) =>
-        setMessages((current) =>
+        setAdded((current) =>
           current.map((message) => (message.id === reply.id ? { ...message, ...patch(message) } : message)),
         );
 
@@ -102,7 +98,7 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
             update(() => ({ text: errorMessage(error) || strings.unknownError, isStreaming: false }));
           } else {
             console.error('Chat send failed', error);
-            setMessages((current) => current.filter((message) => message.id !== reply.id));
+            setAdded((current) => current.filter((message) => message.id !== reply.id));
           }
         })
         .finally(() => {
@@ -111,7 +107,7 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
         });
       return true;
     },
-    [agentId, fid, isDead, variant],
+    [agentId, fid, isDead, variant, messages],
   );
 
   return { messages, isSending, send, post, suggestions };
