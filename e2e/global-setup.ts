@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveChromiumPath } from '@fartwin/localstack/chromium';
 import { startStack } from '../scripts/stack/start-stack.ts';
+import { LIFE_WATCH_SECONDS } from './support/stack.ts';
 
 /**
  * The whole product, as `npm start` runs it, on free ports and a throw-away data folder, so the
@@ -11,7 +12,11 @@ import { startStack } from '../scripts/stack/start-stack.ts';
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-e2e-'));
   process.env.CHROMIUM_PATH = await resolveChromiumPath();
-  const stack = await startStack({ dataDir, ports: 'free', serverEnv: { LOG_LEVEL: 'warn' } });
+  const stack = await startStack({
+    dataDir,
+    ports: 'free',
+    serverEnv: { LOG_LEVEL: 'warn', LIFE_WATCH_INTERVAL_SECONDS: String(LIFE_WATCH_SECONDS) },
+  });
   process.env.FARTWIN_DEVHOST_URL = stack.devhostUrl;
   process.env.FARTWIN_SERVER_URL = stack.serverUrl;
   process.env.FARTWIN_RPC_URL = stack.rpcUrl;

@@ -5,7 +5,8 @@ import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { expect, type Page } from '@playwright/test';
 import { stack, users } from './stack.ts';
 
-const DAY = 86_400;
+const HOUR = 3_600;
+const DAY = 24 * HOUR;
 
 // Made on first use (the stack's URLs are set by global-setup); the deployment does not change during a run.
 let clients: LocalClients | undefined;
@@ -60,18 +61,30 @@ export async function ensureAlive(agentId: string): Promise<void> {
   expect(await lifeLeftSeconds(agentId)).toBeGreaterThan(DAY);
 }
 
+/** The chain-clock panel's jumps, largest first (their test ids are advance-<label>). */
+const CLOCK_JUMPS = [
+  { label: '7d', seconds: 7 * DAY },
+  { label: '1d', seconds: DAY },
+  { label: '1h', seconds: HOUR },
+] as const;
+
 /**
- * Moves the chain's clock with the dev host's chain-clock panel, as a person would, until the
- * twin's battery has run out.
+ * Moves the chain's clock with the dev host's chain-clock panel, as a person would, until the twin
+ * has at most `seconds` of battery left: each time the largest jump that does not pass the mark
+ * (or an hour, when less than an hour is left to go).
  */
-export async function runOutBattery(page: Page, agentId: string): Promise<void> {
+export async function advanceUntilLeft(page: Page, agentId: string, seconds: number): Promise<void> {
   const panel = page.getByTestId('chain-clock');
-  for (let step = 0; (await lifeLeftSeconds(agentId)) > 0; step += 1) {
-    expect(step, 'days advanced on the chain clock').toBeLessThan(30);
-    const days = (await lifeLeftSeconds(agentId)) > DAY ? 7 : 1;
+  for (let step = 0; (await lifeLeftSeconds(agentId)) > seconds; step += 1) {
+    expect(step, 'jumps on the chain clock').toBeLessThan(40);
+    const toGo = (await lifeLeftSeconds(agentId)) - seconds;
+    const jump = CLOCK_JUMPS.find((candidate) => candidate.seconds <= toGo) ?? CLOCK_JUMPS[CLOCK_JUMPS.length - 1]!;
     const before = await chainNowSeconds();
-    await panel.getByTestId(`advance-${days}d`).click();
-    await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + days * DAY);
+    await panel.getByTestId(`advance-${jump.label}`).click();
+    await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + jump.seconds);
   }
-  expect(await lifeLeftSeconds(agentId)).toBeLessThanOrEqual(0);
+  expect(await lifeLeftSeconds(agentId)).toBeLessThanOrEqual(seconds);
 }
+
+/** Advances the chain clock until the twin's battery has run out. */
+export const runOutBattery = (page: Page, agentId: string) => advanceUntilLeft(page, agentId, 0);

@@ -20,13 +20,16 @@ export const stack = {
   },
 };
 
+/** How often the bot service's life watch looks for due battery warnings and deaths in the journeys. */
+export const LIFE_WATCH_SECONDS = 2;
+
 /**
  * The sample users (fids 1001–1020) each journey signs in as. Every journey has its own, so none
  * sees another's conversation, wallet or allowance, whatever order the files run in. 1001–1003 own
  * the sample twins the stack's first start deploys.
  */
 export const users = {
-  /** Owns a sample twin and chats with it. */
+  /** Owns a sample twin and chats with it; adds the mini-app to get its battery notifications. */
   chatter: 1001,
   /** Owns a sample twin that runs out and is revived. */
   revivalOwner: 1002,

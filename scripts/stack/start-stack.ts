@@ -166,6 +166,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       env: {
         DEVHOST_HOST: '127.0.0.1',
         DEVHOST_PORT: String(ports.devhost),
+        // The bot service sends notifications to the dev host's inbox here.
+        DEVHOST_PUBLIC_URL: devhostUrl,
+        // Who added the mini-app, app keys and inboxes survive a restart, as the database does.
+        DEVHOST_STATE_FILE: join(options.dataDir, 'devhost-state.json'),
         MINIAPP_URL: miniappUrl,
         API_URL: serverUrl,
         CHAIN_RPC_URL: anvil.rpcUrl,

@@ -4,10 +4,14 @@ import { readDeployment } from '@fartwin/contracts/deployment';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { DEVHOST_CONFIG_GLOBAL } from '../src/config.ts';
+import { type ClientBackendOptions, clientRoutes } from './client/routes.ts';
 import type { DevhostServerConfig } from './config.ts';
 
-/** Serves the built dev host and tells it where the mini-app, the bot service and the chain are. */
-export function createDevhostServer(config: DevhostServerConfig) {
+/**
+ * Serves the built dev host, tells it where the mini-app, the bot service and the chain are, and
+ * runs its client backend (/client/*: installations, app keys, the notification inbox).
+ */
+export function createDevhostServer(config: DevhostServerConfig, clientOptions: ClientBackendOptions = {}) {
   const app = new Hono();
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/devhost-config.js', (c) => {
@@ -18,6 +22,7 @@ export function createDevhostServer(config: DevhostServerConfig) {
     const usdc = file && existsSync(file) ? readDeployment(file).usdc : null;
     return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify({ ...config.client, usdc })};\n`);
   });
+  app.route('/', clientRoutes(config, clientOptions));
   app.use('*', serveStatic({ root: relative(process.cwd(), config.distDir) || '.' }));
   return app;
 }

@@ -12,6 +12,10 @@ const envSchema = z.object({
   /** Where the contracts bootstrap wrote the addresses (for the wallet's USDC balance). */
   DEPLOYMENT_FILE: z.string().optional(),
   DEVHOST_DIST: z.string().default(fileURLToPath(new URL('../dist', import.meta.url))),
+  /** The dev host's origin as the bot service reaches it (notifications are sent there); default http://localhost:{port}. */
+  DEVHOST_PUBLIC_URL: z.string().url().optional(),
+  /** Where the client backend keeps app keys, installations and inboxes; in memory when unset. */
+  DEVHOST_STATE_FILE: z.string().min(1).optional(),
 });
 
 export type DevhostServerConfig = ReturnType<typeof loadDevhostServerConfig>;
@@ -28,6 +32,8 @@ export function loadDevhostServerConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.DEVHOST_PORT,
     distDir: e.DEVHOST_DIST,
     deploymentFile: e.DEPLOYMENT_FILE,
+    publicUrl: (e.DEVHOST_PUBLIC_URL ?? `http://localhost:${e.DEVHOST_PORT}`).replace(/\/$/, ''),
+    stateFile: e.DEVHOST_STATE_FILE,
     client: { miniappUrl: e.MINIAPP_URL, apiUrl: e.API_URL.replace(/\/$/, ''), rpcUrl: e.CHAIN_RPC_URL },
   };
 }

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import type { InboxEntry } from './api/client-api.ts';
 import { localNetwork, queryKeys } from './api/local-network.ts';
 import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
 import type { DevhostConfig } from './config.ts';
 import { FeedPanel } from './feed/FeedPanel.tsx';
+import type { LaunchLocation } from './host/create-host.ts';
 import { describe, type HostCall } from './host/host-log.ts';
+import { InboxPanel } from './inbox/InboxPanel.tsx';
+import { HOME_LAUNCH, type Launch, miniAppPath } from './launch/launch.ts';
+import { OpenAtPanel } from './launch/OpenAtPanel.tsx';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
 import { HostLogPanel } from './panels/HostLogPanel.tsx';
 import { UserPicker } from './users/UserPicker.tsx';
@@ -16,6 +21,7 @@ export function App({ config }: { config: DevhostConfig }) {
   const users = useQuery({ queryKey: queryKeys.users, queryFn: () => localNetwork.users(config.apiUrl) });
   const [chosenFid, setChosenFid] = useState<number | null>(null);
   const [calls, setCalls] = useState<HostCall[]>([]);
+  const [launch, setLaunch] = useState<Launch>(HOME_LAUNCH);
   // Until someone is chosen, the first user is signed in.
   const selectedFid = chosenFid ?? users.data?.[0]?.fid ?? null;
 
@@ -29,7 +35,25 @@ export function App({ config }: { config: DevhostConfig }) {
   const selectUser = useCallback((fid: number) => {
     setCalls([]);
     setChosenFid(fid);
+    setLaunch(HOME_LAUNCH);
   }, []);
+
+  const open = useCallback((path: string, location: LaunchLocation = { type: 'launcher' }) => {
+    setLaunch((previous) => ({ id: previous.id + 1, path, location }));
+  }, []);
+  // A notification opens the mini-app at its target, and the app learns it was opened from it.
+  const openNotification = useCallback(
+    (entry: InboxEntry) => {
+      const path = miniAppPath(config.miniappUrl, entry.targetUrl);
+      if (!path) {
+        window.open(entry.targetUrl, '_blank', 'noopener,noreferrer');
+        return;
+      }
+      const { notificationId, title, body } = entry;
+      open(path, { type: 'notification', notification: { notificationId, title, body } });
+    },
+    [config.miniappUrl, open],
+  );
 
   const user = users.data?.find((candidate) => candidate.fid === selectedFid);
   const prompts = useWalletPrompts();
@@ -60,6 +84,7 @@ export function App({ config }: { config: DevhostConfig }) {
             wallet={wallet}
             prompt={prompts.prompt}
             answer={prompts.answer}
+            launch={launch}
           />
         ) : (
           <p className="muted">Loading the local social network…</p>
@@ -76,6 +101,8 @@ export function App({ config }: { config: DevhostConfig }) {
               onFailureModeChange={setFailureMode}
             />
           ) : null}
+          <OpenAtPanel miniappUrl={config.miniappUrl} onOpen={open} />
+          {user ? <InboxPanel fid={user.fid} onOpen={openNotification} /> : null}
           <ChainClockPanel rpcUrl={config.rpcUrl} />
           <FeedPanel apiUrl={config.apiUrl} />
           <HostLogPanel calls={calls} />

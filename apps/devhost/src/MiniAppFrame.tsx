@@ -2,6 +2,7 @@ import {
   type EIP6963ProviderInfo,
   exposeToEndpoint,
   type HostEndpoint,
+  type MiniAppClientEvent,
   type SetPrimaryButtonOptions,
 } from '@farcaster/miniapp-host';
 import type { LocalUser } from '@fartwin/protocol';
@@ -10,6 +11,8 @@ import type { DevhostConfig } from './config.ts';
 import { createHost } from './host/create-host.ts';
 import { frameEndpoint } from './host/frame-endpoint.ts';
 import type { LogHostCall } from './host/host-log.ts';
+import { HOME_LAUNCH, type Launch, launchUrl } from './launch/launch.ts';
+import { useInstallation } from './miniapp-install/use-installation.ts';
 import { HostSheetView } from './sheets/HostSheetView.tsx';
 import { useHostSheets } from './sheets/host-sheets.ts';
 import type { DevWallet, WalletPrompt } from './wallet/dev-wallet.ts';
@@ -30,16 +33,29 @@ interface Props {
   wallet: DevWallet;
   prompt: WalletPrompt | null;
   answer: (confirmed: boolean) => void;
+  /** Where the mini-app opens; a new launch reloads it. */
+  launch?: Launch;
 }
 
 /** The 424x695 client frame: the mini-app in an iframe on its own origin, bridged by the host SDK. */
-export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Props) {
+export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch = HOME_LAUNCH }: Props) {
   const { miniappUrl, apiUrl, rpcUrl } = config;
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const endpointRef = useRef<HostEndpoint | undefined>(undefined);
   const [closed, setClosed] = useState(false);
   const [primaryButton, setPrimaryButton] = useState<SetPrimaryButtonOptions | null>(null);
   const { sheet, sheets, finish, clear } = useHostSheets();
+  // Events go to whichever frame is open now; one from before it exists (or while closed) is dropped.
+  const emit = useCallback(
+    (event: MiniAppClientEvent) => {
+      if ('notificationDetails' in event) log(`event:${event.event}`, event.notificationDetails);
+      else log(`event:${event.event}`);
+      endpointRef.current?.emit(event);
+    },
+    [log],
+  );
+  const install = useInstallation(user.fid, emit);
+  const { installation } = install;
 
   const close = useCallback(() => {
     setClosed(true);
@@ -60,19 +76,25 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
         miniappUrl,
         announceWallet: announce,
         sheets,
-        frame: { close, setPrimaryButton },
+        frame: { close, setPrimaryButton, emit },
+        installation,
+        location: launch.location,
       }),
       // The host SDK bundles its own copy of ox; the provider shape is the same EIP-1193 object.
       ethProvider: wallet as unknown as Parameters<typeof exposeToEndpoint>[0]['ethProvider'],
       miniAppOrigin,
     });
     endpointRef.current = endpoint;
-    return cleanup;
-  }, [user, miniappUrl, log, wallet, sheets, close, closed]);
+    return () => {
+      cleanup();
+      endpointRef.current = undefined;
+    };
+  }, [user, miniappUrl, log, wallet, sheets, close, closed, emit, installation, launch]);
 
-  const clickPrimaryButton = () => {
-    log('event:primary_button_clicked');
-    endpointRef.current?.emit({ event: 'primary_button_clicked' });
+  const clickPrimaryButton = () => emit({ event: 'primary_button_clicked' });
+  const openAppMenu = () => {
+    install.resetError();
+    sheets.openAppMenu();
   };
 
   return (
@@ -80,6 +102,16 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
       <div className="phone-status-bar">
         <span>Fartwin</span>
         <span>@{user.username}</span>
+        <button
+          type="button"
+          className="app-menu-button"
+          aria-label="App menu"
+          data-testid="app-menu-button"
+          disabled={closed}
+          onClick={openAppMenu}
+        >
+          ⋯
+        </button>
       </div>
       {closed ? (
         <div className="phone-frame phone-closed" data-testid="miniapp-closed">
@@ -90,9 +122,10 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
         </div>
       ) : (
         <iframe
+          key={launch.id}
           ref={iframeRef}
           className="phone-frame"
-          src={miniappUrl}
+          src={launchUrl(miniappUrl, launch.path)}
           title="Fartwin mini-app"
           allow="clipboard-write"
         />
@@ -112,7 +145,15 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer }: Prop
         </div>
       ) : null}
       {sheet ? (
-        <HostSheetView key={sheet.id} sheet={sheet} fid={user.fid} apiUrl={apiUrl} rpcUrl={rpcUrl} finish={finish} />
+        <HostSheetView
+          key={sheet.id}
+          sheet={sheet}
+          fid={user.fid}
+          apiUrl={apiUrl}
+          rpcUrl={rpcUrl}
+          install={install}
+          finish={finish}
+        />
       ) : null}
       {prompt ? <WalletSheet prompt={prompt} answer={answer} /> : null}
       <div className="phone-home-indicator" />

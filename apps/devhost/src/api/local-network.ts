@@ -1,6 +1,5 @@
 import {
   castResponseSchema,
-  errorBodySchema,
   feedResponseSchema,
   localProfileResponseSchema,
   localUserResponseSchema,
@@ -9,41 +8,7 @@ import {
   type NewLocalUserRequest,
   newCastResponseSchema,
 } from '@fartwin/protocol';
-import type { z } from 'zod';
-
-/** The bot service's `{error, code}` answer, as an Error the sheets can show. */
-class LocalNetworkError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LocalNetworkError';
-  }
-}
-
-async function call<Schema extends z.ZodType>(
-  apiUrl: string,
-  path: string,
-  schema: Schema,
-  init?: { method: 'POST'; body: unknown },
-): Promise<z.output<Schema>> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method: init?.method ?? 'GET',
-    ...(init ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : {}),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = errorBodySchema.safeParse(body);
-    throw new LocalNetworkError(
-      response.status,
-      error.data?.code ?? 'http_error',
-      error.data?.error ?? `The local social network answered ${response.status}`,
-    );
-  }
-  return schema.parse(body);
-}
+import { callJson as call } from './json-call.ts';
 
 /** The local social network's API on the bot service (local mode only; shapes in @fartwin/protocol). */
 export const localNetwork = {

@@ -1,6 +1,7 @@
 import {
   AddMiniApp,
   type Context,
+  type MiniAppClientEvent,
   type MiniAppHost,
   type SetPrimaryButtonOptions,
   SignIn,
@@ -9,6 +10,7 @@ import {
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { siwfMessage } from '@fartwin/localstack/siwf';
 import type { LocalUser } from '@fartwin/protocol';
+import { FARCASTER_CLIENT_FID, type Installation } from '../api/client-api.ts';
 import { composeDraftFromUrl } from '../compose/compose-url.ts';
 import type { HostSheets } from '../sheets/host-sheets.ts';
 import type { LogHostCall } from './host-log.ts';
@@ -16,8 +18,16 @@ import type { LogHostCall } from './host-log.ts';
 /** The frame's safe area: the dev host draws a status bar and a home indicator over the frame. */
 const SAFE_AREA_INSETS = { top: 24, bottom: 20, left: 0, right: 0 };
 
+/** Where the mini-app was opened from: the apps list, or a notification the person tapped. */
+export type LaunchLocation = Context.LauncherLocationContext | Context.NotificationLocationContext;
+
 /** The context the mini-app reads as `sdk.context`. */
-function contextFor(user: LocalUser): Context.MiniAppContext {
+function contextFor(
+  user: LocalUser,
+  installation: Installation | undefined,
+  location: LaunchLocation,
+): Context.MiniAppContext {
+  const notificationDetails = installation?.notificationDetails;
   return {
     user: {
       fid: user.fid,
@@ -25,8 +35,14 @@ function contextFor(user: LocalUser): Context.MiniAppContext {
       displayName: user.displayName,
       ...(user.pfpUrl ? { pfpUrl: user.pfpUrl } : {}),
     },
-    client: { platformType: 'mobile', clientFid: 9152, added: false, safeAreaInsets: SAFE_AREA_INSETS },
-    location: { type: 'launcher' },
+    client: {
+      platformType: 'mobile',
+      clientFid: FARCASTER_CLIENT_FID,
+      added: installation?.added ?? false,
+      ...(notificationDetails ? { notificationDetails } : {}),
+      safeAreaInsets: SAFE_AREA_INSETS,
+    },
+    location,
     features: { haptics: false },
   };
 }
@@ -44,7 +60,14 @@ export interface HostOptions {
   /** Sheets over the frame: compose, profile, token, swap. */
   sheets: HostSheets;
   /** The client frame around the mini-app. */
-  frame: { close: () => void; setPrimaryButton: (options: SetPrimaryButtonOptions) => void };
+  frame: {
+    close: () => void;
+    setPrimaryButton: (options: SetPrimaryButtonOptions) => void;
+    emit: (event: MiniAppClientEvent) => void;
+  };
+  /** Whether the user added the mini-app (undefined while it loads). */
+  installation: Installation | undefined;
+  location: LaunchLocation;
 }
 
 /**
@@ -58,8 +81,21 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
     log(method, 'not available in the dev host yet');
     throw new Error(`${method} is not available in the dev host yet`);
   };
+  // Added already: a client answers with what it has. Otherwise the person is asked; the backend
+  // sends the signed webhook before the sheet reports the add.
+  const addMiniApp = (method: 'addMiniApp' | 'addFrame') => async () => {
+    log(method);
+    const { installation } = options;
+    if (installation?.added) {
+      return installation.notificationDetails ? { notificationDetails: installation.notificationDetails } : {};
+    }
+    const result = await sheets.addMiniApp();
+    if (result) return result;
+    frame.emit({ event: 'miniapp_add_rejected', reason: 'rejected_by_user' });
+    throw new AddMiniApp.RejectedByUser();
+  };
   return {
-    context: contextFor(user),
+    context: contextFor(user, options.installation, options.location),
     ready: (options) => log('ready', options),
     close: () => {
       log('close');
@@ -95,14 +131,8 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
       return { message, signature: await custody.signMessage({ message }), authMethod: 'custody' };
     },
     signManifest: unsupported('signManifest'),
-    addFrame: async () => {
-      log('addFrame');
-      throw new AddMiniApp.RejectedByUser();
-    },
-    addMiniApp: async () => {
-      log('addMiniApp');
-      throw new AddMiniApp.RejectedByUser();
-    },
+    addFrame: addMiniApp('addFrame'),
+    addMiniApp: addMiniApp('addMiniApp'),
     viewCast: async (options) => log('viewCast', options),
     viewProfile: async (options) => {
       log('viewProfile', options);
@@ -144,6 +174,7 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
         'actions.viewToken',
         'actions.swapToken',
         'actions.signIn',
+        'actions.addMiniApp',
         'wallet.getEthereumProvider',
       ];
     },

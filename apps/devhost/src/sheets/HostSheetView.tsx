@@ -1,4 +1,7 @@
 import { ComposeSheet } from '../compose/ComposeSheet.tsx';
+import { AddMiniAppSheet } from '../miniapp-install/AddMiniAppSheet.tsx';
+import { AppMenuSheet } from '../miniapp-install/AppMenuSheet.tsx';
+import type { InstallationControls } from '../miniapp-install/use-installation.ts';
 import type { HostSheet } from './host-sheets.ts';
 import { ProfileSheet } from './ProfileSheet.tsx';
 import { SwapSheet, TokenSheet } from './TokenSheet.tsx';
@@ -8,11 +11,12 @@ interface Props {
   fid: number;
   apiUrl: string;
   rpcUrl: string;
+  install: InstallationControls;
   finish: <Sheet extends HostSheet>(sheet: Sheet, ...answer: Parameters<Sheet['done']>) => void;
 }
 
 /** The sheet a host action opened, over the mini-app. */
-export function HostSheetView({ sheet, fid, apiUrl, rpcUrl, finish }: Props) {
+export function HostSheetView({ sheet, fid, apiUrl, rpcUrl, install, finish }: Props) {
   switch (sheet.kind) {
     case 'compose':
       return <ComposeSheet draft={sheet.draft} fid={fid} apiUrl={apiUrl} onDone={(cast) => finish(sheet, cast)} />;
@@ -22,5 +26,9 @@ export function HostSheetView({ sheet, fid, apiUrl, rpcUrl, finish }: Props) {
       return <TokenSheet token={sheet.token} rpcUrl={rpcUrl} onClose={() => finish(sheet)} />;
     case 'swap':
       return <SwapSheet options={sheet.options} rpcUrl={rpcUrl} onClose={() => finish(sheet)} />;
+    case 'add-miniapp':
+      return <AddMiniAppSheet install={install} onDone={(result) => finish(sheet, result)} />;
+    case 'app-menu':
+      return <AppMenuSheet install={install} onClose={() => finish(sheet)} />;
   }
 }

@@ -1,4 +1,4 @@
-import type { ComposeCast, SwapToken } from '@farcaster/miniapp-host';
+import type { AddMiniApp, ComposeCast, SwapToken } from '@farcaster/miniapp-host';
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueue } from '../host/use-queue.ts';
 
@@ -16,11 +16,13 @@ export type HostSheet = { id: number } & (
   | { kind: 'profile'; fid: number; done: () => void }
   | { kind: 'token'; token: string; done: () => void }
   | { kind: 'swap'; options: SwapToken.SwapTokenOptions; done: () => void }
+  | { kind: 'add-miniapp'; done: (result: AddMiniApp.AddMiniAppResult | null) => void }
+  | { kind: 'app-menu'; done: () => void }
 );
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** How host actions open sheets (see create-host.ts). */
+/** How host actions (see create-host.ts) and the frame's own menu open sheets. */
 export interface HostSheets {
   /** Resolves with the cast once published, or null when the person cancels. */
   compose(draft: ComposeDraft): Promise<ComposedCast | null>;
@@ -28,6 +30,10 @@ export interface HostSheets {
   viewToken(token: string): void;
   /** Resolves when the person closes the sheet. */
   swapToken(options: SwapToken.SwapTokenOptions): Promise<void>;
+  /** Resolves with the add's result, or null when the person cancels. */
+  addMiniApp(): Promise<AddMiniApp.AddMiniAppResult | null>;
+  /** The client's menu for the mini-app (add, notifications, remove). */
+  openAppMenu(): void;
 }
 
 const nothing = () => {};
@@ -47,6 +53,8 @@ export function useHostSheets() {
       viewProfile: (fid) => push({ kind: 'profile', fid, done: nothing }),
       viewToken: (token) => push({ kind: 'token', token, done: nothing }),
       swapToken: (options) => new Promise((done) => push({ kind: 'swap', options, done })),
+      addMiniApp: () => new Promise((done) => push({ kind: 'add-miniapp', done })),
+      openAppMenu: () => push({ kind: 'app-menu', done: nothing }),
     }),
     [push],
   );

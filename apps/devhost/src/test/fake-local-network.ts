@@ -2,6 +2,8 @@ import type { FeedCast, LocalProfile, LocalUser } from '@fartwin/protocol';
 import { vi } from 'vitest';
 
 export const API_URL = 'http://api.test';
+/** The dev host's own origin in component tests (vitest.config.ts's happy-dom url): its backend's /client routes. */
+const DEVHOST_URL = 'http://localhost:3000';
 
 export function localUser(fid: number, username = `user${fid}`): LocalUser {
   return {
@@ -23,8 +25,9 @@ interface Handled {
 }
 
 /**
- * The bot service's /local-network API as a fetch double: answers what a test sets per route and
- * records every request (method, path with query, JSON body).
+ * The bot service's /local-network API and the dev host backend's /client API as a fetch double:
+ * answers what a test sets per route ("METHOD /path") and records every request (method, path
+ * with query, JSON body). By default nobody added the mini-app and inboxes are empty.
  */
 export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handled> = {}) {
   const requests: { method: string; path: string; body: unknown }[] = [];
@@ -39,7 +42,7 @@ export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handl
   };
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
-    if (url.origin !== API_URL) throw new TypeError(`fetch to ${url.origin} in a test`);
+    if (url.origin !== API_URL && url.origin !== DEVHOST_URL) throw new TypeError(`fetch to ${url.origin} in a test`);
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const path = `${url.pathname}${url.search}`;
@@ -69,6 +72,10 @@ export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handl
       return () =>
         found ? { body: { user: found } } : { status: 404, body: { error: 'No user', code: 'unknown_fid' } };
     }
+    const installation = /^GET \/client\/installations\/(\d+)$/.exec(key);
+    if (installation)
+      return () => ({ body: { fid: Number(installation[1]), added: false, notificationDetails: null } });
+    if (/^GET \/client\/inbox\/\d+$/.test(key)) return () => ({ body: { notifications: [] } });
     return undefined;
   }
 

@@ -2,6 +2,7 @@ import type { LocalUser } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { DevhostConfig } from '../config.ts';
+import type { Launch } from '../launch/launch.ts';
 import { MiniAppFrame } from '../MiniAppFrame.tsx';
 import type { DevWallet } from '../wallet/dev-wallet.ts';
 import { bridge } from './captured-host.ts';
@@ -17,7 +18,7 @@ export const TEST_CONFIG: DevhostConfig = {
 };
 
 /** The client frame for `user`, as App renders it (with `beside` it, e.g. a panel); `host()` is the host the mini-app would call. */
-export function renderFrame(user: LocalUser, beside?: ReactNode) {
+export function renderFrame(user: LocalUser, beside?: ReactNode, launch?: Launch) {
   const log = vi.fn();
   const rendered = renderWithQueries(
     <>
@@ -28,6 +29,7 @@ export function renderFrame(user: LocalUser, beside?: ReactNode) {
         wallet={{} as DevWallet}
         prompt={null}
         answer={() => {}}
+        {...(launch ? { launch } : {})}
       />
       {beside}
     </>,

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { advanceUntilLeft, ensureAlive, runOutBattery } from '../support/chain.ts';
+import { openAs, screenshots } from '../support/devhost.ts';
+import { LIFE_WATCH_SECONDS, users } from '../support/stack.ts';
+import { twinOf } from '../support/twins.ts';
+
+const HOUR = 3_600;
+
+/** The client's menu over the frame ("⋯"), as a person opens it. */
+async function openAppMenu(page: Page) {
+  await page.getByTestId('app-menu-button').click();
+  const menu = page.getByTestId('app-menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+const hostEvent = (page: Page, name: string) => page.getByTestId('host-log').locator(`li[data-method="event:${name}"]`);
+
+// SPEC.md §3–§5 through the dev host: the client adds the app (signed webhook, notification token),
+// the bot service's life watch follows chain time, and what it sends lands in the client's inbox.
+test('the owner adds the app with notifications: the battery warning and the death notice arrive once each; removed, nothing more', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const owner = users.chatter;
+  const twin = await twinOf(owner);
+  await ensureAlive(twin.agentId);
+  const shot = screenshots(page, testInfo);
+  await openAs(page, owner);
+  const inbox = page.getByTestId('inbox');
+  await expect(inbox).toContainText('Fartwin is not in your apps');
+
+  const menu = await openAppMenu(page);
+  await expect(menu.getByRole('checkbox', { name: 'Turn on notifications' })).toBeChecked();
+  await shot('add-the-app');
+  await menu.getByRole('button', { name: 'Add app' }).click();
+  await expect(menu).toBeHidden();
+  await expect(hostEvent(page, 'miniapp_added')).toHaveCount(1);
+  await expect(inbox).toContainText('Notifications from Fartwin are on.');
+
+  // 23 hours before the twin dies, the owner is warned.
+  await advanceUntilLeft(page, twin.agentId, 23 * HOUR);
+  const warning = inbox.locator('li[data-notification-id^="battery-warning:"]');
+  await expect(warning).toHaveCount(1);
+  await expect(warning).toContainText("Your twin's battery is low");
+  await expect(warning).toContainText(`@${twin.farcasterClient.username} has about`);
+  await shot('battery-warning');
+
+  // At death, the second notice; the warning was not sent again meanwhile (a repeat shows as "sent 2×").
+  await runOutBattery(page, twin.agentId);
+  const death = inbox.locator('li[data-notification-id^="dead:"]');
+  // Farcaster clients take one notification per token every 30 s: a death soon after the warning waits for the retry.
+  await expect(death).toHaveCount(1, { timeout: 90_000 });
+  await expect(death).toContainText('Your twin is dead');
+  await expect(inbox.locator('li')).toHaveCount(2);
+  await expect(inbox).not.toContainText('sent 2×');
+  await shot('death-notice');
+
+  // Opening a notification launches the mini-app at its target, from the notification.
+  await death.getByRole('button').click();
+  await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(2);
+
+  // Removed: the bot service drops the token, and a new life's warning goes nowhere.
+  const again = await openAppMenu(page);
+  await again.getByRole('button', { name: 'Remove app' }).click();
+  await expect(hostEvent(page, 'miniapp_removed')).toHaveCount(1);
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(inbox).toContainText('Fartwin is not in your apps');
+  await ensureAlive(twin.agentId);
+  await advanceUntilLeft(page, twin.agentId, 23 * HOUR);
+  // Nothing can be awaited for a notice that must not come: give the life watch a few ticks.
+  await page.waitForTimeout(4 * LIFE_WATCH_SECONDS * 1000);
+  await expect(inbox.locator('li')).toHaveCount(2);
+  await shot('removed-no-more');
+});
