@@ -1,5 +1,7 @@
 import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Opens the dev host signed in as `fid` and waits for the mini-app to signal ready. A `path` other
  * than / opens the mini-app there, as a link to it (a cast's embed) would.
@@ -12,10 +14,12 @@ export async function openAs(page: Page, fid: number, path = '/'): Promise<Frame
   if ((await picker.inputValue()) !== String(fid)) await picker.selectOption(String(fid));
   await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(1);
   if (path !== '/') {
-    const frame = await (await page.locator('iframe').elementHandle())?.contentFrame();
-    if (!frame) throw new Error('The dev host shows no mini-app frame');
-    await frame.goto(new URL(path, frame.url()).href);
+    // As a person would: the dev host's "Open the mini-app at" panel, as a link in a cast would open it.
+    const openAt = page.getByTestId('open-at');
+    await openAt.getByLabel('Path or link').fill(path);
+    await openAt.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(2);
+    await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`${escapeRegExp(path)}$`));
   }
   return page.frameLocator('iframe');
 }
