@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { PageHeads } from '../manifest/page-head.ts';
 
 const NO_HEAD_TAGS: PageHeads = { app: '', agent: () => '' };
+
+const withHead = (indexHtml: string, tags: string) => indexHtml.replace('</head>', `  ${tags}\n  </head>`);
 
 /**
  * Serves the built mini-app on the API's origin; any other GET that is not an API path gets
@@ -18,19 +20,28 @@ export function miniappStaticRoutes(
 ) {
   const app = new Hono();
   const indexFile = join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    return app.get('/', (c) =>
-      c.text('The mini-app is not built. Run `npm run build -w @fartwin/miniapp` (npm start does it).', 503),
-    );
-  }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  const withHead = (tags: string) => indexHtml.replace('</head>', `  ${tags}\n  </head>`);
-  // Every page but a twin's is the same document: built once.
-  const appPage = withHead(heads.app);
+  // Read again when the build changes it (a rebuild under a running server links new assets);
+  // every page but a twin's is the same document, built once per build.
+  let built: { mtimeMs: number; indexHtml: string; appPage: string } | null = null;
+  const currentBuild = () => {
+    if (!existsSync(indexFile)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (built?.mtimeMs !== mtimeMs) {
+      const indexHtml = readFileSync(indexFile, 'utf8');
+      built = { mtimeMs, indexHtml, appPage: withHead(indexHtml, heads.app) };
+    }
+    return built;
+  };
+  const page = (c: Context, render: (build: NonNullable<typeof built>) => string) => {
+    const build = currentBuild();
+    if (!build)
+      return c.text('The mini-app is not built. Run `npm run build -w @fartwin/miniapp` (npm start does it).', 503);
+    return c.html(render(build));
+  };
   // Before the static files, which would serve index.html for / without the head tags.
-  app.get('/', (c) => c.html(appPage));
-  app.get('/index.html', (c) => c.html(appPage));
-  app.get('/agent/:agentId', (c) => c.html(withHead(heads.agent(c.req.param('agentId')))));
+  app.get('/', (c) => page(c, (build) => build.appPage));
+  app.get('/index.html', (c) => page(c, (build) => build.appPage));
+  app.get('/agent/:agentId', (c) => page(c, (build) => withHead(build.indexHtml, heads.agent(c.req.param('agentId')))));
   // serveStatic takes a root relative to the working directory.
   const root = relative(process.cwd(), distDir) || '.';
   app.use(
@@ -38,6 +49,6 @@ export function miniappStaticRoutes(
     serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
   );
   app.use('*', serveStatic({ root }));
-  app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : c.html(appPage)));
+  app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : page(c, (build) => build.appPage)));
   return app;
 }

@@ -2,7 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { strings } from '../../lib/strings.ts';
-import { createFakeServer, directory, errorReply, makeAgent, sseReply, withTwin } from '../../test/fake-server.ts';
+import {
+  createFakeServer,
+  directory,
+  errorReply,
+  json,
+  makeAgent,
+  sseReply,
+  withTwin,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, userContext } from '../../test/sdk-double.ts';
 
@@ -199,6 +207,23 @@ describe('/agent/{agentId}', () => {
       ],
       fid: 42,
     });
+  });
+
+  it('finds a twin beyond the first directory page by reading the next pages', async () => {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', { agents: [] });
+    const other = (n: number) => makeAgent({ agentId: `other-${n}`, name: `other ${n}` });
+    server.on('GET /doppelganger/agents', (call: { path: string }) => {
+      const cursor = new URL(call.path, 'http://app.test').searchParams.get('cursor');
+      if (!cursor) return json(directory([other(1), other(2)], 'page-2'));
+      if (cursor === 'page-2') return json(directory([other(3)], 'page-3'));
+      const deep = makeAgent();
+      return json(directory([{ ...deep, farcasterClient: { ...deep.farcasterClient, username: 'deep-twin' } }]));
+    });
+    renderApp({ path: '/agent/agent-1', server });
+    expect(await screen.findByText(/@deep-twin/)).toBeTruthy();
+    expect(server.callsTo('GET /doppelganger/agents')).toHaveLength(3);
   });
 
   it('only logs a send failure', async () => {

@@ -1,19 +1,34 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { LoadingScreen, useFrame } from '../../frame/index.ts';
 import { TwinChat } from './TwinChat.tsx';
 
-/** /agent/{agentId}: chat with a twin, found among the user's agents or the directory. */
+/**
+ * /agent/{agentId}: chat with a twin, found among the user's agents or the directory. A twin that
+ * is not on the directory pages loaded so far is looked for on the next ones (SPEC.md §7 has no
+ * call for one agent), so a link to any twin works however long the directory is.
+ */
 export function AgentPage() {
   const { agentId = '' } = useParams();
   const frame = useFrame();
   const mine = useAgentsByFid(frame.fid);
   const directory = useAgentsDirectory();
-  const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending;
-  if (waiting) return <LoadingScreen />;
   const agent = [...(mine.data?.agents ?? []), ...flattenAgents(directory.data?.pages)].find(
     (candidate) => candidate.agentId === agentId,
   );
+  const searching = !agent && directory.isSuccess && directory.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError } = directory;
+  // A failed page ends the search (logged by the query cache): the page shows what it has.
+  const searchOn = searching && !isFetchNextPageError;
+  // Once per page loaded (the page count is in the deps: a quick page may never show as fetching).
+  const pagesLoaded = directory.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (searchOn && !isFetchingNextPage && pagesLoaded > 0) void fetchNextPage();
+  }, [searchOn, isFetchingNextPage, fetchNextPage, pagesLoaded]);
+
+  const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending || searchOn;
+  if (waiting) return <LoadingScreen />;
   return <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage" />;
 }
 
