@@ -33,6 +33,13 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
       await db.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A closed pool resolves before its connections have finished closing; one terminated by a
+      // forced drop mid-close raises an unhandled error in this process. Wait for them to go first.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
