@@ -1,6 +1,7 @@
-import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EncodedJsonFarcasterSignatureSchema, MiniAppServerEvent } from '@farcaster/miniapp-core';
 import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
+import { ed25519 } from '@noble/curves/ed25519';
 import { FARCASTER_CLIENT_FID } from '../../src/api/client-api.ts';
 import { ClientHttpError } from './http-errors.ts';
 import { BOT_SERVICE, callUpstream } from './upstream.ts';
@@ -13,19 +14,9 @@ export const newAppKeySecret = () => `0x${randomBytes(32).toString('hex')}`;
 
 const seed = (secret: string) => Buffer.from(secret.slice(2), 'hex');
 
-/** The DER header of an ed25519 PKCS#8 key (RFC 8410): with it node:crypto takes the raw 32-byte seed. */
-const ED25519_PKCS8_HEADER = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** The public key (0x + 64 hex), as the bot service registers it and JFS headers carry it. */
-export function appKeyPublicKey(secret: string): string {
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([ED25519_PKCS8_HEADER, seed(secret)]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  // An ed25519 SPKI ends with the 32 raw bytes of the public key.
-  return `0x${createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex')}`;
-}
+export const appKeyPublicKey = (secret: string) =>
+  `0x${Buffer.from(ed25519.getPublicKey(seed(secret))).toString('hex')}`;
 
 /** The event as a mini-app server's webhook receives it: signed by the user's app key. */
 export function signEvent(fid: number, secret: string, event: MiniAppServerEvent): EncodedJsonFarcasterSignatureSchema {

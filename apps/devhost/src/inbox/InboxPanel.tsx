@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InboxEntry } from '../api/client-api.ts';
-import { clientQueryKeys, farcasterClient } from '../api/farcaster-client.ts';
+import { clientQueryKeys, farcasterClient, installationQuery } from '../api/farcaster-client.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 
 /** New notifications show within this long (the mini-app's server sends whenever it likes). */
@@ -8,10 +8,7 @@ const INBOX_POLL_MS = 2_000;
 
 /** What the person is told about their notifications for Fartwin. */
 function useNotificationSetting(fid: number) {
-  const installation = useQuery({
-    queryKey: clientQueryKeys.installation(fid),
-    queryFn: () => farcasterClient.installation(fid),
-  }).data;
+  const installation = useQuery(installationQuery(fid)).data;
   if (!installation) return null;
   if (!installation.added)
     return 'Fartwin is not in your apps: add it from the ⋯ menu over the app to get notifications.';

@@ -1,7 +1,7 @@
 import type { MiniAppClientEvent } from '@farcaster/miniapp-host';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Installation } from '../api/client-api.ts';
-import { clientQueryKeys, farcasterClient } from '../api/farcaster-client.ts';
+import { farcasterClient, installationQuery } from '../api/farcaster-client.ts';
 
 /** What a change of the installation tells the mini-app (SPEC.md §4's host events). */
 function eventFor(before: Installation | undefined, after: Installation): MiniAppClientEvent | null {
@@ -25,8 +25,9 @@ function eventFor(before: Installation | undefined, after: Installation): MiniAp
  */
 export function useInstallation(fid: number, emit: (event: MiniAppClientEvent) => void) {
   const queryClient = useQueryClient();
-  const key = clientQueryKeys.installation(fid);
-  const installation = useQuery({ queryKey: key, queryFn: () => farcasterClient.installation(fid) });
+  const query = installationQuery(fid);
+  const key = query.queryKey;
+  const installation = useQuery(query);
 
   const change = useMutation({
     mutationFn: (
@@ -45,7 +46,7 @@ export function useInstallation(fid: number, emit: (event: MiniAppClientEvent) =
       }
     },
     onSuccess: (after) => {
-      const event = eventFor(queryClient.getQueryData<Installation>(key), after);
+      const event = eventFor(queryClient.getQueryData(key), after);
       queryClient.setQueryData(key, after);
       if (event) emit(event);
     },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -24,8 +24,10 @@ export function miniappStaticRoutes(
   // every page but a twin's is the same document, built once per build.
   let built: { mtimeMs: number; indexHtml: string; appPage: string } | null = null;
   const currentBuild = () => {
-    if (!existsSync(indexFile)) return null;
-    const { mtimeMs } = statSync(indexFile);
+    // One stat per page request: the build is rarely missing and rarely changes.
+    const stats = statSync(indexFile, { throwIfNoEntry: false });
+    if (!stats) return null;
+    const { mtimeMs } = stats;
     if (built?.mtimeMs !== mtimeMs) {
       const indexHtml = readFileSync(indexFile, 'utf8');
       built = { mtimeMs, indexHtml, appPage: withHead(indexHtml, heads.app) };
