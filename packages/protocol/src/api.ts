@@ -13,6 +13,8 @@ export const apiPaths = {
   deployProgress: (fid: number) => `/doppelganger/deploy/${fid}/progress`,
   chat: (agentId: string) => `/doppelganger/chat-with-fartwin/${encodeURIComponent(agentId)}`,
   conversation: (agentId: string) => `/doppelganger/chat-with-fartwin/${encodeURIComponent(agentId)}/history`,
+  /** A twin's actions (the /info switches): GET for anyone, PATCH for its owner. */
+  agentActions: (agentId: string) => `/doppelganger/actions/${encodeURIComponent(agentId)}`,
   health: '/health',
 } as const;
 

@@ -3,3 +3,4 @@ export * from './app-config.ts';
 export * from './constants.ts';
 export * from './entities.ts';
 export * from './local-network.ts';
+export * from './agent-actions.ts';

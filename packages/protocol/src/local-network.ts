@@ -82,3 +82,43 @@ export const feedQuerySchema = z.object({
   fid: fidSchema.optional(),
 });
 export const feedResponseSchema = z.object({ casts: z.array(feedCastSchema) });
+
+/** Farcaster's cast length for a standard account, in bytes of UTF-8. */
+export const CAST_MAX_BYTES = 320;
+/** A direct message's length in the local network (Farcaster's direct casts allow about this). */
+export const DIRECT_MESSAGE_MAX_CHARS = 1024;
+
+/** A direct message between two accounts of the local network (a person and a twin). */
+export const directMessageSchema = z.object({
+  id: z.number().int(),
+  fromFid: fidSchema,
+  toFid: fidSchema,
+  text: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type DirectMessage = z.infer<typeof directMessageSchema>;
+
+// POST /local-network/direct-messages
+export const newDirectMessageRequestSchema = z.object({
+  fromFid: fidSchema,
+  toFid: fidSchema,
+  text: z.string().trim().min(1, 'a message needs text').max(DIRECT_MESSAGE_MAX_CHARS),
+});
+export type NewDirectMessageRequest = z.input<typeof newDirectMessageRequestSchema>;
+export const directMessageResponseSchema = z.object({ message: directMessageSchema });
+
+// GET /local-network/direct-messages?fid=&with=  (the conversation between two accounts, oldest first)
+export const directMessagesQuerySchema = z.object({
+  fid: fidSchema,
+  with: fidSchema,
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const directMessagesResponseSchema = z.object({ messages: z.array(directMessageSchema) });
+
+// GET /local-network/twins: the twins' accounts, for the dev host's direct-message panel
+export const localTwinSchema = localUserSchema
+  .pick({ fid: true, username: true, displayName: true, pfpUrl: true })
+  .extend({ agentId: z.string(), ownerFid: fidSchema });
+export type LocalTwin = z.infer<typeof localTwinSchema>;
+export const localTwinsResponseSchema = z.object({ twins: z.array(localTwinSchema) });

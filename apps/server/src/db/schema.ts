@@ -133,6 +133,45 @@ export interface ChainCursorsTable {
   block: number;
 }
 
+/** The /info switches of one twin (absent: SPEC.md's defaults). `*_since`: clock seconds turned on. */
+export interface AgentActionsTable {
+  agent_id: string;
+  reply_on_farcaster: boolean;
+  reply_to_direct_messages: boolean;
+  content_writer: boolean;
+  notifications: boolean;
+  content_writer_since: number | null;
+  notifications_since: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type TwinWritingKind = 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest';
+
+/** What a twin wrote on its own, once per key (twin-writes/). `delivered_ref`: cast hash, message id… */
+export interface TwinWritingsTable {
+  key: string;
+  agent_id: string;
+  kind: TwinWritingKind;
+  text: string;
+  engine: string | null;
+  thread_hash: string | null;
+  counterpart_fid: number | null;
+  delivered_ref: string | null;
+  /** The clock (unix seconds, chain time locally) when it was written. */
+  clock_at: number;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+
+/** Local mode's direct messages. */
+export interface LocalDirectMessagesTable {
+  id: Generated<number>;
+  from_fid: number;
+  to_fid: number;
+  text: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -146,4 +185,7 @@ export interface Database {
   life_notifications: LifeNotificationsTable;
   chain_cursors: ChainCursorsTable;
   local_app_keys: LocalAppKeysTable;
+  agent_actions: AgentActionsTable;
+  twin_writings: TwinWritingsTable;
+  local_direct_messages: LocalDirectMessagesTable;
 }

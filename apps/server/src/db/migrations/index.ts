@@ -3,6 +3,7 @@ import * as localSocialNetwork from './0001_local_social_network.ts';
 import * as agentsChatAuth from './0002_agents_chat_auth.ts';
 import * as deployments from './0003_deployments.ts';
 import * as notifications from './0004_notifications.ts';
+import * as twinActions from './0005_twin_actions.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_agents_chat_auth': agentsChatAuth,
   '0003_deployments': deployments,
   '0004_notifications': notifications,
+  '0005_twin_actions': twinActions,
 };

@@ -1,11 +1,36 @@
 import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from '../character.ts';
 
+/**
+ * What the twin is writing. Every writer (the app's chat, thread replies, direct-message answers,
+ * content posts) goes through the same engine; the task tells it which kind of text is wanted.
+ */
+export type WritingTask =
+  /** Answering a person in the mini-app's chat (the default). */
+  | { kind: 'chat' }
+  /**
+   * Answering on Farcaster: in a cast thread (the conversation is the thread, oldest first: the
+   * twin's own casts as `assistant`, everyone else's as `user` turns written `@username: text`), or
+   * in a direct-message conversation (plain turns).
+   */
+  | { kind: 'reply'; channel: 'cast' | 'direct-message' }
+  /** An original post from the twin's character and topics; never a repeat of `earlierPosts`. */
+  | { kind: 'post'; earlierPosts: readonly string[] };
+
 export interface ChatInput {
   /** Who the twin is; the owner's choices are its traits. */
   character: Character;
-  /** Oldest first, already cut to what the engine should see; the last turn is the user's new message. */
+  /**
+   * Oldest first, already cut to what the engine should see; the last turn is the user's new
+   * message. Empty for a post.
+   */
   conversation: readonly ConversationTurn[];
+  /** Defaults to `{ kind: 'chat' }`. */
+  task?: WritingTask;
+  /** The channel's length limit in characters (a cast: 320 bytes); the writer cuts anything longer. */
+  maxChars?: number;
+  /** Aborted when nobody waits for the text any more (the client left, a time budget ran out). */
+  signal?: AbortSignal;
 }
 
 /** Something that writes a twin's reply, streamed as text chunks. */
