@@ -69,23 +69,39 @@ test('the leaderboard: five entries, each score toggles its details', async ({ p
   await expect(details).toHaveCount(0);
 });
 
-test('/info: the four agent action toggles with their defaults', async ({ page }, testInfo) => {
+test('/info: the four agent action toggles with their defaults, disabled without a twin; the owner saves one', async ({
+  page,
+}, testInfo) => {
   const shot = screenshots(page, testInfo);
-  const app = await openAs(page, users.visitor, '/info');
+  let app = await openAs(page, users.visitor, '/info');
   await expect(app.getByRole('heading', { name: spec.agentActions })).toBeVisible();
-  const switches = app.getByRole('switch');
+  let switches = app.getByRole('switch');
   await expect(switches).toHaveCount(4);
   for (const [index, toggle] of agentActionToggles.entries()) {
-    const row = app.getByRole('listitem').nth(index);
-    await expect(row).toContainText(toggle.label);
-    await expect(row).toContainText(toggle.text);
+    await expect(app.getByText(toggle.label, { exact: true })).toBeVisible();
+    await expect(app.getByText(toggle.text, { exact: true })).toBeVisible();
     if (toggle.on) await expect(switches.nth(index)).toBeChecked();
     else await expect(switches.nth(index)).not.toBeChecked();
+    await expect(switches.nth(index)).toBeDisabled();
   }
-  await shot('info');
-  await app.getByText(agentActionToggles[2].label).click();
+  await shot('info-no-twin');
+
+  // An owner's switch is saved: a reload shows it.
+  app = await openAs(page, users.walletErrors, '/info');
+  switches = app.getByRole('switch');
+  await expect(switches.nth(2)).toBeEnabled();
+  await expect(switches.nth(2)).not.toBeChecked();
+  await switches.nth(2).click();
   await expect(switches.nth(2)).toBeChecked();
-  await shot('info-toggled');
+  await expect(app.getByText('Saving…')).toHaveCount(0);
+  await openAs(page, users.visitor);
+  app = await openAs(page, users.walletErrors, '/info');
+  switches = app.getByRole('switch');
+  await expect(switches.nth(2)).toBeChecked();
+  await shot('info-saved');
+  await switches.nth(2).click();
+  await expect(switches.nth(2)).not.toBeChecked();
+  await expect(app.getByText('Saving…')).toHaveCount(0);
 });
 
 test('the error boundary: a link to a screen that does not exist', async ({ page }, testInfo) => {

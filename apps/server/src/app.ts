@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
+import { agentActionsRoutes } from './agent-actions/routes.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
@@ -13,15 +14,18 @@ import { requestLog } from './http/request-log.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
+import { startNotificationSender } from './notify/sender.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
 import { localNetworkRoutes } from './routes/local-network.ts';
 import { manifestRoutes } from './routes/manifest.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
+import { neynarWebhookRoutes } from './routes/neynar-webhook.ts';
 import { quickAuthRoutes } from './routes/quick-auth.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
+import { startTwinActions, type TwinActions } from './twin-actions/twin-actions.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -43,7 +47,9 @@ const isApiPath = (path: string) =>
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The whole service: routes, and this replica's job workers. */
-export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: Services; deploy: DeployService }> {
+export async function createApp(
+  deps: AppDeps,
+): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions }> {
   const app = new Hono();
   app.use(requestLog(deps.logger));
   app.use(
@@ -64,13 +70,34 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
     walletEncryptionKey: deps.config.walletEncryptionKey,
     publicUrl: deps.config.publicUrl,
   });
-  await startLifeWatch(deps.jobs, { ...deps, contracts: services.contracts, life: services.life });
+  const sender = await startNotificationSender(deps.jobs, {
+    db: deps.db,
+    logger: deps.logger,
+    production: deps.config.mode === 'production',
+  });
+  await startLifeWatch(deps.jobs, { ...deps, sender, contracts: services.contracts, life: services.life });
+  const twinActions = await startTwinActions(
+    deps.jobs,
+    { ...services, db: deps.db, logger: deps.logger, sender, publicUrl: deps.config.publicUrl },
+    {
+      chain: deps.chain,
+      scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
+      localFirehose: deps.config.mode === 'local',
+    },
+  );
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
   app.route('/', healthRoutes(deps));
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy }));
+  app.route('/', agentActionsRoutes({ db: deps.db, tokens: services.tokens, directMessages: services.directMessages }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
-  if (deps.config.mode === 'local') app.route('/', localNetworkRoutes(deps));
+  if (deps.config.mode === 'local') app.route('/', localNetworkRoutes({ ...deps, twinActions }));
+  if (deps.config.neynarWebhookSecret) {
+    const secret = deps.config.neynarWebhookSecret;
+    app.route('/', neynarWebhookRoutes({ db: deps.db, logger: deps.logger, secret, twinActions }));
+  } else if (deps.config.mode === 'production') {
+    deps.logger.warn('NEYNAR_WEBHOOK_SECRET is not set: twins will not reply when tagged on Farcaster');
+  }
   const manifest = await buildManifest(deps.config);
   const problems = manifestProblems(manifest);
   if (problems.length > 0) {
@@ -83,5 +110,5 @@ export async function createApp(deps: AppDeps): Promise<{ app: Hono; services: S
   app.route('/', manifestRoutes({ db: deps.db, chain: deps.chain, life: services.life, manifest }));
   app.route('/', webhookRoutes({ db: deps.db, logger: deps.logger, verifyAppKey: services.verifyAppKey }));
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
-  return { app, services, deploy };
+  return { app, services, deploy, twinActions };
 }

@@ -13,6 +13,7 @@ import type { TokenLauncher } from './chain/token-launcher.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
+import { type DirectMessages, localDirectMessages, unavailableDirectMessages } from './providers/direct-messages.ts';
 import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
 import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
@@ -39,6 +40,8 @@ export interface Services {
   localQuickAuth: LocalQuickAuth | null;
   /** Checks the app keys clients sign webhook events with: on the hubs, or the local network's. */
   verifyAppKey: VerifyAppKey;
+  /** Twins' direct messages: the local network's; unavailable in production. */
+  directMessages: DirectMessages;
 }
 
 export function createServices(
@@ -76,5 +79,6 @@ export function createServices(
     life: overrides.life ?? chainLifeReader(chain, contracts),
     localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,
     verifyAppKey: overrides.verifyAppKey ?? (neynar ? hubAppKeyVerifier(neynar.apiKey) : localAppKeyVerifier(db)),
+    directMessages: overrides.directMessages ?? (production ? unavailableDirectMessages() : localDirectMessages(db)),
   };
 }

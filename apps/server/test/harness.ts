@@ -12,6 +12,7 @@ import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
 import type { DeployService } from '../src/deploy/deploy-service.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import type { Services } from '../src/services.ts';
+import type { TwinActions } from '../src/twin-actions/twin-actions.ts';
 
 /** A fresh database on the run's Postgres, migrated: test files never see each other's rows. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
@@ -48,6 +49,7 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 
 export interface TestServer {
   app: Hono;
+  twinActions: TwinActions;
   services: Services;
   deploy: DeployService;
   jobs: PgBoss;

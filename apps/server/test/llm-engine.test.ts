@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import { apiPaths, chatResponseSchema, chatStreamDoneSchema, errorBodySchema } from '@fartwin/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { SAMPLE_USERS } from '../src/social/seed/sample-users.ts';
+import { profileCasts } from '../src/twin/cast-profile.ts';
+import { buildCharacter } from '../src/twin/character.ts';
+import { leaningChoices } from '../src/twin/characteristics.ts';
+import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+import { ChatEngineError, type ChatInput } from '../src/twin/engines/chat-engine.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -13,8 +19,11 @@ import { createTwin, feedTwin } from './twins.ts';
 
 const REPLY_CHUNKS = ['gm, ', 'escrow v1.1 ', 'is almost ', 'done'];
 
-/** Answers like an OpenAI-compatible chat-completions endpoint, streaming when asked to. */
-function openAiLikeHandler(state: { fail: boolean }) {
+/**
+ * Answers like an OpenAI-compatible chat-completions endpoint, streaming when asked to. With
+ * `stall`, it streams the first chunk and then waits until the client hangs up.
+ */
+function openAiLikeHandler(state: { fail: boolean; stall?: boolean; hungUp?: boolean }) {
   return (request: RecordedRequest, response: import('node:http').ServerResponse) => {
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || state.fail) {
       response.writeHead(state.fail ? 500 : 404, { 'content-type': 'application/json' });
@@ -39,6 +48,13 @@ function openAiLikeHandler(state: { fail: boolean }) {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     const send = (data: unknown) => response.write(`data: ${JSON.stringify(data)}\n\n`);
     send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+    if (state.stall) {
+      send({ ...base, choices: [{ index: 0, delta: { content: REPLY_CHUNKS[0] }, finish_reason: null }] });
+      response.on('close', () => {
+        state.hungUp = true;
+      });
+      return;
+    }
     for (const content of REPLY_CHUNKS)
       send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
     send({
@@ -50,8 +66,16 @@ function openAiLikeHandler(state: { fail: boolean }) {
   };
 }
 
+/** lowcaps-dev's twin, built as the app builds it. */
+function devCharacter() {
+  const user = SAMPLE_USERS[0]!;
+  const casts = [...user.casts].reverse().map((text) => ({ text, parentHash: null }));
+  const profile = profileCasts(casts);
+  return buildCharacter(user, casts, profile, leaningChoices(profile));
+}
+
 describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () => {
-  const state = { fail: false };
+  const state: { fail: boolean; stall?: boolean; hungUp?: boolean } = { fail: false };
   let llm: Awaited<ReturnType<typeof startFakeHttp>>;
   let server: TestServer;
   let dataDir: string;
@@ -137,5 +161,72 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
     expect(streamed).toContain('engine_failed');
     expect(await storedTurns()).toBe(before);
     state.fail = false;
+  });
+
+  describe("writing tasks, called as the twin's writers call it", () => {
+    const engine = () => llmEngine({ baseUrl: `${llm.url}/v1`, apiKey: 'test-key', model: 'twin-model' });
+    const lastRequest = () =>
+      JSON.parse(llm.requests.at(-1)!.body) as { messages: { role: string; content: string }[] };
+    const collect = async (input: ChatInput) => {
+      let text = '';
+      for await (const chunk of engine().reply(input)) text += chunk;
+      return text;
+    };
+
+    it('asks for a post with a user message, and shows the earlier posts in the system prompt', async () => {
+      const earlierPosts = ['escrow v1 is live, ask me anything.', 'tests are the spec, still.'];
+      const text = await collect({
+        character: devCharacter(),
+        conversation: [],
+        task: { kind: 'post', earlierPosts },
+        maxChars: 320,
+      });
+      expect(text).toBe(REPLY_CHUNKS.join(''));
+      const { messages } = lastRequest();
+      expect(messages).toHaveLength(2);
+      expect(messages[0]!.role).toBe('system');
+      expect(messages[0]!.content).toMatch(/Write one new post \(a cast\) of at most 320 characters/);
+      expect(messages[0]!.content).toMatch(/not be like these earlier posts/);
+      for (const post of earlierPosts) expect(messages[0]!.content).toContain(`- ${post}`);
+      expect(messages[0]!.content).not.toMatch(/Never say you are an AI/);
+      expect(messages[1]).toEqual({ role: 'user', content: 'Write your next post.' });
+    });
+
+    it('answers a cast thread in public as the AI twin, within the limit', async () => {
+      await collect({
+        character: devCharacter(),
+        conversation: [{ role: 'user', content: '@alice: @lowcaps-dev-twin are you a bot?' }],
+        task: { kind: 'reply', channel: 'cast' },
+        maxChars: 320,
+      });
+      const { messages } = lastRequest();
+      expect(messages[0]!.content).toMatch(/replying in public, in a Farcaster cast thread, as @lowcaps-dev's AI twin/);
+      expect(messages[0]!.content).toMatch(/say you are @lowcaps-dev's AI twin/);
+      expect(messages[0]!.content).toMatch(/at most 320 characters/);
+      expect(messages.at(-1)).toEqual({ role: 'user', content: '@alice: @lowcaps-dev-twin are you a bot?' });
+    });
+
+    it('stops the call when the signal is aborted, instead of passing a cut-off text as whole', async () => {
+      state.stall = true;
+      state.hungUp = false;
+      const controller = new AbortController();
+      const chunks: string[] = [];
+      const reading = (async () => {
+        for await (const chunk of engine().reply({
+          character: devCharacter(),
+          conversation: [{ role: 'user', content: 'what are you shipping?' }],
+          signal: controller.signal,
+        })) {
+          chunks.push(chunk);
+          controller.abort(new Error('nobody waits any more'));
+        }
+      })();
+      await expect(reading).rejects.toThrow(ChatEngineError);
+      await expect(reading).rejects.toThrow(/stopped: nobody waits any more/);
+      expect(chunks).toEqual([REPLY_CHUNKS[0]]);
+      // The request to the model was cut, not left running.
+      await vi.waitFor(() => expect(state.hungUp).toBe(true));
+      state.stall = false;
+    });
   });
 });

@@ -24,7 +24,7 @@ async function authorizationHeader(): Promise<string> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   /** Send the Quick Auth bearer token (chat, deploy, history). */
   auth?: boolean;

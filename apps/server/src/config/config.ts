@@ -39,6 +39,8 @@ const envSchema = z
     NEYNAR_API_KEY: z.string().min(1).optional(),
     /** Neynar's app wallet (holds ETH on Optimism): pays for registering twins' Farcaster accounts. */
     NEYNAR_WALLET_ID: z.string().min(1).optional(),
+    /** Signs Neynar's cast.created webhook deliveries (thread replies); without it, no webhook route. */
+    NEYNAR_WEBHOOK_SECRET: z.string().min(1).optional(),
     /**
      * The manifest's account association (JSON: header, payload, signature) that proves the domain
      * belongs to the app's Farcaster account; Farcaster's developer tools make it. Local mode signs
@@ -105,6 +107,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
     neynarApiKey: env.NEYNAR_API_KEY,
     neynarWalletId: env.NEYNAR_WALLET_ID,
+    neynarWebhookSecret: env.NEYNAR_WEBHOOK_SECRET,
     accountAssociation: env.ACCOUNT_ASSOCIATION,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

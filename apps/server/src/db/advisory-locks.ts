@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from './database.ts';
 
 /** Lock namespaces (the first key of Postgres' two-key advisory locks). */
-export const LOCK_SPACES = { deployment: 1, operatorWallet: 2, lifeWatch: 3 } as const;
+export const LOCK_SPACES = {
+  deployment: 1,
+  operatorWallet: 2,
+  lifeWatch: 3,
+  localFirehose: 4,
+  twinSchedule: 5,
+} as const;
 
 interface LockKey {
   space: number;

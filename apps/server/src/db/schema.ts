@@ -169,7 +169,14 @@ export interface LocalDirectMessagesTable {
   from_fid: number;
   to_fid: number;
   text: string;
+  idempotency_key: string | null;
   created_at: CreatedAt;
+}
+
+/** Neynar webhook deliveries accepted, by signature. */
+export interface NeynarDeliveriesTable {
+  signature: string;
+  received_at: CreatedAt;
 }
 
 export interface Database {
@@ -188,4 +195,5 @@ export interface Database {
   agent_actions: AgentActionsTable;
   twin_writings: TwinWritingsTable;
   local_direct_messages: LocalDirectMessagesTable;
+  neynar_deliveries: NeynarDeliveriesTable;
 }

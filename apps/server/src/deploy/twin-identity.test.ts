@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH, usernameCandidate } from '../providers/farcaster-actions.ts';
-import { tokenSymbol, twinProfile, twinUsername } from './twin-identity.ts';
+import { tokenSymbol, twinProfile, twinUsername, welcomeCastText } from './twin-identity.ts';
 
 describe('twin identity', () => {
   it('derives a valid fname from the owner’s username', () => {
@@ -32,5 +32,15 @@ describe('twin identity', () => {
     const profile = twinProfile({ username: 'bob', displayName: 'B'.repeat(40), pfpUrl: null });
     expect(profile.displayName).toHaveLength(32);
     expect(twinProfile({ username: 'bob', displayName: '', pfpUrl: null }).displayName).toBe('bob (twin)');
+  });
+
+  it('is openly an AI twin: its profile and first cast say so, and never that it is the person', () => {
+    const profile = twinProfile({ username: 'bob', displayName: 'Bob', pfpUrl: null });
+    expect(profile.bio).toMatch(/^AI twin of @bob\b/);
+    expect(profile.bio).toContain('not the person');
+    expect(profile.bio.length).toBeLessThanOrEqual(256);
+    const welcome = welcomeCastText({ username: 'bob-twin' }, { username: 'bob' }, 'BOB');
+    expect(welcome).toContain("I'm @bob-twin, the AI twin of @bob.");
+    expect(welcome).not.toMatch(/I'm @bob(?![\w-])/);
   });
 });

@@ -30,12 +30,12 @@ export function twinProfile(owner: Pick<FarcasterUser, 'username' | 'displayName
   return {
     username: twinUsername(owner.username),
     displayName: displayName.length > DISPLAY_NAME_MAX_LENGTH ? `${displayName.slice(0, 31)}…` : displayName,
-    bio: `Digital twin of @${owner.username}. Runs on a battery: 1 USDC buys 7 more days of life.`,
+    bio: `AI twin of @${owner.username}: an agent that talks like them, not the person. Runs on a battery: 1 USDC buys 7 more days of life.`,
     pfpUrl: owner.pfpUrl,
   };
 }
 
 /** The twin's first cast. */
 export function welcomeCastText(twin: { username: string }, owner: { username: string }, symbol: string): string {
-  return `gm farcaster! I'm @${twin.username}, the digital twin of @${owner.username}. Battery full for 7 days, token $${symbol} live. Ask me anything.`;
+  return `gm farcaster! I'm @${twin.username}, the AI twin of @${owner.username}. Battery full for 7 days, token $${symbol} live. Ask me anything.`;
 }

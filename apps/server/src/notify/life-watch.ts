@@ -2,14 +2,16 @@ import { BATTERY_DAYS, BATTERY_PRICE_USDC, LIMITS, USDC_DECIMALS } from '@fartwi
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { formatUnits } from 'viem';
+import { recordClock } from '../chain/clock.ts';
 import { chainNowSeconds } from '../chain/life.ts';
 import { indexLifeExtended, type LifeIndexerDeps } from '../chain/life-indexer.ts';
 import type { ServerConfig } from '../config/config.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import type { LifeNotificationsTable } from '../db/schema.ts';
+import { startTicker } from '../jobs/ticker.ts';
 import { notificationTargets } from './notification-tokens.ts';
-import { type NotificationMessage, type NotificationSender, startNotificationSender } from './sender.ts';
+import type { NotificationMessage, NotificationSender } from './sender.ts';
 
 export const LIFE_WATCH_QUEUE = 'life-watch';
 
@@ -119,6 +121,7 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
     // No contracts yet (the local chain is not bootstrapped): no lives to watch.
     if ((await indexLifeExtended(deps)) === null) return [];
     const now = await chainNowSeconds(deps.chain);
+    await recordClock(db, now);
     const notices = [...(await dueNotices(db, 'battery-warning', now)), ...(await dueNotices(db, 'dead', now))];
     if (notices.length === 0) return [];
     const targets = await notificationTargets(db, [...new Set(notices.map((notice) => notice.ownerFid))]);
@@ -144,44 +147,15 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
 }
 
 export interface LifeWatchDeps extends LifeIndexerDeps {
-  config: Pick<ServerConfig, 'mode' | 'publicUrl' | 'lifeWatchIntervalSeconds'>;
+  config: Pick<ServerConfig, 'publicUrl' | 'lifeWatchIntervalSeconds'>;
+  sender: NotificationSender;
 }
 
-/** Pending tick jobs are looked for this often; a tick starts at most this late. */
-const TICK_POLLING_SECONDS = 1;
-
-/**
- * Starts the notification sender and the life watch on this replica. The tick is a self-
- * rescheduling pg-boss job, one per interval slot across all replicas (singletonKey +
- * singletonSeconds: a send into a slot already taken lands in the next one); pg-boss cron is
- * minute-grained, too slow locally. A cron every minute still inserts into the current slot, a no-op
- * while ticks run, so the chain restarts on its own if a tick could not schedule the next.
- */
+/** Starts the life watch on this replica: one tick per interval across all replicas (jobs/ticker.ts). */
 export async function startLifeWatch(boss: PgBoss, deps: LifeWatchDeps): Promise<void> {
   const { config, logger } = deps;
-  const sender = await startNotificationSender(boss, {
-    db: deps.db,
-    logger,
-    production: config.mode === 'production',
-  });
-  const tickDeps: LifeWatchTickDeps = { ...deps, sender, targetUrl: config.publicUrl };
-  const slot = { singletonKey: LIFE_WATCH_QUEUE, singletonSeconds: config.lifeWatchIntervalSeconds };
-  const scheduleNextTick = () =>
-    boss
-      .send(LIFE_WATCH_QUEUE, {}, { ...slot, singletonNextSlot: true })
-      .catch((error: unknown) => logger.error({ err: error }, 'next life watch tick could not be scheduled'));
-
-  // A failed tick is not retried: the next slot's tick does the same work.
-  await boss.createQueue(LIFE_WATCH_QUEUE, { name: LIFE_WATCH_QUEUE, retryLimit: 0, expireInSeconds: 300 });
-  await boss.work(LIFE_WATCH_QUEUE, { pollingIntervalSeconds: TICK_POLLING_SECONDS }, async () => {
-    try {
-      await runLifeWatchTick(tickDeps);
-    } catch (error) {
-      logger.warn({ err: error }, 'life watch tick failed');
-    } finally {
-      await scheduleNextTick();
-    }
-  });
-  await boss.schedule(LIFE_WATCH_QUEUE, '* * * * *', {}, slot);
-  await scheduleNextTick();
+  const tickDeps: LifeWatchTickDeps = { ...deps, targetUrl: config.publicUrl };
+  await startTicker(boss, { queue: LIFE_WATCH_QUEUE, intervalSeconds: config.lifeWatchIntervalSeconds, logger }, () =>
+    runLifeWatchTick(tickDeps),
+  );
 }

@@ -36,6 +36,8 @@ export interface CastRequest {
   text: string;
   /** URLs embedded in the cast. */
   embeds: string[];
+  /** The cast this one replies to (a thread reply). */
+  parentHash?: string | null;
   /**
    * The same key always gives the same cast: a retried publish must not cast twice (Neynar's
    * `idem`; the local network derives the hash from it).

@@ -17,6 +17,14 @@ export interface FarcasterCast {
   createdAt: Date;
 }
 
+/** A cast with its author, as a thread shows it. */
+export interface ThreadCast {
+  hash: string;
+  text: string;
+  parentHash: string | null;
+  author: { fid: number; username: string };
+}
+
 /**
  * Read access to Farcaster: the local social network in local mode, Neynar in production.
  * Chosen once at start-up (see providers/index.ts).
@@ -25,4 +33,6 @@ export interface FarcasterData {
   getUser(fid: number): Promise<FarcasterUser | null>;
   /** The user's casts, newest first, at most `limit`. */
   getRecentCasts(fid: number, limit: number): Promise<FarcasterCast[]>;
+  /** One cast by hash, with its author; null when there is none. */
+  getCast(hash: string): Promise<ThreadCast | null>;
 }

@@ -21,6 +21,7 @@ export function localFarcasterActions(db: Db): FarcasterActions {
         text: request.text,
         embeds: request.embeds,
         idempotencyKey: request.idempotencyKey,
+        parentHash: request.parentHash ?? null,
       });
     },
   };

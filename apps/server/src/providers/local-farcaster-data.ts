@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { findAccount } from '../social/local-network.ts';
+import { findAccount, findCast } from '../social/local-network.ts';
 import type { FarcasterCast, FarcasterData } from './farcaster-data.ts';
 
 /** Local mode's Farcaster: the social_* tables of the local social network. */
@@ -23,6 +23,17 @@ export function localFarcasterData(db: Db): FarcasterData {
           createdAt: row.created_at,
         }),
       );
+    },
+    async getCast(hash) {
+      const cast = await findCast(db, hash);
+      return cast
+        ? {
+            hash: cast.hash,
+            text: cast.text,
+            parentHash: cast.parentHash,
+            author: { fid: cast.author.fid, username: cast.author.username },
+          }
+        : null;
     },
   };
 }

@@ -167,6 +167,7 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
           text: request.text,
           embeds: request.embeds.map((url) => ({ url })),
           idem: neynarIdem(request.idempotencyKey),
+          ...(request.parentHash ? { parent: request.parentHash } : {}),
         },
         schema: postCastSchema,
       });

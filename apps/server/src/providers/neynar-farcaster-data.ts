@@ -25,6 +25,16 @@ const userCastsSchema = z.object({
   ),
 });
 
+/** The parts of Neynar's cast lookup we read (https://docs.neynar.com/reference/lookup-cast-by-hash-or-url). */
+const castLookupSchema = z.object({
+  cast: z.object({
+    hash: z.string(),
+    text: z.string(),
+    parent_hash: z.string().nullish(),
+    author: z.object({ fid: z.number().int(), username: z.string() }),
+  }),
+});
+
 /** Neynar caps this endpoint's page size. */
 const MAX_CASTS_PER_PAGE = 150;
 
@@ -65,6 +75,21 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
         parentHash: cast.parent_hash ?? null,
         createdAt: new Date(cast.timestamp),
       }));
+    },
+    async getCast(hash) {
+      const body = await neynar.lookup({
+        path: '/v2/farcaster/cast',
+        query: { identifier: hash, type: 'hash' },
+        schema: castLookupSchema,
+      });
+      if (!body) return null;
+      const { cast } = body;
+      return {
+        hash: cast.hash,
+        text: cast.text,
+        parentHash: cast.parent_hash ?? null,
+        author: { fid: cast.author.fid, username: cast.author.username },
+      };
     },
   };
 }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { castHashSchema, feedQuerySchema, newCastRequestSchema, newLocalUserRequestSchema } from '@fartwin/protocol';
+import {
+  castHashSchema,
+  directMessagesQuerySchema,
+  feedQuerySchema,
+  newCastRequestSchema,
+  newDirectMessageRequestSchema,
+  newLocalUserRequestSchema,
+} from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
@@ -10,6 +18,7 @@ import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
 import { renderAvatarSvg } from '../social/avatar.ts';
+import { localConversation, sendLocalDirectMessage } from '../social/direct-messages.ts';
 import { fundLocalWallet, localChainReady } from '../social/fund-local-wallet.ts';
 import {
   avatarColor,
@@ -18,8 +27,10 @@ import {
   findCast,
   listAccounts,
   listRecentCasts,
+  listTwinAccounts,
   publishLocalCast,
 } from '../social/local-network.ts';
+import type { TwinActions } from '../twin-actions/twin-actions.ts';
 
 const appKeySchema = z.object({
   fid: z.number().int().positive(),
@@ -33,8 +44,16 @@ const unknownFid = (fid: number) => new HttpError(404, 'unknown_fid', `No local 
  * Local mode's Farcaster: what a client (the dev host) needs from the local social network: its
  * people, new accounts, app keys, casting and a feed. Mounted only in local mode.
  */
-export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'publicUrl' | 'chain'> }) {
-  const { db, config } = deps;
+export function localNetworkRoutes(deps: {
+  db: Db;
+  config: Pick<ServerConfig, 'publicUrl' | 'chain'>;
+  logger: Logger;
+  twinActions: Pick<TwinActions, 'pollLocalCasts' | 'directMessageReceived'>;
+}) {
+  const { db, config, logger, twinActions } = deps;
+  // Hands new casts to the twins now rather than at the next tick; the tick catches up on a failure.
+  const pollLocalCasts = () =>
+    twinActions.pollLocalCasts().catch((error: unknown) => logger.warn({ err: error }, 'local casts not handed on'));
   const app = new Hono();
   app.use('/local-network/*', cors());
 
@@ -78,7 +97,28 @@ export function localNetworkRoutes(deps: { db: Db; config: Pick<ServerConfig, 'p
       throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);
     // Each compose is a new cast, even with the same text.
     const { hash } = await publishLocalCast(db, { ...cast, idempotencyKey: randomUUID() });
+    await pollLocalCasts();
     return c.json({ hash }, 201);
+  });
+
+  // The twins' accounts, for the dev host's direct-message panel.
+  app.get('/local-network/twins', async (c) => c.json({ twins: await listTwinAccounts(db) }));
+
+  // Direct messages between accounts; one to a twin is answered by the twin (twin-actions/).
+  app.post('/local-network/direct-messages', async (c) => {
+    const request = await jsonBody(c, newDirectMessageRequestSchema);
+    if (request.fromFid === request.toFid)
+      throw new HttpError(400, 'invalid_request', 'A direct message goes to another account');
+    for (const fid of [request.fromFid, request.toFid]) if (!(await findAccount(db, fid))) throw unknownFid(fid);
+    const message = await sendLocalDirectMessage(db, request);
+    await twinActions.directMessageReceived({ ...message, id: String(message.id) });
+    return c.json({ message }, 201);
+  });
+
+  app.get('/local-network/direct-messages', async (c) => {
+    const query = directMessagesQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new HttpError(400, 'invalid_query', 'fid and with must be fids; limit 1 to 200');
+    return c.json({ messages: await localConversation(db, query.data.fid, query.data.with, query.data.limit) });
   });
 
   app.get('/local-network/casts/:hash', async (c) => {

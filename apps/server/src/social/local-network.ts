@@ -1,6 +1,6 @@
 // The subpath: the package's root also loads the embedded Postgres and anvil launchers.
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
-import type { FeedCast, LocalProfile, LocalUser } from '@fartwin/protocol';
+import type { FeedCast, LocalProfile, LocalTwin, LocalUser } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
 import type { Db } from '../db/database.ts';
@@ -215,6 +215,24 @@ export async function listAccounts(db: Db): Promise<LocalUser[]> {
     .orderBy('fid')
     .execute();
   return rows.map(toLocalUser);
+}
+
+/** The twins' accounts, newest first. */
+export async function listTwinAccounts(db: Db): Promise<LocalTwin[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .innerJoin('social_accounts', 'social_accounts.fid', 'agents.twin_fid')
+    .select([
+      'agents.agent_id as agentId',
+      'agents.owner_fid as ownerFid',
+      'social_accounts.fid',
+      'social_accounts.username',
+      'social_accounts.display_name as displayName',
+      'social_accounts.pfp_url as pfpUrl',
+    ])
+    .orderBy('agents.id', 'desc')
+    .execute();
+  return rows;
 }
 
 /** The colour an account's avatar is drawn on: the sample user's own, or one derived from the fid. */

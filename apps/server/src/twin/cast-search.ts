@@ -1,8 +1,9 @@
-import { contentWords } from './text.ts';
+import { searchTerms } from './text.ts';
 
 /**
- * BM25 over one user's casts (at most a few hundred short texts). Written here rather than pulled
- * in: the npm options are full search engines with indexing APIs far larger than these 30 lines.
+ * BM25 over one user's casts or their sentences (at most a few hundred short texts), on stemmed
+ * content words. Written here rather than pulled in: the npm options are full search engines with
+ * indexing APIs far larger than these 30 lines.
  */
 export class CastSearch {
   private readonly documents: { terms: Map<string, number>; length: number }[];
@@ -10,12 +11,12 @@ export class CastSearch {
   private readonly averageLength: number;
 
   constructor(
-    readonly casts: readonly string[],
+    readonly texts: readonly string[],
     private readonly k1 = 1.2,
     private readonly b = 0.75,
   ) {
-    this.documents = casts.map((text) => {
-      const tokens = contentWords(text);
+    this.documents = texts.map((text) => {
+      const tokens = searchTerms(text);
       const terms = new Map<string, number>();
       for (const token of tokens) terms.set(token, (terms.get(token) ?? 0) + 1);
       for (const term of terms.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -24,9 +25,17 @@ export class CastSearch {
     this.averageLength = this.documents.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, this.documents.length);
   }
 
-  /** Indexes of the best-matching casts, best first; casts sharing no word with the query are left out. */
-  search(query: string, limit: number): { index: number; score: number }[] {
-    const queryTerms = [...new Set(contentWords(query))];
+  /** True when some text uses the term (a stemmed content word). */
+  knows(term: string): boolean {
+    return (this.documentFrequency.get(term) ?? 0) > 0;
+  }
+
+  /**
+   * Indexes of the best-matching texts, best first; texts sharing no word with the query are left
+   * out. The query is a text, or terms already made with searchTerms.
+   */
+  search(query: string | readonly string[], limit: number): { index: number; score: number }[] {
+    const queryTerms = [...new Set(typeof query === 'string' ? searchTerms(query) : query)];
     const total = this.documents.length;
     const scored = this.documents.map((doc, index) => {
       let score = 0;

@@ -1,51 +1,58 @@
-import { CastSearch } from './cast-search.ts';
-import { type Character, hasTrait } from './character.ts';
-import { contentWords, normalizeForComparison, stableHash, stripEmojis, words } from './text.ts';
+import type { ConversationTurn } from '@fartwin/protocol';
+import type { Character } from './character.ts';
+import type { WritingTask } from './engines/chat-engine.ts';
+import * as framing from './framing.ts';
+import { Memory, type Passage, passageText, shrink } from './memory.ts';
+import { type ReadMessage, readMessage, withRelated } from './message.ts';
+import { nearlyEqual, normalizeForComparison, stem, words } from './text.ts';
+import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
 
 /**
- * The offline twin's voice: answers a message from the user's own casts. It finds the casts that
- * match the message (BM25), takes fragments of them (never a whole cast), frames them the way the
- * eight choices say (tone, outlook, role, openness…) and writes the result in the user's measured
- * style (length, casing, emoji, exclamation and question habits). Deterministic for one input.
+ * The offline twin's voice. It answers from the user's own casts, a whole sentence at a time: it
+ * reads what kind of message it got (a greeting, "are you an AI?", a joke request, advice, an
+ * insult, a question), finds the sentences of their casts that answer it (BM25 over sentences),
+ * frames them with short sentences of its own chosen by the eight choices, and writes the result in
+ * the user's measured style. It never cuts a sentence and never glues parts of two casts into one.
+ * Deterministic for one input; it does not repeat its earlier replies in the conversation.
  */
+
+export interface EchoRequest {
+  character: Character;
+  /** Oldest first; the last user turn is the message to answer. Empty for a post. */
+  conversation: readonly ConversationTurn[];
+  task?: WritingTask | undefined;
+  /** The channel's limit, counted in UTF-8 bytes to be safe for casts. */
+  maxChars?: number | undefined;
+}
+
+/** A cast's limit, for posts written without one. */
+const CAST_BYTES = 320;
+/** How many alternative texts the engine tries before settling for the least repetitive one. */
+const ATTEMPTS = 24;
+
+export function writeEcho(request: EchoRequest): string {
+  const task = request.task ?? { kind: 'chat' };
+  const memory = new Memory(request.character);
+  if (task.kind === 'post') return writePost(memory, task.earlierPosts, request.maxChars ?? CAST_BYTES);
+
+  const turns = request.conversation;
+  const inThread = task.kind === 'reply' && task.channel === 'cast';
+  // A thread turn is written "@alice: text"; the question is the text.
+  const userTurns = turns
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => (inThread ? turn.content.replace(/^@[\w.-]+:\s*/, '') : turn.content));
+  return writeReply(memory, {
+    message: userTurns.at(-1) ?? '',
+    previousMessage: userTurns.length > 1 ? userTurns.at(-2) : undefined,
+    earlier: turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content),
+    budget: request.maxChars ?? Number.POSITIVE_INFINITY,
+    short: inThread,
+  });
+}
+
+/** The chat reply to one message, as the mini-app asks for it. */
 export function writeEchoReply(character: Character, message: string): string {
-  const pick = seededPicker(`${character.fid}:${message}`);
-  const fragments = relevantFragments(character, message, pick);
-  const { style } = character;
-  const targetLength = Math.max(
-    35,
-    style.avgLength * (hasTrait(character, 'Concise') ? 0.8 : hasTrait(character, 'Verbose') ? 1.5 : 1),
-  );
-
-  const sentences: string[] = [];
-  const opener = pick(openers(character));
-  const bridge = pick(hasTrait(character, 'Skeptic') ? SKEPTIC_BRIDGES : OPTIMIST_BRIDGES);
-  const connector = pick(hasTrait(character, 'Technical') ? TECHNICAL_CONNECTORS : CASUAL_CONNECTORS);
-  const [first, ...rest] = fragments;
-  sentences.push(first ? `${opener} ${bridge} ${first}` : `${opener} ${pick(noMemoryLines(character))}`);
-  for (const fragment of rest) {
-    if (sentences.join(' ').length >= targetLength) break;
-    sentences.push(`${connector} ${fragment}`);
-  }
-  const length = () => sentences.join(' ').length;
-  if (length() < targetLength * 1.2) {
-    sentences.push(pick(hasTrait(character, 'Builder') ? BUILDER_CLOSERS : OBSERVER_CLOSERS));
-  }
-  if (hasTrait(character, 'Open') && character.topics[0] && length() < targetLength * 1.3) {
-    sentences.push(`i've been thinking about ${character.topics[0]} a lot lately`);
-  }
-
-  // An Extrovert always asks back; otherwise only people who often ask questions do.
-  const asks = hasTrait(character, 'Extrovert') || style.questionRate >= 0.5;
-  const exclaims = hasTrait(character, 'Hyped') ? style.exclamationRate >= 0.15 : style.exclamationRate >= 0.35;
-  const usesEmoji = hasTrait(character, 'Playful') ? style.emojiRate >= 0.15 : style.emojiRate >= 0.35;
-
-  let reply = sentences.map((sentence) => sentence.trim()).join(exclaims ? '! ' : '. ');
-  reply += exclaims ? '!' : '.';
-  if (asks) reply += ` ${pick(hasTrait(character, 'Extrovert') ? EXTROVERT_QUESTIONS : PLAIN_QUESTIONS)}`;
-  reply = style.lowercaseRatio >= 0.5 ? reply.toLowerCase() : sentenceCase(reply);
-  if (usesEmoji) reply += ` ${style.favouriteEmojis[0] ?? '✨'}`;
-  return reply;
+  return writeEcho({ character, conversation: [{ role: 'user', content: message }] });
 }
 
 /** Splits a reply into stream chunks of a few words, as a model would stream tokens. */
@@ -58,136 +65,457 @@ export function chunkReply(reply: string, wordsPerChunk = 3): string[] {
   return chunks;
 }
 
-const SERIOUS_OPENERS = ['Honestly,', 'Fair question.', 'Straight answer:'];
-const PLAYFUL_OPENERS = ['haha ok', 'lol okay so', 'ok ok'];
-const HYPED_OPENERS = ['oh this is big', 'yes yes', 'lfg'];
-const OPTIMIST_BRIDGES = ['the way i see it,', 'good news is', 'what gets me is'];
-const SKEPTIC_BRIDGES = ['not sold yet, but', 'the catch is', 'careful though,'];
-const TECHNICAL_CONNECTORS = ['concretely,', 'in practice', 'the detail that matters:'];
-const CASUAL_CONNECTORS = ['and honestly', 'also', 'plus'];
-const BUILDER_CLOSERS = ['still building on that', 'shipping more of it soon', 'working on exactly this'];
-const OBSERVER_CLOSERS = ['watching how it plays out', 'curious where this goes', 'taking notes from the sidelines'];
-const EXTROVERT_QUESTIONS = ["what's your take?", 'you?', 'what are you working on?'];
-const PLAIN_QUESTIONS = ['right?', 'make sense?'];
-
-function openers(character: Character): string[] {
-  if (hasTrait(character, 'Hyped')) return HYPED_OPENERS;
-  return hasTrait(character, 'Playful') ? PLAYFUL_OPENERS : SERIOUS_OPENERS;
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
 }
 
-function noMemoryLines(character: Character): string[] {
-  const topic = character.topics[0];
-  return topic
-    ? [`i mostly cast about ${topic}`, `ask me about ${topic}`]
-    : ["i haven't cast enough to have a take yet", 'nothing from me on that yet'];
+interface ReplyContext {
+  message: string;
+  previousMessage: string | undefined;
+  /** The twin's earlier texts: its replies in this conversation, or its earlier posts. */
+  earlier: readonly string[];
+  budget: number;
+  /** A public reply in a thread: kept short. */
+  short: boolean;
 }
 
 /**
- * Fragments of the casts that best match the message, most relevant first. With no match the
- * twin falls back on casts about its main topics, so it still sounds like the user.
+ * A sentence of a plan, or a passage of several said together; optional ones are added by
+ * priority (lowest first) while there is room.
  */
-function relevantFragments(character: Character, message: string, pick: Picker): string[] {
-  const search = new CastSearch(character.casts);
-  let sources = search.search(message, 3).map((hit) => character.casts[hit.index]!);
-  if (sources.length === 0) {
-    const topical = search.search(character.topics.join(' '), 6).map((hit) => character.casts[hit.index]!);
-    const pool = topical.length > 0 ? topical : character.casts.slice(0, 6);
-    const firstSource = pick(pool);
-    sources = firstSource ? [firstSource, ...pool.filter((cast) => cast !== firstSource).slice(0, 1)] : [];
+interface Slot {
+  parts: Part[];
+  optional?: number;
+}
+
+interface Plan {
+  slots: Slot[];
+  /** Lines to ask back with, when the look says so; empty for texts that should not ask. */
+  askBacks: readonly string[];
+}
+
+/** Who advice is for, rather than what it is about. */
+const ADVICE_AUDIENCE = new Set(['beginner', 'newbie', 'newcomer', 'someone', 'people', 'starting', 'start'].map(stem));
+
+function writeReply(memory: Memory, context: ReplyContext): string {
+  const { character } = memory;
+  const read = readMessage(context.message, character);
+  const target = context.short ? Math.min(targetLength(character), 200) : targetLength(character);
+  const said = new Said(memory, context.earlier);
+  // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
+  const lookPicker = seededPicker(`${character.fid}:${context.message}:look`);
+  const look = lookFor(character, lookPicker, read.kind === 'hostile');
+  let fallback: { text: string; likeness: number } | null = null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);
+    const plan = new Planner(memory, picker, attempt, said, context.budget).plan(read, context);
+    // Later attempts frame more, so a reply that keeps coming out like an earlier one changes.
+    const text = fit(
+      plan,
+      look,
+      character,
+      { target, budget: context.budget, frameAll: attempt >= ATTEMPTS / 3 },
+      picker,
+    );
+    // A reply is never just one of their casts said back: later attempts frame it.
+    if (text === null || memory.repeatsACast(text)) continue;
+    const likeness = context.earlier.filter((earlier) => nearlyEqual(earlier, text)).length;
+    if (likeness === 0) return text;
+    if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
   }
-  const queryWords = new Set(contentWords(message));
-  const fragments = sources.flatMap((cast) =>
-    clausesOf(cast)
-      .map((clause) => ({ clause, overlap: contentWords(clause).filter((word) => queryWords.has(word)).length }))
-      .sort((a, b) => b.overlap - a.overlap)
-      .slice(0, 1)
-      .map(({ clause }) => shortenBelowWholeCast(clause, cast)),
-  );
-  const unique = [...new Set(fragments.filter((fragment): fragment is string => fragment !== null))];
-  // A guard on top of shortening: no fragment may reproduce any whole cast of the user.
-  const wholeCasts = character.casts.map(normalizeForComparison).filter((cast) => cast.split(' ').length >= 3);
-  return unique.filter((fragment) => !wholeCasts.some((cast) => normalizeForComparison(fragment).includes(cast)));
+  return fallback?.text ?? lastResort(memory);
 }
 
-/** A cast's clauses, cleaned: no links, mentions or emoji, no edge punctuation. */
-function clausesOf(cast: string): string[] {
-  const cleaned = stripEmojis(cast.replace(/https?:\/\/\S+/g, ' ').replace(/(^|\s)@\w[\w.-]*/g, ' '));
-  return cleaned
-    .split(/[.!?;:\n]+|\s[-–—]\s/)
-    .map((clause) => clause.replace(/^[\s,"'“”()]+|[\s,"'“”()]+$/g, '').trim())
-    .filter((clause) => words(clause).length >= 3);
+/** When nothing else came out: what the twin casts about, plainly. */
+function lastResort(memory: Memory): string {
+  const look = lookFor(memory.character, seededPicker(`${memory.character.fid}`), true);
+  return render([own(framing.whatICastAbout(memory.topics)[0]!)], look, memory.character);
 }
 
-/** Words a fragment should not end on: it would read as cut off mid-thought. */
-const DANGLING = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'or',
-  'but',
-  'of',
-  'to',
-  'for',
-  'in',
-  'on',
-  'at',
-  'with',
-  'by',
-  'is',
-  'are',
-  'was',
-  'my',
-  'your',
-  'their',
-  'its',
-  'that',
-  'than',
-  'as',
-  'from',
-  'into',
-  'so',
-]);
+/** What the twin already said in this conversation (or in earlier posts): said again only if nothing else fits. */
+class Said {
+  private readonly sentences: Set<string>;
+  private readonly texts: string[];
+
+  constructor(memory: Memory, earlier: readonly string[]) {
+    this.texts = earlier.map(normalizeForComparison);
+    this.sentences = new Set(
+      memory.sentences
+        .map((sentence) => normalizeForComparison(sentence.text))
+        .filter((sentence) => sentence.length > 0 && this.texts.some((text) => text.includes(sentence))),
+    );
+  }
+
+  sentence(text: string): boolean {
+    return this.sentences.has(normalizeForComparison(text));
+  }
+
+  /** An own line counts as said when an earlier text has it word for word. */
+  line(text: string): boolean {
+    const normalized = normalizeForComparison(text);
+    return this.texts.some((earlier) => earlier.includes(normalized));
+  }
+}
+
+/** Chooses the sentences of one candidate text. */
+class Planner {
+  constructor(
+    private readonly memory: Memory,
+    private readonly picker: Picker,
+    private readonly attempt: number,
+    private readonly said: Said,
+    private readonly budget: number,
+  ) {}
+
+  plan(read: ReadMessage, context: ReplyContext): Plan {
+    const { character, topics } = this.memory;
+    const greeting = read.greeted ? this.line(framing.greetings(character, saysGm(character))) : [];
+    const asks = framing.askBacks(character, 'answer');
+
+    switch (read.kind) {
+      case 'identity': {
+        const askedIfPerson = /\b(?:real|human|person|alive|sentient|really|actually)\b|@/i.test(context.message);
+        const lines = framing.identityLines(character, askedIfPerson);
+        return {
+          slots: [
+            ...this.line(lines.claim),
+            ...this.line(lines.how),
+            ...this.optional(framing.topicInvites(topics), 1),
+          ],
+          askBacks: [],
+        };
+      }
+      case 'hostile':
+        return {
+          slots: [...this.line(framing.calmAnswers(character)), ...this.optional(framing.calmInvites(topics), 1)],
+          askBacks: [],
+        };
+      case 'thanks':
+        return { slots: this.line(framing.THANKS_ANSWERS), askBacks: [] };
+      case 'greeting': {
+        const status = this.passage(this.memory.ofKind('status'), this.memory.recent());
+        return {
+          slots: [
+            ...this.line(framing.greetings(character, saysGm(character))),
+            ...(read.askedHowItIs ? this.line(framing.howIAm(character)) : []),
+            ...(status ? [...this.optional(framing.statusIntros(character), 2), ...this.borrowed(status)] : []),
+          ],
+          askBacks: framing.askBacks(character, 'greeting'),
+        };
+      }
+      case 'status': {
+        // "any news on the indexer?": news about that, if they cast about it.
+        const covered = this.covers(read.terms);
+        const news = covered ? this.memory.ofKind('status', read.terms).filter((passage) => passage.score > 1.6) : [];
+        const status = this.passage(
+          news,
+          covered ? this.memory.matching(withRelated(read.terms)) : [],
+          this.memory.ofKind('status'),
+          this.memory.recent(),
+        );
+        if (!status) return this.notCastAbout(greeting);
+        return {
+          slots: [
+            ...greeting,
+            ...(read.askedHowItIs ? this.line(framing.howIAm(character)) : []),
+            ...this.optional(framing.statusIntros(character), 1),
+            ...this.borrowed(status),
+            ...this.optional(framing.closers(character), 3),
+          ],
+          askBacks: framing.askBacks(character, 'greeting'),
+        };
+      }
+      case 'joke': {
+        const funny = this.passage(this.memory.ofKind('humour', read.terms));
+        if (funny) {
+          return {
+            slots: [
+              ...greeting,
+              ...this.line(framing.jokeIntros(character)),
+              ...this.borrowed(funny),
+              ...this.optional(framing.jokeClosers(character), 1),
+            ],
+            askBacks: [],
+          };
+        }
+        return {
+          slots: [
+            ...greeting,
+            ...this.line(framing.NO_JOKES),
+            ...this.line(framing.topicInvites(topics)),
+            ...this.optional(framing.jokeClosers(character), 1),
+          ],
+          askBacks: [],
+        };
+      }
+      case 'advice':
+        return this.advice(read, greeting, asks);
+      case 'question':
+        return this.question(read, context, greeting, asks);
+    }
+  }
+
+  private advice(read: ReadMessage, greeting: Slot[], asks: readonly string[]): Plan {
+    const { character, topics } = this.memory;
+    // "advice for a beginner?" asks for advice in general; "advice on sourdough?" about sourdough.
+    const terms = read.terms.filter((term) => !ADVICE_AUDIENCE.has(term));
+    let advice: Passage | undefined;
+    if (terms.length > 0) {
+      if (!this.covers(terms)) return this.notCastAbout(greeting);
+      const matchingAdvice = this.memory.ofKind('advice', terms).filter((passage) => passage.score > 1);
+      advice = this.passage(matchingAdvice, this.memory.matching(withRelated(terms)));
+      if (!advice) return this.tooLong(read, greeting);
+    } else {
+      const given = this.memory.ofKind('advice');
+      if (given.length === 0) {
+        const instead = this.topicPassage();
+        return {
+          slots: instead
+            ? [...greeting, ...this.line(framing.NO_ADVICE), ...this.borrowed(instead)]
+            : [...greeting, ...this.line(framing.NO_ADVICE_AT_ALL), ...this.line(framing.whatICastAbout(topics))],
+          askBacks: [],
+        };
+      }
+      advice = this.passage(given);
+      // Advice already given is not given again as if new.
+      if (!advice || advice.sentences.some((sentence) => this.said.sentence(sentence.text))) {
+        return {
+          slots: [
+            ...greeting,
+            ...this.line(framing.NO_MORE_ADVICE),
+            ...this.line(framing.whatICastAbout(topics)),
+            ...this.borrowed(this.topicPassage(), 1),
+          ],
+          askBacks: [],
+        };
+      }
+    }
+    return {
+      slots: [
+        ...greeting,
+        ...this.optional(framing.adviceIntros(character), 1),
+        ...this.borrowed(advice),
+        ...this.optional(framing.adviceClosers(character), 2),
+      ],
+      askBacks: asks,
+    };
+  }
+
+  private question(read: ReadMessage, context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
+    const { character, topics } = this.memory;
+    let terms = read.terms;
+    let intros = framing.answerIntros(character);
+    // "why?", "and then?": about whatever the message before was about.
+    if (terms.length === 0 && context.previousMessage !== undefined) {
+      terms = readMessage(context.previousMessage, character).terms;
+      intros = [...framing.FOLLOW_UP_INTROS];
+    }
+    if (terms.length === 0) {
+      return {
+        slots: [
+          ...greeting,
+          ...this.line(framing.VAGUE),
+          ...this.line(framing.whatICastAbout(topics)),
+          ...this.borrowed(this.topicPassage(), 1),
+        ],
+        askBacks: asks,
+      };
+    }
+    if (!this.covers(terms)) return this.notCastAbout(greeting);
+    const ranked = this.memory.matching(withRelated(terms));
+    const answer = this.passage(ranked);
+    if (!answer) return this.tooLong(read, greeting);
+    const second = this.passage(
+      ranked.filter((passage) => passage.sentences[0]!.castIndex !== answer.sentences[0]!.castIndex),
+    );
+    return {
+      slots: [
+        ...greeting,
+        ...this.optional(intros, 1),
+        ...this.borrowed(answer),
+        ...this.borrowed(second, 2),
+        ...this.optional(framing.closers(character), 3),
+      ],
+      askBacks: asks,
+    };
+  }
+
+  /**
+   * Whether the casts are about what was asked: they use at least half of its words ("who will win
+   * the cricket world cup?" is not answered by a cast that mentions a win).
+   */
+  private covers(terms: readonly string[]): boolean {
+    const known = terms.filter((term) => withRelated([term]).some((word) => this.memory.knows(word))).length;
+    return known > 0 && known >= Math.ceil(terms.length / 2);
+  }
+
+  private notCastAbout(greeting: Slot[]): Plan {
+    return {
+      slots: [
+        ...greeting,
+        ...this.line(framing.NOT_CAST_ABOUT),
+        ...this.line(framing.whatICastAbout(this.memory.topics)),
+        ...this.borrowed(this.topicPassage(), 1),
+      ],
+      askBacks: [],
+    };
+  }
+
+  /** They cast about it, but nothing they said about it fits the channel. */
+  private tooLong(read: ReadMessage, greeting: Slot[]): Plan {
+    const subject = read.subject.find((word) => this.memory.knows(stem(word))) ?? 'that';
+    return { slots: [...greeting, ...this.line(framing.tooLongToQuote(subject))], askBacks: [] };
+  }
+
+  /** A passage about one of the twin's topics, for turning a conversation toward them. */
+  private topicPassage(): Passage | undefined {
+    return this.passage(...this.memory.topics.map((topic) => this.memory.about(topic)), this.memory.recent());
+  }
+
+  /**
+   * One passage of the ranked ones: not said earlier if possible, cut down (never mid-sentence) to
+   * fit the channel, the best one first and others on later attempts.
+   */
+  passage(...rankings: Passage[][]): Passage | undefined {
+    const room = Math.floor(this.budget * 0.9);
+    const fitting = rankings.map((ranked) =>
+      ranked.flatMap((passage) => {
+        const cut = Number.isFinite(room) ? shrink(passage, room) : passage;
+        return cut && byteLength(passageText(cut)) <= room ? [cut] : [];
+      }),
+    );
+    const fresh = fitting.map((ranked) =>
+      ranked.filter((passage) => !passage.sentences.some((sentence) => this.said.sentence(sentence.text))),
+    );
+    // Something not said yet from any ranking before something said already from the best one.
+    for (const pool of [...fresh, ...fitting]) {
+      if (pool.length > 0) return pool[this.attempt % Math.min(pool.length, 2 + this.attempt)];
+    }
+    return undefined;
+  }
+
+  /** A passage's sentences, said together or not at all. */
+  borrowed(passage: Passage | undefined, optional?: number): Slot[] {
+    if (!passage) return [];
+    const parts = passage.sentences.map((sentence) => ({ text: sentence.text, own: false }));
+    return [optional === undefined ? { parts } : { parts, optional }];
+  }
+
+  /** One of the lines, preferring one not said before. */
+  line(lines: readonly string[], optional?: number): Slot[] {
+    const unsaid = lines.filter((line) => !this.said.line(line));
+    const pool = unsaid.length > 0 ? unsaid : lines;
+    if (pool.length === 0) return [];
+    const parts = [own(this.picker.pick(pool))];
+    return [optional === undefined ? { parts } : { parts, optional }];
+  }
+
+  optional(lines: readonly string[], priority: number): Slot[] {
+    return this.line(lines, priority);
+  }
+}
+
+function saysGm(character: Character): boolean {
+  return character.casts.some((cast) => words(cast).includes('gm'));
+}
 
 /**
- * Keeps at most all but two of the cast's words, so the twin paraphrases instead of quoting, and
- * ends the fragment on a word that can end a phrase.
+ * The plan written out within the budget: its required sentences; then optional ones by priority
+ * while the text is shorter than the person's usual length (borrowed passages only if they keep it
+ * near that length), or all of them when `frameAll`; then a question back if the look asks for one.
+ * Null when even the required sentences do not fit.
  */
-function shortenBelowWholeCast(clause: string, cast: string): string | null {
-  const limit = Math.min(14, words(cast).length - 2);
-  if (limit < 3) return null;
-  const kept = clause.split(/\s+/).slice(0, limit);
-  while (
-    kept.length > 3 &&
-    DANGLING.has(
-      kept
-        .at(-1)!
-        .toLowerCase()
-        .replace(/[^\p{L}']/gu, ''),
-    )
-  )
-    kept.pop();
-  const fragment = kept.join(' ').replace(/[\s,;:–—-]+$/, '');
-  // Lower-case a capital that only started the cast's sentence ("Spent" → "spent"; not "ZK" or "I").
-  return fragment.replace(/^(?!I\b)(\p{Lu})(?=[\p{Ll}\s])/u, (letter) => letter.toLowerCase());
+function fit(
+  plan: Plan,
+  look: Look,
+  character: Character,
+  limits: { target: number; budget: number; frameAll: boolean },
+  picker: Picker,
+): string | null {
+  const { target, budget, frameAll } = limits;
+  const included = plan.slots.map((slot) => slot.optional === undefined);
+  const write = (extra: Part[] = []) =>
+    render(
+      [...plan.slots.filter((_, index) => included[index]).flatMap((slot) => slot.parts), ...extra],
+      look,
+      character,
+    );
+  if (included.every((kept) => !kept) || byteLength(write()) > budget) return null;
+  const optional = plan.slots
+    .map((slot, index) => ({ slot, index }))
+    .filter(({ slot }) => slot.optional !== undefined)
+    .sort((a, b) => a.slot.optional! - b.slot.optional! || a.index - b.index);
+  for (const { slot, index } of optional) {
+    const before = write().length;
+    const ownLine = slot.parts.every((part) => part.own);
+    if (before >= target && !frameAll) continue;
+    included[index] = true;
+    const after = write();
+    if (byteLength(after) > budget || (!ownLine && !frameAll && after.length > target * 1.3)) included[index] = false;
+  }
+  if (look.asksBack && plan.askBacks.length > 0) {
+    const asked = write([own(picker.pick(plan.askBacks))]);
+    if (byteLength(asked) <= budget) return asked;
+  }
+  return write();
 }
 
-function sentenceCase(text: string): string {
-  return text
-    .replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_, boundary: string, letter: string) => boundary + letter.toUpperCase())
-    .replace(/\bi(?=\b|')/g, 'I');
+// ---- Posts ----
+
+/**
+ * An original post: one of the twin's topics in turn, a passage of theirs about it not used in an
+ * earlier post, opened by a lead or closed by a line of its own (or paired with a second short
+ * passage), never a cast of theirs word for word and never like an earlier post.
+ */
+function writePost(memory: Memory, earlierPosts: readonly string[], budget: number): string {
+  const { character, topics } = memory;
+  const target = Math.min(budget, targetLength(character) * 1.3);
+  const said = new Said(memory, earlierPosts);
+  const asks = character.traits['Social energy'] === 'Extrovert' ? framing.askBacks(character, 'post') : [];
+  const lookPicker = seededPicker(`${character.fid}:post:${earlierPosts.length}:look`);
+  const look = { ...lookFor(character, lookPicker), asksBack: asks.length > 0 && lookPicker.chance(0.4) };
+  let fallback: { text: string; likeness: number } | null = null;
+  for (let attempt = 0; attempt < ATTEMPTS * 2; attempt++) {
+    const picker = seededPicker(`${character.fid}:post:${earlierPosts.length}:${attempt}`);
+    const topic = topics.length > 0 ? topics[(earlierPosts.length + attempt) % topics.length] : undefined;
+    const planner = new Planner(memory, picker, Math.floor(attempt / Math.max(1, topics.length)), said, budget);
+    const about = topic ? memory.about(topic) : [];
+    const first = planner.passage(about, memory.recent());
+    if (!first) return postWithoutCasts(memory, earlierPosts);
+    const second = planner.passage(
+      about.filter((passage) => passage.sentences[0]!.castIndex !== first.sentences[0]!.castIndex),
+    );
+    // Two short passages read in the order they were cast (casts are newest first).
+    const pair =
+      second && passageText(first).length + passageText(second).length <= target
+        ? [first, second].sort((a, b) => b.sentences[0]!.castIndex - a.sentences[0]!.castIndex)
+        : undefined;
+    const closers = framing.closers(character);
+    const shape = picker.pick(['lead', 'lead', 'closer', 'pair'] as const);
+    const slots: Slot[] =
+      shape === 'pair' && pair
+        ? [...planner.borrowed(pair[0]), ...planner.borrowed(pair[1]), ...planner.optional(closers, 1)]
+        : shape === 'closer' && closers.length > 0
+          ? [...planner.borrowed(first), ...planner.line(closers)]
+          : [
+              ...planner.line(framing.postLeads(character, topic)),
+              ...planner.borrowed(first),
+              ...planner.optional(closers, 1),
+            ];
+    const text = fit({ slots, askBacks: asks }, look, character, { target, budget, frameAll: false }, picker);
+    if (text === null || memory.repeatsACast(text)) continue;
+    if (character.casts.some((cast) => nearlyEqual(cast, text, 0.85))) continue;
+    const likeness = earlierPosts.filter((earlier) => nearlyEqual(earlier, text)).length;
+    if (likeness === 0) return text;
+    if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
+  }
+  return fallback?.text ?? lastResort(memory);
 }
 
-type Picker = <T>(options: readonly T[]) => T;
-
-/** Repeatable choices: the same twin and message always pick the same phrasing. */
-function seededPicker(seedText: string): Picker {
-  let state = stableHash(seedText) || 1;
-  return <T>(options: readonly T[]): T => {
-    // xorshift32: tiny, deterministic, good enough to vary phrasing.
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return options[(state >>> 0) % options.length]!;
-  };
+/** A post for a twin with nothing of its owner's to say yet: a line of its own, not one it posted before. */
+function postWithoutCasts(memory: Memory, earlierPosts: readonly string[]): string {
+  const lines = framing.postsWithoutCasts(memory.character);
+  const fresh = lines.filter((line) => !earlierPosts.some((earlier) => nearlyEqual(earlier, line)));
+  const line = fresh[0] ?? lines[earlierPosts.length % lines.length]!;
+  return render([own(line)], lookFor(memory.character, seededPicker(`${memory.character.fid}:post`)), memory.character);
 }

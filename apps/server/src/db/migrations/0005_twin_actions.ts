@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('from_fid', 'bigint', (column) => column.notNull().references('social_accounts.fid'))
     .addColumn('to_fid', 'bigint', (column) => column.notNull().references('social_accounts.fid'))
     .addColumn('text', 'text', (column) => column.notNull())
+    // A twin's answer carries its writing's key: a retried delivery finds it instead of sending twice.
+    .addColumn('idempotency_key', 'text', (column) => column.unique())
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema
@@ -51,10 +53,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('local_direct_messages')
     .columns(['from_fid', 'to_fid', 'id'])
     .execute();
+
+  // Neynar webhook deliveries accepted, by signature: a replayed delivery is refused.
+  await db.schema
+    .createTable('neynar_deliveries')
+    .addColumn('signature', 'text', (column) => column.primaryKey())
+    .addColumn('received_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['local_direct_messages', 'twin_writings', 'agent_actions']) {
+  for (const table of ['neynar_deliveries', 'local_direct_messages', 'twin_writings', 'agent_actions']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,34 +1,59 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type LanguageModel, streamText } from 'ai';
-import type { Character } from '../character.ts';
-import { type ChatEngine, ChatEngineError, type ChatInput } from './chat-engine.ts';
+import { type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { type ChatEngine, ChatEngineError, type ChatInput, type WritingTask } from './chat-engine.ts';
 import { echoLanguageModel } from './echo-model.ts';
 import { systemPrompt } from './system-prompt.ts';
 
+/** What the model is asked when there is no conversation to answer (a post). */
+function requestFor(task: WritingTask): string {
+  return task.kind === 'post' ? 'Write your next post.' : 'Say hello in one short message.';
+}
+
 /** A chat engine over any AI SDK model: the LLM in production, the echo model offline. */
-function aiSdkEngine(name: ChatEngine['name'], modelFor: (character: Character) => LanguageModel): ChatEngine {
+function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => LanguageModel): ChatEngine {
   return {
     name,
-    async *reply({ character, conversation }: ChatInput) {
+    async *reply(input: ChatInput) {
+      const task = input.task ?? { kind: 'chat' };
+      const messages: ModelMessage[] =
+        input.conversation.length > 0
+          ? input.conversation.map((turn) => ({ role: turn.role, content: turn.content }))
+          : [{ role: 'user', content: requestFor(task) }];
       const result = streamText({
-        model: modelFor(character),
-        system: systemPrompt(character),
-        messages: conversation.map((turn) => ({ role: turn.role, content: turn.content })),
-        // The client is waiting; one quick retry, then an honest error.
+        model: modelFor(input),
+        system: systemPrompt(input.character, task, input.maxChars),
+        messages,
+        // The caller is waiting; one quick retry, then an honest error.
         maxRetries: 1,
+        abortSignal: input.signal,
         // Errors arrive as 'error' parts below; without this the SDK also prints them to the console.
         onError: () => {},
       });
-      // fullStream, not textStream: textStream swallows errors, and a failed reply must not look empty.
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') yield part.text;
-        else if (part.type === 'error') {
-          const reason = part.error instanceof Error ? part.error.message : String(part.error);
-          throw new ChatEngineError(`The ${name} engine failed: ${reason}`);
+      const stopped = () =>
+        new ChatEngineError(`The ${name} engine was stopped: ${reasonOf(input.signal?.reason)}`, {
+          cause: input.signal?.reason,
+        });
+      try {
+        // fullStream, not textStream: textStream swallows errors, and a failed reply must not look empty.
+        for await (const part of result.fullStream) {
+          if (part.type === 'text-delta') yield part.text;
+          // Nobody waits for the text any more: stop, and never pass a cut-off text as a whole one.
+          else if (part.type === 'abort' || (part.type === 'error' && input.signal?.aborted)) throw stopped();
+          else if (part.type === 'error')
+            throw new ChatEngineError(`The ${name} engine failed: ${reasonOf(part.error)}`);
         }
+      } catch (error) {
+        if (error instanceof ChatEngineError) throw error;
+        // An abort can also surface as the stream itself failing (the request was cut mid-answer).
+        if (input.signal?.aborted) throw stopped();
+        throw new ChatEngineError(`The ${name} engine failed: ${reasonOf(error)}`, { cause: error });
       }
     },
   };
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error ?? 'aborted');
 }
 
 /** The offline default: replies from the user's own casts, no model endpoint needed. */

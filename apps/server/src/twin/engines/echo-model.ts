@@ -1,6 +1,7 @@
+import type { ConversationTurn } from '@fartwin/protocol';
 import type { LanguageModel } from 'ai';
-import type { Character } from '../character.ts';
-import { chunkReply, writeEchoReply } from '../echo-reply.ts';
+import { chunkReply, writeEcho } from '../echo-reply.ts';
+import type { ChatInput } from './chat-engine.ts';
 
 /** The AI SDK's model interface (v3), the one streamText drives. */
 type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -11,22 +12,34 @@ const NO_USAGE = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
-/** The text of the last user message in an AI SDK prompt. */
-function lastUserText(prompt: CallOptions['prompt']): string {
-  for (let index = prompt.length - 1; index >= 0; index--) {
-    const message = prompt[index]!;
-    if (message.role !== 'user') continue;
-    return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
-  }
-  return '';
+/** The conversation in an AI SDK prompt: its user and assistant text, oldest first (the system prompt left out). */
+function conversationIn(prompt: CallOptions['prompt']): ConversationTurn[] {
+  return prompt.flatMap((message): ConversationTurn[] => {
+    if (message.role !== 'user' && message.role !== 'assistant') return [];
+    const content = message.content
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join(' ')
+      .trim();
+    return [{ role: message.role, content }];
+  });
 }
 
 /**
  * The offline echo engine as an AI SDK language model, so offline and LLM replies go through the
- * same streamText code path. It "generates" with writeEchoReply from the twin's own casts.
+ * same streamText code path. It "generates" with writeEcho from the twin's own casts: it reads the
+ * whole prompt (its earlier replies included, so it does not repeat them) and the writing task.
  */
-export function echoLanguageModel(character: Character): LanguageModelV3 {
-  const replyTo = (options: CallOptions) => writeEchoReply(character, lastUserText(options.prompt));
+export function echoLanguageModel(input: ChatInput): LanguageModelV3 {
+  const write = (options: CallOptions) => {
+    options.abortSignal?.throwIfAborted();
+    return writeEcho({
+      character: input.character,
+      // A post is written from the character alone; the prompt only holds the request for one.
+      conversation: input.task?.kind === 'post' ? [] : conversationIn(options.prompt),
+      task: input.task,
+      maxChars: input.maxChars,
+    });
+  };
   return {
     specificationVersion: 'v3',
     provider: 'fartwin',
@@ -34,14 +47,14 @@ export function echoLanguageModel(character: Character): LanguageModelV3 {
     supportedUrls: {},
     async doGenerate(options) {
       return {
-        content: [{ type: 'text', text: replyTo(options) }],
+        content: [{ type: 'text', text: write(options) }],
         finishReason: { unified: 'stop', raw: 'stop' },
         usage: NO_USAGE,
         warnings: [],
       };
     },
     async doStream(options) {
-      const chunks = chunkReply(replyTo(options));
+      const chunks = chunkReply(write(options));
       const stream = new ReadableStream({
         start(controller) {
           controller.enqueue({ type: 'stream-start', warnings: [] });

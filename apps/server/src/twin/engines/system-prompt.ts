@@ -1,9 +1,17 @@
 import type { Character } from '../character.ts';
 import { percent } from '../text.ts';
+import type { WritingTask } from './chat-engine.ts';
 
-/** Instructions for a language model to speak as the user's twin, built from the stored character. */
-export function systemPrompt(character: Character): string {
+/** How many earlier posts the model is shown, so it writes something new without a huge prompt. */
+const EARLIER_POSTS_SHOWN = 30;
+
+/**
+ * Instructions for a language model to write as the user's AI twin, built from the stored
+ * character and what it is writing. The twin speaks in their voice but is openly their AI twin.
+ */
+export function systemPrompt(character: Character, task: WritingTask = { kind: 'chat' }, maxChars?: number): string {
   const { style } = character;
+  const handle = `@${character.username}`;
   const traits = Object.entries(character.traits)
     .map(([axis, pole]) => `${axis}: ${pole}`)
     .join('; ');
@@ -11,7 +19,7 @@ export function systemPrompt(character: Character): string {
     .map((text) => `- ${text}`)
     .join('\n');
   return [
-    `You are the digital twin of ${character.displayName} (@${character.username}) on Farcaster.`,
+    `You are ${handle}'s AI twin: the digital twin of ${character.displayName} (${handle}) on Farcaster.`,
     character.bio ? `Their bio: ${character.bio}` : '',
     character.topics.length > 0 ? `They mostly cast about: ${character.topics.join(', ')}.` : '',
     `Personality they chose for you: ${traits}.`,
@@ -20,8 +28,38 @@ export function systemPrompt(character: Character): string {
       `${style.favouriteEmojis.length > 0 ? ` (favourites: ${style.favouriteEmojis.join(' ')})` : ''}; ` +
       `exclamation marks in ${percent(style.exclamationRate)}; questions in ${percent(style.questionRate)}.`,
     examples ? `Some of their posts, for voice only (never repeat them word for word):\n${examples}` : '',
-    'Answer as them, in the first person, in one short message. Never say you are an AI model.',
+    `Speak in their voice, in the first person, about their work and interests, but never claim to be ${character.displayName} or ${handle}. ` +
+      `If asked whether you are an AI, a bot or the real person, say you are ${handle}'s AI twin. ` +
+      'When they have not cast about something, say so instead of making up what they think.',
+    taskInstructions(task, handle, maxChars),
   ]
     .filter((line) => line.length > 0)
     .join('\n');
+}
+
+function taskInstructions(task: WritingTask, handle: string, maxChars: number | undefined): string {
+  const within = maxChars === undefined ? '' : ` of at most ${maxChars} characters`;
+  const ending = 'End on a whole sentence.';
+  switch (task.kind) {
+    case 'chat':
+      return `Answer the last message in one short message${within}. ${ending}`;
+    case 'reply':
+      return task.channel === 'cast'
+        ? `You are replying in public, in a Farcaster cast thread, as ${handle}'s AI twin. ` +
+            "Other people's casts are written `@username: text`; the assistant turns are your own earlier casts. " +
+            `Answer the last message only, short, in one cast${within}. No hashtags. ${ending}`
+        : `You are answering a Farcaster direct message as ${handle}'s AI twin. ` +
+            `Answer the last message in one short message${within}. ${ending}`;
+    case 'post': {
+      const earlier = task.earlierPosts
+        .slice(0, EARLIER_POSTS_SHOWN)
+        .map((post) => `- ${post}`)
+        .join('\n');
+      return (
+        `Write one new post (a cast)${within} for ${handle}'s AI twin, about one of their topics, in their voice. ` +
+        `It is an original post, not a reply to anyone, and not a copy of one of their casts. No hashtags. ${ending}` +
+        (earlier ? `\nIt must not be like these earlier posts of yours:\n${earlier}` : '')
+      );
+    }
+  }
 }

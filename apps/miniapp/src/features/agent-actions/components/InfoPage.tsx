@@ -1,41 +1,98 @@
-import { useState } from 'react';
-import { agentActionToggles, strings } from '../../../lib/strings.ts';
+import { AGENT_ACTION_DEFAULTS, type AgentActionsResponse, agentActionKeys } from '@fartwin/protocol';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { strings } from '../../../lib/strings.ts';
+import { useAgentsByFid } from '../../agents/index.ts';
+import { useFrame } from '../../frame/index.ts';
+import { useAgentActions } from '../api/agent-actions.ts';
+import { agentActionsTexts, requestErrorText } from '../texts.ts';
+import { ActionRow } from './ActionRow.tsx';
+import { SavedActionToggle } from './SavedActionToggle.tsx';
+import '../agent-actions.css';
 
-type ToggleId = (typeof agentActionToggles)[number]['id'];
-
-/** /info: the "Agent Actions" panel; four toggles held in local state, never saved. */
+/**
+ * /info: the "Agent Actions" panel of SPEC.md §2 for the signed-in user's twin. Each switch is saved
+ * on the server as soon as it is flipped; only the twin's owner can change them, so a user without a
+ * twin sees the defaults, switched off from use, and the way to create one.
+ */
 export function InfoPage() {
-  const [enabled, setEnabled] = useState<Record<ToggleId, boolean>>(
-    () =>
-      Object.fromEntries(agentActionToggles.map((toggle) => [toggle.id, toggle.defaultOn])) as Record<
-        ToggleId,
-        boolean
-      >,
-  );
+  const frame = useFrame();
+  const agents = useAgentsByFid(frame.fid);
+  const agentId = agents.data?.agents[0]?.agentId ?? null;
+  const actions = useAgentActions(agentId);
+
+  let body: ReactNode;
+  if (frame.isLoading || (frame.fid !== null && agents.isPending) || (agentId !== null && actions.isPending)) {
+    body = (
+      <p className="loading-note" role="status">
+        {agentActionsTexts.loading}
+      </p>
+    );
+  } else if (agents.isError || actions.isError) {
+    const failed = agents.isError ? agents : actions;
+    body = (
+      <div className="agent-actions__notice" role="alert">
+        <p>{agentActionsTexts.loadFailed(requestErrorText(failed.error))}</p>
+        <button type="button" className="button button--small" onClick={() => void failed.refetch()}>
+          {agentActionsTexts.tryAgain}
+        </button>
+      </div>
+    );
+  } else if (agentId !== null && actions.data) {
+    body = <OwnerToggles saved={actions.data} />;
+  } else {
+    body = <DisabledToggles signedIn={frame.fid !== null} />;
+  }
+
   return (
     <main className="page">
       <h1 className="page__title">{strings.agentActionsTitle}</h1>
+      {body}
+    </main>
+  );
+}
+
+function OwnerToggles({ saved }: { saved: AgentActionsResponse }) {
+  const directMessagesNote = saved.directMessagesAvailable
+    ? null
+    : (saved.directMessagesNote ?? agentActionsTexts.directMessagesUnavailable);
+  return (
+    <ul className="toggles">
+      {agentActionKeys.map((key) => (
+        <SavedActionToggle
+          key={key}
+          agentId={saved.agentId}
+          actionKey={key}
+          saved={saved.actions[key]}
+          note={key === 'replyToDirectMessages' ? directMessagesNote : null}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** No twin to change: SPEC.md's defaults, greyed out, and why. */
+function DisabledToggles({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <div className="agent-actions__notice">
+        {signedIn ? (
+          <>
+            <p>{agentActionsTexts.noTwin}</p>
+            <Link className="button button--primary button--small" to="/">
+              {agentActionsTexts.createTwin}
+            </Link>
+          </>
+        ) : (
+          <p>{agentActionsTexts.notInFrame}</p>
+        )}
+      </div>
       <ul className="toggles">
-        {agentActionToggles.map((toggle) => (
-          <li key={toggle.id} className="toggle">
-            <label className="toggle__label">
-              <span>
-                <strong>{toggle.label}</strong>
-                <span className="toggle__text">{toggle.text}</span>
-              </span>
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={enabled[toggle.id]}
-                className="toggle__switch"
-                checked={enabled[toggle.id]}
-                onChange={(event) => setEnabled((current) => ({ ...current, [toggle.id]: event.target.checked }))}
-              />
-            </label>
-          </li>
+        {agentActionKeys.map((key) => (
+          <ActionRow key={key} actionKey={key} checked={AGENT_ACTION_DEFAULTS[key]} disabled />
         ))}
       </ul>
-    </main>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
+import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { agentsByFidKey } from '../../agents/index.ts';
 import { RevivalAction, useChainClockOffset, useCountdown, useRevival } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
@@ -47,6 +48,7 @@ export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
         </Link>
       ) : null}
       <TwinHeader twin={twin} remainingMs={remainingMs} />
+      {variant === 'agentPage' ? <AgentActionsSummary agentId={agentId} /> : null}
       {conversation.messages.length === 0 ? <p className="chat-empty">{strings.emptyChat}</p> : null}
       <MessageList
         messages={conversation.messages}

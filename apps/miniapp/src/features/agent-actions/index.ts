@@ -1,0 +1,2 @@
+export { agentActionsKey, useAgentActions } from './api/agent-actions.ts';
+export { AgentActionsSummary } from './components/AgentActionsSummary.tsx';

@@ -1,0 +1,37 @@
+import type { AgentActionKey } from '@fartwin/protocol';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { PRODUCT_NAME, strings } from '../../lib/strings.ts';
+
+/**
+ * The /info page's own strings, beyond SPEC.md §2's title, labels and texts (those come from
+ * strings.agentActionsTitle and the protocol's AGENT_ACTION_TEXTS).
+ */
+export const agentActionsTexts = {
+  loading: 'Loading your twin’s actions…',
+  noTwin: `You don't have a ${PRODUCT_NAME} yet. These actions are for your twin, once you create one.`,
+  createTwin: `Create your ${PRODUCT_NAME}`,
+  notInFrame: strings.notInFrame,
+  loadFailed: (message: string) => `Could not load your twin’s actions: ${message}`,
+  saving: 'Saving…',
+  saveFailed: (message: string) => `Not saved: ${message}`,
+  networkError: 'Could not reach the server. Check your connection and try again.',
+  directMessagesUnavailable: 'Not available on this server.',
+  summaryLabel: 'What this twin does',
+  summary: {
+    replyOnFarcaster: 'Replies when tagged',
+    replyToDirectMessages: 'Answers DCs',
+    contentWriter: 'Posts twice a day',
+    notifications: 'Notifies its owner',
+  } satisfies Record<AgentActionKey, string>,
+  summaryNone: 'Takes no actions on its own',
+  tryAgain: strings.tryAgain,
+} as const;
+
+/** What a failed call reads as: the server's own `error` text, or a network message. */
+export function requestErrorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  // fetch rejects with a TypeError when the request never got an answer.
+  if (error instanceof TypeError) return agentActionsTexts.networkError;
+  return errorMessage(error) || strings.unknownError;
+}

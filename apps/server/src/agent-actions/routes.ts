@@ -1,0 +1,57 @@
+import { type AgentActions, type AgentActionsResponse, agentActionsUpdateSchema } from '@fartwin/protocol';
+import { Hono } from 'hono';
+import { type AgentRecord, findAgent } from '../agents/repository.ts';
+import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { jsonBody } from '../http/json-body.ts';
+import { agentActionsOf, updateAgentActions } from './repository.ts';
+
+export interface AgentActionsRouteDeps {
+  db: Db;
+  /** Verifies Quick Auth tokens (services.tokens). */
+  tokens: TokenVerifier;
+  /** Whether this server can answer direct messages at all, and why not when it cannot. */
+  directMessages: { available: boolean; note?: string | undefined };
+}
+
+/** A twin's /info switches (SPEC.md §2): anyone reads them, only the twin's owner changes them. */
+export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
+  const { db, directMessages } = deps;
+  const app = new Hono<{ Variables: AuthVariables }>();
+
+  const agentOf = async (agentId: string): Promise<AgentRecord> => {
+    const agent = await findAgent(db, agentId);
+    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    return agent;
+  };
+
+  const answer = (agentId: string, actions: AgentActions): AgentActionsResponse => ({
+    agentId,
+    actions,
+    directMessagesAvailable: directMessages.available,
+    ...(!directMessages.available && directMessages.note ? { directMessagesNote: directMessages.note } : {}),
+  });
+
+  app.get('/doppelganger/actions/:agentId', async (c) => {
+    const { agentId } = await agentOf(c.req.param('agentId'));
+    return c.json(answer(agentId, await agentActionsOf(db, agentId)));
+  });
+
+  app.patch('/doppelganger/actions/:agentId', requireAuth(deps.tokens), async (c) => {
+    const agent = await agentOf(c.req.param('agentId'));
+    const authFid = c.get('authFid');
+    if (authFid !== agent.ownerFid) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        `Only the twin's owner can change its actions (signed in as fid ${authFid})`,
+      );
+    }
+    const update = await jsonBody(c, agentActionsUpdateSchema);
+    return c.json(answer(agent.agentId, await updateAgentActions(db, agent.agentId, update)));
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import {
+  incomingCastFromNeynar,
+  isNeynarSignatureValid,
+  NEYNAR_SIGNATURE_HEADER,
+  neynarCastCreatedSchema,
+} from '../twin-actions/mentions/neynar-cast.ts';
+import type { TwinActions } from '../twin-actions/twin-actions.ts';
+
+export const NEYNAR_WEBHOOK_PATH = '/webhook/neynar';
+
+/** A delivery older than this is refused as a replay, whatever its signature. */
+const MAX_DELIVERY_AGE_SECONDS = 10 * 60;
+
+/**
+ * Neynar's `cast.created` webhook (production's trigger for thread replies): the body's HMAC is
+ * checked with the webhook secret before anything else; an unsigned, forged, stale or replayed
+ * delivery is 401 and enqueues nothing.
+ */
+export function neynarWebhookRoutes(deps: { db: Db; logger: Logger; secret: string; twinActions: TwinActions }) {
+  return new Hono().post(NEYNAR_WEBHOOK_PATH, async (c) => {
+    const rawBody = await c.req.text();
+    const signature = c.req.header(NEYNAR_SIGNATURE_HEADER);
+    if (!signature) throw new HttpError(401, 'unsigned_delivery', `The ${NEYNAR_SIGNATURE_HEADER} header is missing`);
+    if (!isNeynarSignatureValid(deps.secret, rawBody, signature)) {
+      throw new HttpError(401, 'invalid_signature', 'The delivery is not signed with this webhook secret');
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(rawBody);
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'The delivery is not JSON');
+    }
+    const type = (payload as { type?: unknown } | null)?.type;
+    if (type !== 'cast.created') return c.json({ accepted: 0, ignored: String(type) });
+    const event = neynarCastCreatedSchema.safeParse(payload);
+    if (!event.success) throw new HttpError(400, 'invalid_event', `Invalid cast.created event: ${event.error.message}`);
+    if (Math.floor(Date.now() / 1000) - event.data.created_at > MAX_DELIVERY_AGE_SECONDS) {
+      throw new HttpError(401, 'stale_delivery', 'The delivery is too old to be accepted');
+    }
+    const fresh = await deps.db
+      .insertInto('neynar_deliveries')
+      .values({ signature: signature.toLowerCase() })
+      .onConflict((conflict) => conflict.column('signature').doNothing())
+      .returning('signature')
+      .executeTakeFirst();
+    if (!fresh) throw new HttpError(401, 'replayed_delivery', 'This delivery was already received');
+    try {
+      const accepted = await deps.twinActions.castCreated(incomingCastFromNeynar(event.data));
+      deps.logger.info({ cast: event.data.data.hash, twins: accepted }, 'neynar cast');
+      return c.json({ accepted });
+    } catch (error) {
+      // Not handled: forget the delivery so Neynar's retry of it is taken.
+      await deps.db.deleteFrom('neynar_deliveries').where('signature', '=', signature.toLowerCase()).execute();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,62 @@
+import { CAST_MAX_BYTES } from '@fartwin/protocol';
+import { agentActionsOf } from '../../agent-actions/repository.ts';
+import { findAgentCharacter } from '../../agents/repository.ts';
+import type { TwinActionDeps } from '../deps.ts';
+import { engineText, writeOnce } from '../twin-writes.ts';
+import { findTwinAccount } from '../twins.ts';
+
+/** Earlier posts the engine is shown so it writes something new. */
+const EARLIER_POSTS = 30;
+
+export interface PostJob {
+  kind: 'post';
+  agentId: string;
+  /** The schedule slot (unix seconds) this post is for. */
+  slotAt: number;
+}
+
+export type PostOutcome =
+  | { status: 'posted' | 'already-done'; text: string; hash: string }
+  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'dead' };
+
+/** The Content Writer: one original post for one slot, when the switch is on and the twin is alive. */
+export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<PostOutcome> {
+  const { db } = deps;
+  const twin = await findTwinAccount(db, job.agentId);
+  const character = twin && (await findAgentCharacter(db, twin.agentId));
+  if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
+  if (!(await agentActionsOf(db, twin.agentId)).contentWriter) return { status: 'skipped', reason: 'switched-off' };
+  if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
+
+  const key = `post:${twin.agentId}:${job.slotAt}`;
+  const result = await writeOnce(
+    db,
+    { key, agentId: twin.agentId, kind: 'post', clockAt: job.slotAt },
+    async () => {
+      const earlier = await db
+        .selectFrom('twin_writings')
+        .select('text')
+        .where('agent_id', '=', twin.agentId)
+        .where('kind', '=', 'post')
+        .orderBy('clock_at', 'desc')
+        .limit(EARLIER_POSTS)
+        .execute();
+      return engineText(deps.chatEngine, {
+        character,
+        conversation: [],
+        task: { kind: 'post', earlierPosts: earlier.map((row) => row.text) },
+        maxBytes: CAST_MAX_BYTES,
+      });
+    },
+    async (text) => {
+      const { hash } = await deps.farcasterActions.publishCast({
+        account: { fid: twin.fid, signerId: twin.signerId },
+        text,
+        embeds: [],
+        idempotencyKey: key,
+      });
+      return hash;
+    },
+  );
+  return { status: result.delivered ? 'posted' : 'already-done', text: result.text, hash: result.deliveredRef };
+}

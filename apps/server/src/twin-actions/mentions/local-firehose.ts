@@ -1,0 +1,92 @@
+import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
+import type { Db } from '../../db/database.ts';
+import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
+
+/** The chain_cursors row that keeps the last local cast handed on. */
+const FIREHOSE_CURSOR = 'local-firehose';
+/** Casts one pass hands on at most; the rest go on the next. */
+const BATCH = 200;
+
+/**
+ * Local mode's stand-in for Neynar's `cast.created` webhook: every cast published in the local
+ * network since the last pass (people's from the dev host, twins' own), oldest first. One reader at
+ * a time across replicas; the first pass only marks where to start, so history is not answered.
+ * The cursor moves only once `handle` is done with a batch: a crash hands the batch on again (the
+ * writers are exactly-once per key). Answers the casts handed on, or null when another reader holds
+ * the feed.
+ */
+export async function readNewLocalCasts(
+  db: Db,
+  handle: (casts: IncomingCast[]) => Promise<void>,
+): Promise<IncomingCast[] | null> {
+  return withAdvisoryLock(db, { space: LOCK_SPACES.localFirehose, id: 0 }, { wait: false }, async () => {
+    const cursor = await db
+      .selectFrom('chain_cursors')
+      .select('block')
+      .where('name', '=', FIREHOSE_CURSOR)
+      .executeTakeFirst();
+    if (!cursor) {
+      const last = await db
+        .selectFrom('social_casts')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      await saveCursor(db, last?.id ?? 0);
+      return [];
+    }
+    const rows = await db
+      .selectFrom('social_casts')
+      .innerJoin('social_accounts as author', 'author.fid', 'social_casts.fid')
+      .leftJoin('social_casts as parent', 'parent.hash', 'social_casts.parent_hash')
+      .select([
+        'social_casts.id',
+        'social_casts.hash',
+        'social_casts.text',
+        'social_casts.parent_hash',
+        'author.fid as authorFid',
+        'author.username as authorUsername',
+        'parent.fid as parentAuthorFid',
+      ])
+      .where('social_casts.id', '>', cursor.block)
+      .orderBy('social_casts.id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) return [];
+    const casts = rows.map((row) => ({
+      hash: row.hash,
+      text: row.text,
+      author: { fid: row.authorFid, username: row.authorUsername },
+      parentHash: row.parent_hash,
+      parentAuthorFid: row.parentAuthorFid,
+      threadHash: null,
+      mentionedFids: [],
+      mentionedUsernames: mentionedUsernamesIn(row.text),
+    }));
+    await handle(casts);
+    await saveCursor(db, rows.at(-1)!.id);
+    return casts;
+  });
+}
+
+/**
+ * Marks where the feed starts, once: casts published from now on are handed on, history is not.
+ * Called at start-up, before the routes that publish casts serve.
+ */
+export async function startLocalFirehose(db: Db): Promise<void> {
+  const last = await db
+    .selectFrom('social_casts')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  await db
+    .insertInto('chain_cursors')
+    .values({ name: FIREHOSE_CURSOR, block: last?.id ?? 0 })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+}
+
+async function saveCursor(db: Db, id: number): Promise<void> {
+  await db
+    .insertInto('chain_cursors')
+    .values({ name: FIREHOSE_CURSOR, block: id })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ block: id }))
+    .execute();
+}

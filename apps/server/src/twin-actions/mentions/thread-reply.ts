@@ -1,0 +1,148 @@
+import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
+import { sql } from 'kysely';
+import { formatUnits } from 'viem';
+import { agentActionsOf } from '../../agent-actions/repository.ts';
+import { findAgentCharacter } from '../../agents/repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { ThreadCast } from '../../providers/farcaster-data.ts';
+import type { TwinActionDeps } from '../deps.ts';
+import { engineText, writeOnce } from '../twin-writes.ts';
+import { findTwinAccount, findTwinByFid, type TwinAccount } from '../twins.ts';
+import type { IncomingCast } from './incoming-cast.ts';
+
+/** Casts of the thread the engine reads, the new one included. */
+const THREAD_CONTEXT_CASTS = 6;
+/** How far up a thread is walked to find its first cast when the source does not say. */
+const THREAD_WALK_LIMIT = 30;
+/** Twins answering twins must end: at most this many twin replies in a thread where a twin spoke last. */
+export const TWIN_TO_TWIN_REPLIES_PER_THREAD = 4;
+/** And at most this many twin replies in any one thread, whoever asks (cost bound). */
+export const TWIN_REPLIES_PER_THREAD = 40;
+
+export interface ThreadReplyJob {
+  kind: 'thread-reply';
+  agentId: string;
+  cast: IncomingCast;
+}
+
+export type ThreadReplyOutcome =
+  | { status: 'replied' | 'dead-notice' | 'already-done'; text: string; hash: string }
+  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'own-cast' | 'thread-bound' | 'dead-notice-sent' };
+
+/**
+ * A twin answers a cast that mentions it or replies to it, once: alive, with the engine's reply
+ * from its character and the thread; dead, once per thread, with where to revive it.
+ */
+export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): Promise<ThreadReplyOutcome> {
+  const { db } = deps;
+  const twin = await findTwinAccount(db, job.agentId);
+  if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
+  if (job.cast.author.fid === twin.fid) return { status: 'skipped', reason: 'own-cast' };
+  if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return { status: 'skipped', reason: 'switched-off' };
+
+  const thread = await threadOf(deps, job.cast);
+  if (!(await deps.life.isAlive(twin.agentId))) return deadNotice(deps, twin, job.cast, thread.root);
+
+  const authorIsTwin = (await findTwinByFid(db, job.cast.author.fid)) !== null;
+  const replies = await twinRepliesInThread(db, thread.root);
+  if (replies >= (authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
+    return { status: 'skipped', reason: 'thread-bound' };
+  }
+  const character = await findAgentCharacter(db, twin.agentId);
+  if (!character) return { status: 'skipped', reason: 'unknown-twin' };
+  const result = await writeOnce(
+    db,
+    {
+      key: `thread-reply:${twin.agentId}:${job.cast.hash}`,
+      agentId: twin.agentId,
+      kind: 'thread-reply',
+      threadHash: thread.root,
+      counterpartFid: job.cast.author.fid,
+    },
+    () =>
+      engineText(deps.chatEngine, {
+        character,
+        conversation: threadTurns(thread.casts, twin),
+        task: { kind: 'reply', channel: 'cast' },
+        maxBytes: CAST_MAX_BYTES,
+      }),
+    (text) => castReply(deps, twin, job.cast.hash, text, [], `thread-reply:${twin.agentId}:${job.cast.hash}`),
+  );
+  return { status: result.delivered ? 'replied' : 'already-done', text: result.text, hash: result.deliveredRef };
+}
+
+const BATTERY_PRICE = `${formatUnits(BATTERY_PRICE_USDC, USDC_DECIMALS)} USDC`;
+
+/** What a dead twin answers, once per thread, with the page where anyone can revive it. */
+export function deadNoticeText(agentPageUrl: string): string {
+  return `My battery is empty, so I can't reply right now. Anyone can revive me for ${BATTERY_PRICE} here: ${agentPageUrl}`;
+}
+
+async function deadNotice(
+  deps: TwinActionDeps,
+  twin: TwinAccount,
+  cast: IncomingCast,
+  root: string,
+): Promise<ThreadReplyOutcome> {
+  const key = `dead-reply:${twin.agentId}:${root}`;
+  const agentPage = `${deps.publicUrl}/agent/${encodeURIComponent(twin.agentId)}`;
+  const result = await writeOnce(
+    deps.db,
+    { key, agentId: twin.agentId, kind: 'dead-reply', threadHash: root, counterpartFid: cast.author.fid },
+    async () => ({ text: deadNoticeText(agentPage), engine: null }),
+    (text) => castReply(deps, twin, cast.hash, text, [agentPage], key),
+  );
+  if (!result.delivered) return { status: 'skipped', reason: 'dead-notice-sent' };
+  return { status: 'dead-notice', text: result.text, hash: result.deliveredRef };
+}
+
+async function castReply(
+  deps: TwinActionDeps,
+  twin: TwinAccount,
+  parentHash: string,
+  text: string,
+  embeds: string[],
+  idempotencyKey: string,
+): Promise<string> {
+  const { hash } = await deps.farcasterActions.publishCast({
+    account: { fid: twin.fid, signerId: twin.signerId },
+    text,
+    embeds,
+    parentHash,
+    idempotencyKey,
+  });
+  return hash;
+}
+
+async function twinRepliesInThread(db: Db, root: string): Promise<number> {
+  const row = await db
+    .selectFrom('twin_writings')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('thread_hash', '=', root)
+    .where('kind', '=', 'thread-reply')
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** The thread up to the new cast (oldest first, the last few) and its first cast's hash. */
+async function threadOf(deps: TwinActionDeps, cast: IncomingCast): Promise<{ root: string; casts: ThreadCast[] }> {
+  const casts: ThreadCast[] = [{ hash: cast.hash, text: cast.text, parentHash: cast.parentHash, author: cast.author }];
+  const walkLimit = cast.threadHash ? THREAD_CONTEXT_CASTS : THREAD_WALK_LIMIT;
+  let parentHash = cast.parentHash;
+  while (parentHash && casts.length < walkLimit) {
+    const parent = await deps.farcaster.getCast(parentHash);
+    if (!parent) break;
+    casts.unshift(parent);
+    parentHash = parent.parentHash;
+  }
+  return { root: cast.threadHash ?? casts[0]!.hash, casts: casts.slice(-THREAD_CONTEXT_CASTS) };
+}
+
+/** The thread as a conversation: the twin's own casts are its turns, everyone else's are `@name: text`. */
+function threadTurns(casts: readonly ThreadCast[], twin: TwinAccount): ConversationTurn[] {
+  return casts.map((cast) =>
+    cast.author.fid === twin.fid
+      ? { role: 'assistant', content: cast.text }
+      : { role: 'user', content: `@${cast.author.username}: ${cast.text}` },
+  );
+}

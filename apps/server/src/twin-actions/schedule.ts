@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+
+const HALF_DAY_SECONDS = 12 * 60 * 60;
+const DAY_SECONDS = 2 * HALF_DAY_SECONDS;
+
+/** The schedules a twin can have: its posts and its owner's digests, each twice a day. */
+export type ScheduleStream = 'post' | 'digest';
+
+/** Two moments of the day for one twin and stream, each in its own half-day, fixed per twin. */
+function phases(agentId: string, stream: ScheduleStream): [number, number] {
+  const digest = createHash('sha256').update(`${stream}:${agentId}`).digest();
+  return [digest.readUInt32BE(0) % HALF_DAY_SECONDS, digest.readUInt32BE(4) % HALF_DAY_SECONDS];
+}
+
+/**
+ * The slot times (unix seconds) due by `now`: in the last day and not before `since` (when the
+ * switch went on). Each twin has its own two random moments a day, one in each half-day; because
+ * they repeat daily, any 24 hours hold exactly two, so a clock moved forward by a day (the dev host's
+ * "Advance 1 day") brings that day's two and no more, and a server that was down catches up on at
+ * most one day.
+ */
+export function dueSlots(agentId: string, stream: ScheduleStream, since: number, now: number): number[] {
+  const after = Math.max(since, now - DAY_SECONDS);
+  const [first, second] = phases(agentId, stream);
+  const slots: number[] = [];
+  const firstHalf = Math.floor(after / HALF_DAY_SECONDS) - 1;
+  for (let half = firstHalf; half * HALF_DAY_SECONDS <= now; half++) {
+    const slot = half * HALF_DAY_SECONDS + (half % 2 === 0 ? first : second);
+    if (slot > after && slot <= now) slots.push(slot);
+  }
+  return slots;
+}

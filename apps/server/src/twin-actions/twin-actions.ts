@@ -1,0 +1,210 @@
+import type PgBoss from 'pg-boss';
+import type { PublicClient } from 'viem';
+import { agentsWithScheduleOn } from '../agent-actions/repository.ts';
+import { knownClockSeconds, recordClock } from '../chain/clock.ts';
+import { chainNowSeconds } from '../chain/life.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import type { Db } from '../db/database.ts';
+import { startTicker } from '../jobs/ticker.ts';
+import { type PostJob, writePost } from './content-writer/post.ts';
+import type { TwinActionDeps } from './deps.ts';
+import { type DigestJob, sendDigest } from './digests/digest.ts';
+import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
+import type { IncomingCast } from './mentions/incoming-cast.ts';
+import { readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
+import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
+import { dueSlots, type ScheduleStream } from './schedule.ts';
+import { writtenKeys } from './twin-writes.ts';
+import { findTwinByFid, twinsConcernedBy } from './twins.ts';
+
+export const TWIN_WRITE_QUEUE = 'twin-write';
+const SCHEDULE_QUEUE = 'twin-schedule';
+const LOCAL_FIREHOSE_QUEUE = 'local-firehose';
+
+/** Writers one replica runs at once: each may wait on the engine (a model) for a while. */
+const WORKERS = 3;
+
+/** Everything a twin writes on its own, one job each. */
+export type TwinWriteJob = ThreadReplyJob | DirectMessageJob | PostJob | DigestJob;
+
+/** The exactly-once key of a job: the same as its writing's, so a queued duplicate is refused too. */
+export function twinWriteKey(job: TwinWriteJob): string {
+  switch (job.kind) {
+    case 'thread-reply':
+      return `thread-reply:${job.agentId}:${job.cast.hash}`;
+    case 'dm-reply':
+      return `dm-reply:${job.agentId}:${job.message.id}`;
+    case 'post':
+      return `post:${job.agentId}:${job.slotAt}`;
+    case 'digest':
+      return `digest:${job.agentId}:${job.slotAt}`;
+  }
+}
+
+/** Runs one job: what a worker does, and what tests call directly. */
+export function runTwinWriteJob(deps: TwinActionDeps, job: TwinWriteJob) {
+  switch (job.kind) {
+    case 'thread-reply':
+      return replyInThread(deps, job);
+    case 'dm-reply':
+      return answerDirectMessage(deps, job);
+    case 'post':
+      return writePost(deps, job);
+    case 'digest':
+      return sendDigest(deps, job);
+  }
+}
+
+const SCHEDULED: { stream: ScheduleStream; action: 'contentWriter' | 'notifications' }[] = [
+  { stream: 'post', action: 'contentWriter' },
+  { stream: 'digest', action: 'notifications' },
+];
+
+/**
+ * Twins a schedule may write for now: posts need a living twin (as indexed: no chain read per twin),
+ * digests an owner who has notifications on. The job checks again before writing.
+ */
+async function eligible(db: Db, stream: ScheduleStream, agentIds: string[], now: number): Promise<Set<string>> {
+  if (agentIds.length === 0) return new Set();
+  const rows =
+    stream === 'post'
+      ? await db
+          .selectFrom('agent_lives')
+          .select('agent_id')
+          .where('agent_id', 'in', agentIds)
+          .where('expires_at', '>', now)
+          .execute()
+      : await db
+          .selectFrom('agents')
+          .select('agent_id')
+          .where('agent_id', 'in', agentIds)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('notification_tokens')
+                .select('fid')
+                .whereRef('notification_tokens.fid', '=', 'agents.owner_fid'),
+            ),
+          )
+          .execute();
+  return new Set(rows.map((row) => row.agent_id));
+}
+
+/** The jobs due by `now` for every twin with a schedule on, not yet written. */
+export async function dueScheduledJobs(
+  deps: Pick<TwinActionDeps, 'db'>,
+  now: number,
+): Promise<(PostJob | DigestJob)[]> {
+  const jobs: (PostJob | DigestJob)[] = [];
+  for (const { stream, action } of SCHEDULED) {
+    const twins = await agentsWithScheduleOn(deps.db, action);
+    const ready = await eligible(
+      deps.db,
+      stream,
+      twins.map((twin) => twin.agentId),
+      now,
+    );
+    for (const twin of twins.filter((candidate) => ready.has(candidate.agentId))) {
+      for (const slotAt of dueSlots(twin.agentId, stream, twin.since, now)) {
+        jobs.push({ kind: stream, agentId: twin.agentId, slotAt });
+      }
+    }
+  }
+  const done = await writtenKeys(deps.db, jobs.map(twinWriteKey));
+  return jobs.filter((job) => !done.has(twinWriteKey(job)));
+}
+
+export interface TwinActions {
+  /** A new cast (Neynar's webhook, the local network): each twin it concerns answers it, as a job. */
+  castCreated(cast: IncomingCast): Promise<number>;
+  /** A direct message to a twin's account: answered as a job. */
+  directMessageReceived(message: { id: string; fromFid: number; toFid: number; text: string }): Promise<boolean>;
+  /** Local mode: hands the local network's new casts on now rather than at the next tick. */
+  pollLocalCasts(): Promise<void>;
+}
+
+export interface TwinActionsOptions {
+  chain: PublicClient;
+  /** How often the schedules are looked at (the life watch's interval: same clock, same cadence). */
+  scheduleIntervalSeconds: number;
+  /** Local mode reads the local network's casts itself; production gets them from Neynar's webhook. */
+  localFirehose: boolean;
+}
+
+/**
+ * Starts the twin's actions on this replica: the writers' queue (exactly once per key: a stately
+ * queue refuses a duplicate while one is queued, and twin_writings makes the work itself idempotent),
+ * the schedules' tick, and in local mode the local network's feed.
+ */
+export async function startTwinActions(
+  boss: PgBoss,
+  deps: TwinActionDeps,
+  options: TwinActionsOptions,
+): Promise<TwinActions> {
+  const { db, logger } = deps;
+  await boss.createQueue(TWIN_WRITE_QUEUE, {
+    name: TWIN_WRITE_QUEUE,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  });
+  const workerIds: string[] = [];
+  for (let index = 0; index < WORKERS; index++) {
+    workerIds.push(
+      await boss.work<TwinWriteJob>(TWIN_WRITE_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        if (!job) return;
+        const outcome = await runTwinWriteJob(deps, job.data);
+        logger.info({ job: twinWriteKey(job.data), outcome: outcome.status }, 'twin write');
+      }),
+    );
+  }
+  const enqueue = async (jobs: readonly TwinWriteJob[]) => {
+    for (const job of jobs) await boss.send(TWIN_WRITE_QUEUE, job, { singletonKey: twinWriteKey(job) });
+    if (jobs.length > 0) for (const id of workerIds) boss.notifyWorker(id);
+  };
+
+  const castCreated = async (cast: IncomingCast) => {
+    const twins = await twinsConcernedBy(db, {
+      authorFid: cast.author.fid,
+      mentionedFids: cast.mentionedFids,
+      mentionedUsernames: cast.mentionedUsernames,
+      parentAuthorFid: cast.parentAuthorFid,
+    });
+    await enqueue(twins.map((twin) => ({ kind: 'thread-reply', agentId: twin.agentId, cast })));
+    return twins.length;
+  };
+
+  await startTicker(
+    boss,
+    { queue: SCHEDULE_QUEUE, intervalSeconds: options.scheduleIntervalSeconds, logger },
+    async () => {
+      const now = await chainNowSeconds(options.chain).catch(() => knownClockSeconds(db));
+      await recordClock(db, now);
+      await withAdvisoryLock(db, { space: LOCK_SPACES.twinSchedule, id: 0 }, { wait: false }, async () =>
+        enqueue(await dueScheduledJobs(deps, now)),
+      );
+    },
+  );
+
+  const pollLocalCasts = async () => {
+    await readNewLocalCasts(db, async (casts) => {
+      for (const cast of casts) await castCreated(cast);
+    });
+  };
+  if (options.localFirehose) {
+    await startLocalFirehose(db);
+    await startTicker(boss, { queue: LOCAL_FIREHOSE_QUEUE, intervalSeconds: 1, logger }, pollLocalCasts);
+  }
+
+  return {
+    castCreated,
+    pollLocalCasts,
+    async directMessageReceived(message) {
+      const twin = await findTwinByFid(db, message.toFid);
+      if (!twin || twin.fid === message.fromFid) return false;
+      await enqueue([{ kind: 'dm-reply', agentId: twin.agentId, message }]);
+      return true;
+    },
+  };
+}

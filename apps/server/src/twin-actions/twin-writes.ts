@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { knownClockSeconds } from '../chain/clock.ts';
+import type { Db } from '../db/database.ts';
+import type { TwinWritingKind } from '../db/schema.ts';
+import type { Character } from '../twin/character.ts';
+import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin/engines/chat-engine.ts';
+
+/** The longest an engine may take for one writing, model included; the job retries after. */
+const ENGINE_BUDGET_MS = 60_000;
+
+/** One thing a twin writes on its own, identified by its exactly-once key. */
+export interface Writing {
+  /** Unique per thing to write: `thread-reply:{agentId}:{castHash}`, `post:{agentId}:{slot}`, … */
+  key: string;
+  agentId: string;
+  kind: TwinWritingKind;
+  /** The thread a cast reply belongs to (its root), for the per-thread bounds. */
+  threadHash?: string | null;
+  /** Who the twin answered, for digests ("people it talked to"). */
+  counterpartFid?: number | null;
+  /** The clock time it belongs to (a schedule's slot); defaults to now. */
+  clockAt?: number;
+}
+
+export interface WrittenText {
+  text: string;
+  /** The engine that wrote it; null for texts the service composes itself (digests, the dead twin's notice). */
+  engine: string | null;
+}
+
+export interface WriteResult {
+  text: string;
+  /** What delivering produced: a cast hash, a message id, a notification id. */
+  deliveredRef: string;
+  /** False when this key had already been delivered: nothing was sent again. */
+  delivered: boolean;
+}
+
+/**
+ * The one path every writer of a twin takes (thread replies, direct-message answers, posts,
+ * digests), exactly once per key, also under retries, crashes and several replicas:
+ * 1. a key already delivered is done;
+ * 2. otherwise the text is composed and stored under the key before anything is sent (if another
+ *    worker stored one first, that one wins and is what gets sent);
+ * 3. it is delivered with the key as idempotency key (a cast's `idem`, a message's key, a
+ *    notification id), so a retry after a crash between sending and recording sends the same
+ *    thing, which the channel takes once;
+ * 4. the delivery is recorded.
+ */
+export async function writeOnce(
+  db: Db,
+  writing: Writing,
+  compose: () => Promise<WrittenText>,
+  deliver: (text: string) => Promise<string>,
+): Promise<WriteResult> {
+  const existing = await findWriting(db, writing.key);
+  if (existing?.delivered_ref) return { text: existing.text, deliveredRef: existing.delivered_ref, delivered: false };
+  let text = existing?.text;
+  if (text === undefined) {
+    const written = await compose();
+    await db
+      .insertInto('twin_writings')
+      .values({
+        key: writing.key,
+        agent_id: writing.agentId,
+        kind: writing.kind,
+        text: written.text,
+        engine: written.engine,
+        thread_hash: writing.threadHash ?? null,
+        counterpart_fid: writing.counterpartFid ?? null,
+        clock_at: writing.clockAt ?? (await knownClockSeconds(db)),
+      })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    text = (await findWriting(db, writing.key))!.text;
+  }
+  const deliveredRef = await deliver(text);
+  await db
+    .updateTable('twin_writings')
+    .set({ delivered_ref: deliveredRef, delivered_at: sql`now()` })
+    .where('key', '=', writing.key)
+    .execute();
+  return { text, deliveredRef, delivered: true };
+}
+
+function findWriting(db: Db, key: string) {
+  return db.selectFrom('twin_writings').select(['text', 'delivered_ref']).where('key', '=', key).executeTakeFirst();
+}
+
+/** Whether a key was already written (delivered or not): schedules skip those. */
+export async function writtenKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('twin_writings').select('key').where('key', 'in', keys).execute();
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
+ * The engine's text for a writing, within the channel's limit and a time budget: the character and
+ * the context go in, whole sentences that fit come out.
+ */
+export async function engineText(
+  engine: ChatEngine,
+  input: Omit<ChatInput, 'signal'> & { character: Character; maxBytes: number },
+): Promise<WrittenText> {
+  const signal = AbortSignal.timeout(ENGINE_BUDGET_MS);
+  let text = '';
+  try {
+    for await (const chunk of engine.reply({ ...input, maxChars: input.maxBytes, signal })) text += chunk;
+  } catch (error) {
+    if (signal.aborted) throw new ChatEngineError(`The ${engine.name} engine took longer than ${ENGINE_BUDGET_MS} ms`);
+    throw error;
+  }
+  const fitted = fitToBytes(text.trim(), input.maxBytes);
+  if (fitted.length === 0) throw new ChatEngineError(`The ${engine.name} engine wrote nothing`);
+  return { text: fitted, engine: engine.name };
+}
+
+/**
+ * Cuts a text to at most `maxBytes` of UTF-8 (Farcaster counts bytes): at the last sentence end
+ * that fits, else at the last whole word with an ellipsis.
+ */
+export function fitToBytes(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(text).length <= maxBytes) return text;
+  let cut = '';
+  for (const char of text) {
+    if (encoder.encode(cut + char).length > maxBytes - 3) break;
+    cut += char;
+  }
+  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
+  if (sentenceEnd > maxBytes / 3) return cut.slice(0, sentenceEnd + 1);
+  const wordEnd = cut.lastIndexOf(' ');
+  return `${(wordEnd > 0 ? cut.slice(0, wordEnd) : cut).replace(/[\s,;:–—-]+$/, '')}…`;
+}

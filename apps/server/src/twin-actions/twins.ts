@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** A twin as its writers need it: who it is on Farcaster and how it casts. */
+export interface TwinAccount {
+  agentId: string;
+  ownerFid: number;
+  fid: number;
+  username: string;
+  /** Neynar's signer in production; null locally. */
+  signerId: string | null;
+}
+
+function twinAccounts(db: Db) {
+  return db
+    .selectFrom('agents')
+    .leftJoin('deployments', 'deployments.agent_id', 'agents.agent_id')
+    .select([
+      'agents.agent_id as agentId',
+      'agents.owner_fid as ownerFid',
+      'agents.twin_fid as fid',
+      'agents.twin_username as username',
+      'deployments.twin_signer_id as signerId',
+    ]);
+}
+
+export async function findTwinAccount(db: Db, agentId: string): Promise<TwinAccount | null> {
+  return (await twinAccounts(db).where('agents.agent_id', '=', agentId).executeTakeFirst()) ?? null;
+}
+
+export async function findTwinByFid(db: Db, fid: number): Promise<TwinAccount | null> {
+  return (await twinAccounts(db).where('agents.twin_fid', '=', fid).executeTakeFirst()) ?? null;
+}
+
+/** The twins a cast concerns: mentioned (by fid or username) or replied to, never its own author. */
+export async function twinsConcernedBy(
+  db: Db,
+  cast: {
+    authorFid: number;
+    mentionedFids: readonly number[];
+    mentionedUsernames: readonly string[];
+    parentAuthorFid: number | null;
+  },
+): Promise<TwinAccount[]> {
+  const fids = [...cast.mentionedFids, ...(cast.parentAuthorFid === null ? [] : [cast.parentAuthorFid])];
+  const usernames = cast.mentionedUsernames.map((username) => username.toLowerCase());
+  if (fids.length === 0 && usernames.length === 0) return [];
+  return twinAccounts(db)
+    .where((eb) =>
+      eb.or([
+        ...(fids.length > 0 ? [eb('agents.twin_fid', 'in', fids)] : []),
+        ...(usernames.length > 0 ? [eb(sql`lower(agents.twin_username)`, 'in', usernames)] : []),
+      ]),
+    )
+    .where('agents.twin_fid', '!=', cast.authorFid)
+    .execute();
+}

@@ -1,0 +1,389 @@
+import type { ConversationTurn } from '@fartwin/protocol';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE_USERS, type SampleUser } from '../social/seed/sample-users.ts';
+import { profileCasts } from './cast-profile.ts';
+import { buildCharacter, type Character } from './character.ts';
+import { leaningChoices, PERSONALITY_AXES } from './characteristics.ts';
+import { writeEcho } from './echo-reply.ts';
+import { echoEngine } from './engines/ai-sdk-engine.ts';
+import type { ChatInput } from './engines/chat-engine.ts';
+import { measureStyle, styleDistance } from './style.ts';
+
+// ---- Characters, built the way the app builds them (persona → profile → choices) ----
+
+/** A sample user's twin: casts newest first, as the Farcaster data gives them. */
+function twinOf(user: SampleUser, choose: (leaning: string[]) => string[] = (leaning) => leaning): Character {
+  const casts = [...user.casts].reverse().map((text) => ({ text, parentHash: null }));
+  const profile = profileCasts(casts);
+  return buildCharacter(user, casts, profile, choose(leaningChoices(profile)));
+}
+
+/** Every choice the other way round: the twin its owner did not lean to. */
+const opposite = (leaning: string[]) =>
+  leaning.map((choice, index) => PERSONALITY_AXES[index]!.poles.find((pole) => pole.value !== choice)!.value);
+
+const TWINS = SAMPLE_USERS.map((user) => twinOf(user));
+/** The same users with every choice flipped, so each of the sixteen poles is exercised. */
+const FLIPPED = SAMPLE_USERS.slice(0, 6).map((user) => twinOf(user, opposite));
+
+// ---- An independent check of whole sentences (not the engine's own splitter) ----
+
+const DANGLING = ['a', 'an', 'the', 'and', 'or', 'but', 'of', 'to', 'with', 'for', 'from', 'by', 'at', 'my', 'your'];
+const TRAILING_EMOJI = /\s*(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f|\u200d)+$/u;
+
+const normalize = (text: string) =>
+  (
+    text
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/(^|\s)@[\w.-]+/g, ' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? []
+  ).join(' ');
+
+/** Pieces of a text between . ! ? (or a line break) and the next word. */
+const piecesOf = (text: string) =>
+  text
+    .split(/\n+|(?<=[.!?]["”’')\]]?)\s+/u)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length > 0);
+
+const fourGrams = (normalized: string) => {
+  const tokens = normalized.split(' ');
+  return tokens.slice(0, -3).map((_, index) => tokens.slice(index, index + 4).join(' '));
+};
+
+/**
+ * What is wrong with a text's sentences, for one twin: every sentence must start like one, end in
+ * . ! or ? (an emoji may follow at the very end), not end on a dangling word, and a sentence that
+ * shares four words in a row with a cast must be a whole sentence of one cast, so a clause cut
+ * mid-thought or a sentence glued from two casts fails.
+ */
+function sentenceProblems(character: Character, text: string): string[] {
+  const castPieces = new Set(
+    character.casts.flatMap((cast) => piecesOf(cast.replace(TRAILING_EMOJI, ''))).map(normalize),
+  );
+  const castGrams = new Set(character.casts.flatMap((cast) => fourGrams(normalize(cast))));
+  const problems: string[] = [];
+  const body = text.replace(TRAILING_EMOJI, '');
+  for (const piece of piecesOf(body)) {
+    const sentence = piece.replace(TRAILING_EMOJI, '');
+    const words = normalize(sentence).split(' ');
+    if (!/^[¡¿"“'(]?[\p{L}\p{N}#$@]/u.test(sentence)) problems.push(`does not start like a sentence: "${piece}"`);
+    if (!/[.!?]["”’')\]]?$/u.test(sentence)) problems.push(`does not end a sentence: "${piece}"`);
+    if (DANGLING.includes(words.at(-1)!)) problems.push(`ends on a dangling word: "${piece}"`);
+    const borrowed = fourGrams(normalize(sentence)).some((gram) => castGrams.has(gram));
+    if (borrowed && !castPieces.has(normalize(sentence))) problems.push(`not a whole sentence of one cast: "${piece}"`);
+  }
+  return problems;
+}
+
+/** The sentences of a reply that are whole sentences of the twin's casts. */
+function borrowedSentences(character: Character, text: string): string[] {
+  const castPieces = new Set(character.casts.flatMap((cast) => piecesOf(cast)).map(normalize));
+  return piecesOf(text.replace(TRAILING_EMOJI, ''))
+    .map((piece) => normalize(piece))
+    .filter((piece) => piece.split(' ').length >= 3 && castPieces.has(piece));
+}
+
+// ---- The messages ----
+
+const OFF_TOPIC = [
+  'who will win the cricket world cup?',
+  "what's your favourite opera?",
+  'any thoughts on knitting?',
+  'how do I fix a bicycle tyre?',
+];
+/** The words that make them off-topic for every sample user (checked below). */
+const OFF_TOPIC_WORDS = ['cricket', 'opera', 'knitting', 'bicycle', 'tyre'];
+const IDENTITY = [
+  'are you an AI?',
+  'are you a bot?',
+  'wait, are you real?',
+  'are you @{username}?',
+  'is this really {displayName}?',
+];
+const TOPICAL = [
+  'what do you think about {topic0}?',
+  'tell me more about {topic1}',
+  'any news on {topic2}?',
+  'why do you care so much about {topic0}?',
+];
+
+const MESSAGES = [
+  'gm',
+  'hey there!',
+  'hello, how are you?',
+  ...IDENTITY,
+  'what are you working on this week?',
+  "what's on your mind today?",
+  ...TOPICAL,
+  'why?',
+  'tell me a joke',
+  'any advice for someone starting out?',
+  "you're boring and useless",
+  ...OFF_TOPIC,
+  'what have you been up to lately?',
+  'say something funny',
+  'what tips do you have for a beginner?',
+  'shut up, bot',
+  'what did you have for lunch?',
+  'how do you feel about gas fees?',
+  'thanks, that helps!',
+  'gm! what is on your mind?',
+  'good morning! how is it going?',
+  'do you like music?',
+];
+
+const messageFor = (template: string, character: Character) =>
+  template
+    .replace('{username}', character.username)
+    .replace('{displayName}', character.displayName)
+    .replace(/\{topic(\d)\}/, (_, index: string) => character.topics[Number(index)] ?? 'something');
+
+/** The whole set of messages sent in one conversation, each reply fed back as an assistant turn. */
+function converse(character: Character): { message: string; reply: string }[] {
+  const conversation: ConversationTurn[] = [];
+  return MESSAGES.map((template) => {
+    const message = messageFor(template, character);
+    conversation.push({ role: 'user', content: message });
+    const reply = writeEcho({ character, conversation });
+    conversation.push({ role: 'assistant', content: reply });
+    return { message, reply };
+  });
+}
+
+const CONVERSATIONS = new Map([...TWINS, ...FLIPPED].map((character) => [character, converse(character)]));
+const replyTo = (character: Character, template: string) =>
+  CONVERSATIONS.get(character)!.find((exchange) => exchange.message === messageFor(template, character))!.reply;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NOT_CAST_ABOUT = /(?:haven't|have not|never|don't|do not|isn't|not something i)\b[^.!?]*\bcast/i;
+
+describe('the sentence check', () => {
+  const dev = TWINS.find((character) => character.username === 'lowcaps-dev')!;
+
+  it('fails the glued and cut replies of the old echo engine, and passes whole sentences', () => {
+    expect(
+      sentenceProblems(dev, 'straight answer: what gets me is what am i working. still building on that.'),
+    ).not.toEqual([]);
+    expect(
+      sentenceProblems(dev, 'fair question. what gets me is escrow v1 with a dispute window and an arbiter role.'),
+    ).not.toEqual([]);
+    expect(
+      sentenceProblems(dev, 'forge test -vvvv is my love language and custom errors save gas and your sanity.'),
+    ).not.toEqual([]);
+    expect(sentenceProblems(dev, 'working on: escrow v1 with a dispute window and an')).not.toEqual([]);
+    expect(sentenceProblems(dev, 'honestly. working on: escrow v1 with a dispute window and an arbiter role.')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('the echo voice, over every sample user', () => {
+  it(`writes ${MESSAGES.length} messages' replies in whole sentences, borrowed whole from one cast each`, () => {
+    expect(MESSAGES.length).toBeGreaterThanOrEqual(30);
+    const problems = [...CONVERSATIONS].flatMap(([character, exchanges]) =>
+      exchanges.flatMap(({ message, reply }) =>
+        sentenceProblems(character, reply).map((problem) => `@${character.username} to "${message}": ${problem}`),
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('never repeats a reply within one conversation', () => {
+    for (const [character, exchanges] of CONVERSATIONS) {
+      const replies = exchanges.map(({ reply }) => normalize(reply));
+      const repeated = replies.filter((reply, index) => replies.indexOf(reply) !== index);
+      expect(repeated, `@${character.username}`).toEqual([]);
+    }
+  });
+
+  it("says it is @username's AI twin when asked, and never claims to be the person", () => {
+    for (const [character, exchanges] of CONVERSATIONS) {
+      for (const template of IDENTITY) {
+        const reply = replyTo(character, template);
+        expect(reply, `@${character.username} to "${template}"`).toContain('AI twin');
+        expect(reply, `@${character.username} to "${template}"`).toContain(`@${character.username}`);
+      }
+      const claims = new RegExp(
+        `\\bI(?:'m|’m| am)\\s+(?:@?${escapeRegExp(character.username)}(?![\\w-]|['’]s)|${escapeRegExp(character.displayName)})`,
+        'i',
+      );
+      for (const { reply } of exchanges) expect(reply).not.toMatch(claims);
+    }
+  });
+
+  it('answers a question about one of their topics with a sentence of theirs about it', () => {
+    for (const character of TWINS) {
+      for (const [index, template] of [
+        'what do you think about {topic0}?',
+        'tell me more about {topic1}',
+        'any news on {topic2}?',
+      ].entries()) {
+        const topic = character.topics[index]!;
+        const reply = replyTo(character, template);
+        // "running" is about runs, "buns" about a bun: compare on the word without its ending.
+        const stemOf = topic.replace(/(?:ing|ed|es|s|e)$/, '').replace(/([^aeiou])\1$/, '$1');
+        const about = borrowedSentences(character, reply).filter((sentence) =>
+          sentence.split(' ').some((word) => word.startsWith(stemOf)),
+        );
+        expect(about, `@${character.username} on ${topic}: ${reply}`).not.toEqual([]);
+        expect(reply).not.toMatch(NOT_CAST_ABOUT);
+      }
+    }
+  });
+
+  it('says when it has not cast about something, and turns to what it does cast about', () => {
+    const everyCast = normalize(SAMPLE_USERS.flatMap((user) => user.casts).join(' ')).split(' ');
+    for (const word of OFF_TOPIC_WORDS)
+      expect(everyCast.some((castWord) => castWord === word || castWord === `${word}s`)).toBe(false);
+    for (const character of CONVERSATIONS.keys()) {
+      for (const message of OFF_TOPIC) {
+        const reply = replyTo(character, message);
+        expect(reply, `@${character.username} to "${message}"`).toMatch(NOT_CAST_ABOUT);
+        expect(
+          character.topics.some((topic) => reply.toLowerCase().includes(topic)),
+          `@${character.username} to "${message}": ${reply}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('meets an insult calmly and briefly, without insulting back', () => {
+    for (const character of CONVERSATIONS.keys()) {
+      for (const message of ["you're boring and useless", 'shut up, bot']) {
+        const reply = replyTo(character, message);
+        expect(reply).not.toMatch(/!|\b(?:boring|useless|stupid|idiot|dumb|shut up|loser)\b/i);
+        expect(piecesOf(reply).length).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it('greets back, and answers advice and status questions from their own sentences', () => {
+    for (const character of TWINS) {
+      expect(replyTo(character, 'gm').toLowerCase()).toMatch(/^(?:gm|hey|hello|hi)\b/);
+      for (const template of ['any advice for someone starting out?', 'what are you working on this week?']) {
+        expect(borrowedSentences(character, replyTo(character, template)), `@${character.username}`).not.toEqual([]);
+      }
+    }
+  });
+
+  it('writes the same text for the same input', () => {
+    for (const character of TWINS.slice(0, 5)) {
+      const conversation: ConversationTurn[] = [
+        { role: 'user', content: 'what are you working on this week?' },
+        { role: 'assistant', content: replyTo(character, 'what are you working on this week?') },
+        { role: 'user', content: 'tell me a joke' },
+      ];
+      expect(writeEcho({ character, conversation })).toBe(writeEcho({ character, conversation }));
+    }
+  });
+
+  it("writes each twin's replies closer to its own user's style than to most other users'", () => {
+    for (const character of TWINS) {
+      const style = measureStyle(CONVERSATIONS.get(character)!.map(({ reply }) => reply));
+      const own = styleDistance(style, character.style);
+      const others = TWINS.filter((other) => other !== character).map((other) => styleDistance(style, other.style));
+      const fartherOthers = others.filter((distance) => distance > own).length;
+      expect(fartherOthers / others.length, `@${character.username}`).toBeGreaterThanOrEqual(0.75);
+    }
+  });
+});
+
+describe('posts', () => {
+  it('writes ten posts in a row, all different, none a cast of theirs, each within a cast', () => {
+    for (const character of [...TWINS, ...FLIPPED]) {
+      const posts: string[] = [];
+      for (let count = 0; count < 10; count++) {
+        // The content writer passes the twin's earlier posts newest first.
+        posts.unshift(
+          writeEcho({ character, conversation: [], task: { kind: 'post', earlierPosts: [...posts] }, maxChars: 320 }),
+        );
+      }
+      const normalized = posts.map(normalize);
+      expect(new Set(normalized).size, `@${character.username}: ${posts.join(' | ')}`).toBe(10);
+      const casts = new Set(character.casts.map(normalize));
+      for (const post of posts) {
+        expect(casts.has(normalize(post)), post).toBe(false);
+        expect(Buffer.byteLength(post, 'utf8')).toBeLessThanOrEqual(320);
+        expect(sentenceProblems(character, post)).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('replies in a cast thread and in direct messages', () => {
+  const thread = (character: Character): ConversationTurn[] => [
+    { role: 'user', content: `@alice: @${character.username}-twin what are you working on these days?` },
+    { role: 'assistant', content: replyTo(character, 'what are you working on this week?') },
+    { role: 'user', content: `@bob: @${character.username}-twin are you actually @${character.username}?` },
+  ];
+
+  it('answers the last cast within the limit, as the AI twin, in whole sentences, the same each time', () => {
+    for (const character of TWINS) {
+      for (const maxChars of [320, 120]) {
+        const input = {
+          character,
+          conversation: thread(character),
+          task: { kind: 'reply', channel: 'cast' },
+          maxChars,
+        } as const;
+        const reply = writeEcho(input);
+        expect(Buffer.byteLength(reply, 'utf8'), reply).toBeLessThanOrEqual(maxChars);
+        expect(reply).toContain(`@${character.username}'s AI twin`);
+        expect(reply).not.toMatch(/^@bob/);
+        expect(sentenceProblems(character, reply)).toEqual([]);
+        expect(writeEcho(input)).toBe(reply);
+      }
+    }
+  });
+
+  it('answers a topical cast within a short limit from their own sentences', () => {
+    for (const character of TWINS) {
+      const conversation: ConversationTurn[] = [
+        {
+          role: 'user',
+          content: `@carol: @${character.username}-twin what do you think about ${character.topics[0]}?`,
+        },
+      ];
+      const reply = writeEcho({ character, conversation, task: { kind: 'reply', channel: 'cast' }, maxChars: 160 });
+      expect(Buffer.byteLength(reply, 'utf8'), reply).toBeLessThanOrEqual(160);
+      expect(sentenceProblems(character, reply)).toEqual([]);
+    }
+  });
+
+  it('goes through the AI SDK path with the task: the engine streams what the echo model writes', async () => {
+    const character = TWINS[2]!;
+    const collect = async (input: ChatInput) => {
+      let text = '';
+      for await (const chunk of echoEngine().reply(input)) text += chunk;
+      return text;
+    };
+    const dm: ChatInput = {
+      character,
+      conversation: [{ role: 'user', content: 'hey, any advice for someone starting out?' }],
+      task: { kind: 'reply', channel: 'direct-message' },
+      maxChars: 500,
+    };
+    expect(await collect(dm)).toBe(writeEcho(dm));
+    const post: ChatInput = { character, conversation: [], task: { kind: 'post', earlierPosts: [] }, maxChars: 320 };
+    const written = await collect(post);
+    expect(written).toBe(writeEcho(post));
+    expect(await collect({ ...post, task: { kind: 'post', earlierPosts: [written] } })).not.toBe(written);
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('client left'));
+    const chunks = echoEngine().reply({
+      character: TWINS[0]!,
+      conversation: [{ role: 'user', content: 'gm' }],
+      signal: controller.signal,
+    });
+    await expect(
+      (async () => {
+        for await (const _ of chunks);
+      })(),
+    ).rejects.toThrow(/stopped/);
+  });
+});

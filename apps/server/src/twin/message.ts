@@ -1,0 +1,118 @@
+import type { Character } from './character.ts';
+import { contentWords, stem, stripEmojis } from './text.ts';
+
+/** What a message asks of the twin, as far as the offline engine can tell. */
+export type MessageKind =
+  /** "are you an AI?", "are you a bot / real / @them?": it says it is their AI twin. */
+  | 'identity'
+  /** Insults and "shut up": a calm, brief answer, no insult back. */
+  | 'hostile'
+  | 'thanks'
+  | 'joke'
+  | 'advice'
+  /** "what are you working on / up to?", "what's on your mind?" */
+  | 'status'
+  /** Only a greeting ("gm", "hey, how are you?"). */
+  | 'greeting'
+  /** Anything else: answered from the casts that match it, or honestly not. */
+  | 'question';
+
+export interface ReadMessage {
+  kind: MessageKind;
+  /** The message opened with a greeting ("gm! what is on your mind?"). */
+  greeted: boolean;
+  /** It also asked how the twin is doing. */
+  askedHowItIs: boolean;
+  /** The words that say what it is about, as written, without the words any question is made of. */
+  subject: string[];
+  /** The same, stemmed, for search. */
+  terms: string[];
+}
+
+/**
+ * Words that shape a question rather than say what it is about ("what do you *think* about
+ * fungi?"): matching a cast on them would answer a question nobody asked.
+ */
+const QUESTION_WORDS = new Set(
+  `think thoughts thought opinion opinions feel feeling feelings favourite favorite fave best worst tell talk
+ask asking answer say saying news anything something everything someone anyone everyone people person like
+love care cares why lately today week weekend recently currently now right mind doing working work building
+build busy advice tips tip recommend recommendation recommendations suggestion suggestions
+pointers help joke jokes funny laugh hey hello thanks thank please really real honestly
+okay cool nice sure kind sort stuff things bit`.split(/\s+/),
+);
+
+const GREETING =
+  /^(?:gm+|gn|good\s+(?:morning|afternoon|evening|night)|hi+|hey+(?:\s+there)?|hello+(?:\s+there)?|heya|hiya|yo+|sup|howdy|hola|buen(?:os)?\s+d[ií]as?|morning|evening)\b[\s!.,~]*/iu;
+const HOW_ARE_YOU =
+  /\b(?:how\s+(?:are|r)\s+(?:you|u|ya|things)|how(?:'?s|\s+is)\s+(?:it\s+going|things|your\s+day)|how\s+(?:have\s+)?you\s+been|how'?s\s+(?:life|everything)|what'?s\s+up|wh?at'?s\s+good|wassup|sup)\b[\s?!.,]*/iu;
+const IDENTITY =
+  /\b(?:(?:are|r)\s+(?:you|u|ya)\s+(?:an?\s+|the\s+)?(?:real\s+)?(?:ai|a\.i\.?|bot|robot|real|human|person|machine|llm|gpt|chatgpt|program|agent|twin|clone|fake|npc|alive|sentient)\b|(?:you'?re|you\s+are|ur)\s+(?:an?\s+|just\s+an?\s+)?(?:ai|bot|robot|fake)\b|who\s+(?:are|r)\s+(?:you|u)\b|what\s+(?:are|r)\s+(?:you|u)\s*(?:exactly|really)?\s*\??$|(?:am\s+i|are\s+we)\s+(?:talking|chatting|speaking)\s+(?:to|with)\b|is\s+this\s+(?:a\s+)?(?:bot|ai|real|human)\b)/iu;
+const HOSTILE =
+  /\b(?:shut\s+up|stfu|f+u+c*k+\s+(?:you|off|u)|screw\s+you|go\s+away|get\s+lost|nobody\s+cares|no\s+one\s+cares|hate\s+(?:you|u|this)|you\s+suck|u\s+suck|this\s+sucks|(?:you|u|you're|youre|ur|you\s+are)\s+(?:so\s+|such\s+an?\s+|an?\s+|just\s+an?\s+)?(?:stupid|idiot|dumb|trash|garbage|useless|boring|loser|clown|pathetic|lame|annoying|worthless|moron|joke|fraud|terrible|awful|the\s+worst))/iu;
+const INSULT_WORDS = /\b(?:stupid|idiot|dumb|trash|garbage|useless|pathetic|worthless|moron)\b/iu;
+const THANKS = /^(?:thanks|thank\s+you|thx|ty|cheers|appreciate\s+(?:it|that)|much\s+appreciated)\b/iu;
+const JOKE = /\b(?:jokes?|say\s+something\s+funny|make\s+me\s+laugh|something\s+funny|funniest|pun|puns|humou?r)\b/iu;
+const ADVICE =
+  /\b(?:advice|tips?|pointers|recommend\w*|suggest\w*|should\s+i|how\s+(?:do|can|should|would)\s+i|what\s+would\s+you\s+do|where\s+(?:do|should)\s+i\s+start|any\s+lessons)\b/iu;
+const STATUS =
+  /\b(?:what\s+(?:are|r)\s+(?:you|u)\s+(?:working\s+on|building|up\s+to|doing|making|shipping|into)|what\s+(?:have|'ve)\s+you\s+been\s+(?:up\s+to|doing|working\s+on)|what'?s\s+(?:on\s+your\s+mind|new|next|the\s+latest|happening)|what\s+is\s+(?:on\s+your\s+mind|new|next)|any\s+(?:news|updates?)|how'?s\s+(?:the\s+)?(?:work|project|week)|what'?s\s+keeping\s+you\s+busy)\b/iu;
+
+/** Names the person goes by, for "are you teo?": their username and display name. */
+function namesOf(character: Pick<Character, 'username' | 'displayName'>): string[] {
+  const display = stripEmojis(character.displayName)
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const first = display.split(' ')[0] ?? '';
+  const names = [character.username.toLowerCase(), display];
+  if (first.length >= 3 && !/^(?:dr|mr|mrs|ms|chef|the|sir)\.?$/.test(first)) names.push(first);
+  return names.filter((name) => name.length >= 2);
+}
+
+function asksIfPerson(text: string, character: Pick<Character, 'username' | 'displayName'>): boolean {
+  const lower = stripEmojis(text).toLowerCase();
+  return namesOf(character).some((name) => {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(
+      `\\b(?:are|r)\\s+(?:you|u)\\s+(?:really\\s+|the\\s+real\\s+|actually\\s+)?@?${escaped}(?![\\w-])|\\bis\\s+(?:this|that|it)\\s+(?:really\\s+|actually\\s+)?@?${escaped}(?![\\w-])`,
+      'iu',
+    ).test(lower);
+  });
+}
+
+/** Reads a message's kind and what it is about. `text` is what the person wrote, mentions stripped or not. */
+export function readMessage(text: string, character: Pick<Character, 'username' | 'displayName'>): ReadMessage {
+  const cleaned = text.replace(/\s+/g, ' ').trim();
+  const withoutMentions = cleaned
+    .replace(/(^|\s)@\w[\w.-]*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const greeting = withoutMentions.match(GREETING);
+  let rest = greeting ? withoutMentions.slice(greeting[0].length) : withoutMentions;
+  const howAreYou = rest.match(HOW_ARE_YOU);
+  if (howAreYou) rest = rest.replace(HOW_ARE_YOU, ' ').trim();
+  const subject = [...new Set(contentWords(rest).filter((word) => !QUESTION_WORDS.has(word)))];
+  const terms = [...new Set(subject.map(stem))];
+  const base = { greeted: greeting !== null, askedHowItIs: howAreYou !== null, subject, terms };
+
+  if (IDENTITY.test(cleaned) || asksIfPerson(cleaned, character)) return { ...base, kind: 'identity' };
+  if (HOSTILE.test(cleaned) || (INSULT_WORDS.test(cleaned) && /\b(?:you|u|ur|your)\b/i.test(cleaned))) {
+    return { ...base, kind: 'hostile' };
+  }
+  if (THANKS.test(withoutMentions)) return { ...base, kind: 'thanks' };
+  if (JOKE.test(rest)) return { ...base, kind: 'joke' };
+  if (ADVICE.test(rest)) return { ...base, kind: 'advice' };
+  if (STATUS.test(rest) || STATUS.test(withoutMentions)) return { ...base, kind: 'status' };
+  if ((greeting || howAreYou) && terms.length === 0) return { ...base, kind: 'greeting' };
+  return { ...base, kind: 'question' };
+}
+
+/** Meals are what people cast about as food: "what did you have for lunch?" finds a food rec. */
+const MEALS = ['food', 'meal', 'eat', 'lunch', 'dinner', 'breakfast', 'brunch', 'snack'].map(stem);
+
+/** The terms and the words that mean the same thing to a search of casts. */
+export function withRelated(terms: readonly string[]): string[] {
+  return [...new Set(terms.flatMap((term) => (MEALS.includes(term) ? [term, ...MEALS] : [term])))];
+}

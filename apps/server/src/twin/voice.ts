@@ -1,0 +1,134 @@
+import { type Character, hasTrait } from './character.ts';
+import { emojisIn, stableHash } from './text.ts';
+
+/** One sentence of a reply: the twin's own framing, or a whole sentence borrowed from a cast. */
+export interface Part {
+  text: string;
+  own: boolean;
+}
+
+export const own = (text: string): Part => ({ text, own: true });
+
+/** Repeatable choices: the same input always picks the same phrasing. */
+export interface Picker {
+  pick<T>(options: readonly T[]): T;
+  /** True with probability `share` (0..1). */
+  chance(share: number): boolean;
+}
+
+export function seededPicker(seedText: string): Picker {
+  let state = stableHash(seedText);
+  const next = () => {
+    // mulberry32: tiny, deterministic, and seeds that differ by one character still diverge at once.
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 0x1_0000_0000;
+  };
+  return {
+    pick: <T>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!,
+    chance: (share: number) => next() < share,
+  };
+}
+
+/** How one text will look: decided once per text from the measured style and the choices. */
+export interface Look {
+  casing: 'lower' | 'upper' | 'sentence';
+  /** The twin's own sentences end in this instead of a full stop ('' to keep the full stop). */
+  exclamation: '' | '!' | '!!!';
+  /** Appended at the end, or null. */
+  emoji: string | null;
+  /** The text ends by asking back. */
+  asksBack: boolean;
+}
+
+/**
+ * The look of one text. Each habit shows in about the share of texts the person shows it in
+ * (exclamation marks, emoji, questions), nudged by their choices (Hyped, Playful, Extrovert), so
+ * a set of replies measures like the person's own casts.
+ */
+export function lookFor(character: Character, picker: Picker, calm = false): Look {
+  const { style } = character;
+  const shouts = shoutShare(character.casts) >= 0.5;
+  const exclamationShare = hasTrait(character, 'Hyped')
+    ? Math.min(1, style.exclamationRate + 0.25)
+    : style.exclamationRate * (hasTrait(character, 'Calm') ? 0.8 : 1);
+  const emojiShare = hasTrait(character, 'Playful') ? Math.min(1, style.emojiRate + 0.2) : style.emojiRate * 0.9;
+  const questionShare = hasTrait(character, 'Extrovert')
+    ? Math.min(0.9, Math.max(0.5, style.questionRate + 0.35))
+    : style.questionRate * 0.8;
+  const exclaims = !calm && picker.chance(exclamationShare);
+  const emojis = style.favouriteEmojis.slice(0, 3);
+  const emoji = !calm && picker.chance(emojiShare) ? picker.pick(emojis.length > 0 ? emojis : ['✨']) : null;
+  return {
+    casing: shouts ? 'upper' : style.lowercaseRatio >= 0.5 ? 'lower' : 'sentence',
+    exclamation: exclaims ? (style.exclamationRate >= 0.8 ? '!!!' : '!') : '',
+    emoji,
+    asksBack: !calm && picker.chance(questionShare),
+  };
+}
+
+/** Share of casts written all in capitals (at least a few letters, none lower case). */
+function shoutShare(casts: readonly string[]): number {
+  const withLetters = casts.filter((cast) => (cast.match(/\p{L}/gu) ?? []).length >= 4);
+  if (withLetters.length === 0) return 0;
+  return withLetters.filter((cast) => !/\p{Ll}/u.test(cast)).length / withLetters.length;
+}
+
+/**
+ * Writes the parts as one text in the person's look: casing, their exclamation habit on the twin's
+ * own sentences, a favourite emoji at the end. Borrowed sentences keep their words and punctuation.
+ */
+export function render(parts: readonly Part[], look: Look, character: Pick<Character, 'username'>): string {
+  const sentences = parts.map((part) => {
+    let text = part.text.trim();
+    if (part.own && look.exclamation && text.endsWith('.') && !text.endsWith('..')) {
+      text = text.slice(0, -1) + look.exclamation;
+    }
+    return text;
+  });
+  let text = applyCasing(sentences, parts, look.casing, character.username).join(' ');
+  if (look.emoji && !/\p{Extended_Pictographic}\ufe0f?$/u.test(text) && !emojisIn(text).includes(look.emoji)) {
+    text += ` ${look.emoji}`;
+  }
+  return text;
+}
+
+/** Spans whose case is fixed whatever the style: the username, "AI twin"; "gm" unless shouting. */
+function protectedPattern(username: string, casing: Look['casing']): RegExp {
+  const escaped = username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const greeting = casing === 'upper' ? '' : '|\\bg[mn]\\b';
+  return new RegExp(`@${escaped}(?:['’]s)?(?![\\w-])|\\bAI twin\\b|\\bAI\\b${greeting}`, 'g');
+}
+
+/** Lower or upper case for the whole text; sentence case only for the twin's own sentences (theirs stay as written). */
+function applyCasing(
+  sentences: readonly string[],
+  parts: readonly Part[],
+  casing: Look['casing'],
+  username: string,
+): string[] {
+  const pattern = protectedPattern(username, casing);
+  return sentences.map((sentence, index) => {
+    if (casing === 'sentence' && !parts[index]!.own) return sentence;
+    const kept: string[] = [];
+    let text = sentence.replace(pattern, (span) => {
+      kept.push(span);
+      return `\ue000${kept.length - 1}\ue001`;
+    });
+    if (casing === 'lower') text = text.toLowerCase();
+    else if (casing === 'upper') text = text.toUpperCase();
+    else {
+      text = text
+        .replace(/^([¡¿"“'(]?)(\p{Ll})/u, (_, opening: string, letter: string) => opening + letter.toUpperCase())
+        .replace(/(^|\s)i(?=['’]\p{L}|[\s,!?]|$)/gu, '$1I');
+    }
+    return text.replace(/\ue000(\d+)\ue001/g, (_, index: string) => kept[Number(index)]!);
+  });
+}
+
+/** How long the person's texts run, in characters, after their Concise/Verbose choice. */
+export function targetLength(character: Character): number {
+  const factor = hasTrait(character, 'Concise') ? 0.8 : hasTrait(character, 'Verbose') ? 1.5 : 1;
+  return Math.min(280, Math.max(40, character.style.avgLength * factor));
+}
