@@ -1,9 +1,12 @@
+import type { FeedCast } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { InboxEntry } from './api/client-api.ts';
 import { localNetwork, queryKeys } from './api/local-network.ts';
 import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
+import { replyDraft } from './compose/reply-draft.ts';
 import type { DevhostConfig } from './config.ts';
+import { DirectMessagesPanel } from './direct-messages/DirectMessagesPanel.tsx';
 import { FeedPanel } from './feed/FeedPanel.tsx';
 import type { LaunchLocation } from './host/create-host.ts';
 import { describe, type HostCall } from './host/host-log.ts';
@@ -12,6 +15,7 @@ import { HOME_LAUNCH, type Launch, miniAppPath } from './launch/launch.ts';
 import { OpenAtPanel } from './launch/OpenAtPanel.tsx';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
 import { HostLogPanel } from './panels/HostLogPanel.tsx';
+import type { FrameComposer } from './sheets/host-sheets.ts';
 import { UserPicker } from './users/UserPicker.tsx';
 import { useDevWallet } from './wallet/use-dev-wallet.ts';
 import { useWalletPrompts } from './wallet/use-wallet-prompts.ts';
@@ -55,6 +59,10 @@ export function App({ config }: { config: DevhostConfig }) {
     [config.miniappUrl, open],
   );
 
+  // The feed's Reply opens the frame's composer, over the app, as the signed-in user.
+  const frame = useRef<FrameComposer>(null);
+  const reply = useCallback((cast: FeedCast) => void frame.current?.compose(replyDraft(cast)), []);
+
   const user = users.data?.find((candidate) => candidate.fid === selectedFid);
   const prompts = useWalletPrompts();
   const { wallet, chainId, failureMode, setFailureMode } = useDevWallet({
@@ -77,6 +85,7 @@ export function App({ config }: { config: DevhostConfig }) {
           </p>
         ) : user && wallet ? (
           <MiniAppFrame
+            ref={frame}
             key={user.fid}
             user={user}
             config={config}
@@ -104,7 +113,11 @@ export function App({ config }: { config: DevhostConfig }) {
           <OpenAtPanel miniappUrl={config.miniappUrl} onOpen={open} />
           {user ? <InboxPanel fid={user.fid} onOpen={openNotification} /> : null}
           <ChainClockPanel rpcUrl={config.rpcUrl} />
-          <FeedPanel apiUrl={config.apiUrl} />
+          {user ? (
+            // Another user's conversations, from a fresh start (keys are unique among the panels).
+            <DirectMessagesPanel key={`direct-messages:${user.fid}`} apiUrl={config.apiUrl} fid={user.fid} />
+          ) : null}
+          <FeedPanel apiUrl={config.apiUrl} {...(user && wallet ? { onReply: reply } : {})} />
           <HostLogPanel calls={calls} />
         </aside>
       </main>

@@ -6,7 +6,7 @@ import {
   type SetPrimaryButtonOptions,
 } from '@farcaster/miniapp-host';
 import type { LocalUser } from '@fartwin/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type { DevhostConfig } from './config.ts';
 import { createHost } from './host/create-host.ts';
 import { frameEndpoint } from './host/frame-endpoint.ts';
@@ -14,7 +14,7 @@ import type { LogHostCall } from './host/host-log.ts';
 import { HOME_LAUNCH, type Launch, launchUrl } from './launch/launch.ts';
 import { useInstallation } from './miniapp-install/use-installation.ts';
 import { HostSheetView } from './sheets/HostSheetView.tsx';
-import { useHostSheets } from './sheets/host-sheets.ts';
+import { type FrameComposer, useHostSheets } from './sheets/host-sheets.ts';
 import type { DevWallet, WalletPrompt } from './wallet/dev-wallet.ts';
 import { WalletSheet } from './wallet/WalletSheet.tsx';
 
@@ -35,10 +35,12 @@ interface Props {
   answer: (confirmed: boolean) => void;
   /** Where the mini-app opens; a new launch reloads it. */
   launch?: Launch;
+  /** The frame's composer, for the client's UI beside it: the feed's Reply opens it over the app. */
+  ref?: Ref<FrameComposer>;
 }
 
 /** The 424x695 client frame: the mini-app in an iframe on its own origin, bridged by the host SDK. */
-export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch = HOME_LAUNCH }: Props) {
+export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch = HOME_LAUNCH, ref }: Props) {
   const { miniappUrl, apiUrl, rpcUrl } = config;
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const endpointRef = useRef<HostEndpoint | undefined>(undefined);
@@ -54,6 +56,7 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch
     },
     [log],
   );
+  useImperativeHandle(ref, () => ({ compose: sheets.compose }), [sheets]);
   const install = useInstallation(user.fid, emit);
   const { installation } = install;
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { localNetwork, queryKeys } from '../api/local-network.ts';
+import { castQuery, localNetwork, queryKeys } from '../api/local-network.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Sheet } from '../components/Sheet.tsx';
 import { EmbedList } from '../feed/EmbedList.tsx';
@@ -12,6 +12,16 @@ interface Props {
   fid: number;
   apiUrl: string;
   onDone: (cast: ComposedCast | null) => void;
+}
+
+/** Whom a reply answers: the parent's author once the local network has it, else the parent's hash. */
+function ReplyingTo({ hash, apiUrl }: { hash: string; apiUrl: string }) {
+  const parent = useQuery(castQuery(apiUrl, hash));
+  return (
+    <p className="muted sheet-line">
+      {parent.data ? `Replying to @${parent.data.author.username}` : `Replying to cast ${hash}`}
+    </p>
+  );
 }
 
 /** The client's composer: the mini-app's suggested cast, editable, published to the local network. */
@@ -30,8 +40,8 @@ export function ComposeSheet({ draft, fid, apiUrl, onDone }: Props) {
   const empty = text.trim() === '' && embeds.length === 0;
 
   return (
-    <Sheet title="New cast" testId="compose-sheet">
-      {parent ? <p className="muted sheet-line">Replying to cast {parent.hash}</p> : null}
+    <Sheet title={parent ? 'Reply' : 'New cast'} testId="compose-sheet">
+      {parent ? <ReplyingTo hash={parent.hash} apiUrl={apiUrl} /> : null}
       {channelKey ? <p className="muted sheet-line">In channel /{channelKey}</p> : null}
       <textarea
         className="compose-text"

@@ -93,6 +93,8 @@ describe('the compose sheet', () => {
     });
     const sheet = await composeSheet();
     expect(within(sheet).getByText(/In channel \/fartwin/)).toBeTruthy();
+    // Whom it answers, once the local network has the parent cast.
+    expect(await within(sheet).findByText('Replying to @alice-twin')).toBeTruthy();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Cast' }));
     expect(await answer).toEqual({
       cast: {
@@ -104,6 +106,17 @@ describe('the compose sheet', () => {
       },
     });
     expect(castRequests()[0]?.body).toEqual({ fid: 1001, text: 'agreed', embeds: [], parentHash: WELCOME_HASH });
+  });
+
+  it('names a reply parent the local network does not have by its hash', async () => {
+    const { host } = renderFrame(ALICE);
+    const unknown = `0x${'e5'.repeat(20)}`;
+    act(() => void host().composeCast({ text: 'hm', parent: { type: 'cast', hash: unknown } }));
+    const sheet = await composeSheet();
+    await waitFor(() =>
+      expect(network.requests.map((request) => request.path)).toContain(`/local-network/casts/${unknown}`),
+    );
+    expect(within(sheet).getByText(`Replying to cast ${unknown}`)).toBeTruthy();
   });
 
   it('opens from openUrl with a Farcaster compose URL', async () => {

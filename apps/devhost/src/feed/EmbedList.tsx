@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { localNetwork, queryKeys } from '../api/local-network.ts';
+import { castQuery } from '../api/local-network.ts';
 import { castFromUrl } from '../compose/compose-url.ts';
 
 /** A quoted cast: looked up in the local network by the hash in its URL. */
 function QuotedCast({ url, username, hash, apiUrl }: { url: string; username: string; hash: string; apiUrl: string }) {
-  const cast = useQuery({ queryKey: queryKeys.cast(hash), queryFn: () => localNetwork.cast(apiUrl, hash) });
+  const cast = useQuery(castQuery(apiUrl, hash));
   return (
     <blockquote className="quoted-cast" data-embed-cast={hash}>
       <p className="quoted-cast-author">

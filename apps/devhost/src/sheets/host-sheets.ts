@@ -36,6 +36,9 @@ export interface HostSheets {
   openAppMenu(): void;
 }
 
+/** What the client's own UI beside the frame (the feed's Reply) may open in it: the composer. */
+export type FrameComposer = Pick<HostSheets, 'compose'>;
+
 const nothing = () => {};
 
 /** The sheets host actions open, one at a time. */

@@ -1,4 +1,12 @@
-import type { FeedCast, LocalProfile, LocalUser } from '@fartwin/protocol';
+import {
+  type DirectMessage,
+  type FeedCast,
+  type LocalProfile,
+  type LocalTwin,
+  type LocalUser,
+  newCastRequestSchema,
+  newDirectMessageRequestSchema,
+} from '@fartwin/protocol';
 import { vi } from 'vitest';
 
 export const API_URL = 'http://api.test';
@@ -15,8 +23,27 @@ export function localUser(fid: number, username = `user${fid}`): LocalUser {
   };
 }
 
-export function feedCast(hash: `0x${string}`, author: LocalUser, text: string, embeds: string[] = []): FeedCast {
-  return { hash, text, embeds, parentHash: null, createdAt: new Date().toISOString(), author };
+export function feedCast(
+  hash: `0x${string}`,
+  author: Pick<LocalUser, 'fid' | 'username' | 'displayName' | 'pfpUrl'>,
+  text: string,
+  embeds: string[] = [],
+  parentHash: string | null = null,
+): FeedCast {
+  const { fid, username, displayName, pfpUrl } = author;
+  return {
+    hash,
+    text,
+    embeds,
+    parentHash,
+    createdAt: new Date().toISOString(),
+    author: { fid, username, displayName, pfpUrl },
+  };
+}
+
+export function localTwin(fid: number, username: string, ownerFid: number): LocalTwin {
+  const { displayName, pfpUrl } = localUser(fid, username);
+  return { fid, username, displayName, pfpUrl, agentId: String(fid - 500_000), ownerFid };
 }
 
 interface Handled {
@@ -24,21 +51,70 @@ interface Handled {
   body: unknown;
 }
 
+type Handler = (body: unknown, path: string, query: URLSearchParams) => Handled;
+
+const invalid = (error: { issues: { message: string }[] }): Handled => ({
+  status: 400,
+  body: { error: error.issues.map((issue) => issue.message).join('; '), code: 'invalid_request' },
+});
+
 /**
  * The bot service's /local-network API and the dev host backend's /client API as a fetch double:
  * answers what a test sets per route ("METHOD /path") and records every request (method, path
- * with query, JSON body). By default nobody added the mini-app and inboxes are empty.
+ * with query, JSON body). By default nobody added the mini-app and inboxes are empty; casts and
+ * direct messages are kept in `state` as the network would (newest cast first, messages by id).
  */
-export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handled> = {}) {
+export function fakeLocalNetwork(routes: Record<string, Handler> = {}) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   const state = {
     users: [localUser(1001, 'alice'), localUser(1002, 'bob')] as LocalUser[],
     casts: [] as FeedCast[],
     profiles: new Map<number, LocalProfile>(),
+    twins: [] as LocalTwin[],
+    directMessages: [] as DirectMessage[],
   };
-  const defaults: Record<string, (body: unknown, path: string) => Handled> = {
+  const account = (fid: number) =>
+    state.users.find((user) => user.fid === fid) ?? state.twins.find((twin) => twin.fid === fid);
+  const unknownFid = (fid: number): Handled => ({
+    status: 404,
+    body: { error: `No local account with fid ${fid}`, code: 'unknown_fid' },
+  });
+
+  /** A message as the network stores it (a twin's answer, when a test plays the bot service). */
+  function addDirectMessage(fromFid: number, toFid: number, text: string): DirectMessage {
+    const message = { id: state.directMessages.length + 1, fromFid, toFid, text, createdAt: new Date().toISOString() };
+    state.directMessages.push(message);
+    return message;
+  }
+
+  const defaults: Record<string, Handler> = {
     'GET /local-network/users': () => ({ body: { users: state.users } }),
     'GET /local-network/feed': () => ({ body: { casts: state.casts } }),
+    'POST /local-network/casts': (body) => {
+      const request = newCastRequestSchema.safeParse(body);
+      if (!request.success) return invalid(request.error);
+      const { fid, text, embeds, parentHash } = request.data;
+      const author = account(fid);
+      if (!author) return unknownFid(fid);
+      const hash = `0x${(state.casts.length + 1).toString(16).padStart(40, 'c')}` as const;
+      state.casts = [feedCast(hash, author, text, embeds, parentHash ?? null), ...state.casts];
+      return { status: 201, body: { hash } };
+    },
+    'GET /local-network/twins': () => ({ body: { twins: state.twins } }),
+    'GET /local-network/direct-messages': (_body, _path, query) => {
+      const [fid, other] = [Number(query.get('fid')), Number(query.get('with'))];
+      const between = (message: DirectMessage) =>
+        (message.fromFid === fid && message.toFid === other) || (message.fromFid === other && message.toFid === fid);
+      return { body: { messages: state.directMessages.filter(between) } };
+    },
+    'POST /local-network/direct-messages': (body) => {
+      const request = newDirectMessageRequestSchema.safeParse(body);
+      if (!request.success) return invalid(request.error);
+      const { fromFid, toFid, text } = request.data;
+      const unknown = [fromFid, toFid].find((fid) => !account(fid));
+      if (unknown !== undefined) return unknownFid(unknown);
+      return { status: 201, body: { message: addDirectMessage(fromFid, toFid, text) } };
+    },
   };
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
@@ -50,7 +126,7 @@ export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handl
     const key = `${method} ${url.pathname}`;
     const handler = routes[key] ?? defaults[key] ?? lookups(key);
     const answer = handler
-      ? handler(body, url.pathname)
+      ? handler(body, url.pathname, url.searchParams)
       : { status: 404, body: { error: `No route ${key}`, code: 'not_found' } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -59,7 +135,7 @@ export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handl
   });
 
   // Single casts and profiles, from what the test put in `state`.
-  function lookups(key: string): ((body: unknown, path: string) => Handled) | undefined {
+  function lookups(key: string): Handler | undefined {
     const cast = /^GET \/local-network\/casts\/(0x[0-9a-f]+)$/.exec(key);
     if (cast) {
       const found = state.casts.find((candidate) => candidate.hash === cast[1]);
@@ -80,5 +156,5 @@ export function fakeLocalNetwork(routes: Record<string, (body: unknown) => Handl
   }
 
   vi.stubGlobal('fetch', fetch);
-  return { requests, state, fetch };
+  return { requests, state, fetch, addDirectMessage };
 }

@@ -1,9 +1,10 @@
 import type { LocalUser } from '@fartwin/protocol';
-import type { ReactNode } from 'react';
+import { createRef, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { DevhostConfig } from '../config.ts';
 import type { Launch } from '../launch/launch.ts';
 import { MiniAppFrame } from '../MiniAppFrame.tsx';
+import type { ComposeDraft, FrameComposer } from '../sheets/host-sheets.ts';
 import type { DevWallet } from '../wallet/dev-wallet.ts';
 import { bridge } from './captured-host.ts';
 import { API_URL } from './fake-local-network.ts';
@@ -17,12 +18,22 @@ export const TEST_CONFIG: DevhostConfig = {
   usdc: null,
 };
 
-/** The client frame for `user`, as App renders it (with `beside` it, e.g. a panel); `host()` is the host the mini-app would call. */
-export function renderFrame(user: LocalUser, beside?: ReactNode, launch?: Launch) {
+/**
+ * The client frame for `user`, as App renders it (with `beside` it, e.g. a panel, which may open the
+ * frame's composer as App's panels do); `host()` is the host the mini-app would call.
+ */
+export function renderFrame(
+  user: LocalUser,
+  beside?: ReactNode | ((compose: (draft: ComposeDraft) => void) => ReactNode),
+  launch?: Launch,
+) {
   const log = vi.fn();
+  const frame = createRef<FrameComposer>();
+  const compose = (draft: ComposeDraft) => void frame.current?.compose(draft);
   const rendered = renderWithQueries(
     <>
       <MiniAppFrame
+        ref={frame}
         user={user}
         config={TEST_CONFIG}
         log={log}
@@ -31,7 +42,7 @@ export function renderFrame(user: LocalUser, beside?: ReactNode, launch?: Launch
         answer={() => {}}
         {...(launch ? { launch } : {})}
       />
-      {beside}
+      {typeof beside === 'function' ? beside(compose) : beside}
     </>,
   );
   const host = () => {
