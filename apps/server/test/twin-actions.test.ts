@@ -82,6 +82,22 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     ...overrides,
   });
 
+  /** A thread-reply job for `agent` on a cast by `author` that mentions it. */
+  const threadJob = (agent: AgentRecord, hash: string, text: string, author: { fid: number; username: string }) => ({
+    kind: 'thread-reply' as const,
+    agentId: agent.agentId,
+    cast: {
+      hash,
+      text,
+      author,
+      parentHash: null,
+      parentAuthorFid: null,
+      threadHash: null,
+      mentionedFids: [agent.twin.fid],
+      mentionedUsernames: [],
+    },
+  });
+
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     server.app.request(path, {
       method: 'POST',
@@ -151,20 +167,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
 
   it('exactly once: two workers on the same cast make one reply', async () => {
     const hash = await cast(people.carol, 'no twin mentioned here');
-    const job = {
-      kind: 'thread-reply' as const,
-      agentId: twins.bob.agentId,
-      cast: {
-        hash,
-        text: 'no twin mentioned here',
-        author: { fid: people.carol, username: 'carol' },
-        parentHash: null,
-        parentAuthorFid: null,
-        threadHash: null,
-        mentionedFids: [twins.bob.twin.fid],
-        mentionedUsernames: [],
-      },
-    };
+    const job = threadJob(twins.bob, hash, 'no twin mentioned here', { fid: people.carol, username: 'carol' });
     await Promise.all([runTwinWriteJob(deps(), job), runTwinWriteJob(deps(), job)]);
     expect(await repliesTo(hash)).toHaveLength(1);
     const writings = await server.db.selectFrom('twin_writings').selectAll().where('thread_hash', '=', hash).execute();
@@ -184,20 +187,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
         return published;
       },
     };
-    const job = {
-      kind: 'thread-reply' as const,
-      agentId: twins.bob.agentId,
-      cast: {
-        hash,
-        text: 'another untagged cast',
-        author: { fid: people.carol, username: 'carol' },
-        parentHash: null,
-        parentAuthorFid: null,
-        threadHash: null,
-        mentionedFids: [twins.bob.twin.fid],
-        mentionedUsernames: [],
-      },
-    };
+    const job = threadJob(twins.bob, hash, 'another untagged cast', { fid: people.carol, username: 'carol' });
     await expect(runTwinWriteJob(deps({ farcasterActions: crashing }), job)).rejects.toThrow('crashed');
     const written = await server.db
       .selectFrom('twin_writings')
@@ -236,20 +226,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
   it('with "Reply on farcaster" off the twin does nothing; on again, it replies', async () => {
     await updateAgentActions(server.db, twins.bob.agentId, { replyOnFarcaster: false });
     const hash = await cast(people.dan, `@${twins.bob.twin.username} are you there?`);
-    const job = {
-      kind: 'thread-reply' as const,
-      agentId: twins.bob.agentId,
-      cast: {
-        hash,
-        text: 'are you there?',
-        author: { fid: people.dan, username: 'dan' },
-        parentHash: null,
-        parentAuthorFid: null,
-        threadHash: null,
-        mentionedFids: [twins.bob.twin.fid],
-        mentionedUsernames: [],
-      },
-    };
+    const job = threadJob(twins.bob, hash, 'are you there?', { fid: people.dan, username: 'dan' });
     expect(await runTwinWriteJob(deps(), job)).toEqual({ status: 'skipped', reason: 'switched-off' });
     expect(await quietly(() => repliesTo(hash))).toHaveLength(0);
     await updateAgentActions(server.db, twins.bob.agentId, { replyOnFarcaster: true });

@@ -125,24 +125,6 @@ export const cannedGreetings = [
   'always online, always curious.',
 ] as const;
 
-/** The four toggles of /info (SPEC.md §2), with their defaults. */
-export const agentActionToggles = [
-  {
-    id: 'reply-farcaster',
-    label: 'Reply on farcaster',
-    defaultOn: true,
-    text: 'Every time it is tagged the agent will reply.',
-  },
-  { id: 'reply-dcs', label: 'Reply to DCs', defaultOn: true, text: 'Active on the warpcast direct messages.' },
-  {
-    id: 'content-writer',
-    label: 'Content Writer',
-    defaultOn: false,
-    text: 'Publish two pieces of content every day, at random moments.',
-  },
-  { id: 'notifications', label: 'Notifications', defaultOn: false, text: 'Notifies you twice every day.' },
-] as const;
-
 /** The three steps of the "How Fartwin Works" modal. */
 export const howItWorksSteps = [
   {

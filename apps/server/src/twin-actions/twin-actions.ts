@@ -16,6 +16,7 @@ import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots, type ScheduleStream } from './schedule.ts';
 import { writtenKeys } from './twin-writes.ts';
 import { findTwinByFid, twinsConcernedBy } from './twins.ts';
+import { writingKeys } from './writing-keys.ts';
 
 export const TWIN_WRITE_QUEUE = 'twin-write';
 const SCHEDULE_QUEUE = 'twin-schedule';
@@ -31,13 +32,13 @@ export type TwinWriteJob = ThreadReplyJob | DirectMessageJob | PostJob | DigestJ
 export function twinWriteKey(job: TwinWriteJob): string {
   switch (job.kind) {
     case 'thread-reply':
-      return `thread-reply:${job.agentId}:${job.cast.hash}`;
+      return writingKeys.threadReply(job.agentId, job.cast.hash);
     case 'dm-reply':
-      return `dm-reply:${job.agentId}:${job.message.id}`;
+      return writingKeys.dmReply(job.agentId, job.message.id);
     case 'post':
-      return `post:${job.agentId}:${job.slotAt}`;
+      return writingKeys.post(job.agentId, job.slotAt);
     case 'digest':
-      return `digest:${job.agentId}:${job.slotAt}`;
+      return writingKeys.digest(job.agentId, job.slotAt);
   }
 }
 

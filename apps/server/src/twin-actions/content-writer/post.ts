@@ -4,6 +4,7 @@ import { findAgentCharacter } from '../../agents/repository.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
+import { writingKeys } from '../writing-keys.ts';
 
 /** Earlier posts the engine is shown so it writes something new. */
 const EARLIER_POSTS = 30;
@@ -28,7 +29,7 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   if (!(await agentActionsOf(db, twin.agentId)).contentWriter) return { status: 'skipped', reason: 'switched-off' };
   if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
-  const key = `post:${twin.agentId}:${job.slotAt}`;
+  const key = writingKeys.post(twin.agentId, job.slotAt);
   const result = await writeOnce(
     db,
     { key, agentId: twin.agentId, kind: 'post', clockAt: job.slotAt },

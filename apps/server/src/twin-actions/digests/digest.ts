@@ -6,6 +6,7 @@ import { notificationTargets } from '../../notify/notification-tokens.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
+import { writingKeys } from '../writing-keys.ts';
 
 const HOUR_SECONDS = 60 * 60;
 /** The first digest tells of the day before it. */
@@ -46,7 +47,7 @@ export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<
   const targets = await notificationTargets(db, [twin.ownerFid]);
   if (targets.length === 0) return { status: 'skipped', reason: 'no-notifications' };
 
-  const key = `digest:${twin.agentId}:${job.slotAt}`;
+  const key = writingKeys.digest(twin.agentId, job.slotAt);
   const title = digestTitle(twin.username);
   const result = await writeOnce(
     db,

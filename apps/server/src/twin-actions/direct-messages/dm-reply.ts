@@ -4,6 +4,7 @@ import { findAgentCharacter } from '../../agents/repository.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
+import { writingKeys } from '../writing-keys.ts';
 
 /** Messages of the conversation the engine reads, the new one included. */
 const CONVERSATION_CONTEXT = 20;
@@ -30,7 +31,7 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
   }
   if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
-  const key = `dm-reply:${twin.agentId}:${job.message.id}`;
+  const key = writingKeys.dmReply(twin.agentId, job.message.id);
   const result = await writeOnce(
     db,
     { key, agentId: twin.agentId, kind: 'dm-reply', counterpartFid: job.message.fromFid },

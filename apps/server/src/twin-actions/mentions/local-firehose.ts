@@ -26,11 +26,7 @@ export async function readNewLocalCasts(
       .where('name', '=', FIREHOSE_CURSOR)
       .executeTakeFirst();
     if (!cursor) {
-      const last = await db
-        .selectFrom('social_casts')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .executeTakeFirst();
-      await saveCursor(db, last?.id ?? 0);
+      await startLocalFirehose(db);
       return [];
     }
     const rows = await db

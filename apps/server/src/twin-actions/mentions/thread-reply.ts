@@ -8,6 +8,7 @@ import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount, findTwinByFid, type TwinAccount } from '../twins.ts';
+import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
 /** Casts of the thread the engine reads, the new one included. */
@@ -50,10 +51,11 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   }
   const character = await findAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
+  const key = writingKeys.threadReply(twin.agentId, job.cast.hash);
   const result = await writeOnce(
     db,
     {
-      key: `thread-reply:${twin.agentId}:${job.cast.hash}`,
+      key,
       agentId: twin.agentId,
       kind: 'thread-reply',
       threadHash: thread.root,
@@ -66,7 +68,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
         task: { kind: 'reply', channel: 'cast' },
         maxBytes: CAST_MAX_BYTES,
       }),
-    (text) => castReply(deps, twin, job.cast.hash, text, [], `thread-reply:${twin.agentId}:${job.cast.hash}`),
+    (text) => castReply(deps, twin, job.cast.hash, text, [], key),
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, hash: result.deliveredRef };
 }
@@ -84,7 +86,7 @@ async function deadNotice(
   cast: IncomingCast,
   root: string,
 ): Promise<ThreadReplyOutcome> {
-  const key = `dead-reply:${twin.agentId}:${root}`;
+  const key = writingKeys.deadReply(twin.agentId, root);
   const agentPage = `${deps.publicUrl}/agent/${encodeURIComponent(twin.agentId)}`;
   const result = await writeOnce(
     deps.db,
