@@ -8,6 +8,7 @@ export const LOCK_SPACES = {
   lifeWatch: 3,
   localFirehose: 4,
   twinSchedule: 5,
+  twinPosts: 6,
 } as const;
 
 interface LockKey {

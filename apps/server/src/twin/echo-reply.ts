@@ -509,7 +509,14 @@ function writePost(memory: Memory, earlierPosts: readonly string[], budget: numb
     if (likeness === 0) return text;
     if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
   }
-  return fallback?.text ?? lastResort(memory);
+  // Never the same post twice: when every attempt is like an earlier post, a line of its own instead.
+  if (
+    fallback &&
+    !earlierPosts.some((earlier) => normalizeForComparison(earlier) === normalizeForComparison(fallback.text))
+  ) {
+    return fallback.text;
+  }
+  return postWithoutCasts(memory, earlierPosts);
 }
 
 /** A post for a twin with nothing of its owner's to say yet: a line of its own, not one it posted before. */

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { agentActionsOf } from '../../agent-actions/repository.ts';
 import { findAgentCharacter } from '../../agents/repository.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
@@ -30,34 +32,39 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
   const key = writingKeys.post(twin.agentId, job.slotAt);
-  const result = await writeOnce(
-    db,
-    { key, agentId: twin.agentId, kind: 'post', clockAt: job.slotAt },
-    async () => {
-      const earlier = await db
-        .selectFrom('twin_writings')
-        .select('text')
-        .where('agent_id', '=', twin.agentId)
-        .where('kind', '=', 'post')
-        .orderBy('clock_at', 'desc')
-        .limit(EARLIER_POSTS)
-        .execute();
-      return engineText(deps.chatEngine, {
-        character,
-        conversation: [],
-        task: { kind: 'post', earlierPosts: earlier.map((row) => row.text) },
-        maxBytes: CAST_MAX_BYTES,
-      });
-    },
-    async (text) => {
-      const { hash } = await deps.farcasterActions.publishCast({
-        account: { fid: twin.fid, signerId: twin.signerId },
-        text,
-        embeds: [],
-        idempotencyKey: key,
-      });
-      return hash;
-    },
+  // One post of a twin is written at a time: a day's two slots are often due together, and each
+  // must see the other among the earlier posts, or both come out the same.
+  const lock = { space: LOCK_SPACES.twinPosts, id: createHash('sha256').update(twin.agentId).digest().readInt32BE(0) };
+  const result = await withAdvisoryLock(db, lock, { wait: true }, () =>
+    writeOnce(
+      db,
+      { key, agentId: twin.agentId, kind: 'post', clockAt: job.slotAt },
+      async () => {
+        const earlier = await db
+          .selectFrom('twin_writings')
+          .select('text')
+          .where('agent_id', '=', twin.agentId)
+          .where('kind', '=', 'post')
+          .orderBy('clock_at', 'desc')
+          .limit(EARLIER_POSTS)
+          .execute();
+        return engineText(deps.chatEngine, {
+          character,
+          conversation: [],
+          task: { kind: 'post', earlierPosts: earlier.map((row) => row.text) },
+          maxBytes: CAST_MAX_BYTES,
+        });
+      },
+      async (text) => {
+        const { hash } = await deps.farcasterActions.publishCast({
+          account: { fid: twin.fid, signerId: twin.signerId },
+          text,
+          embeds: [],
+          idempotencyKey: key,
+        });
+        return hash;
+      },
+    ),
   );
   return { status: result.delivered ? 'posted' : 'already-done', text: result.text, hash: result.deliveredRef };
 }
