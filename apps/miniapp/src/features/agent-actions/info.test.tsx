@@ -63,7 +63,8 @@ const checkedStates = () => SPEC_ROWS.map(([label]) => toggle(label).checked);
 
 describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
   it("shows a small loading state, then the twin's saved switches with SPEC §2's title, labels and texts", async () => {
-    let release = () => {};
+    // Set once the page has asked for the actions (it first looks up the user's twin).
+    let release: (() => void) | null = null;
     openInfo((server) => {
       const { answer } = savedActions(server, { replyOnFarcaster: false, contentWriter: true });
       server.on(`GET ${ACTIONS}`, () => new Promise<Response>((resolve) => (release = () => resolve(json(answer())))));
@@ -72,7 +73,8 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
     expect((await screen.findByText('Loading your twin’s actions…')).getAttribute('role')).toBe('status');
     expect(screen.queryAllByRole('switch')).toHaveLength(0);
 
-    release();
+    await waitFor(() => expect(release).not.toBeNull());
+    release!();
     await findToggle('Reply on farcaster');
     expect(screen.queryByRole('status')).toBeNull();
     SPEC_ROWS.forEach(([label, text], index) => {
