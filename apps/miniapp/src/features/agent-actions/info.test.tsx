@@ -112,6 +112,7 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
     expect(within(rowOf('Content Writer')).getByRole('status').textContent).toBe('Saving…');
     expect(within(rowOf('Notifications')).queryByRole('status')).toBeNull();
     expect(toggle('Notifications').disabled).toBe(false);
+    await waitFor(() => expect(release).toHaveLength(1));
     const [call] = server.callsTo(`PATCH ${ACTIONS}`);
     expect(call?.body).toEqual({ contentWriter: true });
     expect(call?.headers.get('authorization')).toBe('Bearer test-token');
@@ -144,6 +145,7 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
     await user.click(toggle('Notifications'));
     expect(screen.getAllByRole('status')).toHaveLength(2);
     // The second answer (both on) first, then the first one (written before the second change).
+    await waitFor(() => expect(release).toHaveLength(2));
     release[1]!();
     release[0]!();
     await waitFor(() => expect(screen.queryAllByRole('status')).toHaveLength(0));
