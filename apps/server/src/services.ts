@@ -12,6 +12,7 @@ import { type OperatorWallet, operatorWallet } from './chain/operator.ts';
 import type { TokenLauncher } from './chain/token-launcher.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { indexedLives, type Lives } from './lives/lives.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
 import { type DirectMessages, localDirectMessages, unavailableDirectMessages } from './providers/direct-messages.ts';
 import type { FarcasterActions } from './providers/farcaster-actions.ts';
@@ -22,6 +23,9 @@ import { neynarFarcasterActions } from './providers/neynar-farcaster-actions.ts'
 import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
 import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
 import type { ChatEngine } from './twin/engines/chat-engine.ts';
+
+/** How long a chat or a job waits for the contract to confirm a death the index reports. */
+const LIFE_CHAIN_BUDGET_MS = 1_500;
 
 /** Everything that differs between local and production mode, chosen once at start-up. */
 export interface Services {
@@ -35,7 +39,10 @@ export interface Services {
   tokens: TokenVerifier;
   /** The contract addresses; null until the local chain is bootstrapped. */
   contracts: () => ContractAddresses | null;
+  /** Lives read from the contract: the indexer's backfill and the deploy pipeline. */
   life: LifeReader;
+  /** Lives for request paths and jobs, from the index (lives/lives.ts). */
+  lives: Lives;
   /** Local mode only: the Quick Auth server the mini-app signs in with. */
   localQuickAuth: LocalQuickAuth | null;
   /** Checks the app keys clients sign webhook events with: on the hubs, or the local network's. */
@@ -62,6 +69,7 @@ export function createServices(
       ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
       : null;
   const contracts = overrides.contracts ?? contractsResolver(config);
+  const life = overrides.life ?? chainLifeReader(chain, contracts);
   const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
   return {
     farcaster,
@@ -76,7 +84,16 @@ export function createServices(
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
     tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
     contracts,
-    life: overrides.life ?? chainLifeReader(chain, contracts),
+    life,
+    lives:
+      overrides.lives ??
+      indexedLives({
+        db,
+        chain: life,
+        // Three missed ticks of the indexer (it runs with the life watch) before a death is in doubt.
+        staleAfterSeconds: 3 * config.lifeWatchIntervalSeconds,
+        chainBudgetMs: LIFE_CHAIN_BUDGET_MS,
+      }),
     localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,
     verifyAppKey: overrides.verifyAppKey ?? (neynar ? hubAppKeyVerifier(neynar.apiKey) : localAppKeyVerifier(db)),
     directMessages: overrides.directMessages ?? (production ? unavailableDirectMessages() : localDirectMessages(db)),

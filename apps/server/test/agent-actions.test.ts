@@ -12,7 +12,7 @@ import { agentActionsFor, agentActionsOf, agentsWithScheduleOn } from '../src/ag
 import { agentActionsRoutes } from '../src/agent-actions/routes.ts';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { knownClockSeconds, recordClock } from '../src/chain/clock.ts';
+import { knownClockSeconds, recordClock } from '../src/chain/life-index-state.ts';
 import { handleError } from '../src/http/errors.ts';
 import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../src/providers/direct-messages.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';

@@ -120,6 +120,8 @@ describe('the /doppelganger API', () => {
       const username = SAMPLE_USERS.find((user) => user.fid === fid)!.username;
       await feedTwin(server.anvil.rpcUrl, deployment, `${username}-twin`);
     }
+    // Lives on request paths come from the index: let it read the feeding, as the life watch's tick would.
+    await server.syncLives();
   }, 180_000);
   afterAll(async () => {
     await server.close();
@@ -127,7 +129,7 @@ describe('the /doppelganger API', () => {
   });
 
   describe('GET /doppelganger/agents/:fid', () => {
-    it("returns a user's twin with its life read from the chain", async () => {
+    it("returns a user's twin with its life from the chain's index", async () => {
       const response = await request(apiPaths.agentsByFid(1001));
       expect(response.status).toBe(200);
       const body = agentsByFidResponseSchema.parse(await response.json());
@@ -202,6 +204,26 @@ describe('the /doppelganger API', () => {
       expect(page.nextCursor).toBeNull();
       expect(page.agents).toHaveLength(4);
       expect(page.agents.find((agent) => agent.agentId === 'slow-quorum-twin')!.life.expirationTime).toBe(0);
+    });
+
+    it('serves pages and users with ETags: a CDN may keep a page 5 s, every client revalidates', async () => {
+      const page = await request(apiPaths.agents);
+      expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+      const pageTag = page.headers.get('etag');
+      expect(pageTag).toMatch(/^"/);
+      const samePage = await request(apiPaths.agents, { headers: { 'if-none-match': pageTag! } });
+      expect(samePage.status).toBe(304);
+      expect(await samePage.text()).toBe('');
+      // Another page is another representation.
+      const otherTag = (await request(`${apiPaths.agents}?limit=2`)).headers.get('etag');
+      expect(otherTag).not.toBe(pageTag);
+
+      const mine = await request(apiPaths.agentsByFid(1001));
+      expect(mine.headers.get('cache-control')).toBe('public, no-cache');
+      const mineAgain = await request(apiPaths.agentsByFid(1001), {
+        headers: { 'if-none-match': mine.headers.get('etag')! },
+      });
+      expect(mineAgain.status).toBe(304);
     });
 
     it('refuses a forged cursor and an out-of-range limit', async () => {
@@ -460,6 +482,7 @@ describe('the /doppelganger API', () => {
     it('a fed twin answers "Agent is dead." after 8 days, without calling the engine, and keeps its history', async () => {
       const turnsBefore = (await history('dr-witness-twin', 1005)).length;
       await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
+      await server.syncLives();
       const calls = spy.calls;
       const response = await chatAs('dr-witness-twin', 1005, 'are you alive?');
       expect(chatResponseSchema.parse(await response.json())).toEqual({

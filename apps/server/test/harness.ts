@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../src/app.ts';
 import { createChainClient } from '../src/chain/client.ts';
+import { syncLifeIndex } from '../src/chain/life-indexer.ts';
 import { loadConfig, type ServerConfig } from '../src/config/config.ts';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
 import type { DeployService } from '../src/deploy/deploy-service.ts';
@@ -56,6 +57,8 @@ export interface TestServer {
   db: Db;
   config: ServerConfig;
   readonly anvil: RunningAnvil;
+  /** Runs the life index's pass now, as the life watch's next tick would (lives on request paths come from it). */
+  syncLives(): Promise<number | null>;
   /** Stops the chain, as an outage would (its state is saved when started with `anvilStateFile`). */
   stopChain(): Promise<void>;
   /** Starts it again on the same port, from the saved state. */
@@ -92,6 +95,14 @@ export async function startTestServer(
     get anvil() {
       return anvil;
     },
+    syncLives: () =>
+      syncLifeIndex({
+        db: database.db,
+        chain,
+        contracts: created.services.contracts,
+        life: created.services.life,
+        logger,
+      }),
     stopChain: () => anvil.stop(),
     startChain: async () => {
       anvil = await startAnvil({ port: anvil.port, ...(anvilStateFile ? { stateFile: anvilStateFile } : {}) });

@@ -109,6 +109,15 @@ describe('the manifest, the embeds and their images', () => {
     const card = await server.app.request(`/images/agents/${twin.agentId}.png`);
     expect(card.status).toBe(200);
     expect(pngSize(new Uint8Array(await card.arrayBuffer()))).toEqual({ width: 1200, height: 800 });
+    // A client (or CDN) holding the card revalidates it with its ETag and gets a bodiless 304.
+    const cardTag = card.headers.get('etag');
+    expect(cardTag).toMatch(/^"[\w-]+"$/);
+    const unchanged = await server.app.request(`/images/agents/${twin.agentId}.png`, {
+      headers: { 'if-none-match': `W/"other", ${cardTag}` },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(await unchanged.text()).toBe('');
     expect((await server.app.request('/images/agents/nobody.png')).status).toBe(404);
   });
 

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAgentActions } from '../src/agent-actions/repository.ts';
 import type { AgentRecord } from '../src/agents/repository.ts';
-import { knownClockSeconds } from '../src/chain/clock.ts';
+import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';

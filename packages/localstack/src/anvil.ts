@@ -39,6 +39,10 @@ export interface AnvilOptions {
 export interface RunningAnvil {
   rpcUrl: string;
   port: number;
+  /** Freezes the process (SIGSTOP): the port stays open and requests hang, as with an RPC that stopped answering. */
+  pause(): void;
+  /** Lets a paused chain answer again (SIGCONT). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -73,5 +77,20 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
     await stopChild(child);
     throw error;
   }
-  return { rpcUrl, port, stop: () => stopChild(child) };
+  const resume = () => {
+    if (!exited) child.kill('SIGCONT');
+  };
+  return {
+    rpcUrl,
+    port,
+    pause: () => {
+      if (!exited) child.kill('SIGSTOP');
+    },
+    resume,
+    stop: () => {
+      // A stopped process would not act on the termination signal.
+      resume();
+      return stopChild(child);
+    },
+  };
 }

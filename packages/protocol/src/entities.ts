@@ -21,8 +21,13 @@ export const agentSchema = z.object({
   }),
   agentWallet: z.object({ walletAddress: addressSchema }),
   token: z.object({ address: addressSchema, symbol: z.string() }),
-  /** expirationTime: unix seconds, read from the life contract; 0 when never fed. */
-  life: z.object({ expirationTime: z.number().int().nonnegative() }),
+  /**
+   * expirationTime: unix seconds, from the server's index of the life contract; 0 when never fed.
+   * null when the server does not know it (the twin is not indexed yet, or the index may be missing
+   * a revival because the chain could not be read): unknown is never dead. Clients that need
+   * certainty read the contract themselves.
+   */
+  life: z.object({ expirationTime: z.number().int().nonnegative().nullable() }),
 });
 export type Agent = z.infer<typeof agentSchema>;
 

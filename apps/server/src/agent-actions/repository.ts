@@ -5,7 +5,7 @@ import {
   type AgentActionsUpdate,
 } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
-import { knownClockSeconds } from '../chain/clock.ts';
+import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import type { AgentActionsTable } from '../db/schema.ts';
 

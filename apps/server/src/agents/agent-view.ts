@@ -1,8 +1,8 @@
 import type { Agent } from '@fartwin/protocol';
 import type { AgentRecord } from './repository.ts';
 
-/** A stored twin in the SPEC.md §3 shape the list endpoints return. */
-export function toApiAgent(agent: AgentRecord, expirationTime: number): Agent {
+/** A stored twin in the SPEC.md §3 shape the list endpoints return; a null expiry is an unknown life. */
+export function toApiAgent(agent: AgentRecord, expirationTime: number | null): Agent {
   return {
     agentId: agent.agentId,
     name: agent.twin.displayName,

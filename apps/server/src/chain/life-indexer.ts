@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import type { Db } from '../db/database.ts';
 import type { ContractAddresses } from './contracts.ts';
-import type { LifeReader } from './life.ts';
+import { chainNowSeconds, type LifeReader } from './life.ts';
+import { recordClock, recordIndexSynced } from './life-index-state.ts';
 
 /** The chain_cursors row: the last block whose LifeExtended events are in agent_lives. */
 export const LIFE_EXTENDED_CURSOR = 'life-extended';
@@ -31,7 +32,7 @@ export interface LifeIndexerDeps {
  * expiry only grows (life never shrinks), so the later of the stored and the new one wins, whatever
  * order events and contract reads arrive in.
  */
-async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>): Promise<void> {
+export async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>): Promise<void> {
   if (expiries.size === 0) return;
   const known = await db
     .selectFrom('agents')
@@ -107,6 +108,8 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
     from = to + 1;
   }
 
+  // Caught up: request paths may take an expiry in the past for a death (lives/lives.ts).
+  if (indexed >= head) await recordIndexSynced(db);
   await backfillLives(deps);
   return indexed;
 }
@@ -126,4 +129,16 @@ async function backfillLives(deps: LifeIndexerDeps): Promise<void> {
     .execute();
   if (missing.length === 0) return;
   await upsertLives(deps.db, await deps.life.expirations(missing.map((row) => row.agent_id)));
+}
+
+/**
+ * One pass of the index request paths read lives from: LifeExtended events into agent_lives, then
+ * the clock (chain time moves on its own locally). Answers "now" as recorded, or null while the
+ * contracts are unavailable.
+ */
+export async function syncLifeIndex(deps: LifeIndexerDeps): Promise<number | null> {
+  if ((await indexLifeExtended(deps)) === null) return null;
+  const now = await chainNowSeconds(deps.chain);
+  await recordClock(deps.db, now);
+  return now;
 }

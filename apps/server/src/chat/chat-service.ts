@@ -1,8 +1,8 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
 import { findAgentCharacter } from '../agents/repository.ts';
-import type { LifeReader } from '../chain/life.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Lives } from '../lives/lives.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import { appendTurns, conversationHistory } from './conversations.ts';
 
@@ -34,12 +34,12 @@ function newUserMessage(conversation: ChatRequest['conversation']): string {
 }
 
 /**
- * Decides how a twin answers the message of `request.fid`: an unknown agent is 404, a dead one (life read from
- * the chain) answers "Agent is dead." without calling any engine, a living one streams from the
+ * Decides how a twin answers the message of `request.fid`: an unknown agent is 404, a dead one (lives/lives.ts:
+ * the index, a death confirmed on the chain) answers "Agent is dead." without calling any engine, a living one streams from the
  * engine with the stored conversation as context. Each exchange is stored once it is complete.
  */
 export async function planReply(
-  deps: { db: Db; life: LifeReader; chatEngine: ChatEngine },
+  deps: { db: Db; lives: Lives; chatEngine: ChatEngine },
   agentId: string,
   request: ChatRequest,
 ): Promise<PlannedReply> {
@@ -53,13 +53,7 @@ export async function planReply(
       { role: 'assistant', content: reply, engine },
     ]);
 
-  let alive: boolean;
-  try {
-    alive = await deps.life.isAlive(agentId);
-  } catch {
-    throw new HttpError(503, 'chain_unavailable', "Could not read the twin's battery from the chain. Try again soon.");
-  }
-  if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
+  if (!(await deps.lives.isAlive(agentId))) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 
   const history = await conversationHistory(deps.db, agentId, fid, CONTEXT_TURNS - 1);
   const conversation: ConversationTurn[] = [...history, { role: 'user', content: message }];

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { insertAgent } from '../agents/repository.ts';
+import { upsertLives } from '../chain/life-indexer.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import { describeCause, stepErrorText, stepErrorType } from './deploy-errors.ts';
 import {
@@ -51,8 +52,13 @@ export async function runDeployment(deps: DeployDeps & { logger: Logger }, owner
   });
 }
 
-/** The twin joins the directory, and the deployment is done, in one transaction. */
+/**
+ * The twin joins the directory with its first battery's expiry (so its life is known at once, not
+ * after the indexer's next tick), and the deployment is done, in one transaction.
+ */
 async function completeDeployment(deps: DeployDeps, deployment: DeploymentRecord): Promise<void> {
+  // Without it (the chain did not answer), the indexer's backfill reads it soon.
+  const expiries = await deps.life.expirations([deployment.agentId]).catch(() => new Map<string, number>());
   await deps.db.transaction().execute(async (trx) => {
     await insertAgent(trx, {
       agentId: deployment.agentId,
@@ -71,6 +77,7 @@ async function completeDeployment(deps: DeployDeps, deployment: DeploymentRecord
       character: deployment.character,
       choices: deployment.choices,
     });
+    await upsertLives(trx, expiries);
     await setDeploymentStatus(trx, deployment.ownerFid, 'completed');
   });
 }

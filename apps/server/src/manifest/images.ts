@@ -73,18 +73,21 @@ export interface AgentCard {
   displayName: string;
   username: string;
   tokenSymbol: string;
-  /** Whole seconds of life left; 0 when dead. */
-  secondsLeft: number;
+  /** Whole seconds of life left; 0 when dead; null when the server does not know. */
+  secondsLeft: number | null;
 }
 
 /** A twin's shared page: its name and battery, readable at a glance in a feed. */
 export function agentEmbedSvg(agent: AgentCard): string {
-  const charge = Math.max(0, Math.min(1, agent.secondsLeft / BATTERY_LIFE_SECONDS));
-  const color = charge === 0 ? '#ff5c7a' : charge < 0.15 ? '#ffb44c' : '#3ddc97';
-  const days = Math.floor(agent.secondsLeft / 86_400);
-  const hours = Math.floor((agent.secondsLeft % 86_400) / 3_600);
+  const { secondsLeft } = agent;
+  const charge = secondsLeft === null ? 0 : Math.max(0, Math.min(1, secondsLeft / BATTERY_LIFE_SECONDS));
+  const color = secondsLeft === null ? '#9d8fc0' : charge === 0 ? '#ff5c7a' : charge < 0.15 ? '#ffb44c' : '#3ddc97';
   const status =
-    agent.secondsLeft <= 0 ? 'Out of battery: revive it for 1 USDC' : `${days} days ${hours} hours of battery left`;
+    secondsLeft === null
+      ? 'Battery level being checked'
+      : secondsLeft <= 0
+        ? 'Out of battery: revive it for 1 USDC'
+        : `${Math.floor(secondsLeft / 86_400)} days ${Math.floor((secondsLeft % 86_400) / 3_600)} hours of battery left`;
   // The bundled font has no emoji: they are dropped rather than drawn as empty boxes.
   const name = fit(stripEmojis(agent.displayName), 22);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">

@@ -2,9 +2,7 @@ import { BATTERY_DAYS, BATTERY_PRICE_USDC, LIMITS, USDC_DECIMALS } from '@fartwi
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { formatUnits } from 'viem';
-import { recordClock } from '../chain/clock.ts';
-import { chainNowSeconds } from '../chain/life.ts';
-import { indexLifeExtended, type LifeIndexerDeps } from '../chain/life-indexer.ts';
+import { type LifeIndexerDeps, syncLifeIndex } from '../chain/life-indexer.ts';
 import type { ServerConfig } from '../config/config.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
@@ -118,10 +116,9 @@ export interface LifeWatchTickDeps extends LifeIndexerDeps {
 export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNotice[]> {
   const { db, logger } = deps;
   return withAdvisoryLock(db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async () => {
+    const now = await syncLifeIndex(deps);
     // No contracts yet (the local chain is not bootstrapped): no lives to watch.
-    if ((await indexLifeExtended(deps)) === null) return [];
-    const now = await chainNowSeconds(deps.chain);
-    await recordClock(db, now);
+    if (now === null) return [];
     const notices = [...(await dueNotices(db, 'battery-warning', now)), ...(await dueNotices(db, 'dead', now))];
     if (notices.length === 0) return [];
     const targets = await notificationTargets(db, [...new Set(notices.map((notice) => notice.ownerFid))]);

@@ -12,6 +12,7 @@ import {
   deployRequestSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
 import { toApiAgent } from '../agents/agent-view.ts';
@@ -21,6 +22,7 @@ import { planReply } from '../chat/chat-service.ts';
 import { conversationHistory } from '../chat/conversations.ts';
 import type { Db } from '../db/database.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
+import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -47,25 +49,24 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     return persona;
   };
 
+  // Lives from the index, never the chain: the directory's speed is the database's.
   const withLife = async (agents: AgentRecord[]) => {
-    const expirations = await services.life.expirations(agents.map((agent) => agent.agentId)).catch((error) => {
-      // The directory still renders with the chain down; each twin's life reads as unknown (0).
-      logger.warn({ err: error }, 'life read failed');
-      return new Map<string, number>();
-    });
-    return agents.map((agent) => toApiAgent(agent, expirations.get(agent.agentId) ?? 0));
+    const lives = await services.lives.of(agents.map((agent) => agent.agentId));
+    return agents.map((agent) => toApiAgent(agent, lives.get(agent.agentId)?.expiresAt ?? null));
   };
 
   // The directory, newest first, one keyset page at a time.
-  app.get('/doppelganger/agents', async (c) => {
+  app.get('/doppelganger/agents', etag(), async (c) => {
     const query = agentsQuerySchema.parse(c.req.query());
     const page = await listAgentsPage(db, { limit: query.limit ?? DIRECTORY_PAGE_SIZE, cursor: query.cursor });
+    c.header('cache-control', DIRECTORY_CACHE_CONTROL);
     return c.json({ agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse);
   });
 
   // A user's twins or, with none yet, the eight questions that build one.
-  app.get('/doppelganger/agents/:fid', async (c) => {
+  app.get('/doppelganger/agents/:fid', etag(), async (c) => {
     const fid = fidParam(c.req.param('fid'));
+    c.header('cache-control', REVALIDATE_CACHE_CONTROL);
     const agents = await findAgentsByOwner(db, fid);
     if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
     const { characteristics } = await personaOf(fid);
@@ -100,7 +101,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     const request = await jsonBody(c, chatRequestSchema);
     assertActingFor(c.get('authFid'), request.fid);
     const reply = await planReply(
-      { db, life: services.life, chatEngine: services.chatEngine },
+      { db, lives: services.lives, chatEngine: services.chatEngine },
       c.req.param('agentId'),
       request,
     );

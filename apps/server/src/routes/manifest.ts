@@ -1,17 +1,21 @@
 import { Hono } from 'hono';
-import type { PublicClient } from 'viem';
 import { findAgent } from '../agents/repository.ts';
-import { chainNowSeconds, type LifeReader } from '../chain/life.ts';
+import { readLifeIndexState } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
+import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Lives } from '../lives/lives.ts';
 import { imagePaths } from '../manifest/app-identity.ts';
 import { agentEmbedSvg, appEmbedSvg, iconSvg, svgToPng } from '../manifest/images.ts';
 
 /** How many rendered images are kept: the fixed three and the cards shared most recently. */
 const RENDERED_IMAGES_KEPT = 200;
 
+/** A twin's card may be reused this long: the battery drains, by the hour on the card. */
+const CARD_MAX_AGE_SECONDS = 300;
+
 /** The manifest Farcaster clients fetch, and the images it and the embeds point at. */
-export function manifestRoutes(deps: { db: Db; chain: PublicClient; life: LifeReader; manifest: object }) {
+export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object }) {
   const app = new Hono();
   app.get('/.well-known/farcaster.json', (c) => c.json(deps.manifest));
 
@@ -28,9 +32,10 @@ export function manifestRoutes(deps: { db: Db; chain: PublicClient; life: LifeRe
     }
     return png;
   };
+  const cacheFor = (maxAgeSeconds: number) => `public, max-age=${maxAgeSeconds}`;
   const png = async (svg: string, maxAgeSeconds: number) =>
     new Response(Buffer.from(await render(svg)), {
-      headers: { 'content-type': 'image/png', 'cache-control': `public, max-age=${maxAgeSeconds}` },
+      headers: { 'content-type': 'image/png', 'cache-control': cacheFor(maxAgeSeconds) },
     });
   app.get(imagePaths.icon, () => png(iconSvg(1024), 86_400));
   app.get(imagePaths.splash, () => png(iconSvg(200), 86_400));
@@ -42,18 +47,26 @@ export function manifestRoutes(deps: { db: Db; chain: PublicClient; life: LifeRe
     const agentId = c.req.param('file').replace(/\.png$/, '');
     const agent = await findAgent(deps.db, agentId);
     if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-    const [expirations, now] = await Promise.all([
-      deps.life.expirations([agentId]).catch(() => new Map<string, number>()),
-      chainNowSeconds(deps.chain).catch(() => Math.floor(Date.now() / 1000)),
-    ]);
+    // From the index, as the directory: an unknown life shows as unknown, never as an empty battery.
+    const [lives, index] = await Promise.all([deps.lives.of([agentId]), readLifeIndexState(deps.db)]);
+    const expiresAt = lives.get(agentId)?.expiresAt ?? null;
     const svg = agentEmbedSvg({
       displayName: agent.twin.displayName,
       username: agent.twin.username,
       tokenSymbol: agent.token.symbol,
-      secondsLeft: Math.max(0, (expirations.get(agentId) ?? 0) - now),
+      secondsLeft: expiresAt === null ? null : Math.max(0, expiresAt - index.nowSeconds),
     });
-    // Short cache: the battery drains.
-    return png(svg, 300);
+    // The card is known before it is rendered: a client holding it gets a 304 without the rendering.
+    const tag = etagOf(svg);
+    if (matchesIfNoneMatch(c.req.header('if-none-match'), tag)) {
+      return new Response(null, {
+        status: 304,
+        headers: { etag: tag, 'cache-control': cacheFor(CARD_MAX_AGE_SECONDS) },
+      });
+    }
+    const response = await png(svg, CARD_MAX_AGE_SECONDS);
+    response.headers.set('etag', tag);
+    return response;
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { LifeReader } from '../chain/life.ts';
 import type { Db } from '../db/database.ts';
+import type { Lives } from '../lives/lives.ts';
 import type { NotificationSender } from '../notify/sender.ts';
 import type { DirectMessages } from '../providers/direct-messages.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
@@ -15,7 +15,7 @@ export interface TwinActionDeps {
   farcasterActions: FarcasterActions;
   directMessages: DirectMessages;
   chatEngine: ChatEngine;
-  life: LifeReader;
+  lives: Lives;
   sender: NotificationSender;
   /** The mini-app's address: links to a twin's page, notifications' target. */
   publicUrl: string;

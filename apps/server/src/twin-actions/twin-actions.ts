@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { PublicClient } from 'viem';
 import { agentsWithScheduleOn } from '../agent-actions/repository.ts';
-import { knownClockSeconds, recordClock } from '../chain/clock.ts';
 import { chainNowSeconds } from '../chain/life.ts';
+import { knownClockSeconds, recordClock } from '../chain/life-index-state.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { startTicker } from '../jobs/ticker.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { knownClockSeconds } from '../chain/clock.ts';
+import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinWritingKind } from '../db/schema.ts';
 import type { Character } from '../twin/character.ts';

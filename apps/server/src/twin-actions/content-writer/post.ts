@@ -29,7 +29,7 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   const character = twin && (await findAgentCharacter(db, twin.agentId));
   if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
   if (!(await agentActionsOf(db, twin.agentId)).contentWriter) return { status: 'skipped', reason: 'switched-off' };
-  if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
+  if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
   const key = writingKeys.post(twin.agentId, job.slotAt);
   // One post of a twin is written at a time: a day's two slots are often due together, and each

@@ -1,6 +1,6 @@
 import { LIMITS } from '@fartwin/protocol';
 import { agentActionsOf } from '../../agent-actions/repository.ts';
-import { knownClockSeconds } from '../../chain/clock.ts';
+import { knownClockSeconds } from '../../chain/life-index-state.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationTargets } from '../../notify/notification-tokens.ts';
 import type { TwinActionDeps } from '../deps.ts';

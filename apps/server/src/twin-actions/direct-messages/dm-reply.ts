@@ -29,7 +29,7 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
   if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) {
     return { status: 'skipped', reason: 'switched-off' };
   }
-  if (!(await deps.life.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
+  if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
   const key = writingKeys.dmReply(twin.agentId, job.message.id);
   const result = await writeOnce(

@@ -42,7 +42,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return { status: 'skipped', reason: 'switched-off' };
 
   const thread = await threadOf(deps, job.cast);
-  if (!(await deps.life.isAlive(twin.agentId))) return deadNotice(deps, twin, job.cast, thread.root);
+  if (!(await deps.lives.isAlive(twin.agentId))) return deadNotice(deps, twin, job.cast, thread.root);
 
   const authorIsTwin = (await findTwinByFid(db, job.cast.author.fid)) !== null;
   const replies = await twinRepliesInThread(db, thread.root);

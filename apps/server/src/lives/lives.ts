@@ -1,0 +1,78 @@
+import type { LifeReader } from '../chain/life.ts';
+import { type LifeIndexState, readLifeIndexState } from '../chain/life-index-state.ts';
+import type { Db } from '../db/database.ts';
+import { withinBudget } from '../limits/time-budget.ts';
+
+export type LifeState = 'alive' | 'dead' | 'unknown';
+
+/** A twin's life as the server knows it without the chain: the expiry (null when unknown) and what it means now. */
+export interface Life {
+  expiresAt: number | null;
+  state: LifeState;
+}
+
+/**
+ * What an indexed expiry says at the index's time. An expiry only ever grows, so one still ahead is
+ * alive whatever the index's age. One behind is a death only while the index is fresh: a stale index
+ * may be missing the revival. A twin without a row (not indexed yet) is unknown.
+ */
+export function readIndexedLife(
+  expiresAt: number | undefined,
+  index: LifeIndexState,
+  staleAfterSeconds: number,
+  wallClockSeconds = Math.floor(Date.now() / 1000),
+): Life {
+  if (expiresAt === undefined) return { expiresAt: null, state: 'unknown' };
+  if (expiresAt > index.nowSeconds) return { expiresAt, state: 'alive' };
+  const fresh = index.syncedAtSeconds !== null && wallClockSeconds - index.syncedAtSeconds <= staleAfterSeconds;
+  return fresh ? { expiresAt, state: 'dead' } : { expiresAt: null, state: 'unknown' };
+}
+
+/** Twins' lives for request paths and jobs: from agent_lives (the LifeExtended index), not from an RPC per request. */
+export interface Lives {
+  /** Each twin's life from the index alone. */
+  of(agentIds: readonly string[]): Promise<Map<string, Life>>;
+  /**
+   * Whether a twin may speak now. The index answers "alive" at once; otherwise the contract is asked
+   * within a short budget, since a revival may be newer than the index's last tick. If the chain does
+   * not answer, an unknown life counts as alive (never treat unknown as dead) and an indexed death stands.
+   */
+  isAlive(agentId: string): Promise<boolean>;
+}
+
+export interface LivesDeps {
+  db: Db;
+  /** The contract, for confirming a death. */
+  chain: LifeReader;
+  /** An index older than this (its last catch-up with the chain) can no longer prove a death. */
+  staleAfterSeconds: number;
+  /** How long isAlive waits for the contract. */
+  chainBudgetMs: number;
+}
+
+export function indexedLives(deps: LivesDeps): Lives {
+  const { db } = deps;
+  const of = async (agentIds: readonly string[]) => {
+    if (agentIds.length === 0) return new Map<string, Life>();
+    const [index, rows] = await Promise.all([
+      readLifeIndexState(db),
+      db.selectFrom('agent_lives').select(['agent_id', 'expires_at']).where('agent_id', 'in', agentIds).execute(),
+    ]);
+    const expiries = new Map(rows.map((row) => [row.agent_id, row.expires_at]));
+    return new Map(
+      agentIds.map((agentId) => [agentId, readIndexedLife(expiries.get(agentId), index, deps.staleAfterSeconds)]),
+    );
+  };
+  return {
+    of,
+    async isAlive(agentId) {
+      const life = (await of([agentId])).get(agentId)!;
+      if (life.state === 'alive') return true;
+      try {
+        return await withinBudget(deps.chain.isAlive(agentId), deps.chainBudgetMs, 'life read');
+      } catch {
+        return life.state === 'unknown';
+      }
+    },
+  };
+}
