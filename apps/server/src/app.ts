@@ -86,7 +86,7 @@ export async function createApp(
     },
   );
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
-  app.route('/', healthRoutes(deps));
+  app.route('/', healthRoutes({ ...deps, lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds }));
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy }));
   app.route('/', agentActionsRoutes({ db: deps.db, tokens: services.tokens, directMessages: services.directMessages }));

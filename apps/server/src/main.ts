@@ -1,17 +1,17 @@
 import { serve } from '@hono/node-server';
-import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { createChainClient } from './chain/client.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
 import { deploySampleTwins } from './deploy/sample-twins.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
+import { createLogger } from './logging/logger.ts';
 import { seedLocalNetwork } from './social/local-network.ts';
 
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'server' } });
-  const db = createDb(config.databaseUrl);
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl, { logger });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   if (config.mode === 'local') {

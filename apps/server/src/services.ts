@@ -90,8 +90,7 @@ export function createServices(
       indexedLives({
         db,
         chain: life,
-        // Three missed ticks of the indexer (it runs with the life watch) before a death is in doubt.
-        staleAfterSeconds: 3 * config.lifeWatchIntervalSeconds,
+        staleAfterSeconds: config.lifeIndexStaleSeconds,
         chainBudgetMs: LIFE_CHAIN_BUDGET_MS,
       }),
     localQuickAuth: overrides.localQuickAuth ?? localQuickAuth,

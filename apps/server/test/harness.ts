@@ -66,14 +66,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+async function ownDatabase(url: string): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  const db = createDb(url);
+  await migrateToLatest(db);
+  return { db, url, drop: () => db.destroy() };
+}
+
 /** The real app on a real database and a real anvil, called in-process through `app.request`. */
 export async function startTestServer(
   env: Record<string, string> = {},
   services: Partial<Services> = {},
-  options: Pick<AppDeps, 'deployWaitMs'> & { anvilStateFile?: string } = {},
+  options: Pick<AppDeps, 'deployWaitMs'> & {
+    anvilStateFile?: string;
+    /** A database of the test's own (e.g. on a Postgres it restarts), migrated here; kept on close. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const { anvilStateFile, ...appOptions } = options;
-  const database = await createTestDatabase();
+  const { anvilStateFile, databaseUrl, ...appOptions } = options;
+  const database = databaseUrl ? await ownDatabase(databaseUrl) : await createTestDatabase();
   let anvil = await startAnvil(anvilStateFile ? { stateFile: anvilStateFile, stateIntervalSeconds: 1 } : {});
   const config = loadConfig({
     FARTWIN_MODE: 'local',

@@ -106,6 +106,14 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+// GET /health/ready: whether this replica should get traffic (orchestrators; /health/live says it runs).
+export const healthReadySchema = healthResponseSchema.extend({
+  status: z.enum(['ready', 'not_ready']),
+  /** Seconds since the LifeExtended index last caught up with the chain; null if it never has. */
+  lifeIndex: componentHealthSchema.extend({ lagSeconds: z.number().int().nonnegative().nullable() }),
+});
+export type HealthReady = z.infer<typeof healthReadySchema>;
+
 /**
  * Chat over SSE (request with `Accept: text/event-stream`): zero or more `delta` events whose data
  * is a JSON string chunk of the reply, then one `done` event with the whole ChatResponse, or one

@@ -90,6 +90,8 @@ export type ServerConfig = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const local = env.FARTWIN_MODE === 'local';
+  // Locally the dev host moves chain time forward and expects the warning within seconds.
+  const lifeWatchIntervalSeconds = env.LIFE_WATCH_INTERVAL_SECONDS ?? (local ? 5 : 60);
   return {
     mode: env.FARTWIN_MODE,
     host: env.HOST,
@@ -114,8 +116,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
         ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
         : undefined,
     miniappDist: env.MINIAPP_DIST,
-    // Locally the dev host moves chain time forward and expects the warning within seconds.
-    lifeWatchIntervalSeconds: env.LIFE_WATCH_INTERVAL_SECONDS ?? (local ? 5 : 60),
+    lifeWatchIntervalSeconds,
+    /**
+     * The life index (run by the life watch) counts as behind after three missed ticks: it can no
+     * longer prove a death, and /health/ready reports it.
+     */
+    lifeIndexStaleSeconds: 3 * lifeWatchIntervalSeconds,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -8,10 +9,41 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, maxConnections = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: maxConnections }) }),
+/** How long a query waits for a connection: with the database away, a request fails in this time, not later. */
+const CONNECTION_WAIT_MS = 5_000;
+
+/**
+ * The app's database. A restart, failover or dropped connection is logged, not fatal: without these
+ * listeners pg's 'error' event (on an idle pooled client, or on one checked out between queries, as
+ * an advisory lock's is) would end the process. Queries after it reconnect on their own.
+ */
+export function createDb(connectionString: string, options: { max?: number; logger?: Logger } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
   });
+  const lost = (error: Error) => options.logger?.warn({ err: error }, 'database connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Whether an error means the database could not be reached (down, restarting, failing over), not a bad query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') {
+    return (
+      error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+    );
+  }
+  // Connection refused/reset by the OS; Postgres' class 08 (connection exception) and 57P01–57P03
+  // (admin shutdown, crash shutdown, cannot connect now).
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) ||
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03'].includes(code)
+  );
 }
 
 /** Applies pending migrations; throws with the failing migration's name. */

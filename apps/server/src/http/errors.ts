@@ -4,6 +4,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/database.ts';
+
+/** Seconds a client is asked to wait before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error a client can act on: its status, a stable code and a readable message. */
 export class HttpError extends Error {
@@ -32,6 +36,14 @@ export function handleError(logger: Logger) {
     // (bodyLimit answers 413 itself, in app.ts.)
     if (error instanceof HTTPException) {
       return c.json(errorBody('http_error', error.message || 'Request failed'), error.status as ContentfulStatusCode);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, path: c.req.path }, 'database unavailable');
+      c.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        errorBody('database_unavailable', 'Fartwin cannot reach its database right now. Please try again in a moment.'),
+        503,
+      );
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);

@@ -1,31 +1,67 @@
-import type { HealthResponse } from '@fartwin/protocol';
+import type { HealthReady, HealthResponse } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { PublicClient } from 'viem';
+import { readLifeIndexState } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
+import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
 
-async function check(probe: () => Promise<string>): Promise<{ ok: boolean; detail: string }> {
+/** Each probe answers within this, so an orchestrator's check never hangs on a stalled dependency. */
+const PROBE_BUDGET_MS = 2_000;
+
+/** A probe's outcome in words an operator can use, never a dependency's internal error text. */
+async function check(what: string, probe: () => Promise<string>): Promise<{ ok: boolean; detail: string }> {
   try {
-    return { ok: true, detail: await probe() };
+    return { ok: true, detail: await withinBudget(probe(), PROBE_BUDGET_MS, what) };
   } catch (error) {
-    return { ok: false, detail: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+    return {
+      ok: false,
+      detail: error instanceof TimeBudgetExceeded ? `no answer within ${PROBE_BUDGET_MS} ms` : 'unreachable',
+    };
   }
 }
 
-/** GET /health: 200 when the database and the chain both answer, 503 otherwise. */
-export function healthRoutes(deps: { db: Db; chain: PublicClient }) {
-  return new Hono().get('/health', async (c) => {
-    const [database, chain] = await Promise.all([
-      check(async () => {
+/**
+ * /health (database and chain, 200 or 503), /health/live (the process answers) and /health/ready
+ * (database, chain and the life index's lag; 503 while any is failing).
+ */
+export function healthRoutes(deps: { db: Db; chain: PublicClient; lifeIndexStaleSeconds: number }) {
+  const probes = () =>
+    Promise.all([
+      check('database', async () => {
         await sql`select 1`.execute(deps.db);
         return 'up';
       }),
-      check(async () => {
+      check('chain', async () => {
         const [chainId, block] = await Promise.all([deps.chain.getChainId(), deps.chain.getBlockNumber()]);
         return `up: chain ${chainId}, block ${block}`;
       }),
     ]);
-    const body: HealthResponse = { status: database.ok && chain.ok ? 'ok' : 'degraded', database, chain };
-    return c.json(body, body.status === 'ok' ? 200 : 503);
-  });
+
+  return new Hono()
+    .get('/health', async (c) => {
+      const [database, chain] = await probes();
+      const body: HealthResponse = { status: database.ok && chain.ok ? 'ok' : 'degraded', database, chain };
+      return c.json(body, body.status === 'ok' ? 200 : 503);
+    })
+    .get('/health/live', (c) => c.json({ status: 'ok' }))
+    .get('/health/ready', async (c) => {
+      const [[database, chain], index] = await Promise.all([
+        probes(),
+        withinBudget(readLifeIndexState(deps.db), PROBE_BUDGET_MS, 'life index').catch(() => null),
+      ]);
+      const lagSeconds =
+        index?.syncedAtSeconds == null ? null : Math.max(0, Math.floor(Date.now() / 1000) - index.syncedAtSeconds);
+      const lifeIndex = {
+        ok: lagSeconds !== null && lagSeconds <= deps.lifeIndexStaleSeconds,
+        detail:
+          lagSeconds === null
+            ? 'not caught up with the chain yet'
+            : `caught up ${lagSeconds} s ago (stale after ${deps.lifeIndexStaleSeconds} s)`,
+        lagSeconds,
+      };
+      const ready = database.ok && chain.ok && lifeIndex.ok;
+      const body: HealthReady = { status: ready ? 'ready' : 'not_ready', database, chain, lifeIndex };
+      return c.json(body, ready ? 200 : 503);
+    });
 }

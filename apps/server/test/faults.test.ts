@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getFreePort, type RunningPostgres, startPostgres } from '@fartwin/localstack';
+import { agentsResponseSchema, apiPaths, errorBodySchema, healthResponseSchema } from '@fartwin/protocol';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedError } from '../src/logging/logger.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createTwin } from './twins.ts';
+
+/**
+ * Faults survived (issue 16): a Postgres of this test's own, whose connections are cut and which is
+ * stopped and started again under the running app. An unhandled 'error' from pg would fail the run.
+ */
+describe('the database goes away and comes back', () => {
+  let dataDir: string;
+  let port: number;
+  let postgres: RunningPostgres;
+  let server: TestServer;
+  const startOwnPostgres = async () => {
+    postgres = await startPostgres({ dataDir: join(dataDir, 'pg'), port, persistent: true });
+  };
+  const directory = () => server.app.request(`${apiPaths.agents}?limit=50`);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-faults-'));
+    port = await getFreePort();
+    await startOwnPostgres();
+    server = await startTestServer({}, {}, { databaseUrl: await postgres.createDatabase('faults') });
+    await seedLocalNetwork(server.db, server.config.publicUrl);
+    await createTwin(server.db, 1001);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connections terminated by the administrator (a failover) are replaced, and the next request is served', async () => {
+    expect((await directory()).status).toBe(200);
+    const admin = new pg.Client({ connectionString: postgres.connectionString() });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ terminated: boolean }>(
+        `select pg_terminate_backend(pid) as terminated from pg_stat_activity
+          where datname = 'faults' and pid <> pg_backend_pid()`,
+      );
+      // The app's pool, its job queue's pool and any advisory-lock connection were all cut.
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    const response = await directory();
+    expect(response.status).toBe(200);
+    expect(agentsResponseSchema.parse(await response.json()).agents.map((agent) => agent.agentId)).toEqual([
+      'lowcaps-dev-twin',
+    ]);
+  });
+
+  it('while Postgres is down every request answers 503 JSON with a code, and service resumes by itself', async () => {
+    await postgres.stop();
+
+    const away = await directory();
+    expect(away.status).toBe(503);
+    expect(away.headers.get('retry-after')).toBe('5');
+    expect(errorBodySchema.parse(await away.json())).toEqual({
+      code: 'database_unavailable',
+      error: 'Fartwin cannot reach its database right now. Please try again in a moment.',
+    });
+    const byFid = await server.app.request(apiPaths.agentsByFid(1001));
+    expect(byFid.status).toBe(503);
+    const health = await server.app.request('/health');
+    expect(health.status).toBe(503);
+    expect(healthResponseSchema.parse(await health.json()).database).toEqual({ ok: false, detail: 'unreachable' });
+
+    await startOwnPostgres();
+    const back = await directory();
+    expect(back.status).toBe(200);
+    // Nothing stored was lost.
+    expect(agentsResponseSchema.parse(await back.json()).agents.map((agent) => agent.agentId)).toEqual([
+      'lowcaps-dev-twin',
+    ]);
+    expect((await server.app.request('/health')).status).not.toBe(500);
+  });
+});
+
+describe('errors in the log', () => {
+  it('are one entry of type, message, code and stack, never the objects a driver hangs on them', () => {
+    const error = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { connectionParameters: { password: 'secret' }, socket: {} },
+    });
+    const logged = loggedError(new Error('query failed', { cause: error }));
+    expect(logged).toEqual({
+      type: 'Error',
+      message: 'query failed',
+      stack: expect.stringContaining('query failed'),
+      cause: {
+        type: 'Error',
+        message: 'terminating connection due to administrator command',
+        code: '57P01',
+        stack: expect.any(String),
+      },
+    });
+    expect(JSON.stringify(logged)).not.toContain('secret');
+  });
+});
