@@ -1,4 +1,4 @@
-import { SERVER_PATH_PREFIXES } from '@fartwin/protocol';
+import { quickAuthPaths, SERVER_PATH_PREFIXES } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type PgBoss from 'pg-boss';
@@ -6,11 +6,13 @@ import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import { agentActionsRoutes } from './agent-actions/routes.ts';
 import type { ServerConfig } from './config/config.ts';
-import type { Db } from './db/database.ts';
+import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
+import { WEBHOOK_PATH } from './manifest/app-identity.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
@@ -21,7 +23,7 @@ import { healthRoutes } from './routes/health.ts';
 import { localNetworkRoutes } from './routes/local-network.ts';
 import { manifestRoutes } from './routes/manifest.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
-import { neynarWebhookRoutes } from './routes/neynar-webhook.ts';
+import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './routes/neynar-webhook.ts';
 import { quickAuthRoutes } from './routes/quick-auth.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
@@ -38,7 +40,12 @@ export interface AppDeps {
   deployWaitMs?: number;
   /** Replaces the implementations config would choose (tests: an engine spy, a fake Neynar). */
   services?: Partial<Services>;
+  /** Replaces the Postgres-kept rate limits. */
+  rateLimits?: RateLimits;
 }
+
+/** Connections the rate limits' store may hold: each check is one short statement. */
+const RATE_LIMIT_CONNECTIONS = 3;
 
 const isApiPath = (path: string) =>
   SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -49,7 +56,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The whole service: routes, and this replica's job workers. */
 export async function createApp(
   deps: AppDeps,
-): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions }> {
+): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions; rateLimits: RateLimits }> {
   const app = new Hono();
   app.use(requestLog(deps.logger));
   app.use(
@@ -86,10 +93,33 @@ export async function createApp(
     },
   );
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
+  const rateLimits =
+    deps.rateLimits ??
+    postgresRateLimits({
+      pool: createPool(deps.config.databaseUrl, { max: RATE_LIMIT_CONNECTIONS, logger: deps.logger }),
+      logger: deps.logger,
+      trustProxyHops: deps.config.trustProxyHops,
+    });
+  // Per-IP limits on what anyone may call and what costs to answer; per-fid ones sit in the routes.
+  app.use(quickAuthPaths.nonce, rateLimits.limit('noncePerIp'));
+  app.use(WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
+  app.use(NEYNAR_WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
+  app.use('/images/agents/*', rateLimits.limit('costlyReadPerIp'));
   app.route('/', healthRoutes({ ...deps, lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds }));
   app.route('/', appConfigRoutes(deps.config, services.contracts));
-  app.route('/', doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy }));
-  app.route('/', agentActionsRoutes({ db: deps.db, tokens: services.tokens, directMessages: services.directMessages }));
+  app.route(
+    '/',
+    doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy, rateLimits, config: deps.config }),
+  );
+  app.route(
+    '/',
+    agentActionsRoutes({
+      db: deps.db,
+      tokens: services.tokens,
+      directMessages: services.directMessages,
+      rateLimits,
+    }),
+  );
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes({ ...deps, twinActions }));
   if (deps.config.neynarWebhookSecret) {
@@ -110,5 +140,5 @@ export async function createApp(
   app.route('/', manifestRoutes({ db: deps.db, lives: services.lives, manifest }));
   app.route('/', webhookRoutes({ db: deps.db, logger: deps.logger, verifyAppKey: services.verifyAppKey }));
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
-  return { app, services, deploy, twinActions };
+  return { app, services, deploy, twinActions, rateLimits };
 }

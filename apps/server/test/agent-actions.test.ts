@@ -239,6 +239,7 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
         db: server.db,
         tokens: server.services.tokens,
         directMessages: unavailableDirectMessages(),
+        rateLimits: server.rateLimits,
       }),
     );
     const response = await app.request(apiPaths.agentActions(twins.carol.agentId));

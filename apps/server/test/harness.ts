@@ -12,6 +12,7 @@ import { loadConfig, type ServerConfig } from '../src/config/config.ts';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
 import type { DeployService } from '../src/deploy/deploy-service.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
+import type { RateLimits } from '../src/limits/rate-limits.ts';
 import type { Services } from '../src/services.ts';
 import type { TwinActions } from '../src/twin-actions/twin-actions.ts';
 
@@ -52,6 +53,7 @@ export interface TestServer {
   app: Hono;
   twinActions: TwinActions;
   services: Services;
+  rateLimits: RateLimits;
   deploy: DeployService;
   jobs: PgBoss;
   db: Db;

@@ -97,6 +97,8 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       LLM_BASE_URL: `${llm.url}/v1`,
       LLM_API_KEY: 'test-key',
       LLM_MODEL: 'twin-model',
+      // A model that stops sending mid-reply is given up on after a second.
+      CHAT_STALL_SECONDS: '1',
     });
     await seedLocalNetwork(server.db, server.config.publicUrl);
     const deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
@@ -228,5 +230,22 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       await vi.waitFor(() => expect(state.hungUp).toBe(true));
       state.stall = false;
     });
+  });
+
+  it('a model that stalls mid-reply is stopped after the stall budget: an SSE error, the call cut, nothing stored', async () => {
+    state.stall = true;
+    state.hungUp = false;
+    try {
+      const before = await storedTurns();
+      const response = await chat('and then what happened?', 'text/event-stream');
+      const text = await response.text();
+      expect(text).toContain(`event: delta\ndata: ${JSON.stringify(REPLY_CHUNKS[0])}`);
+      expect(text).toMatch(/event: error\ndata: .*"code":"engine_failed"/);
+      // The request to the model was cut rather than left generating for nobody.
+      await vi.waitFor(() => expect(state.hungUp).toBe(true));
+      expect(await storedTurns()).toBe(before);
+    } finally {
+      state.stall = false;
+    }
   });
 });

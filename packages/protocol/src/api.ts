@@ -78,9 +78,23 @@ export const conversationTurnSchema = z.object({
 });
 export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
 
+/** The longest message a user may send a twin, in either form of the chat request. */
+export const CHAT_MESSAGE_MAX_CHARS = 4_000;
+/** The twin's earlier replies, as the /agent page sends them back (the server keeps its own history). */
+const CHAT_REPLY_MAX_CHARS = 16_000;
+
+/** A turn of the array form: the user's turns have the same limit as the string form. */
+const chatRequestTurnSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('user'), content: z.string().max(CHAT_MESSAGE_MAX_CHARS) }),
+  z.object({ role: z.literal('assistant'), content: z.string().max(CHAT_REPLY_MAX_CHARS) }),
+]);
+
 /** Main screen sends the text; the /agent page sends the whole conversation. */
 export const chatRequestSchema = z.object({
-  conversation: z.union([z.string().trim().min(1).max(4_000), z.array(conversationTurnSchema).min(1).max(200)]),
+  conversation: z.union([
+    z.string().trim().min(1).max(CHAT_MESSAGE_MAX_CHARS),
+    z.array(chatRequestTurnSchema).min(1).max(200),
+  ]),
   fid: fidSchema,
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

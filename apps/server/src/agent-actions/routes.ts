@@ -6,6 +6,7 @@ import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 import { agentActionsOf, updateAgentActions } from './repository.ts';
 
 export interface AgentActionsRouteDeps {
@@ -14,6 +15,7 @@ export interface AgentActionsRouteDeps {
   tokens: TokenVerifier;
   /** Whether this server can answer direct messages at all, and why not when it cannot. */
   directMessages: { available: boolean; note?: string | undefined };
+  rateLimits: RateLimits;
 }
 
 /** A twin's /info switches (SPEC.md §2): anyone reads them, only the twin's owner changes them. */
@@ -39,7 +41,8 @@ export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
     return c.json(answer(agentId, await agentActionsOf(db, agentId)));
   });
 
-  app.patch('/doppelganger/actions/:agentId', requireAuth(deps.tokens), async (c) => {
+  const writesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('writePerFid', (c) => c.get('authFid'));
+  app.patch('/doppelganger/actions/:agentId', requireAuth(deps.tokens), writesPerFid, async (c) => {
     const agent = await agentOf(c.req.param('agentId'));
     const authFid = c.get('authFid');
     if (authFid !== agent.ownerFid) {

@@ -2,6 +2,7 @@ import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/proto
 import { findAgentCharacter } from '../agents/repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
 import type { Lives } from '../lives/lives.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import { appendTurns, conversationHistory } from './conversations.ts';
@@ -39,9 +40,11 @@ function newUserMessage(conversation: ChatRequest['conversation']): string {
  * engine with the stored conversation as context. Each exchange is stored once it is complete.
  */
 export async function planReply(
-  deps: { db: Db; lives: Lives; chatEngine: ChatEngine },
+  deps: { db: Db; lives: Lives; chatEngine: ChatEngine; budget: Omit<StreamBudget, 'signal'> },
   agentId: string,
   request: ChatRequest,
+  /** Aborted when the client goes away: the engine stops writing. */
+  signal?: AbortSignal,
 ): Promise<PlannedReply> {
   const { fid } = request;
   const message = newUserMessage(request.conversation);
@@ -60,7 +63,11 @@ export async function planReply(
   const engine = deps.chatEngine;
   return {
     engine: engine.name,
-    chunks: engine.reply({ character, conversation }),
+    chunks: withinStreamBudget(
+      (budgetSignal) => engine.reply({ character, conversation, signal: budgetSignal }),
+      { ...deps.budget, signal },
+      'the twin’s reply',
+    ),
     store: store(engine.name),
   };
 }

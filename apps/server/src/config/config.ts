@@ -63,6 +63,14 @@ const envSchema = z
     MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
     /** Seconds between life-watch ticks (battery warnings, deaths). Default: 5 locally, 60 in production. */
     LIFE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    // The chat's time budgets: a whole reply, and the longest pause between two of its parts.
+    CHAT_BUDGET_SECONDS: z.coerce.number().positive().max(600).default(90),
+    CHAT_STALL_SECONDS: z.coerce.number().positive().max(600).default(20),
+    // Reverse proxies in front of the server whose X-Forwarded-For entries are trusted (0: none,
+    // the socket's address is the client's).
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    // New twins the operator pays for (an account, gas and the first battery) per 24 hours.
+    MAX_DEPLOYS_PER_DAY: z.coerce.number().int().min(0).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.FARTWIN_MODE !== 'production') return;
@@ -117,6 +125,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
         : undefined,
     miniappDist: env.MINIAPP_DIST,
     lifeWatchIntervalSeconds,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
+    maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
     /**
      * The life index (run by the life watch) counts as behind after three missed ticks: it can no
      * longer prove a death, and /health/ready reports it.

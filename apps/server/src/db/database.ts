@@ -18,6 +18,11 @@ const CONNECTION_WAIT_MS = 5_000;
  * an advisory lock's is) would end the process. Queries after it reconnect on their own.
  */
 export function createDb(connectionString: string, options: { max?: number; logger?: Logger } = {}): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(connectionString, options) }) });
+}
+
+/** A pg pool with the same fault handling, for a library that wants one (the rate limiter). */
+export function createPool(connectionString: string, options: { max?: number; logger?: Logger } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -26,7 +31,7 @@ export function createDb(connectionString: string, options: { max?: number; logg
   const lost = (error: Error) => options.logger?.warn({ err: error }, 'database connection lost');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
 }
 
 /** Whether an error means the database could not be reached (down, restarting, failing over), not a bad query. */

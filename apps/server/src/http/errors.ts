@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Headers the answer carries (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -28,7 +30,10 @@ export function errorBody(code: string, error: string): ErrorBody {
 /** Turns any thrown error into `{error, code}`; unexpected ones are logged and never leak details. */
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
-    if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(error.code, error.message), error.status);
+    }
     if (error instanceof ZodError) {
       const detail = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
       return c.json(errorBody('invalid_request', `Invalid request: ${detail}`), 400);

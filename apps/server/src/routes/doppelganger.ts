@@ -20,12 +20,15 @@ import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from '
 import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
 import { planReply } from '../chat/chat-service.ts';
 import { conversationHistory } from '../chat/conversations.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
+import type { RateLimitName, RateLimits } from '../limits/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { buildCharacter } from '../twin/character.ts';
 import { choicesProblem } from '../twin/characteristics.ts';
@@ -38,10 +41,18 @@ const HISTORY_LIMIT = 200;
 const ENGINE_FAILED = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
 
 /** The bot service's API of SPEC.md §7, under /doppelganger. */
-export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Services; deploy: DeployService }) {
-  const { db, logger, services, deploy } = deps;
+export function doppelgangerRoutes(deps: {
+  db: Db;
+  logger: Logger;
+  services: Services;
+  deploy: DeployService;
+  rateLimits: RateLimits;
+  config: Pick<ServerConfig, 'maxDeploysPerDay' | 'chatBudget'>;
+}) {
+  const { db, logger, services, deploy, rateLimits } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
   const auth = requireAuth(services.tokens);
+  const perFid = (name: RateLimitName) => rateLimits.limit<{ Variables: AuthVariables }>(name, (c) => c.get('authFid'));
 
   const personaOf = async (fid: number) => {
     const persona = await loadPersona(services.farcaster, fid);
@@ -69,12 +80,14 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     c.header('cache-control', REVALIDATE_CACHE_CONTROL);
     const agents = await findAgentsByOwner(db, fid);
     if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
+    // The questions are built from the user's profile and casts: Neynar calls, limited per IP.
+    await rateLimits.consumeByIp('costlyReadPerIp', c);
     const { characteristics } = await personaOf(fid);
     return c.json({ agents: [], characteristics } satisfies AgentsByFidResponse);
   });
 
   // Deploys the user's twin through the pipeline (deploy/) and answers when it is done or a step failed.
-  app.post('/doppelganger/deploy/:fid', auth, async (c) => {
+  app.post('/doppelganger/deploy/:fid', auth, rateLimits.limit('deployPerIp'), perFid('deployPerFid'), async (c) => {
     const fid = fidParam(c.req.param('fid'));
     assertActingFor(c.get('authFid'), fid);
     const { choices } = await jsonBody(c, deployRequestSchema);
@@ -82,6 +95,7 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
       const answer = await deploy.answerForExistingTwin(fid, choices);
       return c.json(answer.body satisfies DeployResponse, answer.status);
     }
+    await assertDeployBudgetLeft(db, fid, deps.config.maxDeploysPerDay);
     const persona = await personaOf(fid);
     const problem = choicesProblem(persona.characteristics, choices);
     if (problem) throw new HttpError(400, 'invalid_choices', problem);
@@ -97,47 +111,54 @@ export function doppelgangerRoutes(deps: { db: Db; logger: Logger; services: Ser
     return c.json((await deploy.progress(fid)) satisfies DeployProgress);
   });
 
-  app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
-    const request = await jsonBody(c, chatRequestSchema);
-    assertActingFor(c.get('authFid'), request.fid);
-    const reply = await planReply(
-      { db, lives: services.lives, chatEngine: services.chatEngine },
-      c.req.param('agentId'),
-      request,
-    );
+  app.post(
+    '/doppelganger/chat-with-fartwin/:agentId',
+    auth,
+    rateLimits.limit('chatPerIp'),
+    perFid('chatPerFid'),
+    async (c) => {
+      const request = await jsonBody(c, chatRequestSchema);
+      assertActingFor(c.get('authFid'), request.fid);
+      const reply = await planReply(
+        { db, lives: services.lives, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
+        c.req.param('agentId'),
+        request,
+        c.req.raw.signal,
+      );
 
-    /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
-    const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
-      let message = '';
-      try {
-        for await (const chunk of reply.chunks) {
-          message += chunk;
-          await onChunk(chunk);
+      /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
+      const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
+        let message = '';
+        try {
+          for await (const chunk of reply.chunks) {
+            message += chunk;
+            await onChunk(chunk);
+          }
+        } catch (error) {
+          logger.error({ err: error }, 'chat engine failed');
+          return null;
         }
-      } catch (error) {
-        logger.error({ err: error }, 'chat engine failed');
-        return null;
-      }
-      await reply.store(message);
-      return { message, engine: reply.engine };
-    };
+        await reply.store(message);
+        return { message, engine: reply.engine };
+      };
 
-    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      const answer = await complete(() => {});
-      if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
-      return c.json(answer);
-    }
-    return streamSSE(c, async (stream) => {
-      const answer = await complete((chunk) =>
-        stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
-      );
-      await stream.writeSSE(
-        answer
-          ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
-          : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
-      );
-    });
-  });
+      if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+        const answer = await complete(() => {});
+        if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
+        return c.json(answer);
+      }
+      return streamSSE(c, async (stream) => {
+        const answer = await complete((chunk) =>
+          stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
+        );
+        await stream.writeSSE(
+          answer
+            ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
+            : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
+        );
+      });
+    },
+  );
 
   // The signed-in user's stored conversation with a twin, so a reload shows it.
   app.get('/doppelganger/chat-with-fartwin/:agentId/history', auth, async (c) => {

@@ -4,6 +4,7 @@ import * as agentsChatAuth from './0002_agents_chat_auth.ts';
 import * as deployments from './0003_deployments.ts';
 import * as notifications from './0004_notifications.ts';
 import * as twinActions from './0005_twin_actions.ts';
+import * as rateLimits from './0006_rate_limits.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_deployments': deployments,
   '0004_notifications': notifications,
   '0005_twin_actions': twinActions,
+  '0006_rate_limits': rateLimits,
 };
