@@ -138,7 +138,15 @@ export async function createApp(
     deps.logger.warn({ problems }, 'manifest is not valid for production (expected with local URLs)');
   }
   app.route('/', manifestRoutes({ db: deps.db, lives: services.lives, manifest }));
-  app.route('/', webhookRoutes({ db: deps.db, logger: deps.logger, verifyAppKey: services.verifyAppKey }));
+  app.route(
+    '/',
+    webhookRoutes({
+      db: deps.db,
+      logger: deps.logger,
+      verifyAppKey: services.verifyAppKey,
+      production: deps.config.mode === 'production',
+    }),
+  );
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
   return { app, services, deploy, twinActions, rateLimits };
 }

@@ -112,6 +112,16 @@ describe('POST /webhook (Farcaster client events)', () => {
     expect((await post({ hello: 'world' })).status).toBe(400);
     expect((await post(alice.sign({ event: 'something_else' }))).status).toBe(400);
 
+    // A notification URL the server would later be made to POST to: never stored.
+    const fileUrl = await post(
+      alice.sign({ event: 'notifications_enabled', notificationDetails: { url: 'file:///etc/passwd', token: 'x' } }),
+    );
+    expect(fileUrl.status).toBe(400);
+    expect(await fileUrl.json()).toEqual({
+      code: 'invalid_notification_url',
+      error: 'The notification URL is not an http(s) URL',
+    });
+
     expect(await storedTokens()).toEqual(before);
   });
 

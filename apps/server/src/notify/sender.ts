@@ -4,6 +4,8 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { DestinationRules } from '../outgoing/destination-rules.ts';
+import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../outgoing/post-json.ts';
 import { deleteInvalidTokens, type NotificationTarget, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';
@@ -56,7 +58,8 @@ export function notificationRequestSchema(production: boolean) {
   return production ? sendNotificationRequestSchema : localRequestSchema;
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
+/** A client's answer is a small JSON object; more than this is not one. */
+const OUTGOING_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 };
 
 /**
  * Farcaster clients allow one notification per token every 30 seconds: the first retry waits that
@@ -73,34 +76,37 @@ type ClientAnswer =
   | { answered: true; successfulTokens: string[]; invalidTokens: string[]; rateLimitedTokens: string[] }
   | { answered: false; reason: string; retry: boolean };
 
-async function postToClient(url: string, request: unknown): Promise<ClientAnswer> {
-  let response: Response;
+/**
+ * One request to a client's notification URL, which came from a client event: under the outgoing
+ * rules (outgoing/), and nothing of the answer's content in the reason, only its status.
+ */
+async function postToClient(url: string, request: unknown, rules: DestinationRules): Promise<ClientAnswer> {
+  let answer: OutgoingAnswer;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    answer = await postJson(url, request, rules, OUTGOING_LIMITS);
   } catch (error) {
-    return { answered: false, reason: error instanceof Error ? error.message : String(error), retry: true };
+    if (error instanceof OutgoingRequestFailed)
+      return { answered: false, reason: error.message, retry: error.retryable };
+    throw error;
   }
-  const text = await response.text().catch(() => '');
-  if (!response.ok) {
+  if (answer.status >= 300 && answer.status < 400) {
+    return { answered: false, reason: `HTTP ${answer.status}: redirects are not followed`, retry: false };
+  }
+  if (answer.status < 200 || answer.status >= 300) {
     // 429 and 5xx pass; any other 4xx says the request itself is wrong, and would be again.
-    const retry = response.status === 429 || response.status >= 500;
-    return { answered: false, reason: `HTTP ${response.status}: ${text.slice(0, 200)}`, retry };
+    const retry = answer.status === 429 || answer.status >= 500;
+    return { answered: false, reason: `HTTP ${answer.status}`, retry };
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(answer.body);
   } catch {
     json = undefined;
   }
   const parsed = sendNotificationResponseSchema.safeParse(json);
   if (!parsed.success) {
     // Nobody knows who was notified: resend, the notificationId keeps it at most once per user.
-    return { answered: false, reason: `unexpected answer: ${text.slice(0, 200)}`, retry: true };
+    return { answered: false, reason: `HTTP ${answer.status}: not a notification answer`, retry: true };
   }
   return { answered: true, ...parsed.data.result };
 }
@@ -165,7 +171,7 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     tokens: string[],
     attempt: number,
   ): Promise<SendOutcome> => {
-    const answer = await postToClient(url, { ...message, tokens });
+    const answer = await postToClient(url, { ...message, tokens }, { production: deps.production });
     const log = { url, notificationId: message.notificationId, tokens: tokens.length, attempt };
     if (!answer.answered) {
       logger.warn({ ...log, reason: answer.reason }, 'notification request failed');

@@ -14,12 +14,13 @@ import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
 import { applyWebhookEvent } from '../notify/webhook-events.ts';
+import { destinationProblem } from '../outgoing/destination-rules.ts';
 
 /**
  * Farcaster clients' events about the app (added, removed, notifications on or off), signed as JSON
  * Farcaster Signatures by the user's app key. Verified before anything changes; a replay is refused.
  */
-export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: VerifyAppKey }) {
+export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: VerifyAppKey; production: boolean }) {
   return new Hono().post(WEBHOOK_PATH, async (c) => {
     const signed = await jsonBody(c, encodedJsonFarcasterSignatureSchema);
     let verified: Awaited<ReturnType<typeof parseWebhookEvent>>;
@@ -28,6 +29,10 @@ export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: Veri
     } catch (error) {
       throw toHttpError(error, deps.logger) ?? error;
     }
+    // The URL is POSTed to later: one the outgoing rules refuse is never stored.
+    const details = 'notificationDetails' in verified.event ? verified.event.notificationDetails : undefined;
+    const problem = details ? destinationProblem(details.url, { production: deps.production }) : null;
+    if (problem) throw new HttpError(400, 'invalid_notification_url', `The notification URL is ${problem}`);
     if (!(await applyWebhookEvent(deps.db, signed.signature, verified))) {
       throw new HttpError(409, 'replayed_event', 'This event was already received');
     }
