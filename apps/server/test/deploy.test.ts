@@ -117,6 +117,8 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
       server.config.walletEncryptionKey,
     );
     expect(account.address).toBe(agent.agentWallet.walletAddress);
+    // The token's CREATE2 salt was drawn at random and kept.
+    expect(stored!.tokenSalt).toMatch(/^0x[0-9a-f]{64}$/);
     const signature = await account.signMessage({ message: 'I am the twin' });
     expect(signature).toMatch(/^0x/);
 

@@ -1,3 +1,4 @@
+import { clankerRecordsStubAbi, clankerRecordsStubBytecode } from '@fartwin/contracts/test-stubs';
 import { devAccount, OPERATOR_ACCOUNT_INDEX, type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { CLANKERS } from 'clanker-sdk';
 import { Clanker } from 'clanker-sdk/v4';
@@ -15,10 +16,12 @@ import { base } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clankerTokenConfig, clankerTokenLauncher, createdTokenAddress } from './clanker-token-launcher.ts';
 import { createChainClient } from './client.ts';
+import { TokenAddressTaken } from './token-launcher.ts';
 
 const OWNER = '0x1111111111111111111111111111111111111111';
 const OTHER_OWNER = '0x2222222222222222222222222222222222222222';
-const REQUEST = { name: 'alice (twin)', symbol: 'ALICE', owner: OWNER } as const;
+const SALT = `0x${'5a'.repeat(32)}` as const;
+const REQUEST = { name: 'alice (twin)', symbol: 'ALICE', owner: OWNER, salt: SALT } as const;
 /** Clanker v4's factory on Base, as Clanker documents it. */
 const CLANKER_V4_FACTORY = '0xE85A59c628F7d27878ACeB4bf3b35733630083a9';
 
@@ -53,6 +56,15 @@ describe('clankerTokenConfig', () => {
       clankerTokenConfig({ ...REQUEST, owner: OTHER_OWNER }),
     );
     expect(otherOwners.expectedAddress).not.toBe(transaction.expectedAddress);
+  });
+
+  it("puts the deployment's random salt into the deploy, so the address is not known from public data", async () => {
+    const transaction = await new Clanker().getDeployTransaction(clankerTokenConfig(REQUEST));
+    expect(transaction.args[0].tokenConfig.salt).toBe(SALT);
+    const otherSalt = await new Clanker().getDeployTransaction(
+      clankerTokenConfig({ ...REQUEST, salt: `0x${'a5'.repeat(32)}` }),
+    );
+    expect(otherSalt.expectedAddress).not.toBe(transaction.expectedAddress);
   });
 });
 
@@ -128,20 +140,102 @@ describe('clankerTokenLauncher on a chain without Clanker (anvil)', () => {
   const operatorNonce = () =>
     createChainClient(anvil.rpcUrl).getTransactionCount({ address: devAccount(OPERATOR_ACCOUNT_INDEX).address });
 
-  it("returns the token an earlier attempt created at Clanker's predicted address, sending nothing", async () => {
-    const { expectedAddress } = await new Clanker().getDeployTransaction(clankerTokenConfig(REQUEST));
-    const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });
-    await testClient.setCode({ address: expectedAddress!, bytecode: '0x6001' });
-
-    expect(await launcher().launch(REQUEST)).toEqual({ address: expectedAddress, txHash: null });
-    expect(await operatorNonce()).toBe(0);
-  });
-
   it('says why when Clanker refuses the deploy, without sending a transaction', async () => {
     // No factory answers here, which is what viem reports through clanker-sdk's generic label.
     await expect(launcher().launch({ ...REQUEST, owner: OTHER_OWNER })).rejects.toThrow(
       `Clanker token $ALICE for ${OTHER_OWNER} was not deployed: Something went wrong (The contract function "deployToken" returned no data ("0x").)`,
     );
     expect(await operatorNonce()).toBe(0);
+  });
+});
+
+/**
+ * Code at the predicted address is the twin's token only if Clanker's records say so. Clanker's
+ * factory, locker and the token exist only on Base: a stub with the same views stands in for all
+ * three (its runtime code set at their addresses on anvil).
+ */
+describe('clankerTokenLauncher finding a token at the predicted address', () => {
+  const LOCKER = CLANKERS.clanker_v4.related.locker;
+  const ATTACKER = '0x4444444444444444444444444444444444444444';
+  let anvil: RunningAnvil;
+  let expectedAddress: `0x${string}`;
+  const recorder = () => createWalletClient({ account: devAccount(5), chain: base, transport: http(anvil.rpcUrl) });
+  const record = async (
+    address: `0x${string}`,
+    call: (wallet: ReturnType<typeof recorder>) => Promise<`0x${string}`>,
+  ) => {
+    const hash = await call(recorder());
+    await createChainClient(anvil.rpcUrl).waitForTransactionReceipt({ hash });
+    return address;
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    const chain = createChainClient(anvil.rpcUrl);
+    const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });
+    const deployHash = await recorder().deployContract({
+      abi: clankerRecordsStubAbi,
+      bytecode: clankerRecordsStubBytecode,
+    });
+    const { contractAddress } = await chain.waitForTransactionReceipt({ hash: deployHash });
+    const stubCode = await chain.getCode({ address: contractAddress! });
+    ({ expectedAddress } = (await new Clanker().getDeployTransaction(clankerTokenConfig(REQUEST))) as {
+      expectedAddress: `0x${string}`;
+    });
+    for (const address of [CLANKERS.clanker_v4.address, LOCKER, expectedAddress]) {
+      await testClient.setCode({ address, bytecode: stubCode! });
+    }
+    await record(CLANKERS.clanker_v4.address, (wallet) =>
+      wallet.writeContract({
+        address: CLANKERS.clanker_v4.address,
+        abi: clankerRecordsStubAbi,
+        functionName: 'recordDeployment',
+        args: [expectedAddress, LOCKER],
+      }),
+    );
+    await record(expectedAddress, (wallet) =>
+      wallet.writeContract({
+        address: expectedAddress,
+        abi: clankerRecordsStubAbi,
+        functionName: 'setAdmin',
+        args: [OWNER],
+      }),
+    );
+  });
+  afterAll(() => anvil.stop());
+
+  const launcher = () =>
+    clankerTokenLauncher({
+      publicClient: createChainClient(anvil.rpcUrl),
+      wallet: createWalletClient({
+        account: devAccount(OPERATOR_ACCOUNT_INDEX),
+        chain: base,
+        transport: http(anvil.rpcUrl),
+      }),
+    });
+  const rewardsTo = (recipient: `0x${string}`) =>
+    record(LOCKER, (wallet) =>
+      wallet.writeContract({
+        address: LOCKER,
+        abi: clankerRecordsStubAbi,
+        functionName: 'recordRewards',
+        args: [expectedAddress, recipient, recipient],
+      }),
+    );
+
+  it('refuses a token someone else deployed there with their own reward recipient, sending nothing', async () => {
+    await rewardsTo(ATTACKER);
+    const launching = launcher().launch(REQUEST);
+    await expect(launching).rejects.toThrow(TokenAddressTaken);
+    await expect(launching).rejects.toThrow(`A token that is not the twin's is already at ${expectedAddress}`);
+    const operator = devAccount(OPERATOR_ACCOUNT_INDEX).address;
+    expect(await createChainClient(anvil.rpcUrl).getTransactionCount({ address: operator })).toBe(0);
+  });
+
+  it("returns the twin's own token an earlier attempt created (admin and every reward the twin's), sending nothing", async () => {
+    await rewardsTo(OWNER);
+    expect(await launcher().launch(REQUEST)).toEqual({ address: expectedAddress, txHash: null });
+    const operator = devAccount(OPERATOR_ACCOUNT_INDEX).address;
+    expect(await createChainClient(anvil.rpcUrl).getTransactionCount({ address: operator })).toBe(0);
   });
 });

@@ -12,21 +12,28 @@ import {
   type WalletClient,
 } from 'viem';
 import { base } from 'viem/chains';
-import type { LaunchedToken, TokenLauncher, TokenLaunchRequest } from './token-launcher.ts';
+import { isTwinsClankerToken } from './clanker-ownership.ts';
+import {
+  type LaunchedToken,
+  TokenAddressTaken,
+  type TokenLauncher,
+  type TokenLaunchRequest,
+} from './token-launcher.ts';
 
 /** Clanker v4's factory on Base, with the ABI its TokenCreated event is read with. */
 const CLANKER_FACTORY = CLANKERS.clanker_v4;
 
 /**
  * What Clanker v4 deploys for a twin: its token on Base, administered by the twin's wallet, which
- * also receives all of the pool's fee rewards (in both tokens). Name, symbol, admin and context go
- * into the token's CREATE2 address, which `launch` relies on to find an earlier attempt's token:
- * changing them here makes retries of launches already under way deploy anew.
+ * also receives all of the pool's fee rewards (in both tokens). Name, symbol, admin, context and
+ * the deployment's random salt go into the token's CREATE2 address, which `launch` relies on to find
+ * an earlier attempt's token: changing them here makes retries of launches already under way deploy anew.
  */
-export function clankerTokenConfig({ name, symbol, owner }: TokenLaunchRequest): ClankerTokenV4 {
+export function clankerTokenConfig({ name, symbol, owner, salt }: TokenLaunchRequest): ClankerTokenV4 {
   return {
     name,
     symbol,
+    salt,
     chainId: base.id,
     tokenAdmin: owner,
     rewards: { recipients: [{ admin: owner, recipient: owner, bps: 10_000, token: 'Both' }] },
@@ -45,9 +52,9 @@ export function createdTokenAddress(logs: Log[]): `0x${string}` | null {
 /**
  * Twins' tokens on Base through Clanker v4 (clanker-sdk), paid for by the operator's wallet.
  *
- * Idempotent per owner without searching history: Clanker deploys with CREATE2 from the token's
- * arguments and admin, so the address is known before sending, and code there means an earlier
- * attempt already created the token.
+ * Idempotent per deployment without searching history: Clanker deploys with CREATE2 from the
+ * token's arguments, admin and salt, so the address is known before sending. Code there is an
+ * earlier attempt's token only if Clanker's records say it is the twin's (clanker-ownership.ts).
  */
 export function clankerTokenLauncher(options: {
   publicClient: PublicClient;
@@ -63,7 +70,11 @@ export function clankerTokenLauncher(options: {
       const { expectedAddress } = await clanker.getDeployTransaction(token);
       if (!expectedAddress) throw new Error(`${what}: clanker-sdk did not predict its address`);
       if (await options.publicClient.getCode({ address: expectedAddress })) {
-        return { address: expectedAddress, txHash: null };
+        // Only Clanker's factory can create code there, but with any reward recipients: check them.
+        if (await isTwinsClankerToken(options.publicClient, expectedAddress, request.owner)) {
+          return { address: expectedAddress, txHash: null };
+        }
+        throw new TokenAddressTaken(expectedAddress);
       }
 
       const deployment = await clanker.deploy(token);

@@ -4,6 +4,19 @@ export interface TokenLaunchRequest {
   symbol: string;
   /** The twin's wallet: receives the supply (locally) or is the token's admin and reward recipient (Clanker). */
   owner: `0x${string}`;
+  /**
+   * 32 random bytes, drawn once per deployment and stored before anything is sent: Clanker's CREATE2
+   * salt, so the token's address cannot be computed from public data ahead of the deploy.
+   */
+  salt: `0x${string}`;
+}
+
+/** A token is already at the address this launch would use, and it is not the twin's: draw a new salt. */
+export class TokenAddressTaken extends Error {
+  constructor(readonly address: `0x${string}`) {
+    super(`A token that is not the twin's is already at ${address}`);
+    this.name = 'TokenAddressTaken';
+  }
 }
 
 export interface LaunchedToken {
@@ -14,7 +27,8 @@ export interface LaunchedToken {
 
 /**
  * Deploys a twin's token: AgentTokenFactory on the local chain, Clanker on Base. Idempotent per
- * owner: a retry after a crash finds the token an earlier attempt created instead of making a second.
+ * owner and salt: a retry after a crash finds the token an earlier attempt created instead of making
+ * a second. Throws TokenAddressTaken when what it finds there is someone else's.
  */
 export interface TokenLauncher {
   launch(request: TokenLaunchRequest): Promise<LaunchedToken>;

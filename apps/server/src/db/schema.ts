@@ -80,6 +80,7 @@ export interface DeploymentsTable {
   token_address: string | null;
   token_symbol: string | null;
   token_tx_hash: string | null;
+  token_salt: string | null;
   battery_tx_hash: string | null;
   welcome_cast_hash: string | null;
   created_at: CreatedAt;

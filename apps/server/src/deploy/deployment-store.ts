@@ -25,6 +25,8 @@ export interface DeploymentOutputs {
   tokenAddress: `0x${string}` | null;
   tokenSymbol: string | null;
   tokenTxHash: `0x${string}` | null;
+  /** The token's CREATE2 salt: drawn and stored before the deploy transaction is sent. */
+  tokenSalt: `0x${string}` | null;
   batteryTxHash: `0x${string}` | null;
   welcomeCastHash: string | null;
 }
@@ -52,6 +54,7 @@ const outputColumns = {
   tokenAddress: 'token_address',
   tokenSymbol: 'token_symbol',
   tokenTxHash: 'token_tx_hash',
+  tokenSalt: 'token_salt',
   batteryTxHash: 'battery_tx_hash',
   welcomeCastHash: 'welcome_cast_hash',
 } as const satisfies Record<keyof DeploymentOutputs, keyof DeploymentsTable>;
@@ -172,4 +175,12 @@ export async function setDeploymentStatus(db: Db, ownerFid: number, status: Depl
 export async function hasAnyDeployment(db: Db): Promise<boolean> {
   const row = await db.selectFrom('deployments').select('owner_fid').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Stores what a step must keep before it sends anything (the token's salt), outside the step's result. */
+export async function recordOutputs(db: Db, ownerFid: number, outputs: Partial<DeploymentOutputs>): Promise<void> {
+  const columns = Object.fromEntries(
+    Object.entries(outputs).map(([field, value]) => [outputColumns[field as keyof DeploymentOutputs], value]),
+  );
+  await db.updateTable('deployments').set(columns).where('owner_fid', '=', ownerFid).execute();
 }

@@ -1,14 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
-import type { Hex, PublicClient } from 'viem';
+import { type Hex, type PublicClient, toHex } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
-import type { TokenLauncher } from '../chain/token-launcher.ts';
+import { type LaunchedToken, TokenAddressTaken, type TokenLauncher } from '../chain/token-launcher.ts';
 import type { Db } from '../db/database.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
-import type { DeploymentOutputs, DeploymentRecord } from './deployment-store.ts';
+import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
 import { tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
 import { decryptAgentWallet, encryptPrivateKey, generateAgentWallet } from './wallet-keys.ts';
 
@@ -98,14 +99,32 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'deploy the token',
     async run(deployment, deps) {
       const symbol = tokenSymbol(deployment.character.username);
-      const token = await asOperator(deps.db, () =>
-        deps.tokenLauncher.launch({
-          name: `${deployment.character.displayName || deployment.character.username} Twin`,
-          symbol,
-          owner: need(deployment.walletAddress, 'The wallet address'),
-        }),
-      );
-      return { tokenAddress: token.address, tokenSymbol: symbol, tokenTxHash: token.txHash };
+      const launch = (salt: Hex) =>
+        asOperator(deps.db, () =>
+          deps.tokenLauncher.launch({
+            name: `${deployment.character.displayName || deployment.character.username} Twin`,
+            symbol,
+            owner: need(deployment.walletAddress, 'The wallet address'),
+            salt,
+          }),
+        );
+      // Stored before sending: a retry after a crash looks for its token at the same address.
+      const newSalt = async () => {
+        const salt = toHex(randomBytes(32));
+        await recordOutputs(deps.db, deployment.ownerFid, { tokenSalt: salt });
+        return salt;
+      };
+      let salt = deployment.tokenSalt ?? (await newSalt());
+      let token: LaunchedToken;
+      try {
+        token = await launch(salt);
+      } catch (error) {
+        // Someone else's token sits at that address: take a fresh address rather than theirs.
+        if (!(error instanceof TokenAddressTaken)) throw error;
+        salt = await newSalt();
+        token = await launch(salt);
+      }
+      return { tokenAddress: token.address, tokenSymbol: symbol, tokenTxHash: token.txHash, tokenSalt: salt };
     },
   },
   {

@@ -5,6 +5,7 @@ import * as deployments from './0003_deployments.ts';
 import * as notifications from './0004_notifications.ts';
 import * as twinActions from './0005_twin_actions.ts';
 import * as rateLimits from './0006_rate_limits.ts';
+import * as tokenSalt from './0007_token_salt.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_notifications': notifications,
   '0005_twin_actions': twinActions,
   '0006_rate_limits': rateLimits,
+  '0007_token_salt': tokenSalt,
 };
