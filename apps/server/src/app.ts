@@ -5,6 +5,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import { agentActionsRoutes } from './agent-actions/routes.ts';
+import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
@@ -105,7 +106,16 @@ export async function createApp(
   app.use(WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use(NEYNAR_WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use('/images/agents/*', rateLimits.limit('costlyReadPerIp'));
-  app.route('/', healthRoutes({ ...deps, lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds }));
+  app.route(
+    '/',
+    healthRoutes({
+      ...deps,
+      lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds,
+      operator: services.operator.account.address,
+      contracts: services.contracts,
+    }),
+  );
+  if (deps.config.mode === 'production') await checkOperatorSetup(deps, services);
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route(
     '/',
@@ -149,4 +159,24 @@ export async function createApp(
   );
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
   return { app, services, deploy, twinActions, rateLimits };
+}
+
+/**
+ * Production start-up: the operator's key should not own the life contract (warn, or refuse when
+ * OPERATOR_OWNS_LIFE_CONTRACT=refuse), and a low balance is said at once.
+ */
+async function checkOperatorSetup(deps: AppDeps, services: Services): Promise<void> {
+  const contracts = services.contracts();
+  if (!contracts) return;
+  const operator = services.operator.account.address;
+  const owns = await operatorOwnsLifeContract(deps.chain, operator, contracts);
+  if (owns && deps.config.operatorOwnsLifeContract === 'refuse') throw new OperatorSetupError(owns);
+  if (owns) deps.logger.warn(owns);
+  const balance = await operatorBalance(deps.chain, operator, contracts);
+  if (balance.low) deps.logger.warn({ operator, balance: balance.detail }, 'operator balance is low');
+}
+
+/** The operator's setup is refused by the configuration: the server does not start. */
+export class OperatorSetupError extends Error {
+  override name = 'OperatorSetupError';
 }

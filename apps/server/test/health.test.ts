@@ -1,6 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usdcAbi } from '@fartwin/contracts';
+import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import { healthReadySchema, healthResponseSchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainClient } from '../src/chain/client.ts';
 import { recordIndexSynced } from '../src/chain/life-index-state.ts';
+import { LOW_BALANCE, operatorBalance, operatorOwnsLifeContract } from '../src/chain/operator-checks.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('health endpoints', () => {
@@ -71,5 +78,52 @@ describe('health endpoints', () => {
     expect(body.status).toBe('degraded');
     expect(body.database.ok).toBe(true);
     expect(body.chain).toEqual({ ok: false, detail: 'unreachable' });
+  });
+});
+
+describe('the operator in /health', () => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-health-'));
+    const deploymentFile = join(dataDir, 'deployment.json');
+    server = await startTestServer({ DEPLOYMENT_FILE: deploymentFile });
+    await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("reports the operator's ETH and USDC, and low when either runs short", async () => {
+    const health = healthResponseSchema.parse(await (await server.app.request('/health')).json());
+    expect(health.operator).toEqual({ ok: true, detail: expect.stringMatching(/^[\d.]+ ETH, [\d.]+ USDC$/) });
+
+    // The operator spends its USDC down to less than ten batteries.
+    const contracts = server.services.contracts()!;
+    const operator = server.services.operator;
+    const usdc = await operatorBalance(createChainClient(server.anvil.rpcUrl), operator.account.address, contracts);
+    const hash = await operator.writeContract({
+      address: contracts.usdc,
+      abi: usdcAbi,
+      functionName: 'transfer',
+      args: ['0x000000000000000000000000000000000000dEaD', usdc.usdc - LOW_BALANCE.usdc + 1n],
+    });
+    await createChainClient(server.anvil.rpcUrl).waitForTransactionReceipt({ hash });
+    const low = healthResponseSchema.parse(await (await server.app.request('/health')).json());
+    expect(low.operator).toEqual({
+      ok: false,
+      detail: expect.stringMatching(/USDC \(low: top it up before deploys fail\)$/),
+    });
+  });
+
+  it('says when the operator key owns the life contract (the local bootstrap does; production warns or refuses)', async () => {
+    const chain = createChainClient(server.anvil.rpcUrl);
+    const contracts = server.services.contracts()!;
+    const operator = server.services.operator.account.address;
+    expect(await operatorOwnsLifeContract(chain, operator, contracts)).toMatch(
+      /^The operator key \(0x[0-9a-fA-F]{40}\) owns the life contract: move ownership to a cold wallet/,
+    );
+    expect(await operatorOwnsLifeContract(chain, '0x000000000000000000000000000000000000bEEF', contracts)).toBeNull();
   });
 });

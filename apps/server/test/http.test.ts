@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 describe('HTTP behaviour shared by every route', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ PUBLIC_RPC_URL: 'http://127.0.0.1:9999/public' });
   });
   afterAll(() => server.close());
 
@@ -38,6 +38,9 @@ describe('HTTP behaviour shared by every route', () => {
     const config = appConfigSchema.parse(sandbox[APP_CONFIG_GLOBAL]);
     expect(config).toMatchObject({ mode: 'local', chainId: 8453, contracts: null });
     expect(config.quickAuthOrigin).toBe(server.config.publicUrl);
+    // The browser's RPC is PUBLIC_RPC_URL, not the server's CHAIN_RPC_URL (which carries a key in production).
+    expect(config.rpcUrl).toBe('http://127.0.0.1:9999/public');
+    expect(script).not.toContain(server.anvil.rpcUrl);
   });
 
   it('says how to build the mini-app when it is not built', async () => {

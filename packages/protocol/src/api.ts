@@ -117,6 +117,8 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: componentHealthSchema,
   chain: componentHealthSchema,
+  /** The operator's ETH (gas) and USDC (first batteries); not ok when low. Absent until the contracts are known. */
+  operator: componentHealthSchema.optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -53,6 +53,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required in production mode`));
   });
 
+  it('keeps local mode, with its public development keys, on this machine unless told it is a test setup', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST must be a loopback address/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://twins.example.com' })).toThrow(/PUBLIC_URL must be a localhost URL/);
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ PUBLIC_URL: 'http://app.localhost:3001' }).publicUrl).toBe('http://app.localhost:3001');
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_EXPOSED_LOCAL_MODE: 'true' }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses the public development keys in production', () => {
+    const devOperator = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+    expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_PRIVATE_KEY: devOperator })).toThrow(
+      /OPERATOR_PRIVATE_KEY is a public development key/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, WALLET_ENCRYPTION_KEY: `0x${'11'.repeat(32)}` })).toThrow(
+      /WALLET_ENCRYPTION_KEY is the public local key/,
+    );
+  });
+
+  it('gives browsers PUBLIC_RPC_URL, never CHAIN_RPC_URL with its provider key', () => {
+    const keyed = { ...PRODUCTION_ENV, CHAIN_RPC_URL: 'https://base-mainnet.example.com/v2/secret-key' };
+    expect(loadConfig(keyed).chain.publicRpcUrl).toBe('https://mainnet.base.org');
+    expect(loadConfig({ ...keyed, PUBLIC_RPC_URL: 'https://rpc.example.com' }).chain.publicRpcUrl).toBe(
+      'https://rpc.example.com',
+    );
+    // Locally the browser reads the same anvil the server does.
+    expect(loadConfig({ CHAIN_RPC_URL: 'http://127.0.0.1:9545' }).chain.publicRpcUrl).toBe('http://127.0.0.1:9545');
+  });
+
   it('ticks the life watch every few seconds locally, every minute in production, or as configured', () => {
     expect(loadConfig({}).lifeWatchIntervalSeconds).toBe(5);
     expect(loadConfig(PRODUCTION_ENV).lifeWatchIntervalSeconds).toBe(60);

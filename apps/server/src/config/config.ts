@@ -15,8 +15,20 @@ const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64
  * one the contracts bootstrap deploys and funds from) and a fixed, public wallet-encryption key.
  * Production must set its own (checked below).
  */
-const localOperatorKey = () => toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
+const devKey = (index: number) => toHex(devAccount(index).getHdKey().privateKey!);
+const localOperatorKey = () => devKey(OPERATOR_ACCOUNT_INDEX);
 const LOCAL_WALLET_KEY = `0x${'11'.repeat(32)}`;
+/** The development mnemonic's first accounts: their keys are public, so production refuses them. */
+const PUBLIC_DEV_ACCOUNTS = 20;
+
+/** Base's public JSON-RPC endpoint: rate-limited, keyless, fine for a browser's reads. */
+const BASE_PUBLIC_RPC_URL = 'https://mainnet.base.org';
+
+/** Hosts that only this machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 
 const envSchema = z
   .object({
@@ -71,9 +83,31 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     // New twins the operator pays for (an account, gas and the first battery) per 24 hours.
     MAX_DEPLOYS_PER_DAY: z.coerce.number().int().min(0).default(500),
+    /** The chain RPC browsers are given (/app-config.js); CHAIN_RPC_URL, which often carries a key, stays here. */
+    PUBLIC_RPC_URL: z.string().url().optional(),
+    /**
+     * Local mode uses public development keys, so it serves only this machine unless this says the
+     * setup is a test one (e.g. a container reached through a mapped port).
+     */
+    ALLOW_EXPOSED_LOCAL_MODE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    /** What to do when the operator's key owns the life contract: warn (default) or refuse to start. */
+    OPERATOR_OWNS_LIFE_CONTRACT: z.enum(['warn', 'refuse']).default('warn'),
   })
   .superRefine((env, ctx) => {
-    if (env.FARTWIN_MODE !== 'production') return;
+    if (env.FARTWIN_MODE !== 'production') {
+      if (env.ALLOW_EXPOSED_LOCAL_MODE) return;
+      const exposed =
+        'local mode uses public development keys: keep it on this machine, or set ALLOW_EXPOSED_LOCAL_MODE=true for a test setup';
+      if (!isLoopbackHost(env.HOST))
+        ctx.addIssue({ code: 'custom', path: ['HOST'], message: `must be a loopback address (${exposed})` });
+      if (env.PUBLIC_URL && !isLoopbackHost(new URL(env.PUBLIC_URL).hostname)) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: `must be a localhost URL (${exposed})` });
+      }
+      return;
+    }
     const required = [
       'PUBLIC_URL',
       'DATABASE_URL',
@@ -92,6 +126,24 @@ const envSchema = z
     if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https URL in production mode' });
     }
+    const operatorKey = env.OPERATOR_PRIVATE_KEY?.toLowerCase();
+    if (
+      operatorKey &&
+      Array.from({ length: PUBLIC_DEV_ACCOUNTS }, (_, index) => devKey(index)).includes(operatorKey as `0x${string}`)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_PRIVATE_KEY'],
+        message: 'is a public development key: use a key of your own',
+      });
+    }
+    if (env.WALLET_ENCRYPTION_KEY?.toLowerCase() === LOCAL_WALLET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WALLET_ENCRYPTION_KEY'],
+        message: 'is the public local key: generate one of your own',
+      });
+    }
   });
 
 export type ServerConfig = ReturnType<typeof toConfig>;
@@ -109,6 +161,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/fartwin',
     chain: {
       rpcUrl: env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545',
+      /** What browsers get: locally the same anvil; in production Base's public endpoint unless set. */
+      publicRpcUrl:
+        env.PUBLIC_RPC_URL ?? (local ? (env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545') : BASE_PUBLIC_RPC_URL),
       deploymentFile: local ? env.DEPLOYMENT_FILE : undefined,
       usdcAddress: env.USDC_ADDRESS,
       fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS,
@@ -126,6 +181,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     miniappDist: env.MINIAPP_DIST,
     lifeWatchIntervalSeconds,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    operatorOwnsLifeContract: env.OPERATOR_OWNS_LIFE_CONTRACT,
     chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
     /**

@@ -11,7 +11,8 @@ export function appConfigRoutes(config: ServerConfig, contracts: () => ContractA
     const appConfig: AppConfig = {
       mode: config.mode,
       chainId: BASE_CHAIN_ID,
-      rpcUrl: config.chain.rpcUrl,
+      // Never CHAIN_RPC_URL: it usually carries the operator's provider key.
+      rpcUrl: config.chain.publicRpcUrl,
       contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife },
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };

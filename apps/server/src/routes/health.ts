@@ -1,8 +1,11 @@
 import type { HealthReady, HealthResponse } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
+import type { ContractAddresses } from '../chain/contracts.ts';
 import { readLifeIndexState } from '../chain/life-index-state.ts';
+import { operatorBalance } from '../chain/operator-checks.ts';
 import type { Db } from '../db/database.ts';
 import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
 
@@ -25,7 +28,36 @@ async function check(what: string, probe: () => Promise<string>): Promise<{ ok: 
  * /health (database and chain, 200 or 503), /health/live (the process answers) and /health/ready
  * (database, chain and the life index's lag; 503 while any is failing).
  */
-export function healthRoutes(deps: { db: Db; chain: PublicClient; lifeIndexStaleSeconds: number }) {
+/** A low balance is logged at most this often, however often /health is polled. */
+const LOW_BALANCE_LOG_MS = 10 * 60_000;
+
+export function healthRoutes(deps: {
+  db: Db;
+  chain: PublicClient;
+  lifeIndexStaleSeconds: number;
+  logger: Logger;
+  operator: `0x${string}`;
+  contracts: () => ContractAddresses | null;
+}) {
+  let lowBalanceLoggedAt = 0;
+  const operatorCheck = async () => {
+    const contracts = deps.contracts();
+    if (!contracts) return undefined;
+    try {
+      const balance = await withinBudget(
+        operatorBalance(deps.chain, deps.operator, contracts),
+        PROBE_BUDGET_MS,
+        'operator',
+      );
+      if (balance.low && Date.now() - lowBalanceLoggedAt > LOW_BALANCE_LOG_MS) {
+        lowBalanceLoggedAt = Date.now();
+        deps.logger.warn({ operator: deps.operator, balance: balance.detail }, 'operator balance is low');
+      }
+      return { ok: !balance.low, detail: balance.detail };
+    } catch {
+      return { ok: false, detail: 'balance unknown: the chain did not answer' };
+    }
+  };
   const probes = () =>
     Promise.all([
       check('database', async () => {
@@ -40,8 +72,13 @@ export function healthRoutes(deps: { db: Db; chain: PublicClient; lifeIndexStale
 
   return new Hono()
     .get('/health', async (c) => {
-      const [database, chain] = await probes();
-      const body: HealthResponse = { status: database.ok && chain.ok ? 'ok' : 'degraded', database, chain };
+      const [[database, chain], operator] = await Promise.all([probes(), operatorCheck()]);
+      const body: HealthResponse = {
+        status: database.ok && chain.ok ? 'ok' : 'degraded',
+        database,
+        chain,
+        ...(operator ? { operator } : {}),
+      };
       return c.json(body, body.status === 'ok' ? 200 : 503);
     })
     .get('/health/live', (c) => c.json({ status: 'ok' }))
