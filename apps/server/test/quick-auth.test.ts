@@ -3,7 +3,7 @@ import { createClient } from '@farcaster/quick-auth';
 import { devAccount, getFreePort, localUserAccount, siwfMessage } from '@fartwin/localstack';
 import { quickAuthNonceResponseSchema } from '@fartwin/protocol';
 import { serve } from '@hono/node-server';
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farcasterTokenVerifier } from '../src/auth/farcaster-token-verifier.ts';
 import { InvalidTokenError } from '../src/auth/token-verifier.ts';
@@ -82,6 +82,28 @@ describe('local Quick Auth server', () => {
       valid: false,
       message: 'The nonce was not issued by this server, has expired or was already used',
     });
+    // Used nonces do not pile up.
+    const db = listening.server.db;
+    expect(await db.selectFrom('auth_nonces').select('nonce').where('nonce', '=', nonce).execute()).toEqual([]);
+  });
+
+  it('refuses an expired nonce, and clears expired ones as new ones are issued', async () => {
+    const db = listening.server.db;
+    const { nonce } = (await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string };
+    await db
+      .updateTable('auth_nonces')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where('nonce', '=', nonce)
+      .execute();
+    expect(await signIn(request, { fid: 1004, domain, nonce })).toMatchObject({ valid: false });
+    const { nonce: stale } = (await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string };
+    await db
+      .updateTable('auth_nonces')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where('nonce', '=', stale)
+      .execute();
+    await request('/nonce', { method: 'POST' });
+    expect(await db.selectFrom('auth_nonces').select('nonce').where('nonce', '=', stale).execute()).toEqual([]);
   });
 
   it('refuses a nonce it never issued', async () => {
@@ -147,5 +169,24 @@ describe('production token verification (Farcaster Quick Auth via @farcaster/qui
       InvalidTokenError,
     );
     await expect(farcasterTokenVerifier({ domain, origin }).verify(`${token}x`)).rejects.toThrow(InvalidTokenError);
+  });
+
+  it('refuses, as 401 not 500, a token signed by an unknown key or with an algorithm it does not allow', async () => {
+    const { origin, domain } = listening;
+    const verifier = farcasterTokenVerifier({ domain, origin });
+    const claims = { sub: '1008', aud: domain, iss: origin };
+    const { privateKey } = await generateKeyPair('ES256');
+    const unknownKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'not-a-published-key' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    await expect(verifier.verify(unknownKey)).rejects.toThrow(InvalidTokenError);
+    const symmetric = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('a shared secret anyone could guess'));
+    await expect(verifier.verify(symmetric)).rejects.toThrow(InvalidTokenError);
   });
 });

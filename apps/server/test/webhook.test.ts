@@ -78,6 +78,10 @@ describe('POST /webhook (Farcaster client events)', () => {
     const replay = await post(enabled);
     expect(replay.status).toBe(409);
     expect(await replay.json()).toEqual({ code: 'replayed_event', error: 'This event was already received' });
+    // The same signature written another way (standard base64, padded) is the same event.
+    const reEncoded = { ...enabled, signature: Buffer.from(enabled.signature, 'base64url').toString('base64') };
+    expect(reEncoded.signature).not.toBe(enabled.signature);
+    expect((await post(reEncoded)).status).toBe(409);
     expect(await storedTokens()).toEqual([]);
 
     await post(alice.sign({ event: 'notifications_enabled', notificationDetails: details('current') }));

@@ -21,7 +21,17 @@ export function farcasterTokenVerifier(options: { domain: string; origin?: strin
   };
 }
 
+/**
+ * jose's errors about the token itself: its form and claims (ERR_JWS_*, ERR_JWT_*), a key id the key
+ * set does not hold (ERR_JWKS_NO_MATCHING_KEY, ERR_JWKS_MULTIPLE_MATCHING_KEYS) and an algorithm it
+ * does not allow or know. Not ERR_JWKS_TIMEOUT or a failed fetch: those are ours.
+ */
 function isJoseTokenError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^ERR_(JWS|JWT|JOSE_NOT_SUPPORTED)/.test(code);
+  return (
+    typeof code === 'string' &&
+    /^ERR_(JWS_|JWT_|JOSE_NOT_SUPPORTED|JOSE_ALG_NOT_ALLOWED|JWKS_NO_MATCHING_KEY|JWKS_MULTIPLE_MATCHING_KEYS)/.test(
+      code,
+    )
+  );
 }

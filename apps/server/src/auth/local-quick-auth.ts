@@ -55,6 +55,11 @@ export class LocalQuickAuth implements TokenVerifier {
 
   async issueNonce(): Promise<string> {
     const nonce = randomBytes(16).toString('hex');
+    // Expired nonces can never be used: they go, so the table holds only the last few minutes' worth.
+    await this.options.db
+      .deleteFrom('auth_nonces')
+      .where('created_at', '<=', sql<Date>`now() - make_interval(mins => ${NONCE_TTL_MINUTES})`)
+      .execute();
     await this.options.db.insertInto('auth_nonces').values({ nonce }).execute();
     return nonce;
   }
@@ -118,15 +123,14 @@ export class LocalQuickAuth implements TokenVerifier {
   }
 
   private async consumeNonce(nonce: string): Promise<boolean> {
+    // Deleted as it is used: a second use finds nothing, and nothing used piles up.
     const used = await this.options.db
-      .updateTable('auth_nonces')
-      .set({ used_at: sql`now()` })
+      .deleteFrom('auth_nonces')
       .where('nonce', '=', nonce)
       .where('used_at', 'is', null)
-      .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${NONCE_TTL_MINUTES})`)
-      .returning('nonce')
+      .returning(['nonce', sql<boolean>`created_at > now() - make_interval(mins => ${NONCE_TTL_MINUTES})`.as('fresh')])
       .executeTakeFirst();
-    return used !== undefined;
+    return used?.fresh === true;
   }
 }
 

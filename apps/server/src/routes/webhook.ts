@@ -33,7 +33,10 @@ export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: Veri
     const details = 'notificationDetails' in verified.event ? verified.event.notificationDetails : undefined;
     const problem = details ? destinationProblem(details.url, { production: deps.production }) : null;
     if (problem) throw new HttpError(400, 'invalid_notification_url', `The notification URL is ${problem}`);
-    if (!(await applyWebhookEvent(deps.db, signed.signature, verified))) {
+    // Replays are recognised by the signature's bytes: the same signature re-encoded (another
+    // base64 alphabet, padding) is the same event.
+    const signatureKey = Buffer.from(signed.signature, 'base64url').toString('base64url');
+    if (!(await applyWebhookEvent(deps.db, signatureKey, verified))) {
       throw new HttpError(409, 'replayed_event', 'This event was already received');
     }
     deps.logger.info({ fid: verified.fid, appFid: verified.appFid, event: verified.event.event }, 'webhook event');
