@@ -4,6 +4,7 @@ import { devAccount, getFreePort, localUserAccount, siwfMessage } from '@fartwin
 import { quickAuthNonceResponseSchema } from '@fartwin/protocol';
 import { serve } from '@hono/node-server';
 import { createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { farcasterTokenVerifier } from '../src/auth/farcaster-token-verifier.ts';
 import { InvalidTokenError } from '../src/auth/token-verifier.ts';
@@ -89,19 +90,13 @@ describe('local Quick Auth server', () => {
 
   it('refuses an expired nonce, and clears expired ones as new ones are issued', async () => {
     const db = listening.server.db;
+    const age = (nonce: string) =>
+      sql`update auth_nonces set created_at = now() - interval '11 minutes' where nonce = ${nonce}`.execute(db);
     const { nonce } = (await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string };
-    await db
-      .updateTable('auth_nonces')
-      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
-      .where('nonce', '=', nonce)
-      .execute();
+    await age(nonce);
     expect(await signIn(request, { fid: 1004, domain, nonce })).toMatchObject({ valid: false });
     const { nonce: stale } = (await (await request('/nonce', { method: 'POST' })).json()) as { nonce: string };
-    await db
-      .updateTable('auth_nonces')
-      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
-      .where('nonce', '=', stale)
-      .execute();
+    await age(stale);
     await request('/nonce', { method: 'POST' });
     expect(await db.selectFrom('auth_nonces').select('nonce').where('nonce', '=', stale).execute()).toEqual([]);
   });
