@@ -13,5 +13,13 @@ export default defineConfig({
     strictPort: true,
     proxy: Object.fromEntries(SERVER_PATH_PREFIXES.map((path) => [path, { target: apiOrigin, changeOrigin: true }])),
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      // The protocol package's modules only declare schemas and constants. Said so, a first-load
+      // module that takes a constant does not bring the schemas (and zod) along.
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }] },
+    },
+  },
 });

@@ -31,7 +31,9 @@ describe('top-level error boundary (SPEC §2)', () => {
     (globalThis as Record<string, unknown>).__FARTWIN_CONFIG__ = undefined;
     const { App } = await import('./App.tsx');
     render(<App />);
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    // Checked with the protocol's schemas, which load after the first paint.
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText(/The app configuration from the server is missing or invalid/)).toBeTruthy();
   });
 });
 

@@ -1,34 +1,39 @@
-import type { AppConfig } from '@fartwin/protocol';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { WagmiProvider } from 'wagmi';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FrameProvider } from '../features/frame/index.ts';
-import { AppConfigProvider } from '../lib/app-config-context.tsx';
-import { createWagmiConfig, type WagmiConfig } from '../lib/chain.ts';
-import { readAppConfig } from '../lib/config.ts';
+import { WalletProvider } from '../features/wallet/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export interface AppProvidersProps {
   children: ReactNode;
-  /** Tests pass their own; the app builds them from /app-config.js. */
-  appConfig?: AppConfig;
-  wagmiConfig?: WagmiConfig;
+  /** Tests pass their own. */
   queryClient?: QueryClient;
 }
 
-/** Run-time config, wagmi (Base + the frame's wallet), react-query, and the frame start-up. */
+/**
+ * The run-time config (/app-config.js) is checked against its schema with the rest of the protocol's
+ * schemas, after the first paint; a broken deployment still fails loudly in the error boundary
+ * instead of half-working.
+ */
+function useAppConfigCheck() {
+  const [error, setError] = useState<Error | null>(null);
+  useEffect(() => {
+    import('../lib/config.ts')
+      .then(({ loadAppConfig }) => loadAppConfig())
+      .catch((failure: Error) => setError(failure));
+  }, []);
+  if (error) throw error;
+}
+
+/** The wallet stack (loaded after the first paint), react-query, and the frame start-up. */
 export function AppProviders({ children, ...overrides }: AppProvidersProps) {
-  const [appConfig] = useState(() => overrides.appConfig ?? readAppConfig());
-  const [wagmiConfig] = useState(() => overrides.wagmiConfig ?? createWagmiConfig(appConfig));
   const [queryClient] = useState(() => overrides.queryClient ?? createQueryClient());
+  useAppConfigCheck();
   return (
-    <AppConfigProvider value={appConfig}>
-      {/* The frame start-up connects the wallet; no reconnect from storage before it. */}
-      <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
-        <QueryClientProvider client={queryClient}>
-          <FrameProvider>{children}</FrameProvider>
-        </QueryClientProvider>
-      </WagmiProvider>
-    </AppConfigProvider>
+    <WalletProvider>
+      <QueryClientProvider client={queryClient}>
+        <FrameProvider>{children}</FrameProvider>
+      </QueryClientProvider>
+    </WalletProvider>
   );
 }

@@ -1,6 +1,11 @@
-import { sdk } from '@farcaster/miniapp-sdk';
 import { errorBodySchema } from '@fartwin/protocol';
-import { readAppConfig } from './config.ts';
+import { loadAppConfig } from './config.ts';
+import { loadSdk } from './frame-sdk.ts';
+
+/*
+ * The bot service's client. Only request modules that load after the first paint import it: it
+ * brings the protocol's schemas (zod) with it.
+ */
 
 /** An error answered by the bot service: its readable message and stable code. */
 export class ApiError extends Error {
@@ -19,7 +24,8 @@ export class ApiError extends Error {
  * ask the public Farcaster server, so the token is fetched here with the configured origin.
  */
 async function authorizationHeader(): Promise<string> {
-  const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: readAppConfig().quickAuthOrigin });
+  const [sdk, { quickAuthOrigin }] = await Promise.all([loadSdk(), loadAppConfig()]);
+  const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: quickAuthOrigin });
   return `Bearer ${token}`;
 }
 

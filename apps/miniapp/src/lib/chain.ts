@@ -4,7 +4,7 @@ import { base } from 'viem/chains';
 import { createConfig, http } from 'wagmi';
 
 /**
- * The wagmi config of SPEC.md §9: Base, the frame's built-in wallet as the only connector, and the
+ * The wagmi config of SPEC.md §9 (part of the wallet stack, loaded after the first paint): Base, the frame's built-in wallet as the only connector, and the
  * chain client settings (10 s timeout, batches of 1000, 3 retries from 150 ms, 4 s polling).
  */
 export function createWagmiConfig(appConfig: Pick<AppConfig, 'rpcUrl'>) {
@@ -26,5 +26,3 @@ export function createWagmiConfig(appConfig: Pick<AppConfig, 'rpcUrl'>) {
     storage: null,
   });
 }
-
-export type WagmiConfig = ReturnType<typeof createWagmiConfig>;

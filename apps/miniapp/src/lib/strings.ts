@@ -62,12 +62,20 @@ export const strings = {
   // battery gauge
   batteryLabel: 'Battery',
   batteryDead: 'Battery empty',
+  // An expiry the server does not know: never shown as dead.
+  countdownUnknown: '--:--:--:--',
+  batteryChecking: 'Checking the battery',
+  batteryUnknown: 'Battery unknown',
+  batteryUnreadable: "The battery can't be read right now; it will be checked again.",
   // §2 /agents
   noAgents: 'No agents available at the moment.',
   agentsTitle: 'Agents Directory',
   deployComposeText: 'hey, @ajaxbot, i want to deploy the following agent: ',
   deployComposeLabel: 'Ask ajax to deploy an agent',
   hoursAgo: (hours: number) => `${hours}h ago`,
+  // SPEC.md §2's dot: green (active) only while the twin is active and alive, grey (inactive) when its
+  // battery ran out or it is not active; a battery the server does not know is neither.
+  lifeStatus: { alive: 'active', dead: 'inactive', unknown: 'battery unknown', inactive: 'inactive' },
   loadMore: 'Load more',
   // §2 /leaderboard
   leaderboardTitle: 'Leaderboard',

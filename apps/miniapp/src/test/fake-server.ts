@@ -89,9 +89,10 @@ export const questions: Characteristic[] = [
   { name: 'humor', description: 'Is your humor dry or silly?', options: [{ value: 'Dry' }, { value: 'Silly' }] },
 ];
 
+/** An agent; `expirySeconds` null is an expiry the server does not know. */
 export function makeAgent(
   overrides: Partial<Agent> = {},
-  expirySeconds = Math.floor(Date.now() / 1000) + 3 * 86_400,
+  expirySeconds: number | null = Math.floor(Date.now() / 1000) + 3 * 86_400,
 ): Agent {
   return {
     agentId: 'agent-1',

@@ -19,7 +19,7 @@ export const sdk = {
     return host.context;
   },
   actions: {
-    ready: vi.fn(async () => {}),
+    ready: vi.fn(async (_options?: unknown) => {}),
     composeCast: vi.fn(async () => ({ cast: null })),
     openUrl: vi.fn(async () => {}),
     close: vi.fn(async () => {}),
@@ -51,3 +51,14 @@ export function userContext(fid: number, extra: Partial<Context.MiniAppContext> 
     ...extra,
   } as Context.MiniAppContext;
 }
+
+/**
+ * The SDK's miniAppHost module, which the first screen uses before the rest of the SDK loads: its
+ * ready() and context are the double's, so a test sees one host either way.
+ */
+export const miniAppHost = {
+  ready: (options?: unknown) => sdk.actions.ready(options),
+  get context() {
+    return host.context;
+  },
+};

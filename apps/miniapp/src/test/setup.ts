@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { createFakeChain, LIFE_ADDRESS, USDC_ADDRESS } from './fake-chain.ts';
 import { RPC_URL } from './fake-server.ts';
 import { host } from './sdk-double.ts';
@@ -7,6 +7,18 @@ import { host } from './sdk-double.ts';
 vi.mock('@farcaster/miniapp-sdk', async () => {
   const double = await import('./sdk-double.ts');
   return { sdk: double.sdk, default: double.sdk };
+});
+// The first screen's channel to the host (lib/frame-sdk.ts): the same double.
+vi.mock('@farcaster/miniapp-sdk/dist/miniAppHost.js', async () => {
+  const double = await import('./sdk-double.ts');
+  return { miniAppHost: double.miniAppHost };
+});
+
+// What the app loads right after its first paint (the wallet stack, the API client with the
+// protocol's schemas) a browser has moments later; here it is loaded once before a file's tests, so
+// no test's time limit pays for compiling it.
+beforeAll(async () => {
+  await Promise.all([import('../features/wallet/stack.ts'), import('../lib/api-client.ts')]);
 });
 
 beforeEach(() => {

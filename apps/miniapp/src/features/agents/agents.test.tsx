@@ -30,7 +30,7 @@ describe('/agents (SPEC §2)', () => {
     const [first, second] = links as [HTMLElement, HTMLElement];
     expect(within(first).getByText('@alice-twin')).toBeTruthy();
     expect(first.querySelector('img')?.getAttribute('src')).toBe('https://example.com/t.png');
-    expect(first.querySelector('[data-status]')?.getAttribute('data-status')).toBe('active');
+    expect(first.querySelector('[data-status]')?.getAttribute('data-status')).toBe('alive');
 
     // Fallbacks: the helper's picture, and name plus "-a0x"; a grey dot when not active.
     expect(within(second).getByText('@bob-a0x')).toBeTruthy();
@@ -42,6 +42,28 @@ describe('/agents (SPEC §2)', () => {
       expect(cannedGreetings).toContain(card.querySelector('.agent-card__greeting')?.textContent);
     }
     expect(server.callsTo('GET /doppelganger/agents')[0]?.path).toBe('/doppelganger/agents?limit=24');
+  });
+
+  it('the status dot says alive, dead or unknown by the battery, and inactive when not active', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    openDirectory([
+      makeAgent({ agentId: 'alive', name: 'alive' }, now + 3_600),
+      makeAgent({ agentId: 'dead', name: 'dead' }, now - 60),
+      makeAgent({ agentId: 'unknown', name: 'unknown' }, null),
+      makeAgent({ agentId: 'paused', name: 'paused', status: 'paused' }, now + 3_600),
+    ]);
+    await screen.findAllByRole('link', { name: /@/ });
+    const dot = (agentId: string) => document.querySelector(`a[href="/agent/${agentId}"] .status-dot`) as HTMLElement;
+    expect(dot('alive').dataset.status).toBe('alive');
+    expect(dot('alive').classList.contains('status-dot--alive')).toBe(true);
+    expect(dot('dead').dataset.status).toBe('dead');
+    expect(dot('unknown').dataset.status).toBe('unknown');
+    expect(dot('paused').dataset.status).toBe('inactive');
+    // Only a living twin is green; an unknown battery is not read as dead.
+    expect(document.querySelectorAll('.status-dot--alive')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'battery unknown' })).toBe(dot('unknown'));
+    expect(screen.getByRole('img', { name: 'active' })).toBe(dot('alive'));
+    expect(dot('dead').getAttribute('aria-label')).toBe('inactive');
   });
 
   it('a long @username ends in an ellipsis in its own box, with the full name as its title', async () => {

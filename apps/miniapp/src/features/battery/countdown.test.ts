@@ -37,6 +37,19 @@ describe('useCountdown', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a new expiry (a revival) counts from this moment, not from the last tick', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
+    const { result, rerender } = renderHook(({ expiry }) => useCountdown(expiry), {
+      initialProps: { expiry: Date.now() - 1 },
+    });
+    expect(result.current.isDead).toBe(true);
+    // The dead twin's timer stopped; time goes on while the battery is bought.
+    act(() => vi.advanceTimersByTime(5_000));
+    rerender({ expiry: Date.now() + 7 * 86_400_000 });
+    expect(result.current).toEqual({ remainingMs: 7 * 86_400_000, isDead: false });
+  });
+
   it('is dead at once when the expiry has passed, and not dead without an expiry', () => {
     expect(renderHook(() => useCountdown(Date.now() - 1)).result.current).toEqual({ remainingMs: 0, isDead: true });
     expect(renderHook(() => useCountdown(null)).result.current).toEqual({ remainingMs: null, isDead: false });

@@ -1,6 +1,7 @@
 export { BatteryGauge } from './components/BatteryGauge.tsx';
 export { RevivalAction } from './components/RevivalActions.tsx';
 export { useChainClockOffset } from './hooks/useChainClock.ts';
+export { useChainExpiry } from './hooks/useChainExpiry.ts';
 export { useCountdown } from './hooks/useCountdown.ts';
 export { useRevival } from './hooks/useRevival.ts';
 export type { RevivalMessage } from './types.ts';

@@ -101,6 +101,8 @@ describe('frame start-up (SPEC §4)', () => {
   it('relays host events through sdk.on', async () => {
     host.context = Promise.resolve(userContext(42));
     renderProbe();
+    // The SDK's event relay loads with the rest of the SDK, after the first paint.
+    await waitFor(() => expect(sdk.on).toHaveBeenCalled());
     const events = sdk.on.mock.calls.map(([name]) => name);
     expect(events).toEqual(
       expect.arrayContaining([

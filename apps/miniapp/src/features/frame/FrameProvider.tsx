@@ -1,9 +1,7 @@
-import { sdk } from '@farcaster/miniapp-sdk';
-import { BASE_CHAIN_ID } from '@fartwin/protocol';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { useConfig } from 'wagmi';
-import { connect } from 'wagmi/actions';
+import { frameHost, loadSdk } from '../../lib/frame-sdk.ts';
 import { strings } from '../../lib/strings.ts';
+import { useWalletLoader } from '../wallet/index.ts';
 import { type FrameState, initialFrameState } from './frame-state.ts';
 
 const FrameContext = createContext<FrameState>(initialFrameState);
@@ -12,10 +10,11 @@ const FrameContext = createContext<FrameState>(initialFrameState);
  * SPEC.md §4 start-up: reads the host's context; with a user fid, stores it, marks the user
  * connected and connects the wallet. Without a fid the app is not in a frame. Any failure sets the
  * one error message, and loading always ends. ready() is signalled as soon as the first screen (the
- * loading animation) is on the page, so the host hides its splash without waiting for the network.
+ * loading animation) is on the page, so the host hides its splash without waiting for the network;
+ * the wallet stack starts loading right after, while the host answers with the context.
  */
 export function FrameProvider({ children }: { children: ReactNode }) {
-  const wagmiConfig = useConfig();
+  const wallet = useWalletLoader();
   const [state, setState] = useState<FrameState>(initialFrameState);
 
   useEffect(() => {
@@ -23,11 +22,14 @@ export function FrameProvider({ children }: { children: ReactNode }) {
     const update = (patch: Partial<FrameState>) => {
       if (!cancelled) setState((previous) => ({ ...previous, ...patch }));
     };
-    sdk.actions.ready().catch((error: unknown) => console.warn('ready() failed', error));
+    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
+    const stack = wallet.load();
+    // A stack that cannot load fails the wallet step below, which reports it.
+    stack.catch(() => {});
 
     (async () => {
       try {
-        const context = await sdk.context;
+        const context = await frameHost.context();
         const fid = context?.user?.fid ?? null;
         if (fid === null) {
           update({ isFarcasterFrame: false, isLoading: false });
@@ -36,11 +38,8 @@ export function FrameProvider({ children }: { children: ReactNode }) {
         update({ fid, isConnected: true, frameContext: context, isLoading: false });
         // A run that was cleaned up meanwhile (StrictMode, unmount) leaves the wallet to the next one.
         if (cancelled) return;
-        if (!(await sdk.wallet.getEthereumProvider())) throw new Error(strings.missingProvider);
-        // The Farcaster connector requests the accounts, reads the chain id and asks the wallet to
-        // switch when it is not on Base: SPEC.md §4's wallet steps, done once, and wagmi's hooks
-        // share the connection.
-        await connect(wagmiConfig, { connector: wagmiConfig.connectors[0]!, chainId: BASE_CHAIN_ID });
+        // The wallet steps, done once; the screens share the connection.
+        await (await stack).connect();
       } catch (error) {
         console.error(strings.frameInitError, error);
         update({ error: strings.frameInitError });
@@ -51,7 +50,7 @@ export function FrameProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [wagmiConfig]);
+  }, [wallet]);
 
   useHostEventLog();
 
@@ -70,9 +69,23 @@ function useHostEventLog() {
       notificationsEnabled: log('notificationsEnabled'),
       notificationsDisabled: log('notificationsDisabled'),
     } as const;
-    for (const [name, handler] of Object.entries(handlers)) sdk.on(name as keyof typeof handlers, handler);
+    const names = Object.keys(handlers) as (keyof typeof handlers)[];
+    let removed = false;
+    let remove = () => {};
+    // The SDK's event relay comes with the rest of the SDK, after the first paint.
+    loadSdk().then(
+      (sdk) => {
+        if (removed) return;
+        for (const name of names) sdk.on(name, handlers[name]);
+        remove = () => {
+          for (const name of names) sdk.off(name, handlers[name]);
+        };
+      },
+      (error: unknown) => console.warn('The host events could not be followed', error),
+    );
     return () => {
-      for (const [name, handler] of Object.entries(handlers)) sdk.off(name as keyof typeof handlers, handler);
+      removed = true;
+      remove();
     };
   }, []);
 }

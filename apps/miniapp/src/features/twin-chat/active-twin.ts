@@ -9,16 +9,17 @@ export interface ActiveTwin {
   walletAddress: string;
   tokenAddress: string;
   tokenSymbol: string;
-  /** Expiry in ms. */
-  expiryTimestamp: number;
-  /** ms left until expiry at derivation time. */
-  lifeSpan: number;
+  /** Expiry in ms; null when the server does not know it (unknown is never dead). */
+  expiryTimestamp: number | null;
+  /** ms left until expiry at derivation time; null when the expiry is unknown. */
+  lifeSpan: number | null;
   agentId: string;
   welcomeCastHash?: string;
 }
 
 export function toActiveTwin(agent: Agent, now = Date.now()): ActiveTwin {
-  const expiryTimestamp = agent.life.expirationTime * 1_000;
+  const { expirationTime } = agent.life;
+  const expiryTimestamp = expirationTime === null ? null : expirationTime * 1_000;
   return {
     fid: agent.farcasterClient.fid,
     username: agent.farcasterClient.username,
@@ -28,7 +29,7 @@ export function toActiveTwin(agent: Agent, now = Date.now()): ActiveTwin {
     tokenAddress: agent.token.address,
     tokenSymbol: agent.token.symbol,
     expiryTimestamp,
-    lifeSpan: expiryTimestamp - now,
+    lifeSpan: expiryTimestamp === null ? null : expiryTimestamp - now,
     agentId: agent.agentId,
   };
 }

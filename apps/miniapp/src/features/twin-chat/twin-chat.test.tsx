@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { strings } from '../../lib/strings.ts';
+import { LIFE_ADDRESS } from '../../test/fake-chain.ts';
 import {
   createFakeServer,
   directory,
@@ -135,6 +136,83 @@ describe('dead twin (SPEC §4)', () => {
     expect(document.querySelector('[data-sender="ajax"] .message__text')?.textContent).toBe(strings.deadTwin);
     expect(screen.getByRole('button', { name: strings.allowButton })).toBeTruthy();
     expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+});
+
+describe('an expiry the server does not know (SPEC §4: unknown is never dead)', () => {
+  // The gauge is redrawn once the expiry is known: read the countdown afresh each time.
+  const countdown = () => screen.getByTestId('countdown').textContent;
+  const lifeReads = () =>
+    host.chain.state.requests.filter(
+      (request) =>
+        request.method === 'eth_call' &&
+        (request.params as [{ to: string }])[0].to.toLowerCase() === LIFE_ADDRESS.toLowerCase(),
+    );
+
+  it('reads the expiry from the life contract and counts down from it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.expirySeconds.set('agent-1', BigInt(now + 2 * 86_400 + 120));
+    const { server } = openTwinChat(makeAgent({}, null), (s) => s.on(CHAT, { message: 'still here', engine: 'llm' }));
+    await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown()).toMatch(/^02:00:0[12]:\d\d$/));
+    expect(lifeReads().length).toBeGreaterThan(0);
+    await send('hi');
+    expect(await screen.findByText('still here')).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(1);
+  });
+
+  it('is unknown, not dead, while the chain cannot be read: no 00:00:00:00, no helper, no payment', async () => {
+    host.chain.state.failLifeReads = true;
+    const { server } = openTwinChat(makeAgent({}, null), (s) => s.on(CHAT, { message: 'still here', engine: 'llm' }));
+    await screen.findByTestId('countdown');
+    expect(countdown()).toBe('--:--:--:--');
+    await waitFor(() => expect(lifeReads().length).toBeGreaterThan(0));
+    // After the chain client's retries (3, from 150 ms).
+    expect(await screen.findByRole('status', { name: strings.batteryUnknown }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByText(strings.batteryUnreadable)).toBeTruthy();
+    expect(screen.queryByRole('meter')).toBeNull();
+
+    // Not dead: the message goes to the twin, and nothing asks for a battery.
+    await send('are you there?');
+    expect(await screen.findByText('still here')).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(1);
+    expect(screen.queryByText(strings.deadTwin)).toBeNull();
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
+    expect(screen.queryByRole('button', { name: strings.buyButton })).toBeNull();
+    expect(countdown()).toBe('--:--:--:--');
+
+    // The chain answers again: it is asked at the polling interval, and the countdown starts.
+    host.chain.state.expirySeconds.set('agent-1', BigInt(Math.floor(Date.now() / 1000) + 86_400));
+    host.chain.state.failLifeReads = false;
+    await waitFor(() => expect(countdown()).toMatch(/^0[01]:/), { timeout: 6_000 });
+    expect(screen.queryByText(strings.batteryUnreadable)).toBeNull();
+  }, 15_000);
+
+  it('is dead when the life contract says the battery ran out', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.expirySeconds.set('agent-1', BigInt(now - 60));
+    const { server } = openTwinChat(makeAgent({}, null));
+    await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown()).toBe('00:00:00:00'));
+    await send('are you there?');
+    expect(await screen.findByText(strings.deadTwin)).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+
+  it('the /agent page decides dead or alive from the chain too', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    host.chain.state.expirySeconds.set('agent-1', BigInt(now + 86_400 + 120));
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', { agents: [] });
+    server.on('GET /doppelganger/agents', directory([makeAgent({}, null)]));
+    server.on(CHAT, { message: 'hello from the page', engine: 'llm' });
+    renderApp({ path: '/agent/agent-1', server });
+    await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown()).toMatch(/^01:00:0[12]:\d\d$/));
+    await send('hi');
+    expect(await screen.findByText('hello from the page')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
   });
 });
 

@@ -1,20 +1,19 @@
-import {
-  type Agent,
-  agentsByFidResponseSchema,
-  agentsResponseSchema,
-  apiPaths,
-  DIRECTORY_PAGE_SIZE,
-} from '@fartwin/protocol';
+import type { Agent } from '@fartwin/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { useEffect } from 'react';
+
+/** The requests, with the protocol's schemas that check the answers, load after the first paint. */
+const requests = () => import('./requests.ts');
 
 export const agentsByFidKey = (fid: number | null) => ['agents-by-fid', fid] as const;
 
 /** GET /doppelganger/agents/{fid}: the user's twin, or the questions to create one. */
 export function useAgentsByFid(fid: number | null) {
+  // Loaded while the host answers with the context, so the fid's request does not wait for it.
+  useEffect(() => void requests(), []);
   return useQuery({
     queryKey: agentsByFidKey(fid),
-    queryFn: () => apiJson(apiPaths.agentsByFid(fid!), agentsByFidResponseSchema),
+    queryFn: async () => (await requests()).getAgentsByFid(fid!),
     enabled: fid !== null,
     // SPEC.md §8: agent list fetch errors are only logged.
     meta: { errorLog: 'Loading your agents failed' },
@@ -26,11 +25,7 @@ export function useAgentsDirectory() {
   return useInfiniteQuery({
     queryKey: ['agents-directory'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: String(DIRECTORY_PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      return apiJson(`${apiPaths.agents}?${query}`, agentsResponseSchema);
-    },
+    queryFn: async ({ pageParam }) => (await requests()).getAgentsPage(pageParam),
     getNextPageParam: (page) => page.nextCursor,
     meta: { errorLog: 'Loading the agents failed' },
   });

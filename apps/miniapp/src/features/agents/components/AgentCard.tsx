@@ -3,17 +3,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { cannedGreetings, strings } from '../../../lib/strings.ts';
 import { ajax } from '../../helper-bot/index.ts';
+import { lifeStatus } from '../life-status.ts';
 
 const randomInt = (below: number) => Math.floor(Math.random() * below);
 
-/** A directory card: picture, @username, status dot, a fake "Nh ago" and a canned greeting. */
+/** A directory card: picture, @username, status dot (alive, dead, unknown or inactive), a fake "Nh ago" and a canned greeting. */
 export function AgentCard({ agent }: { agent: Agent }) {
   // Fake activity, chosen once per card so it does not flicker on re-render.
   const [hoursAgo] = useState(() => randomInt(24));
   const [greeting] = useState(() => cannedGreetings[randomInt(cannedGreetings.length)]!);
   const [picture, setPicture] = useState(agent.farcasterClient.pfp_url || ajax.picture);
   const username = agent.farcasterClient.username || `${agent.name}-a0x`;
-  const active = agent.status === 'active';
+  const status = lifeStatus(agent);
   return (
     <li>
       <Link className="agent-card" to={`/agent/${encodeURIComponent(agent.agentId)}`}>
@@ -27,10 +28,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
         />
         <span className="agent-card__name">
           <span
-            className={`status-dot ${active ? 'status-dot--active' : 'status-dot--inactive'}`}
-            data-status={active ? 'active' : 'inactive'}
+            className={`status-dot status-dot--${status}`}
+            data-status={status}
             role="img"
-            aria-label={active ? 'active' : 'inactive'}
+            aria-label={strings.lifeStatus[status]}
+            title={strings.lifeStatus[status]}
           />
           {/* Its own box, so a long name ends in an ellipsis (the full name in its title). */}
           <span className="agent-card__username" title={`@${username}`}>

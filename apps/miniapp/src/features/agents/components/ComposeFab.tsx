@@ -1,5 +1,5 @@
-import { sdk } from '@farcaster/miniapp-sdk';
 import type { MouseEvent } from 'react';
+import { loadSdk } from '../../../lib/frame-sdk.ts';
 import { strings } from '../../../lib/strings.ts';
 
 const composeUrl = (text: string) => `https://farcaster.xyz/~/compose?text=${encodeURIComponent(text)}`;
@@ -8,9 +8,9 @@ const composeUrl = (text: string) => `https://farcaster.xyz/~/compose?text=${enc
 export function ComposeFab() {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    sdk.actions.composeCast({ text: strings.deployComposeText }).catch((error: unknown) => {
-      console.error('composeCast failed', error);
-    });
+    loadSdk()
+      .then((sdk) => sdk.actions.composeCast({ text: strings.deployComposeText }))
+      .catch((error: unknown) => console.error('composeCast failed', error));
   };
   return (
     <a

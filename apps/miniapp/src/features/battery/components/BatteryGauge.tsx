@@ -8,8 +8,35 @@ function level(percentage: number): 'high' | 'mid' | 'low' | 'empty' {
   return 'high';
 }
 
-/** A battery a person reads at a glance: fill and colour by charge, the countdown beside it. */
-export function BatteryGauge({ remainingMs }: { remainingMs: number }) {
+/**
+ * A battery whose expiry is not known yet: neither full nor empty, and never read as dead. While the
+ * chain is being asked it says so; once the chain could not answer either, it reads as unknown (the
+ * chat says why under its header).
+ */
+function UnknownBattery({ unreadable }: { unreadable: boolean }) {
+  const label = unreadable ? strings.batteryUnknown : strings.batteryChecking;
+  return (
+    <div className="battery battery--unknown" role="status" aria-label={label} title={label}>
+      <div className="battery__shell" aria-hidden="true" />
+      <span className="battery__time" data-testid="countdown" aria-hidden="true">
+        {strings.countdownUnknown}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A battery a person reads at a glance: fill and colour by charge, the countdown beside it.
+ * `remainingMs` null: the expiry is not known yet (`unreadable` once the chain could not say).
+ */
+export function BatteryGauge({
+  remainingMs,
+  unreadable = false,
+}: {
+  remainingMs: number | null;
+  unreadable?: boolean;
+}) {
+  if (remainingMs === null) return <UnknownBattery unreadable={unreadable} />;
   const percentage = batteryPercentage(remainingMs);
   const countdown = formatCountdown(remainingMs);
   const dead = remainingMs <= 0;

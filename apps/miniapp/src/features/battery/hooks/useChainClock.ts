@@ -1,24 +1,27 @@
 import { CHAIN_CLIENT } from '@fartwin/protocol';
-import { base } from 'viem/chains';
-import { useBlock } from 'wagmi';
+import { useQuery } from '@tanstack/react-query';
+import { useWalletStack } from '../../wallet/index.ts';
 
 /**
  * Measured when a block arrives: react-query runs a stable `select` again only for new data, so the
  * offset keeps the moment its block was read (an idle chain's last block does not make it shrink).
  */
-const offsetFromBlock = ({ timestamp }: { timestamp: bigint }) => Math.max(0, Number(timestamp) * 1_000 - Date.now());
+const offsetFromBlock = (blockTimeMs: number) => Math.max(0, blockTimeMs - Date.now());
 
 /**
  * How far the chain's clock runs ahead of this device's, in ms (never below 0). A battery runs out
  * by the chain's time: on Base the two clocks agree, but a local chain can be moved forward (the dev
  * host's chain clock), and the countdown then follows the chain. Read from the latest block at the
- * chain client's polling interval (a query refetch, not wagmi's block watcher, which the countdown's
- * every-second render would restart before it ever polls), and only while there is a countdown.
+ * chain client's polling interval, and only while there is a countdown.
  */
 export function useChainClockOffset(enabled: boolean): number {
-  const { data: offsetMs = 0 } = useBlock({
-    chainId: base.id,
-    query: { enabled, refetchInterval: CHAIN_CLIENT.pollingIntervalMs, select: offsetFromBlock },
+  const stack = useWalletStack();
+  const { data: offsetMs = 0 } = useQuery({
+    queryKey: ['chain-clock'],
+    queryFn: () => stack!.latestBlockTimeMs(),
+    enabled: enabled && stack !== null,
+    refetchInterval: CHAIN_CLIENT.pollingIntervalMs,
+    select: offsetFromBlock,
   });
   return offsetMs;
 }

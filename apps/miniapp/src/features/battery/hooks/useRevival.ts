@@ -1,12 +1,8 @@
-import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
-import { BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { base } from 'viem/chains';
-import { useAccount, useConfig, useReadContract } from 'wagmi';
-import { getPublicClient, readContract, writeContract } from 'wagmi/actions';
-import { useAppConfig } from '../../../lib/app-config-context.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
+import { type Hash, useWalletAddress, useWalletLoader, useWalletStack, type WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
 
 /** Set after the first battery bought from this device (SPEC.md §4). */
@@ -35,49 +31,28 @@ export interface Revival {
  * 1 USDC), then re-read agentTimeToDeath so the countdown starts again from the chain's value.
  */
 export function useRevival({ agentId, post, onRevived }: RevivalOptions): Revival {
-  const config = useConfig();
-  const { contracts } = useAppConfig();
-  const { address } = useAccount();
-  const { data: allowance, refetch: refetchAllowance } = useReadContract({
-    address: contracts?.usdc,
-    abi: usdcAbi,
-    functionName: 'allowance',
-    args: address && contracts ? [address, contracts.fartwinLife] : undefined,
-    chainId: base.id,
-    query: { enabled: Boolean(address && contracts) },
+  const wallet = useWalletLoader();
+  const stack = useWalletStack();
+  const address = useWalletAddress(stack);
+  const { data: allowance, refetch: refetchAllowance } = useQuery({
+    queryKey: ['usdc-allowance', address],
+    queryFn: () => stack!.readAllowance(address!),
+    enabled: Boolean(stack?.contractsAvailable && address),
   });
 
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
   const [approveError, setApproveError] = useState<string | null>(null);
   const [buyPhase, setBuyPhase] = useState<TxPhase>('idle');
 
-  const waitForSuccess = useCallback(
-    async (hash: `0x${string}`) => {
-      // viem's wait, not wagmi's: wagmi replays a reverted transaction to guess a reason, which after
-      // the block is often wrong; a reverted receipt is reported as "Transaction failed".
-      const client = getPublicClient(config, { chainId: base.id });
-      if (!client) throw new Error('No client for Base');
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: CHAIN_CLIENT.receiptTimeoutMs });
-      if (receipt.status !== 'success') throw new Error(strings.transactionFailed);
-    },
-    [config],
-  );
-
   const runApprove = useCallback(async () => {
     setApproveError(null);
     setApprovePhase('pending');
     try {
-      if (!contracts) throw new Error(strings.contractsUnavailable);
-      const hash = await writeContract(config, {
-        address: contracts.usdc,
-        abi: usdcAbi,
-        functionName: 'approve',
-        args: [contracts.fartwinLife, BATTERY_PRICE_USDC],
-        chainId: base.id,
-      });
+      const chain = await wallet.load();
+      const hash = await chain.approveBattery();
       setApprovePhase('confirming');
       post({ text: strings.transactionSubmitted(hash), sender: 'ajax' });
-      await waitForSuccess(hash);
+      await chain.waitForSuccess(hash);
       setApprovePhase('done');
       post({ text: strings.usdcApproved, sender: 'ajax', action: 'buy-battery' });
       void refetchAllowance();
@@ -87,21 +62,16 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
       setApprovePhase('error');
       post({ text: strings.approveError(message), sender: 'ajax' });
     }
-  }, [config, contracts, post, waitForSuccess, refetchAllowance]);
+  }, [wallet, post, refetchAllowance]);
 
   const runBuy = useCallback(async () => {
     if (!agentId) return;
     setBuyPhase('pending');
-    let hash: `0x${string}`;
+    let chain: WalletStack;
+    let hash: Hash;
     try {
-      if (!contracts) throw new Error(strings.contractsUnavailable);
-      hash = await writeContract(config, {
-        address: contracts.fartwinLife,
-        abi: fartwinLifeAbi,
-        functionName: 'extendLife',
-        args: [agentId, BATTERY_PRICE_USDC],
-        chainId: base.id,
-      });
+      chain = await wallet.load();
+      hash = await chain.buyBattery(agentId);
     } catch (error) {
       setBuyPhase('error');
       post({ text: strings.purchaseError(errorMessage(error)), sender: 'ajax' });
@@ -110,7 +80,7 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
     setBuyPhase('confirming');
     post({ text: strings.transactionSubmitted(hash), sender: 'ajax' });
     try {
-      await waitForSuccess(hash);
+      await chain.waitForSuccess(hash);
     } catch (error) {
       setBuyPhase('error');
       post({ text: strings.transactionError(errorMessage(error)), sender: 'ajax' });
@@ -118,14 +88,7 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
     }
     post({ text: strings.transactionConfirmed, sender: 'ajax' });
     try {
-      const expirySeconds = await readContract(config, {
-        address: contracts.fartwinLife,
-        abi: fartwinLifeAbi,
-        functionName: 'agentTimeToDeath',
-        args: [agentId],
-        chainId: base.id,
-      });
-      onRevived(Number(expirySeconds) * 1_000);
+      onRevived(await chain.readExpiryMs(agentId));
     } catch (error) {
       console.error('Reading the new battery failed', error);
       setBuyPhase('error');
@@ -138,10 +101,10 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
     setApprovePhase('idle');
     post({ text: strings.batteryInstalled, sender: 'agent' });
     void refetchAllowance();
-  }, [agentId, config, contracts, post, onRevived, waitForSuccess, refetchAllowance]);
+  }, [agentId, wallet, post, onRevived, refetchAllowance]);
 
   return {
-    available: contracts !== null,
+    available: Boolean(stack?.contractsAvailable),
     allowance,
     // Approved in this session: the approval went through and no purchase has spent it yet.
     approve: { phase: approvePhase, approved: approvePhase === 'done', error: approveError, run: runApprove },

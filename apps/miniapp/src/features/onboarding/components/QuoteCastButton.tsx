@@ -1,4 +1,4 @@
-import { sdk } from '@farcaster/miniapp-sdk';
+import { loadSdk } from '../../../lib/frame-sdk.ts';
 import { strings } from '../../../lib/strings.ts';
 
 /** The welcome cast's address, for the compose embed. */
@@ -10,9 +10,9 @@ function castUrl(username: string, hash: string): string {
 export function QuoteCastButton({ name, welcomeCastHash }: { name: string; welcomeCastHash: string | undefined }) {
   const compose = () => {
     const embeds: [] | [string] = welcomeCastHash ? [castUrl(name, welcomeCastHash)] : [];
-    sdk.actions.composeCast({ text: strings.quoteCastText(name), embeds }).catch((error: unknown) => {
-      console.error('composeCast failed', error);
-    });
+    loadSdk()
+      .then((sdk) => sdk.actions.composeCast({ text: strings.quoteCastText(name), embeds }))
+      .catch((error: unknown) => console.error('composeCast failed', error));
   };
   return (
     <button type="button" className="button button--primary" onClick={compose}>

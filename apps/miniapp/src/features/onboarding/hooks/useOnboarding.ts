@@ -2,7 +2,7 @@ import type { Characteristic } from '@fartwin/protocol';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
-import { postDeploy } from '../api/deploy.ts';
+import { deployRequests } from '../api/deploy.ts';
 import { canDeploy, initialOnboarding, onboardingReducer } from './onboarding-state.ts';
 
 /** The onboarding question flow and the deploy call (SPEC.md §2, §4, §5, §8). */
@@ -23,7 +23,7 @@ export function useOnboarding(fid: number | null, questions: readonly Characteri
     deploying.current = true;
     dispatch({ type: 'deploying' });
     try {
-      const response = await postDeploy(fid, state.choices);
+      const response = await (await deployRequests()).postDeploy(fid, state.choices);
       if (response.error) throw new Error(response.error);
       if (response.action === 'NONE') dispatch({ type: 'none', text: response.text });
       else if (response.metadata?.errorType) dispatch({ type: 'error-type', text: response.text });

@@ -2,12 +2,29 @@ import {
   apiPaths,
   type ChatRequest,
   type ChatResponse,
+  type ConversationHistory,
   chatResponseSchema,
   chatStreamDeltaSchema,
   chatStreamEvents,
+  conversationHistorySchema,
 } from '@fartwin/protocol';
-import { apiErrorFrom, apiRequest, toApiError } from '../../../lib/api-client.ts';
+import { ApiError, apiErrorFrom, apiJson, apiRequest, toApiError } from '../../../lib/api-client.ts';
 import { readServerSentEvents } from '../../../lib/sse.ts';
+
+/*
+ * The twin chat's requests. They load after the first paint with the protocol's schemas, the SSE
+ * parser and the API client: the chat screen imports them when it first needs them.
+ */
+
+/** GET the stored turns of a twin's conversation; none when the server keeps no history. */
+export async function getConversation(agentId: string): Promise<ConversationHistory> {
+  try {
+    return await apiJson(apiPaths.conversation(agentId), conversationHistorySchema, { auth: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { turns: [] };
+    throw error;
+  }
+}
 
 /** SPEC.md §7: "the response reads message or text". */
 function parseReply(body: unknown): ChatResponse {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { LoadingScreen, useFrame } from '../../frame/index.ts';
 import { TwinChat } from './TwinChat.tsx';
@@ -29,7 +30,11 @@ export function AgentPage() {
 
   const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending || searchOn;
   if (waiting) return <LoadingScreen />;
-  return <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage" />;
+  return (
+    <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
+      <AgentActionsSummary agentId={agentId} />
+    </TwinChat>
+  );
 }
 
 export default AgentPage;

@@ -1,13 +1,12 @@
 import type { Agent } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
-import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { agentsByFidKey } from '../../agents/index.ts';
-import { RevivalAction, useChainClockOffset, useCountdown, useRevival } from '../../battery/index.ts';
+import { RevivalAction, useChainClockOffset, useChainExpiry, useCountdown, useRevival } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { toActiveTwin } from '../active-twin.ts';
 import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
@@ -19,15 +18,21 @@ export interface TwinChatProps {
   agent: Agent | undefined;
   fid: number | null;
   variant: ChatVariant;
+  /** Shown under the header (the /agent page's summary of what the twin does). */
+  children?: ReactNode;
 }
 
 /** Chat with a twin: header with battery, messages, input; the revival flow when it is dead. */
-export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
+export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatProps) {
   const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
   // After a revival the chain's new expiry counts, even before the agent list is fetched again.
   const [revivedExpiryMs, setRevivedExpiryMs] = useState<number | null>(null);
-  const expiryMs = revivedExpiryMs ?? twin?.expiryTimestamp ?? null;
+  // An expiry the server does not know is read from the chain: until then it is unknown, not dead.
+  const serverExpiryMs = twin?.expiryTimestamp ?? null;
+  const chain = useChainExpiry(agentId, twin !== null && serverExpiryMs === null && revivedExpiryMs === null);
+  const expiryMs = revivedExpiryMs ?? serverExpiryMs ?? chain.expiryMs;
   const { remainingMs, isDead } = useCountdown(expiryMs, useChainClockOffset(expiryMs !== null));
+  const batteryUnreadable = expiryMs === null && chain.unreadable;
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
 
@@ -47,8 +52,9 @@ export function TwinChat({ agentId, agent, fid, variant }: TwinChatProps) {
           ← {strings.backToAgents}
         </Link>
       ) : null}
-      <TwinHeader twin={twin} remainingMs={remainingMs} />
-      {variant === 'agentPage' ? <AgentActionsSummary agentId={agentId} /> : null}
+      <TwinHeader twin={twin} remainingMs={remainingMs} batteryUnreadable={batteryUnreadable} />
+      {batteryUnreadable ? <p className="battery-note">{strings.batteryUnreadable}</p> : null}
+      {children}
       {conversation.messages.length === 0 ? <p className="chat-empty">{strings.emptyChat}</p> : null}
       <MessageList
         messages={conversation.messages}

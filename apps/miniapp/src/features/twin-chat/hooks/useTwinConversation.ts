@@ -4,7 +4,6 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { createMessage, type UiMessage } from '../../../lib/messages.ts';
 import { strings } from '../../../lib/strings.ts';
 import type { RevivalMessage } from '../../battery/index.ts';
-import { sendChat } from '../api/chat.ts';
 import { useConversationHistory } from '../api/history.ts';
 
 /** main: the twin chat of the main screen; agentPage: /agent/{agentId}. */
@@ -83,7 +82,10 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
 
       inFlight.current = true;
       setIsSending(true);
-      sendChat(agentId, { conversation, fid }, (chunk) => update((message) => ({ text: message.text + chunk })))
+      import('../api/chat.ts')
+        .then(({ sendChat }) =>
+          sendChat(agentId, { conversation, fid }, (chunk) => update((message) => ({ text: message.text + chunk }))),
+        )
         .then((result) => {
           update(() => ({
             text: result.message,
