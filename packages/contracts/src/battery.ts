@@ -13,6 +13,14 @@ import { confirm, withGasHeadroom } from './transactions.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 
+export interface PaymentOptions {
+  /**
+   * Called with the extendLife transaction's hash once it is sent, before its receipt is awaited:
+   * a caller records it, so a retry after a failed wait can tell a pending payment from none.
+   */
+  onSent?: (hash: `0x${string}`) => unknown;
+}
+
 export interface LifeContracts {
   usdc: Address;
   fartwinLife: Address;
@@ -41,6 +49,7 @@ export async function extendLife(
   contracts: LifeContracts,
   agentId: string,
   usdcAmount: bigint,
+  options: PaymentOptions = {},
 ): Promise<TransactionReceipt> {
   const call = {
     account: wallet.account,
@@ -50,7 +59,9 @@ export async function extendLife(
     args: [agentId, usdcAmount],
   } as const;
   const gas = withGasHeadroom(await publicClient.estimateContractGas(call));
-  return confirm(publicClient, await wallet.writeContract({ ...call, gas }));
+  const hash = await wallet.writeContract({ ...call, gas });
+  await options.onSent?.(hash);
+  return confirm(publicClient, hash);
 }
 
 /**
@@ -63,9 +74,10 @@ export async function payForBattery(
   contracts: LifeContracts,
   agentId: string,
   usdcAmount: bigint,
+  options: PaymentOptions = {},
 ) {
   await approveBatteryPayment(publicClient, wallet, contracts, usdcAmount);
-  const receipt = await extendLife(publicClient, wallet, contracts, agentId, usdcAmount);
+  const receipt = await extendLife(publicClient, wallet, contracts, agentId, usdcAmount, options);
   const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' });
   if (!event) throw new Error('extendLife emitted no LifeExtended event');
   return { receipt, event };

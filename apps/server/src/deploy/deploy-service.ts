@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type DeployProgress, type DeployResponse, deployStepNames } from '@fartwin/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Character } from '../twin/character.ts';
 import type { DeployQueue } from './deploy-queue.ts';
-import { createDeployment, type DeploymentRecord, findDeployment, reopenDeployment } from './deployment-store.ts';
+import {
+  createDeployment,
+  type DeploymentRecord,
+  failDeployment,
+  findDeployment,
+  reopenDeployment,
+} from './deployment-store.ts';
 import { deploySteps } from './steps.ts';
 
 /** How long a deploy call waits for the pipeline before answering "still deploying". */
@@ -12,6 +19,9 @@ const DEFAULT_WAIT_MS = 120_000;
 const POLL_MS = 200;
 /** A running deployment untouched this long lost its runner (a crash): the next call restarts it. */
 const STALE_AFTER_MS = 10 * 60_000;
+
+/** The queue would not take the deploy (the database is away, say). */
+const NOT_STARTED = new Error('Your twin could not be started right now. Please try again in a moment.');
 /** A repeated deploy call this soon after success, with the same choices, is a retry: same answer. */
 const REPLAY_WINDOW_MS = 15 * 60_000;
 
@@ -61,7 +71,15 @@ export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: numbe
      */
     async deploy(ownerFid: number, choices: string[], character: Character): Promise<DeployAnswer> {
       const started = await createDeployment(db, { ownerFid, agentId: randomUUID(), choices, character });
-      if (started || (await reopenDeployment(db, ownerFid, STALE_AFTER_MS))) await queue.enqueue(ownerFid);
+      if (started || (await reopenDeployment(db, ownerFid, STALE_AFTER_MS))) {
+        try {
+          await queue.enqueue(ownerFid);
+        } catch (error) {
+          // Nobody will run it: failed at once, so the next call starts it again (not in 10 minutes).
+          await failDeployment(db, ownerFid, { errorType: 'not_started', errorText: NOT_STARTED.message });
+          throw new HttpError(503, 'deploy_not_started', NOT_STARTED.message, { 'retry-after': '5' });
+        }
+      }
       const outcome = await waitForOutcome(ownerFid);
       if (!outcome) {
         return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
-import { type Hex, type PublicClient, toHex } from 'viem';
+import { type Hex, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError, toHex } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
@@ -136,13 +136,25 @@ export const deploySteps: readonly DeployStep[] = [
       return asOperator(deps.db, async () => {
         // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
         const expiries = await deps.life.expirations([deployment.agentId]);
-        if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: null };
+        if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: deployment.batteryTxHash };
+        // An earlier attempt's payment that may still land (its receipt wait failed): never a second one.
+        if (deployment.batteryTxHash) {
+          const outcome = await paymentOutcome(deps.publicClient, deployment.batteryTxHash);
+          if (outcome === 'pending') {
+            throw new Error(
+              `The first battery's payment ${deployment.batteryTxHash} is not mined yet; the deploy goes on once it is`,
+            );
+          }
+          if (outcome === 'succeeded') return { batteryTxHash: deployment.batteryTxHash };
+        }
         const { receipt } = await payForBattery(
           deps.publicClient,
           deps.operator,
           contracts,
           deployment.agentId,
           BATTERY_PRICE_USDC,
+          // Recorded before its receipt is awaited.
+          { onSent: (hash) => recordOutputs(deps.db, deployment.ownerFid, { batteryTxHash: hash }) },
         );
         return { batteryTxHash: receipt.transactionHash };
       });
@@ -168,3 +180,26 @@ export const deploySteps: readonly DeployStep[] = [
     },
   },
 ];
+
+/**
+ * What became of a payment sent earlier: mined (succeeded or reverted), still pending, or gone from
+ * the node (dropped, never to be mined): only the last two of the first three allow paying again.
+ */
+async function paymentOutcome(
+  client: PublicClient,
+  hash: `0x${string}`,
+): Promise<'succeeded' | 'reverted' | 'pending' | 'dropped'> {
+  try {
+    const receipt = await client.getTransactionReceipt({ hash });
+    return receipt.status === 'success' ? 'succeeded' : 'reverted';
+  } catch (error) {
+    if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+  }
+  try {
+    await client.getTransaction({ hash });
+    return 'pending';
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return 'dropped';
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usdcAbi } from '@fartwin/contracts';
+import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
+import { devAccount, OPERATOR_ACCOUNT_INDEX, type RunningAnvil, startAnvil } from '@fartwin/localstack';
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { createTestClient, http, type PublicClient, toHex, WaitForTransactionReceiptTimeoutError } from 'viem';
+import { base } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainClient } from '../src/chain/client.ts';
+import { chainLifeReader } from '../src/chain/life.ts';
+import { operatorWallet } from '../src/chain/operator.ts';
+import type { Db } from '../src/db/database.ts';
+import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
+import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
+import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { buildCharacter } from '../src/twin/character.ts';
+import { leaningChoices } from '../src/twin/characteristics.ts';
+import { loadPersona } from '../src/twin/persona.ts';
+import { createTestDatabase } from './harness.ts';
+
+const AGENT_ID = 'lowcaps-dev-twin';
+/** The account the local bootstrap funds as the operator. */
+const OPERATOR_KEY = toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
+
+/**
+ * The first battery is paid once (issue 16): when waiting for the payment's receipt fails while the
+ * payment is still pending, a retry must not pay a second time.
+ */
+describe('the deploy pipeline’s first-battery step', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+  let anvil: RunningAnvil;
+  let dataDir: string;
+  let contracts: Deployment;
+  let chain: PublicClient;
+  const step = deploySteps.find((each) => each.name === 'first-battery')!;
+  const depsWith = (publicClient: PublicClient) =>
+    ({
+      db,
+      publicClient,
+      operator: operatorWallet(anvil.rpcUrl, OPERATOR_KEY),
+      contracts: () => contracts,
+      life: chainLifeReader(chain, () => contracts),
+    }) as unknown as DeployDeps;
+  const operatorUsdc = () =>
+    chain.readContract({
+      address: contracts.usdc,
+      abi: usdcAbi,
+      functionName: 'balanceOf',
+      args: [operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address],
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    anvil = await startAnvil();
+    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-battery-step-'));
+    contracts = await bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile: join(dataDir, 'deployment.json') });
+    chain = createChainClient(anvil.rpcUrl);
+    await seedLocalNetwork(db, 'http://localhost:3000');
+    const persona = (await loadPersona(localFarcasterData(db), 1001))!;
+    const choices = leaningChoices(persona.profile);
+    await createDeployment(db, {
+      ownerFid: 1001,
+      agentId: AGENT_ID,
+      choices,
+      character: buildCharacter(persona.user, persona.casts, persona.profile, choices),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await anvil?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('records the payment when sent; a retry while it is pending pays nothing; once mined, the step is done', async () => {
+    const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });
+    const usdcBefore = await operatorUsdc();
+    // A chain that stops mining right before the payment is sent, and a receipt wait that gives up:
+    // what a slow RPC or a congested chain does to the first attempt.
+    const stalling = {
+      ...chain,
+      estimateContractGas: async (call: Parameters<PublicClient['estimateContractGas']>[0]) => {
+        const gas = await chain.estimateContractGas(call);
+        await testClient.setAutomine(false);
+        return gas;
+      },
+      waitForTransactionReceipt: async ({ hash }: { hash: `0x${string}` }) => {
+        const receipt = await chain.getTransactionReceipt({ hash }).catch(() => null);
+        if (!receipt) throw new WaitForTransactionReceiptTimeoutError({ hash });
+        return receipt;
+      },
+    } as unknown as PublicClient;
+
+    await expect(step.run((await findDeployment(db, 1001))!, depsWith(stalling))).rejects.toThrow(
+      WaitForTransactionReceiptTimeoutError,
+    );
+    const recorded = (await findDeployment(db, 1001))!.batteryTxHash;
+    expect(recorded).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // The retry finds the payment pending: it says so and sends nothing.
+    const nonceBefore = await chain.getTransactionCount({
+      address: operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address,
+      blockTag: 'pending',
+    });
+    await expect(step.run((await findDeployment(db, 1001))!, depsWith(chain))).rejects.toThrow(
+      `The first battery's payment ${recorded} is not mined yet; the deploy goes on once it is`,
+    );
+    expect(
+      await chain.getTransactionCount({
+        address: operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address,
+        blockTag: 'pending',
+      }),
+    ).toBe(nonceBefore);
+
+    // Mined: the next retry finds the battery installed, and one battery was paid for in all.
+    await testClient.mine({ blocks: 1 });
+    await testClient.setAutomine(true);
+    expect(await step.run((await findDeployment(db, 1001))!, depsWith(chain))).toEqual({ batteryTxHash: recorded });
+    expect(usdcBefore - (await operatorUsdc())).toBe(BATTERY_PRICE_USDC);
+  });
+});

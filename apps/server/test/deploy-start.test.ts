@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.ts';
+import { deployService } from '../src/deploy/deploy-service.ts';
+import { findDeployment } from '../src/deploy/deployment-store.ts';
+import { HttpError } from '../src/http/errors.ts';
+import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { buildCharacter } from '../src/twin/character.ts';
+import { leaningChoices } from '../src/twin/characteristics.ts';
+import { loadPersona } from '../src/twin/persona.ts';
+import { createTestDatabase } from './harness.ts';
+
+/** A deploy the queue would not take is failed at once (issue 16): it was stuck "running" for 10 minutes. */
+describe('starting a deploy', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seedLocalNetwork(db, 'http://localhost:3000');
+  });
+  afterAll(() => database?.drop());
+
+  it('answers 503 when the queue refuses it, and the next call starts it again at once', async () => {
+    const enqueued: number[] = [];
+    let queueUp = false;
+    const queue = {
+      async enqueue(ownerFid: number) {
+        if (!queueUp) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        enqueued.push(ownerFid);
+      },
+    };
+    const service = deployService({ db, queue, waitMs: 50 });
+    const persona = (await loadPersona(localFarcasterData(db), 1001))!;
+    const choices = leaningChoices(persona.profile);
+    const character = buildCharacter(persona.user, persona.casts, persona.profile, choices);
+
+    const refused = service.deploy(1001, choices, character);
+    await expect(refused).rejects.toThrow(HttpError);
+    await expect(refused).rejects.toMatchObject({ status: 503, code: 'deploy_not_started' });
+    expect((await findDeployment(db, 1001))?.status).toBe('failed');
+
+    queueUp = true;
+    const answer = await service.deploy(1001, choices, character);
+    expect(enqueued).toEqual([1001]);
+    expect(answer.status).toBe(202);
+    expect((await findDeployment(db, 1001))?.status).toBe('running');
+  });
+});
