@@ -12,6 +12,7 @@ import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
 import { WEBHOOK_PATH } from './manifest/app-identity.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
@@ -60,6 +61,7 @@ export async function createApp(
 ): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions; rateLimits: RateLimits }> {
   const app = new Hono();
   app.use(requestLog(deps.logger));
+  app.use(securityHeaders({ production: deps.config.mode === 'production' }));
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -83,7 +85,13 @@ export async function createApp(
     logger: deps.logger,
     production: deps.config.mode === 'production',
   });
-  await startLifeWatch(deps.jobs, { ...deps, sender, contracts: services.contracts, life: services.life });
+  await startLifeWatch(deps.jobs, {
+    ...deps,
+    sender,
+    contracts: services.contracts,
+    life: services.life,
+    ...deps.config.lifeIndex,
+  });
   const twinActions = await startTwinActions(
     deps.jobs,
     { ...services, db: deps.db, logger: deps.logger, sender, publicUrl: deps.config.publicUrl },

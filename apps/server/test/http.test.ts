@@ -45,6 +45,10 @@ describe('HTTP behaviour shared by every route', () => {
 
   it('says how to build the mini-app when it is not built', async () => {
     const response = await server.app.request('/');
+    // Every answer: no sniffing, a short Referer; never a frame ban (the mini-app lives in clients' frames).
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBeNull();
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/npm run build -w @fartwin\/miniapp/);
   });

@@ -5,6 +5,7 @@ import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartw
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { pino } from 'pino';
+import { createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { contractsResolver } from '../src/chain/contracts.ts';
@@ -116,6 +117,20 @@ describe('the LifeExtended indexer', () => {
     expect(await indexLifeExtended(shortRanges)).toBe(head);
     expect(reads.mock.calls[0]?.[0].fromBlock).toBe(BigInt(firstRun! + 1));
     reads.mockRestore();
+  });
+
+  it('leaves the last blocks unread with confirmations, so a reorg cannot leave a dropped revival indexed', async () => {
+    const twin = await createTwin(db, 1007);
+    await indexLifeExtended(deps);
+    const before = await storedExpiry(db, twin.agentId);
+    await feedTwin(anvil.rpcUrl, deployment, twin.agentId);
+    const head = Number(await chain().getBlockNumber());
+    // Two confirmations: the feeding (in the head block or the one before) is not read yet.
+    expect(await indexLifeExtended({ ...deps, confirmations: 2 })).toBe(head - 2);
+    expect(await storedExpiry(db, twin.agentId)).toBe(before);
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks: 2 });
+    await indexLifeExtended({ ...deps, confirmations: 2 });
+    expect(await storedExpiry(db, twin.agentId)).toBe(await onChainExpiry(twin.agentId));
   });
 
   it('never moves an expiry back when an older event is read after a later expiry was stored', async () => {

@@ -93,6 +93,9 @@ describe('the local social network', () => {
     const avatar = await request('/local-network/avatars/1001.svg');
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
+    // Opened on its own, the SVG may run nothing.
+    expect(avatar.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox$/);
+    expect(avatar.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await avatar.text()).toMatch(/^<svg /);
     expect((await request('/local-network/avatars/999999.svg')).status).toBe(404);
     const malformed = await request('/local-network/avatars/abc.svg');

@@ -23,8 +23,10 @@ export interface LifeIndexerDeps {
   contracts: () => ContractAddresses | null;
   life: LifeReader;
   logger: Logger;
-  /** Blocks per eth_getLogs call (tests shorten it). */
+  /** Blocks per eth_getLogs call (LIFE_INDEX_BLOCK_RANGE; tests shorten it). */
   blockRange?: number;
+  /** Blocks left unread behind the head, so a reorg cannot leave a dropped event indexed. */
+  confirmations?: number;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
   const addresses = deps.contracts();
   if (!addresses) return null;
   // Uncached: viem keeps a block number for its polling interval, and a tick wants the latest.
-  const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+  const head = Math.max(0, Number(await chain.getBlockNumber({ cacheTime: 0 })) - (deps.confirmations ?? 0));
   const cursor = await db
     .selectFrom('chain_cursors')
     .select('block')

@@ -75,6 +75,10 @@ const envSchema = z
     MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
     /** Seconds between life-watch ticks (battery warnings, deaths). Default: 5 locally, 60 in production. */
     LIFE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    // The LifeExtended indexer: blocks per eth_getLogs call (providers cap it), and blocks left
+    // behind the head so a reorg cannot leave an event in the index that the chain dropped.
+    LIFE_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    LIFE_INDEX_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).optional(),
     // The chat's time budgets: a whole reply, and the longest pause between two of its parts.
     CHAT_BUDGET_SECONDS: z.coerce.number().positive().max(600).default(90),
     CHAT_STALL_SECONDS: z.coerce.number().positive().max(600).default(20),
@@ -181,6 +185,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     miniappDist: env.MINIAPP_DIST,
     lifeWatchIntervalSeconds,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    lifeIndex: {
+      blockRange: env.LIFE_INDEX_BLOCK_RANGE,
+      // Base reorgs are rare and shallow; the local chain has none.
+      confirmations: env.LIFE_INDEX_CONFIRMATIONS ?? (local ? 0 : 5),
+    },
     operatorOwnsLifeContract: env.OPERATOR_OWNS_LIFE_CONTRACT,
     chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
