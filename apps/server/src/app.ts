@@ -14,6 +14,7 @@ import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
+import { requestBudget } from './limits/request-budget.ts';
 import { WEBHOOK_PATH } from './manifest/app-identity.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
@@ -109,6 +110,13 @@ export async function createApp(
       logger: deps.logger,
       trustProxyHops: deps.config.trustProxyHops,
     });
+  // A total time budget for every request but the chat's stream and the deploy call, which have their own.
+  const budget = requestBudget(deps.config.requestBudgetMs);
+  app.use('*', async (c, next) => {
+    const streamsOrWaits =
+      c.req.method === 'POST' && /^\/doppelganger\/(chat-with-fartwin|deploy)\/[^/]+$/.test(c.req.path);
+    return streamsOrWaits ? next() : budget(c, next);
+  });
   // Per-IP limits on what anyone may call and what costs to answer; per-fid ones sit in the routes.
   app.use(quickAuthPaths.nonce, rateLimits.limit('noncePerIp'));
   app.use(WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));

@@ -1,16 +1,23 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createChainClient } from './chain/client.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
 import { deploySampleTwins } from './deploy/sample-twins.ts';
+import { closeGracefully } from './http/graceful-close.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
+import { handleUnhandledRejections } from './logging/last-resort.ts';
 import { createLogger } from './logging/logger.ts';
 import { seedLocalNetwork } from './social/local-network.ts';
+
+/** How long in-flight requests get to finish on SIGTERM/SIGINT (orchestrators wait 30 s by default). */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  handleUnhandledRejections(logger);
   const db = createDb(config.databaseUrl, { logger });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -39,7 +46,8 @@ async function main() {
   });
 
   const shutdown = async () => {
-    server.close();
+    // In-flight requests (a streaming reply, a deploy call) finish before the database goes.
+    await closeGracefully(server as Server, SHUTDOWN_GRACE_MS);
     await jobs.stop({ graceful: true, timeout: 10_000 });
     await db.destroy();
     process.exit(0);

@@ -28,7 +28,16 @@ describe('the database goes away and comes back', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fartwin-faults-'));
     port = await getFreePort();
     await startOwnPostgres();
-    server = await startTestServer({}, {}, { databaseUrl: await postgres.createDatabase('faults') });
+    server = await startTestServer(
+      // A request that stalls is answered within a second.
+      { REQUEST_BUDGET_SECONDS: '1' },
+      {},
+      { databaseUrl: await postgres.createDatabase('faults') },
+    );
+    // This process checks the HTTP answers. pg-boss 10 completes finished jobs without awaiting, so a
+    // connection cut then rejects a promise nobody can catch: the server's process handles that
+    // (logging/last-resort.ts, tested in server-process.test.ts), this test runner would report it.
+    await server.jobs.stop({ graceful: true, wait: true });
     await seedLocalNetwork(server.db, server.config.publicUrl);
     await createTwin(server.db, 1001);
   }, 120_000);
@@ -57,6 +66,25 @@ describe('the database goes away and comes back', () => {
     expect(agentsResponseSchema.parse(await response.json()).agents.map((agent) => agent.agentId)).toEqual([
       'lowcaps-dev-twin',
     ]);
+  });
+
+  it('a statement that stalls (a table locked by someone else) answers 504 with a code within the budget', async () => {
+    const locker = new pg.Client({ connectionString: postgres.connectionString('faults') });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table agents in access exclusive mode');
+      const stalled = await directory();
+      expect(stalled.status).toBe(504);
+      expect(errorBodySchema.parse(await stalled.json())).toEqual({
+        code: 'timeout',
+        error: 'This took longer than it should. Please try again in a moment.',
+      });
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    expect((await directory()).status).toBe(200);
   });
 
   it('while Postgres is down every request answers 503 JSON with a code, and service resumes by itself', async () => {
