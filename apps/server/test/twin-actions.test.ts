@@ -20,7 +20,7 @@ import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/th
 import { dueScheduledJobs, runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { createTwin, feedTwin } from './twins.ts';
+import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 const WEBHOOK_SECRET = 'test-neynar-webhook-secret';
@@ -379,5 +379,16 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(digests[0]!.body).toMatch(/repl(y|ies)/);
     expect((await runTwinWriteJob(deps({ sender }), jobs[0]!)).status).toBe('already-done');
     expect(client.notifications.filter((request) => request.notificationId.startsWith('digest:'))).toHaveLength(2);
+  });
+
+  // Last: moving the chain clock forward empties every battery on this chain.
+  it('a twin whose battery a clock jump just emptied answers as a dead twin, before the life watch ticks', async () => {
+    await server.syncLives();
+    await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
+    // Tagged at once, before the life watch's next tick has recorded the new time.
+    const tagged = await cast(people.dan, `@${twins.bob.twin.username} are you there?`);
+    const replies = await eventually(() => repliesTo(tagged), 1);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.text).toContain(`/agent/${encodeURIComponent(twins.bob.agentId)}`);
   });
 });

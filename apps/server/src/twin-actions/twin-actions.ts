@@ -188,8 +188,19 @@ export async function startTwinActions(
     },
   );
 
+  /**
+   * The local chain's clock jumps when the dev host moves it ("Advance 1 day"), between two ticks
+   * of the life watch that records it. Before a local cast or message is handed to the twins, the
+   * clock is read, so a twin whose battery the jump emptied answers as a dead twin from the start.
+   */
+  const followLocalClock = async () => {
+    const now = await chainNowSeconds(options.chain).catch(() => null);
+    if (now !== null) await recordClock(db, now);
+  };
+
   const pollLocalCasts = async () => {
     await readNewLocalCasts(db, async (casts) => {
+      if (casts.length > 0) await followLocalClock();
       for (const cast of casts) await castCreated(cast);
     });
   };
@@ -204,6 +215,7 @@ export async function startTwinActions(
     async directMessageReceived(message) {
       const twin = await findTwinByFid(db, message.toFid);
       if (!twin || twin.fid === message.fromFid) return false;
+      if (options.localFirehose) await followLocalClock();
       await enqueue([{ kind: 'dm-reply', agentId: twin.agentId, message }]);
       return true;
     },
