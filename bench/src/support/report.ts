@@ -2,7 +2,7 @@
 export interface BenchResult {
   benchmark: string;
   metric: string;
-  unit: 'kB' | 'ms' | 'req/s' | 'gas';
+  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'gas';
   /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
   better: 'lower' | 'higher';
   subject: number;
@@ -13,10 +13,15 @@ export interface BenchResult {
   detail: string;
 }
 
-const ratioOf = (result: BenchResult) => result.subject / result.baseline;
+export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
+
+/** Decimal places a value is shown (and stored) with. */
+export function digitsFor(value: number, unit: BenchResult['unit']): number {
+  return unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' || unit === 'MB' ? 1 : value < 10 ? 2 : 1;
+}
 
 function formatValue(value: number, unit: BenchResult['unit']): string {
-  const digits = unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' ? 1 : value < 10 ? 2 : 1;
+  const digits = digitsFor(value, unit);
   return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
 }
 
@@ -43,4 +48,22 @@ export function formatSummary(results: readonly BenchResult[]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+/** The bot service's peak RSS over a benchmark, beside the bare Hono process's over the same stretch. */
+export function reportPeakRss(
+  report: (result: BenchResult) => void,
+  benchmark: string,
+  peak: { bot: number; bare: number },
+): void {
+  report({
+    benchmark,
+    metric: 'bot service peak RSS',
+    unit: 'MB',
+    better: 'lower',
+    subject: peak.bot,
+    baseline: peak.bare,
+    baselineLabel: 'bare Hono process',
+    detail: `peak resident set of each process over this benchmark (both Node ${process.version} with tsx)`,
+  });
 }

@@ -1,6 +1,6 @@
-import { loadConfig } from '@fartwin/server/src/config/config.ts';
-import { appConfigRoutes } from '@fartwin/server/src/routes/app-config.ts';
-import { miniappStaticRoutes } from '@fartwin/server/src/routes/miniapp-static.ts';
+import { relative } from 'node:path';
+import { APP_CONFIG_GLOBAL, type AppConfig, appConfigSchema, BASE_CHAIN_ID } from '@fartwin/protocol';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { listen } from './listen.ts';
 
@@ -54,28 +54,44 @@ export interface StaticSite {
 }
 
 /**
- * Serves a built mini-app through the bot service's own routes: its static files (the same headers
- * and index handling as production) and, for the real app, its /app-config.js, plus the host page.
+ * The mini-app's /app-config.js as the bot service writes it in local mode (the AppConfig contract
+ * of @fartwin/protocol), with no chain: nothing reaches these URLs before ready().
+ */
+function appConfigScript(): string {
+  const config: AppConfig = appConfigSchema.parse({
+    mode: 'local',
+    chainId: BASE_CHAIN_ID,
+    rpcUrl: 'http://127.0.0.1:9',
+    contracts: null,
+    quickAuthOrigin: 'http://127.0.0.1:9',
+  });
+  return `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(config)};\n`;
+}
+
+/**
+ * Serves a built app as the bot service serves the mini-app (the same static-file middleware of
+ * @hono/node-server, no compression, index.html at `/`, hashed assets cacheable for a year) plus the
+ * host page and, for the real app, its /app-config.js. Both apps are served alike, so their load
+ * differs only in what they ship.
  */
 export async function serveStaticSite(distDir: string, options: { appConfig: boolean }): Promise<StaticSite> {
   const app = new Hono();
   app.get(HOST_PAGE_PATH, (c) => c.html(hostPage));
   if (options.appConfig) {
-    // Local mode, no contracts; nothing reaches these URLs before ready().
-    const config = loadConfig({
-      FARTWIN_MODE: 'local',
-      CHAIN_RPC_URL: 'http://127.0.0.1:9',
-      PUBLIC_URL: 'http://127.0.0.1:9',
+    const script = appConfigScript();
+    app.get('/app-config.js', (c) => {
+      c.header('cache-control', 'no-store');
+      c.header('content-type', 'text/javascript; charset=utf-8');
+      return c.body(script);
     });
-    app.route(
-      '/',
-      appConfigRoutes(config, () => null),
-    );
   }
-  app.route(
-    '/',
-    miniappStaticRoutes(distDir, () => false),
+  // serveStatic takes a root relative to the working directory.
+  const root = relative(process.cwd(), distDir) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
   );
+  app.use('*', serveStatic({ root }));
   const { url, close } = await listen(app);
   return { url, hostPageUrl: `${url}${HOST_PAGE_PATH}`, close };
 }

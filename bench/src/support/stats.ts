@@ -29,3 +29,10 @@ export async function sampleInTurns<Name extends string, Value>(
   }
   return samples;
 }
+
+/** The nearest-rank percentile `p` (0–100] of a sample: the smallest value at or above p% of them. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new Error('percentile of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
