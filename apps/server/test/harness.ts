@@ -93,6 +93,8 @@ export async function startTestServer(
     CHAIN_RPC_URL: anvil.rpcUrl,
     DEPLOYMENT_FILE: '/nonexistent/deployment.json',
     MINIAPP_DIST: '/nonexistent/dist',
+    // Tests read what they just wrote; the in-memory cache of public answers has a test of its own.
+    DIRECTORY_CACHE_MS: '0',
     ...env,
   });
   const logger = pino({ level: 'silent' });

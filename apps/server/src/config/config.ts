@@ -79,6 +79,8 @@ const envSchema = z
     // behind the head so a reorg cannot leave an event in the index that the chain dropped.
     LIFE_INDEX_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2_000),
     LIFE_INDEX_CONFIRMATIONS: z.coerce.number().int().min(0).max(1_000).optional(),
+    // How long a replica keeps a public directory page or a user's twins in memory (0: not at all).
+    DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     // Every other API request's time budget (the chat stream and the deploy call have their own).
     REQUEST_BUDGET_SECONDS: z.coerce.number().positive().max(120).default(10),
     // The chat's time budgets: a whole reply, and the longest pause between two of its parts.
@@ -188,6 +190,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     lifeWatchIntervalSeconds,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     requestBudgetMs: env.REQUEST_BUDGET_SECONDS * 1000,
+    directoryCacheMs: env.DIRECTORY_CACHE_MS,
     lifeIndex: {
       blockRange: env.LIFE_INDEX_BLOCK_RANGE,
       // Base reorgs are rare and shallow; the local chain has none.

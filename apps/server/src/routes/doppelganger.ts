@@ -24,6 +24,7 @@ import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
+import { answerCache, sendJsonAnswer } from '../http/answer-cache.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
@@ -47,7 +48,7 @@ export function doppelgangerRoutes(deps: {
   services: Services;
   deploy: DeployService;
   rateLimits: RateLimits;
-  config: Pick<ServerConfig, 'maxDeploysPerDay' | 'chatBudget'>;
+  config: Pick<ServerConfig, 'maxDeploysPerDay' | 'chatBudget' | 'directoryCacheMs'>;
 }) {
   const { db, logger, services, deploy, rateLimits } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -66,20 +67,30 @@ export function doppelgangerRoutes(deps: {
     return agents.map((agent) => toApiAgent(agent, lives.get(agent.agentId)?.expiresAt ?? null));
   };
 
+  // Public answers many users load alike, kept a moment (DIRECTORY_CACHE_MS) per replica.
+  const answers = answerCache(deps.config.directoryCacheMs);
+
   // The directory, newest first, one keyset page at a time.
-  app.get('/doppelganger/agents', etag(), async (c) => {
+  app.get('/doppelganger/agents', async (c) => {
     const query = agentsQuerySchema.parse(c.req.query());
-    const page = await listAgentsPage(db, { limit: query.limit ?? DIRECTORY_PAGE_SIZE, cursor: query.cursor });
-    c.header('cache-control', DIRECTORY_CACHE_CONTROL);
-    return c.json({ agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse);
+    const limit = query.limit ?? DIRECTORY_PAGE_SIZE;
+    const answer = await answers.get(`page:${limit}:${query.cursor ?? ''}`, async () => {
+      const page = await listAgentsPage(db, { limit, cursor: query.cursor });
+      return { agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse;
+    });
+    return sendJsonAnswer(c, answer!, DIRECTORY_CACHE_CONTROL);
   });
 
   // A user's twins or, with none yet, the eight questions that build one.
   app.get('/doppelganger/agents/:fid', etag(), async (c) => {
     const fid = fidParam(c.req.param('fid'));
+    // Only a user with twins is kept: one without gets the questions, and has a twin right after deploying.
+    const twins = await answers.get(`owner:${fid}`, async () => {
+      const agents = await findAgentsByOwner(db, fid);
+      return agents.length > 0 ? ({ agents: await withLife(agents) } satisfies AgentsByFidResponse) : undefined;
+    });
+    if (twins) return sendJsonAnswer(c, twins, REVALIDATE_CACHE_CONTROL);
     c.header('cache-control', REVALIDATE_CACHE_CONTROL);
-    const agents = await findAgentsByOwner(db, fid);
-    if (agents.length > 0) return c.json({ agents: await withLife(agents) } satisfies AgentsByFidResponse);
     // The questions are built from the user's profile and casts: Neynar calls, limited per IP.
     await rateLimits.consumeByIp('costlyReadPerIp', c);
     const { characteristics } = await personaOf(fid);
@@ -114,8 +125,11 @@ export function doppelgangerRoutes(deps: {
   app.post(
     '/doppelganger/chat-with-fartwin/:agentId',
     auth,
-    rateLimits.limit('chatPerIp'),
-    perFid('chatPerFid'),
+    // Both limits in one round of queries: they sit before the first token.
+    async (c, next) => {
+      await Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', c.get('authFid'))]);
+      await next();
+    },
     async (c) => {
       const request = await jsonBody(c, chatRequestSchema);
       assertActingFor(c.get('authFid'), request.fid);
