@@ -26,6 +26,8 @@ export interface StackPorts {
   devhost: number;
 }
 
+/** How long stopping one service may take before the launcher moves on to the next. */
+const SERVICE_STOP_WAIT_MS = 15_000;
 /** The ports `npm start` uses; tests pass `'free'` to run beside it. */
 export const DEFAULT_PORTS: StackPorts = { postgres: 54329, anvil: 8545, server: 3001, devhost: 3000 };
 
@@ -83,7 +85,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     while (running.length > 0) {
       const service = running.pop()!;
       step(`Stopping ${service.name}…`);
-      await service.stop().catch((error: unknown) => step(`${service.name} did not stop cleanly: ${String(error)}`));
+      // A service that will not stop (a Postgres restarted behind the launcher's back) must not
+      // keep the others running: it gets a bounded wait, then the next one is stopped.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<'gave-up'>((resolve) => {
+        timer = setTimeout(() => resolve('gave-up'), SERVICE_STOP_WAIT_MS);
+      });
+      const outcome = await Promise.race([
+        service.stop().then(
+          () => 'stopped' as const,
+          (error: unknown) => {
+            step(`${service.name} did not stop cleanly: ${String(error)}`);
+            return 'stopped' as const;
+          },
+        ),
+        gaveUp,
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'gave-up')
+        step(`${service.name} did not stop within ${SERVICE_STOP_WAIT_MS / 1000} s; moving on`);
     }
   };
 
