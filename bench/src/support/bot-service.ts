@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +19,8 @@ import { apiPaths } from '@fartwin/protocol';
 import { progress } from './context.ts';
 import { repoRoot } from './paths.ts';
 
-/** The bot service's entry point, as `npm start` (scripts/stack) runs it: Node with tsx, no import of its code. */
-const SERVER_ENTRY = join(repoRoot, 'apps/server/src/main.ts');
+/** The bot service's entry point as production runs it: the compiled bundle (npm run build), Node alone. */
+const SERVER_ENTRY = join(repoRoot, 'apps/server/dist/main.js');
 
 export interface BotService {
   url: string;
@@ -36,7 +36,7 @@ export interface BotService {
 /**
  * The real bot service, started as `npm start` starts it, each part in a process of its own: an
  * embedded Postgres, anvil with the contracts bootstrapped (the operator and the sample users funded),
- * then apps/server/src/main.ts in local mode with its environment. Its log (info level, one line per
+ * then the compiled server (apps/server/dist/main.js) in local mode with its environment. Its log (info level, one line per
  * request, as in production) goes straight from the service to a file, not through this process.
  * Local mode deploys the sample users' twins on the first start; seed.ts waits for them.
  */
@@ -81,13 +81,14 @@ export async function startBotService(): Promise<BotService> {
       ],
     });
 
-    progress('starting the bot service (apps/server/src/main.ts, local mode)');
+    progress('building and starting the bot service (apps/server/dist/main.js, local mode)');
+    execFileSync('npm', ['run', 'build', '-w', '@fartwin/server'], { cwd: repoRoot, stdio: 'ignore' });
     const port = await getFreePort();
     const miniappDist = join(dataDir, 'no-miniapp');
     mkdirSync(miniappDist);
     const url = `http://127.0.0.1:${port}`;
     const log = openSync(logFile, 'a');
-    child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
       cwd: repoRoot,
       env: {
         ...process.env,
