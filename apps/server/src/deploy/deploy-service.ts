@@ -74,7 +74,7 @@ export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: numbe
       if (started || (await reopenDeployment(db, ownerFid, STALE_AFTER_MS))) {
         try {
           await queue.enqueue(ownerFid);
-        } catch (error) {
+        } catch {
           // Nobody will run it: failed at once, so the next call starts it again (not in 10 minutes).
           await failDeployment(db, ownerFid, { errorType: 'not_started', errorText: NOT_STARTED.message });
           throw new HttpError(503, 'deploy_not_started', NOT_STARTED.message, { 'retry-after': '5' });
