@@ -131,7 +131,6 @@ export async function createApp(
       contracts: services.contracts,
     }),
   );
-  if (deps.config.mode === 'production') await checkOperatorSetup(deps, services);
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route(
     '/',
@@ -163,6 +162,7 @@ export async function createApp(
     }
     deps.logger.warn({ problems }, 'manifest is not valid for production (expected with local URLs)');
   }
+  if (deps.config.mode === 'production') await checkOperatorSetup(deps, services);
   app.route('/', manifestRoutes({ db: deps.db, lives: services.lives, manifest }));
   app.route(
     '/',
@@ -185,11 +185,15 @@ async function checkOperatorSetup(deps: AppDeps, services: Services): Promise<vo
   const contracts = services.contracts();
   if (!contracts) return;
   const operator = services.operator.account.address;
-  const owns = await operatorOwnsLifeContract(deps.chain, operator, contracts);
+  // A chain that does not answer at start-up is /health/ready's to report, not a reason not to start.
+  const owns = await operatorOwnsLifeContract(deps.chain, operator, contracts).catch((error: unknown) => {
+    deps.logger.warn({ err: error }, 'could not check who owns the life contract');
+    return null;
+  });
   if (owns && deps.config.operatorOwnsLifeContract === 'refuse') throw new OperatorSetupError(owns);
   if (owns) deps.logger.warn(owns);
-  const balance = await operatorBalance(deps.chain, operator, contracts);
-  if (balance.low) deps.logger.warn({ operator, balance: balance.detail }, 'operator balance is low');
+  const balance = await operatorBalance(deps.chain, operator, contracts).catch(() => null);
+  if (balance?.low) deps.logger.warn({ operator, balance: balance.detail }, 'operator balance is low');
 }
 
 /** The operator's setup is refused by the configuration: the server does not start. */

@@ -34,7 +34,7 @@ describe('the manifest, the embeds and their images', () => {
       join(dist, 'index.html'),
       '<!doctype html><html><head><title>Fartwin</title></head><body></body></html>',
     );
-    server = await startTestServer({ PUBLIC_URL: ORIGIN, MINIAPP_DIST: dist });
+    server = await startTestServer({ PUBLIC_URL: ORIGIN, ALLOW_EXPOSED_LOCAL_MODE: 'true', MINIAPP_DIST: dist });
     await seedLocalNetwork(server.db, ORIGIN);
   });
   afterAll(async () => {
@@ -122,7 +122,7 @@ describe('the manifest, the embeds and their images', () => {
   });
 
   it('names every broken rule of SPEC.md §5 through the real schemas', async () => {
-    const manifest = await buildManifest(loadConfig({ PUBLIC_URL: ORIGIN }));
+    const manifest = await buildManifest(loadConfig({ PUBLIC_URL: ORIGIN, ALLOW_EXPOSED_LOCAL_MODE: 'true' }));
     const broken = (change: Record<string, unknown>) => {
       const miniapp = { ...manifest.miniapp, ...change };
       return manifestProblems({ ...manifest, miniapp, frame: miniapp }).join('\n');
