@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { etagOf, matchesIfNoneMatch } from './caching.ts';
 
-/** A JSON answer as sent: its body, serialised once, and the ETag of that body. */
+/** A JSON answer as sent: its body, serialised and encoded once, and the ETag of that body. */
 export interface JsonAnswer {
   body: string;
+  /** The body's UTF-8 bytes: sent as they are, so a cached answer costs no encoding per request. */
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -34,12 +36,12 @@ export function answerCache(ttlMs: number) {
 function toAnswer(value: unknown): JsonAnswer | undefined {
   if (value === undefined) return undefined;
   const body = JSON.stringify(value);
-  return { body, etag: etagOf(body) };
+  return { body, bytes: new TextEncoder().encode(body), etag: etagOf(body) };
 }
 
 /** Sends a JSON answer with its ETag, or a bodiless 304 to a client that holds it. */
 export function sendJsonAnswer(c: Context, answer: JsonAnswer, cacheControl: string): Response {
   const headers = { etag: answer.etag, 'cache-control': cacheControl };
   if (matchesIfNoneMatch(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
-  return c.body(answer.body, 200, { ...headers, 'content-type': 'application/json' });
+  return c.body(answer.bytes, 200, { ...headers, 'content-type': 'application/json' });
 }
