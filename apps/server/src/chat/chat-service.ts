@@ -1,5 +1,5 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
-import { findAgentCharacter } from '../agents/repository.ts';
+import { cachedAgentCharacter } from '../agents/character-cache.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
@@ -50,7 +50,7 @@ export async function planReply(
   const message = newUserMessage(request.conversation);
   // Independent reads, at once: a chat's first token waits on the slowest, not on their sum.
   const [character, alive, history] = await Promise.all([
-    findAgentCharacter(deps.db, agentId),
+    cachedAgentCharacter(deps.db, agentId),
     deps.lives.isAlive(agentId),
     conversationHistory(deps.db, agentId, fid, CONTEXT_TURNS - 1),
   ]);
