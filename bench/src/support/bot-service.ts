@@ -21,6 +21,8 @@ import { repoRoot } from './paths.ts';
 
 /** The bot service's entry point as production runs it: the compiled bundle (npm run build), Node alone. */
 const SERVER_ENTRY = join(repoRoot, 'apps/server/dist/main.js');
+/** The heap cap production runs with (apps/server start:prod, the Dockerfile). */
+const PRODUCTION_HEAP_FLAG = '--max-old-space-size=256';
 
 export interface BotService {
   url: string;
@@ -88,7 +90,7 @@ export async function startBotService(): Promise<BotService> {
     mkdirSync(miniappDist);
     const url = `http://127.0.0.1:${port}`;
     const log = openSync(logFile, 'a');
-    child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+    child = spawn(process.execPath, ['--enable-source-maps', PRODUCTION_HEAP_FLAG, SERVER_ENTRY], {
       cwd: repoRoot,
       env: {
         ...process.env,
