@@ -199,6 +199,22 @@ describe('an expiry the server does not know (SPEC §4: unknown is never dead)',
     expect(server.callsTo(CHAT)).toHaveLength(0);
   });
 
+  it('a death the server reports is confirmed on the chain: a revival newer than its index wins', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // The server's index still has the old expiry; the contract already has the revival's.
+    host.chain.state.expirySeconds.set('agent-1', BigInt(now + 7 * 86_400));
+    const { server } = openTwinChat(makeAgent({}, now - 60), (s) =>
+      s.on(CHAT, { message: 'back online', engine: 'llm' }),
+    );
+    await screen.findByTestId('countdown');
+    await waitFor(() => expect(countdown()).toMatch(/^0[67]:/));
+    expect(lifeReads().length).toBeGreaterThan(0);
+    await send('hi');
+    expect(await screen.findByText('back online')).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
+  });
+
   it('the /agent page decides dead or alive from the chain too', async () => {
     const now = Math.floor(Date.now() / 1000);
     host.chain.state.expirySeconds.set('agent-1', BigInt(now + 86_400 + 120));

@@ -27,11 +27,16 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
   const twin = useMemo(() => (agent ? toActiveTwin(agent) : null), [agent]);
   // After a revival the chain's new expiry counts, even before the agent list is fetched again.
   const [revivedExpiryMs, setRevivedExpiryMs] = useState<number | null>(null);
-  // An expiry the server does not know is read from the chain: until then it is unknown, not dead.
   const serverExpiryMs = twin?.expiryTimestamp ?? null;
-  const chain = useChainExpiry(agentId, twin !== null && serverExpiryMs === null && revivedExpiryMs === null);
-  const expiryMs = revivedExpiryMs ?? serverExpiryMs ?? chain.expiryMs;
-  const { remainingMs, isDead } = useCountdown(expiryMs, useChainClockOffset(expiryMs !== null));
+  const clockOffsetMs = useChainClockOffset(twin !== null);
+  // The server's index can be a tick behind a revival: before the battery reads as dead (and the
+  // user is asked to pay), the contract confirms it. An expiry the server does not know is read
+  // from the contract too: until it answers, the battery is unknown, not dead.
+  const serverSaysDead = serverExpiryMs !== null && serverExpiryMs <= Date.now() + clockOffsetMs;
+  const askChain = twin !== null && revivedExpiryMs === null && (serverExpiryMs === null || serverSaysDead);
+  const chain = useChainExpiry(agentId, askChain);
+  const expiryMs = revivedExpiryMs ?? (askChain ? (chain.expiryMs ?? serverExpiryMs) : serverExpiryMs);
+  const { remainingMs, isDead } = useCountdown(expiryMs, clockOffsetMs);
   const batteryUnreadable = expiryMs === null && chain.unreadable;
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
