@@ -14,12 +14,9 @@ import { operatorWallet } from '../src/chain/operator.ts';
 import type { Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
-import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { buildCharacter } from '../src/twin/character.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
-import { loadPersona } from '../src/twin/persona.ts';
 import { createTestDatabase } from './harness.ts';
+import { leaningCharacter } from './twins.ts';
 
 const AGENT_ID = 'lowcaps-dev-twin';
 /** The account the local bootstrap funds as the operator. */
@@ -61,14 +58,8 @@ describe('the deploy pipeline’s first-battery step', () => {
     contracts = await bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile: join(dataDir, 'deployment.json') });
     chain = createChainClient(anvil.rpcUrl);
     await seedLocalNetwork(db, 'http://localhost:3000');
-    const persona = (await loadPersona(localFarcasterData(db), 1001))!;
-    const choices = leaningChoices(persona.profile);
-    await createDeployment(db, {
-      ownerFid: 1001,
-      agentId: AGENT_ID,
-      choices,
-      character: buildCharacter(persona.user, persona.casts, persona.profile, choices),
-    });
+    const { choices, character } = await leaningCharacter(db, 1001);
+    await createDeployment(db, { ownerFid: 1001, agentId: AGENT_ID, choices, character });
   }, 120_000);
   afterAll(async () => {
     await anvil?.stop();

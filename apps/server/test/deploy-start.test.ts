@@ -3,12 +3,9 @@ import type { Db } from '../src/db/database.ts';
 import { deployService } from '../src/deploy/deploy-service.ts';
 import { findDeployment } from '../src/deploy/deployment-store.ts';
 import { HttpError } from '../src/http/errors.ts';
-import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { buildCharacter } from '../src/twin/character.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
-import { loadPersona } from '../src/twin/persona.ts';
 import { createTestDatabase } from './harness.ts';
+import { leaningCharacter } from './twins.ts';
 
 /** A deploy the queue would not take is failed at once (issue 16): it was stuck "running" for 10 minutes. */
 describe('starting a deploy', () => {
@@ -31,9 +28,7 @@ describe('starting a deploy', () => {
       },
     };
     const service = deployService({ db, queue, waitMs: 50 });
-    const persona = (await loadPersona(localFarcasterData(db), 1001))!;
-    const choices = leaningChoices(persona.profile);
-    const character = buildCharacter(persona.user, persona.casts, persona.profile, choices);
+    const { choices, character } = await leaningCharacter(db, 1001);
 
     const refused = service.deploy(1001, choices, character);
     await expect(refused).rejects.toThrow(HttpError);

@@ -3,12 +3,9 @@ import { TokenAddressTaken, type TokenLaunchRequest } from '../src/chain/token-l
 import type { Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
-import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { buildCharacter } from '../src/twin/character.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
-import { loadPersona } from '../src/twin/persona.ts';
 import { createTestDatabase } from './harness.ts';
+import { leaningCharacter } from './twins.ts';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 const TAKEN = '0x4444444444444444444444444444444444444444';
@@ -22,14 +19,8 @@ describe('the deploy pipeline’s token step', () => {
     database = await createTestDatabase();
     db = database.db;
     await seedLocalNetwork(db, 'http://localhost:3000');
-    const persona = (await loadPersona(localFarcasterData(db), 1001))!;
-    const choices = leaningChoices(persona.profile);
-    await createDeployment(db, {
-      ownerFid: 1001,
-      agentId: 'lowcaps-dev-twin',
-      choices,
-      character: buildCharacter(persona.user, persona.casts, persona.profile, choices),
-    });
+    const { choices, character } = await leaningCharacter(db, 1001);
+    await createDeployment(db, { ownerFid: 1001, agentId: 'lowcaps-dev-twin', choices, character });
     await db.updateTable('deployments').set({ wallet_address: WALLET }).where('owner_fid', '=', 1001).execute();
   });
   afterAll(() => database?.drop());

@@ -8,15 +8,21 @@ import { buildCharacter } from '../src/twin/character.ts';
 import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 
+/** A local user's persona, the choices their profile leans to, and the character a deploy builds from them. */
+export async function leaningCharacter(db: Db, ownerFid: number, choicesOverride?: string[]) {
+  const persona = await loadPersona(localFarcasterData(db), ownerFid);
+  if (!persona) throw new Error(`no local user ${ownerFid}`);
+  const choices = choicesOverride ?? leaningChoices(persona.profile);
+  return { persona, choices, character: buildCharacter(persona.user, persona.casts, persona.profile, choices) };
+}
+
 /** Stores a twin row directly, with a made-up wallet and token: for tests about chat and lists, not deploys. */
 export async function createTwin(
   db: Db,
   ownerFid: number,
   options: { agentId?: string; choices?: string[]; createdAt?: Date } = {},
 ): Promise<AgentRecord> {
-  const persona = await loadPersona(localFarcasterData(db), ownerFid);
-  if (!persona) throw new Error(`no local user ${ownerFid}`);
-  const choices = options.choices ?? leaningChoices(persona.profile);
+  const { persona, choices, character } = await leaningCharacter(db, ownerFid, options.choices);
   const hex = ownerFid.toString(16).padStart(40, '0');
   return insertAgent(db, {
     agentId: options.agentId ?? `${persona.user.username}-twin`,
@@ -29,7 +35,7 @@ export async function createTwin(
     },
     walletAddress: `0x${hex}`,
     token: { address: `0x${'a'.repeat(20)}${hex.slice(20)}`, symbol: 'TWIN' },
-    character: buildCharacter(persona.user, persona.casts, persona.profile, choices),
+    character,
     choices,
     ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });

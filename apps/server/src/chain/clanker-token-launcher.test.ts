@@ -121,6 +121,20 @@ describe('createdTokenAddress', () => {
   });
 });
 
+/** The launcher as production makes it, the operator paying, on a local anvil. */
+const launcherOn = (anvil: RunningAnvil) =>
+  clankerTokenLauncher({
+    publicClient: createChainClient(anvil.rpcUrl),
+    wallet: createWalletClient({
+      account: devAccount(OPERATOR_ACCOUNT_INDEX),
+      chain: base,
+      transport: http(anvil.rpcUrl),
+    }),
+  });
+/** Transactions the operator has sent: none, when a launch must send nothing. */
+const operatorNonceOn = (anvil: RunningAnvil) =>
+  createChainClient(anvil.rpcUrl).getTransactionCount({ address: devAccount(OPERATOR_ACCOUNT_INDEX).address });
+
 describe('clankerTokenLauncher on a chain without Clanker (anvil)', () => {
   let anvil: RunningAnvil;
   beforeAll(async () => {
@@ -128,17 +142,8 @@ describe('clankerTokenLauncher on a chain without Clanker (anvil)', () => {
   });
   afterAll(() => anvil.stop());
 
-  const launcher = () =>
-    clankerTokenLauncher({
-      publicClient: createChainClient(anvil.rpcUrl),
-      wallet: createWalletClient({
-        account: devAccount(OPERATOR_ACCOUNT_INDEX),
-        chain: base,
-        transport: http(anvil.rpcUrl),
-      }),
-    });
-  const operatorNonce = () =>
-    createChainClient(anvil.rpcUrl).getTransactionCount({ address: devAccount(OPERATOR_ACCOUNT_INDEX).address });
+  const launcher = () => launcherOn(anvil);
+  const operatorNonce = () => operatorNonceOn(anvil);
 
   it('says why when Clanker refuses the deploy, without sending a transaction', async () => {
     // No factory answers here, which is what viem reports through clanker-sdk's generic label.
@@ -204,15 +209,7 @@ describe('clankerTokenLauncher finding a token at the predicted address', () => 
   });
   afterAll(() => anvil.stop());
 
-  const launcher = () =>
-    clankerTokenLauncher({
-      publicClient: createChainClient(anvil.rpcUrl),
-      wallet: createWalletClient({
-        account: devAccount(OPERATOR_ACCOUNT_INDEX),
-        chain: base,
-        transport: http(anvil.rpcUrl),
-      }),
-    });
+  const launcher = () => launcherOn(anvil);
   const rewardsTo = (recipient: `0x${string}`) =>
     record(LOCKER, (wallet) =>
       wallet.writeContract({
@@ -228,14 +225,12 @@ describe('clankerTokenLauncher finding a token at the predicted address', () => 
     const launching = launcher().launch(REQUEST);
     await expect(launching).rejects.toThrow(TokenAddressTaken);
     await expect(launching).rejects.toThrow(`A token that is not the twin's is already at ${expectedAddress}`);
-    const operator = devAccount(OPERATOR_ACCOUNT_INDEX).address;
-    expect(await createChainClient(anvil.rpcUrl).getTransactionCount({ address: operator })).toBe(0);
+    expect(await operatorNonceOn(anvil)).toBe(0);
   });
 
   it("returns the twin's own token an earlier attempt created (admin and every reward the twin's), sending nothing", async () => {
     await rewardsTo(OWNER);
     expect(await launcher().launch(REQUEST)).toEqual({ address: expectedAddress, txHash: null });
-    const operator = devAccount(OPERATOR_ACCOUNT_INDEX).address;
-    expect(await createChainClient(anvil.rpcUrl).getTransactionCount({ address: operator })).toBe(0);
+    expect(await operatorNonceOn(anvil)).toBe(0);
   });
 });
