@@ -23,18 +23,21 @@ export function answerCache(ttlMs: number) {
   const cache = new LRUCache<string, JsonAnswer, () => Promise<unknown>>({
     max: MAX_ANSWERS,
     ttl: Math.max(ttlMs, 1),
-    fetchMethod: async (_key, _stale, { context }) => toAnswer(await context()),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const value = await context();
+      return value === undefined ? undefined : jsonAnswer(value);
+    },
   });
   return {
     get(key: string, produce: () => Promise<unknown>): Promise<JsonAnswer | undefined> {
-      if (ttlMs <= 0) return produce().then(toAnswer);
+      if (ttlMs <= 0) return produce().then((value) => (value === undefined ? undefined : jsonAnswer(value)));
       return cache.fetch(key, { context: produce });
     },
   };
 }
 
-function toAnswer(value: unknown): JsonAnswer | undefined {
-  if (value === undefined) return undefined;
+/** A value as a JSON answer: serialised, encoded and given its ETag once. */
+export function jsonAnswer(value: unknown): JsonAnswer {
   const body = JSON.stringify(value);
   return { body, bytes: new TextEncoder().encode(body), etag: etagOf(body) };
 }

@@ -12,7 +12,6 @@ import {
   deployRequestSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import { streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
 import { toApiAgent } from '../agents/agent-view.ts';
@@ -24,7 +23,7 @@ import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
-import { answerCache, sendJsonAnswer } from '../http/answer-cache.ts';
+import { answerCache, jsonAnswer, sendJsonAnswer } from '../http/answer-cache.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
@@ -82,7 +81,7 @@ export function doppelgangerRoutes(deps: {
   });
 
   // A user's twins or, with none yet, the eight questions that build one.
-  app.get('/doppelganger/agents/:fid', etag(), async (c) => {
+  app.get('/doppelganger/agents/:fid', async (c) => {
     const fid = fidParam(c.req.param('fid'));
     // Only a user with twins is kept: one without gets the questions, and has a twin right after deploying.
     const twins = await answers.get(`owner:${fid}`, async () => {
@@ -90,11 +89,11 @@ export function doppelgangerRoutes(deps: {
       return agents.length > 0 ? ({ agents: await withLife(agents) } satisfies AgentsByFidResponse) : undefined;
     });
     if (twins) return sendJsonAnswer(c, twins, REVALIDATE_CACHE_CONTROL);
-    c.header('cache-control', REVALIDATE_CACHE_CONTROL);
     // The questions are built from the user's profile and casts: Neynar calls, limited per IP.
     await rateLimits.consumeByIp('costlyReadPerIp', c);
     const { characteristics } = await personaOf(fid);
-    return c.json({ agents: [], characteristics } satisfies AgentsByFidResponse);
+    const questions = jsonAnswer({ agents: [], characteristics } satisfies AgentsByFidResponse);
+    return sendJsonAnswer(c, questions, REVALIDATE_CACHE_CONTROL);
   });
 
   // Deploys the user's twin through the pipeline (deploy/) and answers when it is done or a step failed.
