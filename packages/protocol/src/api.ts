@@ -183,5 +183,6 @@ export const SERVER_PATH_PREFIXES = [
   '/local-network',
   '/nonce',
   '/verify-siwf',
+  '/auth',
   '/app-config.js',
 ] as const;

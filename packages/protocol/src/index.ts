@@ -4,3 +4,4 @@ export * from './app-config.ts';
 export * from './constants.ts';
 export * from './entities.ts';
 export * from './local-network.ts';
+export * from './wallet-sign-in.ts';

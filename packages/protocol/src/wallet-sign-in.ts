@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Web mode's sign-in (outside a Farcaster client): the wallet signs an EIP-4361 message carrying a
+ * nonce from the bot service, which maps the address to the Farcaster account that holds or has
+ * verified it and answers with a session token. The token goes in `Authorization: Bearer`, exactly
+ * like a Quick Auth token, and the same `requireAuth` checks both.
+ */
+export const walletSignInPaths = {
+  /** POST → WalletSignInNonceResponse. */
+  nonce: '/auth/wallet/nonce',
+  /** POST WalletSignInRequest → WalletSignInResponse; 401 `sign_in_failed`, 403 `no_farcaster_account`. */
+  signIn: '/auth/wallet/sign-in',
+} as const;
+
+/** Error codes a wallet sign-in can answer with, besides the general ones (400, 429, 503). */
+export const walletSignInErrorCodes = {
+  /** The message or signature does not check out (domain, nonce, expiry, signer). */
+  signInFailed: 'sign_in_failed',
+  /** The signature is good, but no Farcaster account holds or has verified the address. */
+  noFarcasterAccount: 'no_farcaster_account',
+} as const;
+
+export const walletSignInNonceResponseSchema = z.object({ nonce: z.string().min(8).max(64) });
+export type WalletSignInNonceResponse = z.infer<typeof walletSignInNonceResponseSchema>;
+
+export const walletSignInRequestSchema = z.object({
+  /** The EIP-4361 message as signed (personal_sign). */
+  message: z.string().min(1).max(2_000),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{130,}$/, 'must be a 0x-prefixed hex signature')
+    .max(2_000),
+});
+export type WalletSignInRequest = z.infer<typeof walletSignInRequestSchema>;
+
+export const walletSignInResponseSchema = z.object({
+  /** A bearer token for the API, like a Quick Auth token. */
+  token: z.string(),
+  fid: z.number().int().positive(),
+  username: z.string(),
+  /** The signed-in address, checksummed. */
+  address: z.string(),
+  /** ISO time the token stops working. */
+  expiresAt: z.string(),
+});
+export type WalletSignInResponse = z.infer<typeof walletSignInResponseSchema>;
