@@ -121,57 +121,58 @@ export function doppelgangerRoutes(deps: {
     return c.json((await deploy.progress(fid)) satisfies DeployProgress);
   });
 
-  app.post(
-    '/doppelganger/chat-with-fartwin/:agentId',
-    auth,
-    // Both limits in one round of queries: they sit before the first token.
-    async (c, next) => {
-      await Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', c.get('authFid'))]);
-      await next();
-    },
-    async (c) => {
-      const request = await jsonBody(c, chatRequestSchema);
-      assertActingFor(c.get('authFid'), request.fid);
-      const reply = await planReply(
-        { db, lives: services.lives, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
-        c.req.param('agentId'),
-        request,
-        c.req.raw.signal,
-      );
+  app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
+    // The limits and the twin's reads (planReply only reads) go to Postgres in one round: they all
+    // sit before the first token. A request over its limit is answered 429 whatever the rest says.
+    const [limits, planned] = await Promise.allSettled([
+      Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', c.get('authFid'))]),
+      (async () => {
+        const request = await jsonBody(c, chatRequestSchema);
+        assertActingFor(c.get('authFid'), request.fid);
+        return planReply(
+          { db, lives: services.lives, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
+          c.req.param('agentId'),
+          request,
+          c.req.raw.signal,
+        );
+      })(),
+    ]);
+    if (limits.status === 'rejected') throw limits.reason;
+    if (planned.status === 'rejected') throw planned.reason;
+    const reply = planned.value;
 
-      /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
-      const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
-        let message = '';
-        try {
-          for await (const chunk of reply.chunks) {
-            message += chunk;
-            await onChunk(chunk);
-          }
-        } catch (error) {
-          logger.error({ err: error }, 'chat engine failed');
-          return null;
+    /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
+    const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
+      let message = '';
+      try {
+        for await (const chunk of reply.chunks) {
+          message += chunk;
+          await onChunk(chunk);
         }
-        await reply.store(message);
-        return { message, engine: reply.engine };
-      };
-
-      if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-        const answer = await complete(() => {});
-        if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
-        return c.json(answer);
+      } catch (error) {
+        logger.error({ err: error }, 'chat engine failed');
+        return null;
       }
-      return streamSSE(c, async (stream) => {
-        const answer = await complete((chunk) =>
-          stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
-        );
-        await stream.writeSSE(
-          answer
-            ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
-            : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
-        );
-      });
-    },
-  );
+      await reply.store(message);
+      return { message, engine: reply.engine };
+    };
+
+    if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
+      const answer = await complete(() => {});
+      if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
+      return c.json(answer);
+    }
+    return streamSSE(c, async (stream) => {
+      const answer = await complete((chunk) =>
+        stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
+      );
+      await stream.writeSSE(
+        answer
+          ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
+          : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
+      );
+    });
+  });
 
   // The signed-in user's stored conversation with a twin, so a reload shows it.
   app.get('/doppelganger/chat-with-fartwin/:agentId/history', auth, async (c) => {

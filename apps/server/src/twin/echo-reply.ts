@@ -2,7 +2,7 @@ import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from './character.ts';
 import type { WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
-import { Memory, type Passage, passageText, shrink } from './memory.ts';
+import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
 import { nearlyEqual, normalizeForComparison, stem, words } from './text.ts';
 import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
@@ -32,7 +32,7 @@ const ATTEMPTS = 24;
 
 export function writeEcho(request: EchoRequest): string {
   const task = request.task ?? { kind: 'chat' };
-  const memory = new Memory(request.character);
+  const memory = memoryOf(request.character);
   if (task.kind === 'post') return writePost(memory, task.earlierPosts, request.maxChars ?? CAST_BYTES);
 
   const turns = request.conversation;

@@ -47,7 +47,7 @@ const PROGRESS = /\b(?:building|shipping|shipped|drafts?|progress|update|today|w
 
 /**
  * What the echo engine knows of a twin: the whole sentences of its casts, indexed for search, and
- * the topics it can name. Built per reply (a few hundred sentences at most).
+ * the topics it can name. Immutable once built, so one serves every reply of a character (memoryOf).
  */
 export class Memory {
   readonly sentences: CastSentence[];
@@ -170,4 +170,17 @@ export class Memory {
 
 export function passageText(passage: Passage): string {
   return passage.sentences.map((sentence) => sentence.text).join(' ');
+}
+
+/** Memories of the characters in use: the chat keeps a twin's character object for minutes (agents/character-cache.ts). */
+const memories = new WeakMap<Character, Memory>();
+
+/** The twin's Memory, built once per character object rather than before every reply. */
+export function memoryOf(character: Character): Memory {
+  let memory = memories.get(character);
+  if (!memory) {
+    memory = new Memory(character);
+    memories.set(character, memory);
+  }
+  return memory;
 }
