@@ -1,6 +1,5 @@
 import { quickAuthPaths, SERVER_PATH_PREFIXES } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
@@ -10,6 +9,7 @@ import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
+import { requestBodyLimit } from './http/body-limit.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -63,12 +63,7 @@ export async function createApp(
   const app = new Hono();
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({ production: deps.config.mode === 'production' }));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
-    }),
-  );
+  app.use(requestBodyLimit(MAX_BODY_BYTES));
   app.onError(handleError(deps.logger));
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
 
