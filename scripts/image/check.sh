@@ -70,6 +70,7 @@ grep '^{' "$WORK/backends.log" | head -1 | PORT="$PORT" node -e '
       FARTWIN_LIFE_ADDRESS: backends.fartwinLife,
       OPERATOR_PRIVATE_KEY: key(),
       WALLET_ENCRYPTION_KEY: key(),
+      WALLET_SESSION_SECRET: key(),
       NEYNAR_API_KEY: "placeholder",
       NEYNAR_WALLET_ID: "placeholder",
       ACCOUNT_ASSOCIATION: JSON.stringify({ header: b64("{}"), payload: b64("{\"domain\":\"fartwin.example.com\"}"), signature: b64("placeholder") }),

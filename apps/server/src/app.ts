@@ -1,9 +1,12 @@
-import { quickAuthPaths, SERVER_PATH_PREFIXES } from '@fartwin/protocol';
+import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import { agentActionsRoutes } from './agent-actions/routes.ts';
+import { appDomain } from './auth/app-domain.ts';
+import { walletNonces } from './auth/wallet-nonces.ts';
+import { walletSignIn } from './auth/wallet-sign-in.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
@@ -28,6 +31,7 @@ import { manifestRoutes } from './routes/manifest.ts';
 import { miniappStaticRoutes } from './routes/miniapp-static.ts';
 import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './routes/neynar-webhook.ts';
 import { quickAuthRoutes } from './routes/quick-auth.ts';
+import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/twin-actions.ts';
@@ -114,6 +118,9 @@ export async function createApp(
   });
   // Per-IP limits on what anyone may call and what costs to answer; per-fid ones sit in the routes.
   app.use(quickAuthPaths.nonce, rateLimits.limit('noncePerIp'));
+  // POST only: a cross-origin dev page's CORS preflight costs no sign-in attempt.
+  app.post(walletSignInPaths.nonce, rateLimits.limit('noncePerIp'));
+  app.post(walletSignInPaths.signIn, rateLimits.limit('walletSignInPerIp'));
   app.use(WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use(NEYNAR_WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use('/images/agents/*', rateLimits.limit('costlyReadPerIp'));
@@ -141,6 +148,20 @@ export async function createApp(
     }),
   );
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
+  const nonces = walletNonces(deps.db);
+  app.route(
+    '/',
+    walletSignInRoutes({
+      nonces,
+      signIn: walletSignIn({
+        nonces,
+        sessions: services.walletSessions,
+        accounts: services.walletAccounts,
+        chain: deps.chain,
+        domain: appDomain(deps.config.publicUrl),
+      }),
+    }),
+  );
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes({ ...deps, twinActions }));
   if (deps.config.neynarWebhookSecret) {
     const secret = deps.config.neynarWebhookSecret;

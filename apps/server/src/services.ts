@@ -4,6 +4,8 @@ import { appDomain } from './auth/app-domain.ts';
 import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
 import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import { quickAuthOrWalletSession, type WalletSessions, walletSessions } from './auth/wallet-sessions.ts';
+import { ACCOUNT_LOOKUP_BUDGET_MS } from './auth/wallet-sign-in.ts';
 import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
 import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './chain/life.ts';
@@ -14,6 +16,11 @@ import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { indexedLives, type Lives } from './lives/lives.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
+import {
+  type AccountsByAddress,
+  localAccountsByAddress,
+  neynarAccountsByAddress,
+} from './providers/accounts-by-address.ts';
 import { type DirectMessages, localDirectMessages, unavailableDirectMessages } from './providers/direct-messages.ts';
 import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
@@ -36,7 +43,12 @@ export interface Services {
   /** Pays twins' tokens (gas) and first batteries. */
   operator: OperatorWallet;
   chatEngine: ChatEngine;
+  /** Checks bearer tokens: Quick Auth's and web mode's wallet sessions alike. */
   tokens: TokenVerifier;
+  /** Web mode's sessions, issued after a wallet sign-in. */
+  walletSessions: WalletSessions;
+  /** The Farcaster account a signed-in wallet acts as: the local network's, or Neynar's lookup. */
+  walletAccounts: AccountsByAddress;
   /** The contract addresses; null until the local chain is bootstrapped. */
   contracts: () => ContractAddresses | null;
   /** Lives read from the contract: the indexer's backfill and the deploy pipeline. */
@@ -68,6 +80,8 @@ export function createServices(
     config.mode === 'local'
       ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
       : null;
+  const sessions =
+    overrides.walletSessions ?? walletSessions({ origin: config.publicUrl, domain, ...config.walletSession });
   const contracts = overrides.contracts ?? contractsResolver(config);
   const life = overrides.life ?? chainLifeReader(chain, contracts);
   const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
@@ -82,7 +96,16 @@ export function createServices(
         : localTokenLauncher({ publicClient: chain, operator, contracts })),
     operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
-    tokens: overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
+    tokens: quickAuthOrWalletSession(
+      overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
+      sessions,
+    ),
+    walletSessions: sessions,
+    walletAccounts:
+      overrides.walletAccounts ??
+      (neynar
+        ? neynarAccountsByAddress({ apiKey: neynar.apiKey, timeoutMs: ACCOUNT_LOOKUP_BUDGET_MS })
+        : localAccountsByAddress(db)),
     contracts,
     life,
     lives:

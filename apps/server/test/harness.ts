@@ -16,6 +16,23 @@ import type { RateLimits } from '../src/limits/rate-limits.ts';
 import type { Services } from '../src/services.ts';
 import type { TwinActions } from '../src/twin-actions/twin-actions.ts';
 
+/**
+ * The production settings a test server needs besides its database and chain: placeholders that
+ * pass the configuration's checks (no outgoing call uses them unless a test stands a service in).
+ */
+export const PRODUCTION_TEST_ENV = {
+  FARTWIN_MODE: 'production',
+  PUBLIC_URL: 'https://fartwin.example.com',
+  USDC_ADDRESS: `0x${'1'.repeat(40)}`,
+  FARTWIN_LIFE_ADDRESS: `0x${'2'.repeat(40)}`,
+  OPERATOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+  WALLET_ENCRYPTION_KEY: `0x${'cd'.repeat(32)}`,
+  NEYNAR_API_KEY: 'neynar-key',
+  NEYNAR_WALLET_ID: 'neynar-wallet',
+  ACCOUNT_ASSOCIATION: JSON.stringify({ header: 'h', payload: 'p', signature: 's' }),
+  WALLET_SESSION_SECRET: 'ef'.repeat(32),
+} as const;
+
 /** A fresh database on the run's Postgres, migrated: test files never see each other's rows. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from '../src/manifest/manifest.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 import { createTwin } from './twins.ts';
 
 const ORIGIN = 'https://fartwin.example.com';
@@ -172,17 +172,10 @@ describe('the manifest, the embeds and their images', () => {
 
   it('stops a production start-up whose manifest is invalid, naming the problem', async () => {
     const config = loadConfig({
-      FARTWIN_MODE: 'production',
+      ...PRODUCTION_TEST_ENV,
       PUBLIC_URL: `${ORIGIN}/${'x'.repeat(520)}`,
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
       CHAIN_RPC_URL: server.anvil.rpcUrl,
-      USDC_ADDRESS: `0x${'1'.repeat(40)}`,
-      FARTWIN_LIFE_ADDRESS: `0x${'2'.repeat(40)}`,
-      OPERATOR_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
-      WALLET_ENCRYPTION_KEY: `0x${'cd'.repeat(32)}`,
-      NEYNAR_API_KEY: 'neynar-key',
-      NEYNAR_WALLET_ID: 'neynar-wallet',
-      ACCOUNT_ASSOCIATION: JSON.stringify({ header: 'h', payload: 'p', signature: 's' }),
     });
     const logger = pino({ level: 'silent' });
     const jobs = await startJobQueue(server.config.databaseUrl, logger);

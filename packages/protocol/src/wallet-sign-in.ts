@@ -19,6 +19,8 @@ export const walletSignInErrorCodes = {
   signInFailed: 'sign_in_failed',
   /** The signature is good, but no Farcaster account holds or has verified the address. */
   noFarcasterAccount: 'no_farcaster_account',
+  /** 503 with Retry-After: the chain (a smart wallet's signature) or Neynar (the account) did not answer. */
+  signInUnavailable: 'sign_in_unavailable',
 } as const;
 
 export const walletSignInNonceResponseSchema = z.object({ nonce: z.string().min(8).max(64) });
@@ -27,10 +29,14 @@ export type WalletSignInNonceResponse = z.infer<typeof walletSignInNonceResponse
 export const walletSignInRequestSchema = z.object({
   /** The EIP-4361 message as signed (personal_sign). */
   message: z.string().min(1).max(2_000),
+  /**
+   * 65 bytes from a plain account; a smart wallet's (ERC-1271, or ERC-6492 wrapping its factory call
+   * before it is deployed, as a new Coinbase Smart Wallet's) runs to a few kilobytes of hex.
+   */
   signature: z
     .string()
     .regex(/^0x[0-9a-fA-F]{130,}$/, 'must be a 0x-prefixed hex signature')
-    .max(2_000),
+    .max(8_000),
 });
 export type WalletSignInRequest = z.infer<typeof walletSignInRequestSchema>;
 

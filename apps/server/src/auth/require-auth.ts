@@ -3,16 +3,24 @@ import { HttpError } from '../http/errors.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 export interface AuthVariables {
-  /** The fid the request's Quick Auth token proves. */
+  /** The fid the request's bearer token (Quick Auth, or a wallet sign-in session) proves. */
   authFid: number;
 }
 
-/** Requires `Authorization: Bearer <Quick Auth JWT>`; 401 when it is missing or does not verify. */
+/**
+ * Requires `Authorization: Bearer <token>`, a Quick Auth JWT or a web-mode session (the verifier
+ * takes both: services.ts); 401 when it is missing or does not verify.
+ */
 export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new HttpError(401, 'unauthorized', 'Sign in first: this call needs a Quick Auth bearer token');
+    if (!match)
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'Sign in first: this call needs a bearer token (Quick Auth, or a wallet sign-in session)',
+      );
     try {
       const { fid } = await verifier.verify(match[1]!);
       c.set('authFid', fid);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, LOCAL_WALLET_SESSION_SECRET, loadConfig } from './config.ts';
 
 const PRODUCTION_ENV = {
   FARTWIN_MODE: 'production',
@@ -16,6 +16,7 @@ const PRODUCTION_ENV = {
   NEYNAR_API_KEY: 'neynar-key',
   NEYNAR_WALLET_ID: 'neynar-wallet',
   ACCOUNT_ASSOCIATION: JSON.stringify({ header: 'eyJ', payload: 'eyJ', signature: 'MHg' }),
+  WALLET_SESSION_SECRET: 'ef'.repeat(32),
 };
 
 describe('loadConfig', () => {
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
     'NEYNAR_API_KEY',
     'NEYNAR_WALLET_ID',
     'ACCOUNT_ASSOCIATION',
+    'WALLET_SESSION_SECRET',
   ])('names %s when production lacks it', (name) => {
     const env: Record<string, string> = { ...PRODUCTION_ENV };
     delete env[name];
@@ -69,6 +71,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, WALLET_ENCRYPTION_KEY: `0x${'11'.repeat(32)}` })).toThrow(
       /WALLET_ENCRYPTION_KEY is the public local key/,
     );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, WALLET_SESSION_SECRET: LOCAL_WALLET_SESSION_SECRET })).toThrow(
+      /WALLET_SESSION_SECRET is the public local secret/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, WALLET_SESSION_SECRET: 'short' })).toThrow(
+      /WALLET_SESSION_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('signs local web-mode sessions with the public local secret for a day, unless told otherwise', () => {
+    expect(loadConfig({}).walletSession).toEqual({ secret: LOCAL_WALLET_SESSION_SECRET, ttlSeconds: 86_400 });
+    expect(loadConfig({ ...PRODUCTION_ENV, WALLET_SESSION_TTL_SECONDS: '3600' }).walletSession).toEqual({
+      secret: 'ef'.repeat(32),
+      ttlSeconds: 3600,
+    });
   });
 
   it('gives browsers PUBLIC_RPC_URL, never CHAIN_RPC_URL with its provider key', () => {

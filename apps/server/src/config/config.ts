@@ -18,6 +18,8 @@ const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64
 const devKey = (index: number) => toHex(devAccount(index).getHdKey().privateKey!);
 const localOperatorKey = () => devKey(OPERATOR_ACCOUNT_INDEX);
 const LOCAL_WALLET_KEY = `0x${'11'.repeat(32)}`;
+/** Signs local web-mode sessions; public, so production refuses it. */
+export const LOCAL_WALLET_SESSION_SECRET = 'fartwin-local-wallet-session-secret-public-never-use-in-production';
 /** The development mnemonic's first accounts: their keys are public, so production refuses them. */
 const PUBLIC_DEV_ACCOUNTS = 20;
 
@@ -49,6 +51,15 @@ const envSchema = z
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),
+    /** Signs web mode's sessions (wallet sign-in); every replica shares it. At least 32 characters. */
+    WALLET_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (`openssl rand -hex 32`)').optional(),
+    /** How long a web-mode session lasts. */
+    WALLET_SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 24 * 3600)
+      .default(24 * 3600),
     /** Neynar's app wallet (holds ETH on Optimism): pays for registering twins' Farcaster accounts. */
     NEYNAR_WALLET_ID: z.string().min(1).optional(),
     /** Signs Neynar's cast.created webhook deliveries (thread replies); without it, no webhook route. */
@@ -127,6 +138,7 @@ const envSchema = z
       'NEYNAR_API_KEY',
       'NEYNAR_WALLET_ID',
       'ACCOUNT_ASSOCIATION',
+      'WALLET_SESSION_SECRET',
     ] as const;
     for (const name of required) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
@@ -150,6 +162,13 @@ const envSchema = z
         code: 'custom',
         path: ['WALLET_ENCRYPTION_KEY'],
         message: 'is the public local key: generate one of your own',
+      });
+    }
+    if (env.WALLET_SESSION_SECRET === LOCAL_WALLET_SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WALLET_SESSION_SECRET'],
+        message: 'is the public local secret: generate one of your own',
       });
     }
   });
@@ -178,6 +197,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,
+    /** Web mode's sessions (auth/wallet-sessions.ts). */
+    walletSession: {
+      secret: env.WALLET_SESSION_SECRET ?? LOCAL_WALLET_SESSION_SECRET,
+      ttlSeconds: env.WALLET_SESSION_TTL_SECONDS,
+    },
     neynarApiKey: env.NEYNAR_API_KEY,
     neynarWalletId: env.NEYNAR_WALLET_ID,
     neynarWebhookSecret: env.NEYNAR_WEBHOOK_SECRET,

@@ -60,6 +60,12 @@ export interface AuthNoncesTable {
   used_at: Date | null;
 }
 
+/** Nonces web mode's wallet sign-in issued (auth/wallet-nonces.ts). */
+export interface WalletSignInNoncesTable {
+  nonce: string;
+  created_at: CreatedAt;
+}
+
 /** A twin in the making: the deploy pipeline's state and each step's output (deploy/). */
 export interface DeploymentsTable {
   owner_fid: number;
@@ -186,6 +192,7 @@ export interface Database {
   agents: AgentsTable;
   chat_turns: ChatTurnsTable;
   auth_nonces: AuthNoncesTable;
+  wallet_sign_in_nonces: WalletSignInNoncesTable;
   deployments: DeploymentsTable;
   notification_tokens: NotificationTokensTable;
   webhook_events: WebhookEventsTable;

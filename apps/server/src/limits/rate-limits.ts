@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   costlyReadPerIp: { points: 300, duration: 60, what: 'requests' },
   /** Sign-in nonces (each one a row). */
   noncePerIp: { points: 60, duration: 60, what: 'sign-in attempts' },
+  /** Wallet sign-ins (each a signature check, maybe on the chain, and an account lookup, maybe Neynar's). */
+  walletSignInPerIp: { points: 20, duration: 60, what: 'sign-in attempts' },
   /** Webhook deliveries (each verified with a signature check or a hub call). */
   webhookPerIp: { points: 600, duration: 60, what: 'deliveries' },
   /** Owner settings and direct messages. */
