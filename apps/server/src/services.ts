@@ -4,6 +4,7 @@ import { appDomain } from './auth/app-domain.ts';
 import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
 import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { quickAuthOrWalletSession, type WalletSessions, walletSessions } from './auth/wallet-sessions.ts';
 import { ACCOUNT_LOOKUP_BUDGET_MS } from './auth/wallet-sign-in.ts';
 import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
@@ -96,9 +97,8 @@ export function createServices(
         : localTokenLauncher({ publicClient: chain, operator, contracts })),
     operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
-    tokens: quickAuthOrWalletSession(
-      overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }),
-      sessions,
+    tokens: rememberVerifiedTokens(
+      quickAuthOrWalletSession(overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }), sessions),
     ),
     walletSessions: sessions,
     walletAccounts:
