@@ -45,3 +45,28 @@ export async function answerWallet(
   await sheet.getByRole('button', { name: answer }).click();
   await expect(sheet).toBeHidden();
 }
+
+/** How the dev wallet answers EIP-5792 (its panel's switch): the default is not at all. */
+export type WalletBundleMode = 'unsupported' | 'atomic' | 'non-atomic' | 'non-atomic-first-only';
+
+/** Flips the wallet panel's "Sends calls together (EIP-5792)" switch, as a person would. */
+export async function setWalletBundleMode(page: Page, mode: WalletBundleMode) {
+  const select = page.getByTestId('wallet-bundle-mode');
+  await select.selectOption(mode);
+  await expect(select).toHaveValue(mode);
+}
+
+/**
+ * Opens the mini-app at `path` with the dev host's "Open the mini-app at" panel, without reloading
+ * the dev host (its wallet settings stay), and waits for the app to signal ready again.
+ */
+export async function openAppAt(page: Page, path: string): Promise<FrameLocator> {
+  const readies = page.getByTestId('host-log').locator('li[data-method="ready"]');
+  const before = await readies.count();
+  const openAt = page.getByTestId('open-at');
+  await openAt.getByLabel('Path or link').fill(path);
+  await openAt.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(readies).toHaveCount(before + 1);
+  await expect.poll(async () => (await page.locator('iframe').getAttribute('src'))?.endsWith(path)).toBe(true);
+  return page.frameLocator('iframe');
+}

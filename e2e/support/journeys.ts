@@ -28,3 +28,9 @@ export async function openLivingTwin(
   await expect(chat.countdown).not.toHaveText(spec.deadCountdown);
   return { twin, app, chat, shot };
 }
+
+/** The path the mini-app shows now (its iframe's location, which in-app navigation changes). */
+export function appPath(page: Page): string {
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  return frame ? new URL(frame.url()).pathname : '';
+}

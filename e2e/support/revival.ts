@@ -12,9 +12,10 @@ export const textsAfter = (message: Locator) =>
 
 /**
  * Messages a dead twin and checks that the helper bot answers instead, with the allow-spending
- * action. Returns the helper's message.
+ * action (its button: "Allow…", or "Revive for 1 USDC" with a wallet that sends calls together).
+ * Returns the helper's message.
  */
-export async function askDeadTwin(app: FrameLocator, text: string): Promise<Locator> {
+export async function askDeadTwin(app: FrameLocator, text: string, button: RegExp = /allow/i): Promise<Locator> {
   const chat = chatScreen(app);
   await expect(chat.countdown).toHaveText(spec.deadCountdown);
   await chat.send(text);
@@ -22,7 +23,7 @@ export async function askDeadTwin(app: FrameLocator, text: string): Promise<Loca
   await expect(helper).toHaveAttribute('data-sender', 'ajax');
   // SPEC.md §4: the twin cannot respond, its battery ran out, a new one costs 1 USDC, anyone can pay.
   for (const part of [/battery ran out/, /1 USDC/, /anyone can pay/i]) await expect(helper).toContainText(part);
-  await expect(helper.getByRole('button', { name: /allow/i })).toBeEnabled();
+  await expect(helper.getByRole('button', { name: button })).toBeEnabled();
   return helper;
 }
 
@@ -54,3 +55,15 @@ export async function reviveFromHelperMessage(
   await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
   await shot('battery-installed');
 }
+
+/**
+ * The one-tap revival's texts (issue 14; not in SPEC.md), copied letter by letter from the app so a
+ * wrong string fails the journey.
+ */
+export const oneTap = {
+  reviveButton: 'Revive for 1 USDC',
+  submitted: 'Revival sent: approving 1 USDC and buying a battery pack in one go. Wait a while for confirmation...',
+  onlyApproved: 'Only the approval went through; the battery pack was not bought.',
+  /** The wallet sheet's one prompt for the bundle: both calls, in order. */
+  walletAsks: /Confirm 2 calls.*1\. Approve 1 USDC.*2\. Buy a battery/,
+} as const;

@@ -15,6 +15,8 @@ import { HOME_LAUNCH, type Launch, miniAppPath } from './launch/launch.ts';
 import { OpenAtPanel } from './launch/OpenAtPanel.tsx';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
 import { HostLogPanel } from './panels/HostLogPanel.tsx';
+import { PlainBrowserPanel } from './plain-browser/PlainBrowserPanel.tsx';
+import { usePlainBrowser } from './plain-browser/use-plain-browser.ts';
 import type { FrameComposer } from './sheets/host-sheets.ts';
 import { UserPicker } from './users/UserPicker.tsx';
 import { useDevWallet } from './wallet/use-dev-wallet.ts';
@@ -71,6 +73,13 @@ export function App({ config }: { config: DevhostConfig }) {
     confirm: prompts.confirm,
     log,
   });
+  const plainBrowser = usePlainBrowser({
+    miniappUrl: config.miniappUrl,
+    rpcUrl: config.rpcUrl,
+    userWallet: wallet,
+    confirm: prompts.confirm,
+    log,
+  });
 
   return (
     <div className="devhost">
@@ -111,6 +120,14 @@ export function App({ config }: { config: DevhostConfig }) {
             />
           ) : null}
           <OpenAtPanel miniappUrl={config.miniappUrl} onOpen={open} />
+          <PlainBrowserPanel
+            miniappUrl={config.miniappUrl}
+            username={user?.username}
+            identity={plainBrowser.identity}
+            noAccountAddress={plainBrowser.noAccountAddress}
+            onIdentityChange={plainBrowser.setIdentity}
+            onOpen={plainBrowser.open}
+          />
           {user ? <InboxPanel fid={user.fid} onOpen={openNotification} /> : null}
           <ChainClockPanel rpcUrl={config.rpcUrl} />
           {user ? (

@@ -1,5 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
-import { miniAppPath } from './launch.ts';
+import { PathForm } from './PathForm.tsx';
 
 /** The mini-app's pages a person may want to jump to: nothing on its main screen links to them. */
 const PAGES = ['/', '/agents', '/leaderboard', '/info'] as const;
@@ -9,15 +8,6 @@ const PAGES = ['/', '/agents', '/leaderboard', '/info'] as const;
  * bar, so this panel plays the link).
  */
 export function OpenAtPanel({ miniappUrl, onOpen }: { miniappUrl: string; onOpen: (path: string) => void }) {
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const inputId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const path = miniAppPath(miniappUrl, text);
-    setInvalid(path === null);
-    if (path) onOpen(path);
-  };
   return (
     <section className="panel" data-testid="open-at">
       <h2>Open the mini-app at</h2>
@@ -28,27 +18,13 @@ export function OpenAtPanel({ miniappUrl, onOpen }: { miniappUrl: string; onOpen
           </button>
         ))}
       </div>
-      <form className="open-at-form" onSubmit={submit}>
-        <label htmlFor={inputId}>Path or link</label>
-        <input
-          id={inputId}
-          value={text}
-          placeholder="/agent/…"
-          aria-invalid={invalid}
-          onChange={(event) => {
-            setText(event.target.value);
-            setInvalid(false);
-          }}
-        />
-        <button type="submit" className="button-secondary">
-          Open
-        </button>
-      </form>
-      {invalid ? (
-        <p className="error" role="alert">
-          Type a path such as /agents, or a link to a page of the mini-app ({new URL(miniappUrl).origin}).
-        </p>
-      ) : null}
+      <PathForm
+        miniappUrl={miniappUrl}
+        label="Path or link"
+        submitLabel="Open"
+        placeholder="/agent/…"
+        onOpen={onOpen}
+      />
     </section>
   );
 }

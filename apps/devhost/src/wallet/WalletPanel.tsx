@@ -3,6 +3,7 @@ import { USDC_DECIMALS } from '@fartwin/protocol';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatEther, formatUnits } from 'viem';
 import { localChainClient, useLatestBlock } from '../api/local-chain.ts';
+import { BUNDLE_MODES, useBundleMode } from './bundle-modes.ts';
 import { WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
 
 interface Props {
@@ -15,11 +16,13 @@ interface Props {
 }
 
 /**
- * The user's wallet: address, network, balances, and the error the wallet is set to answer with.
+ * The user's wallet: address, network, balances, the error the wallet is set to answer with, and
+ * whether (and how) it sends calls together (EIP-5792).
  * Rendered once per user (keyed by fid), so one user's balances never stand in for another's.
  */
 export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFailureModeChange }: Props) {
   const latestBlock = useLatestBlock(rpcUrl).data?.number;
+  const [bundleMode, setBundleMode] = useBundleMode();
   // Read again only when a block is mined; the last balances stay shown while they are.
   const { data: balances } = useQuery({
     queryKey: ['balances', rpcUrl, address, usdc, latestBlock],
@@ -45,20 +48,50 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
       <p>
         Balance: <span data-testid="wallet-usdc">{balances?.usdc ?? '…'}</span> USDC · {balances?.eth ?? '…'} ETH
       </p>
-      <label>
-        Wallet answers{' '}
-        <select
-          data-testid="wallet-failure-mode"
-          value={failureMode}
-          onChange={(event) => onFailureModeChange(event.target.value as WalletFailureMode)}
-        >
-          {WALLET_FAILURE_MODES.map(({ mode, label }) => (
-            <option key={mode} value={mode}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <WalletSetting
+        label="Wallet answers"
+        testId="wallet-failure-mode"
+        value={failureMode}
+        choices={WALLET_FAILURE_MODES}
+        onChange={onFailureModeChange}
+      />
+      <p>
+        <WalletSetting
+          label="Sends calls together (EIP-5792)"
+          testId="wallet-bundle-mode"
+          value={bundleMode}
+          choices={BUNDLE_MODES}
+          onChange={setBundleMode}
+        />
+      </p>
     </section>
+  );
+}
+
+/** One of the wallet's switches: a labelled choice among its modes. */
+function WalletSetting<Mode extends string>({
+  label,
+  testId,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: Mode;
+  choices: readonly { mode: Mode; label: string }[];
+  onChange: (mode: Mode) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select data-testid={testId} value={value} onChange={(event) => onChange(event.target.value as Mode)}>
+        {choices.map((choice) => (
+          <option key={choice.mode} value={choice.mode}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

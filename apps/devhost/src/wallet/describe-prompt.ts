@@ -1,6 +1,6 @@
 import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
-import { decodeFunctionData, formatEther, formatUnits, type Hex } from 'viem';
+import { type Address, decodeFunctionData, formatEther, formatUnits, type Hex, hexToString, isHex } from 'viem';
 import type { WalletPrompt } from './dev-wallet.ts';
 
 /** A readable line for the wallet sheet: what the transaction does, decoded when it is ours. */
@@ -8,13 +8,29 @@ export function describePrompt(prompt: WalletPrompt): { title: string; lines: st
   if (prompt.kind === 'switch-chain') {
     return { title: 'Switch network', lines: [`From chain ${prompt.fromChainId} to chain ${prompt.toChainId}`] };
   }
-  if (prompt.kind === 'signature') return { title: 'Signature request', lines: [prompt.message.slice(0, 400)] };
-  const lines = [`To ${prompt.to ?? '(new contract)'}`];
-  if (prompt.value > 0n) lines.push(`Value ${formatEther(prompt.value)} ETH`);
-  const call = prompt.data ? decodeCall(prompt.data) : null;
-  if (call) lines.push(call);
-  else if (prompt.data) lines.push(`Data ${prompt.data.slice(0, 74)}…`);
-  return { title: 'Confirm transaction', lines };
+  if (prompt.kind === 'signature') {
+    // personal_sign sends the text as hex; a wallet shows the text.
+    const text = isHex(prompt.message) ? hexToString(prompt.message) : prompt.message;
+    return { title: 'Signature request', lines: [text.slice(0, 400)] };
+  }
+  if (prompt.kind === 'calls') {
+    // One prompt for the whole bundle (EIP-5792): each call, in the order they are sent.
+    const title = `Confirm ${prompt.calls.length} calls${prompt.atomic ? ', all or none' : ', one by one'}`;
+    return {
+      title,
+      lines: prompt.calls.flatMap((call, index) => describeCall(call).map((line) => `${index + 1}. ${line}`)),
+    };
+  }
+  return { title: 'Confirm transaction', lines: describeCall(prompt) };
+}
+
+function describeCall(call: { to?: Address; data?: Hex; value: bigint }): string[] {
+  const lines = [`To ${call.to ?? '(new contract)'}`];
+  if (call.value > 0n) lines.push(`Value ${formatEther(call.value)} ETH`);
+  const decoded = call.data ? decodeCall(call.data) : null;
+  if (decoded) lines.push(decoded);
+  else if (call.data) lines.push(`Data ${call.data.slice(0, 74)}…`);
+  return lines;
 }
 
 function decodeCall(data: Hex): string | null {

@@ -1,6 +1,9 @@
 import { localUserAccount, type RunningAnvil, startAnvil } from '@fartwin/localstack';
-import { createPublicClient, http, parseEther } from 'viem';
+import { createPublicClient, createWalletClient, custom, type Hex, http, parseEther } from 'viem';
+import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions';
+import { base } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BundleMode } from './bundle-modes.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
 import type { WalletFailureMode } from './failure-modes.ts';
 
@@ -19,7 +22,9 @@ describe('the dev host wallet on a real anvil', () => {
   });
   afterAll(() => anvil.stop());
 
-  function wallet(options: { chainId?: number; answer?: boolean; failureMode?: WalletFailureMode } = {}) {
+  function wallet(
+    options: { chainId?: number; answer?: boolean; failureMode?: WalletFailureMode; bundleMode?: BundleMode } = {},
+  ) {
     const prompts: WalletPrompt[] = [];
     const provider = createDevWallet({
       account,
@@ -30,6 +35,7 @@ describe('the dev host wallet on a real anvil', () => {
         return options.answer ?? true;
       },
       failureMode: () => options.failureMode ?? 'none',
+      ...(options.bundleMode ? { bundleMode: () => options.bundleMode! } : {}),
     });
     return { provider, prompts };
   }
@@ -100,5 +106,118 @@ describe('the dev host wallet on a real anvil', () => {
     const { provider } = wallet();
     const signature = await provider.request({ method: 'personal_sign', params: ['0x6869', account.address] });
     expect(signature).toBe(await account.signMessage({ message: { raw: '0x6869' } }));
+  });
+
+  describe('EIP-5792 (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus)', () => {
+    const chain = () => createPublicClient({ chain: base, transport: http(anvil.rpcUrl) });
+    const other = localUserAccount(1003).address;
+    /** A contract whose every call reverts (runtime code PUSH1 0 PUSH1 0 REVERT). */
+    let reverter: Hex;
+
+    beforeAll(async () => {
+      const deployer = createWalletClient({ account, chain: base, transport: http(anvil.rpcUrl) });
+      const hash = await deployer.sendTransaction({ data: '0x6005600c60003960056000f360006000fd' });
+      reverter = (await chain().waitForTransactionReceipt({ hash })).contractAddress!;
+    });
+
+    /** viem's actions on the wallet, so the answers are read as a dapp reads them. */
+    function bundleWallet(bundleMode: BundleMode, answer = true) {
+      const { provider, prompts } = wallet({ bundleMode, answer });
+      const client = createWalletClient({ account: account.address, chain: base, transport: custom(provider) });
+      return { client, prompts };
+    }
+    const transfers = [
+      { to: recipient, value: 1n },
+      { to: other, value: 2n },
+    ];
+    const balances = () => Promise.all([recipient, other].map((address) => chain().getBalance({ address })));
+    const nonce = () => chain().getTransactionCount({ address: account.address });
+
+    it('unsupported (the default): the SPEC flow, wallet_getCapabilities and wallet_sendCalls answer 4200', async () => {
+      const { provider } = wallet();
+      await expect(
+        provider.request({ method: 'wallet_getCapabilities', params: [account.address] }),
+      ).rejects.toMatchObject({ code: 4200 });
+      await expect(
+        provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', calls: [] }] as never }),
+      ).rejects.toMatchObject({ code: 4200 });
+    });
+
+    it('atomic: reports it for Base, one prompt for the bundle, every call lands', async () => {
+      const { client, prompts } = bundleWallet('atomic');
+      expect(await getCapabilities(client, { chainId: base.id })).toEqual({ atomic: { status: 'supported' } });
+      const before = await balances();
+      const { id } = await sendCalls(client, { calls: transfers });
+      const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
+      expect(status).toMatchObject({ status: 'success', statusCode: 200, atomic: true });
+      expect(status.receipts?.map((receipt) => receipt.status)).toEqual(['success', 'success']);
+      expect(await balances()).toEqual([before[0]! + 1n, before[1]! + 2n]);
+      expect(prompts).toEqual([
+        {
+          kind: 'calls',
+          from: account.address,
+          atomic: true,
+          calls: transfers.map((call) => ({ ...call, data: undefined })),
+        },
+      ]);
+    });
+
+    it('atomic: a call that would fail sends none of them', async () => {
+      const { client } = bundleWallet('atomic');
+      const nonceBefore = await nonce();
+      const { id } = await sendCalls(client, { calls: [transfers[0]!, { to: reverter, data: '0x01' }] });
+      const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
+      expect(status).toMatchObject({ status: 'failure', statusCode: 400, receipts: [] });
+      expect(await nonce()).toBe(nonceBefore);
+    });
+
+    it('non-atomic: reports it, and the calls before a failing one land (partial failure)', async () => {
+      const { client } = bundleWallet('non-atomic');
+      expect(await getCapabilities(client, { chainId: base.id })).toEqual({ atomic: { status: 'unsupported' } });
+      const nonceBefore = await nonce();
+      const { id } = await sendCalls(client, { calls: [transfers[0]!, { to: reverter, data: '0x01' }] });
+      const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
+      expect(status).toMatchObject({ status: 'failure', statusCode: 600, atomic: false });
+      expect(status.receipts).toHaveLength(1);
+      expect(await nonce()).toBe(nonceBefore + 1);
+    });
+
+    it('non-atomic, second call fails: only the first call lands', async () => {
+      const { client } = bundleWallet('non-atomic-first-only');
+      const before = await balances();
+      const { id } = await sendCalls(client, { calls: transfers });
+      const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
+      expect(status).toMatchObject({ status: 'failure', statusCode: 600 });
+      expect(status.receipts?.map((receipt) => receipt.status)).toEqual(['success']);
+      expect(await balances()).toEqual([before[0]! + 1n, before[1]!]);
+    });
+
+    /** The RPC code a request failed with (viem wraps the wallet's error). */
+    const failureCode = (request: Promise<unknown>) =>
+      request.then(
+        () => null,
+        (error: Error & { walk?: (fn: (cause: unknown) => boolean) => unknown }) =>
+          (
+            (error.walk?.((cause) => typeof (cause as { code?: unknown }).code === 'number') ?? error) as {
+              code: number;
+            }
+          ).code,
+      );
+
+    it('a rejected bundle answers 4001 and sends nothing; an atomic-only request to a non-atomic wallet, 5760', async () => {
+      const nonceBefore = await nonce();
+      expect(await failureCode(sendCalls(bundleWallet('atomic', false).client, { calls: transfers }))).toBe(4001);
+      expect(
+        await failureCode(sendCalls(bundleWallet('non-atomic').client, { calls: transfers, forceAtomic: true })),
+      ).toBe(5760);
+      expect(await nonce()).toBe(nonceBefore);
+    });
+
+    it('an unknown bundle id answers 5730; the failure mode applies to wallet_sendCalls', async () => {
+      expect(await failureCode(getCallsStatus(bundleWallet('atomic').client, { id: '0x1234' }))).toBe(5730);
+      const { provider } = wallet({ bundleMode: 'atomic', failureMode: '4001' });
+      const client = createWalletClient({ account: account.address, chain: base, transport: custom(provider) });
+      expect(await failureCode(sendCalls(client, { calls: transfers }))).toBe(4001);
+    });
   });
 });

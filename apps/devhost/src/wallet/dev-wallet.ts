@@ -3,13 +3,17 @@ import { Provider } from 'ox';
 import { type Address, createPublicClient, createWalletClient, type Hex, hexToBigInt, http, numberToHex } from 'viem';
 import type { LocalAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
+import type { BundleMode } from './bundle-modes.ts';
+import { type BundleCall, createCallBundles } from './call-bundles.ts';
 import { USER_FACING_METHODS, type WalletFailureMode, walletFailure } from './failure-modes.ts';
 
 /** Something the person must confirm or reject in the wallet sheet. */
 export type WalletPrompt =
   | { kind: 'transaction'; from: Address; to?: Address; data?: Hex; value: bigint }
   | { kind: 'signature'; from: Address; message: string }
-  | { kind: 'switch-chain'; fromChainId: number; toChainId: number };
+  | { kind: 'switch-chain'; fromChainId: number; toChainId: number }
+  /** EIP-5792: several calls, one prompt. */
+  | { kind: 'calls'; from: Address; calls: BundleCall[]; atomic: boolean };
 
 export interface DevWalletOptions {
   account: LocalAccount;
@@ -19,6 +23,8 @@ export interface DevWalletOptions {
   /** Resolves true when the person confirms. */
   confirm: (prompt: WalletPrompt) => Promise<boolean>;
   failureMode: () => WalletFailureMode;
+  /** Its EIP-5792 support; unsupported when not given. */
+  bundleMode?: () => BundleMode;
   onChainChanged?: (chainId: number) => void;
   log?: (method: string, detail?: unknown) => void;
 }
@@ -51,6 +57,14 @@ export function createDevWallet(options: DevWalletOptions) {
     if (chainId !== base.id) throw new Provider.ChainDisconnectedError();
   };
   const rejected = () => new Provider.UserRejectedRequestError();
+  const bundles = createCallBundles({
+    account,
+    chain,
+    signer,
+    mode: options.bundleMode ?? (() => 'unsupported'),
+    chainId: () => chainId,
+    confirm: (calls, atomic) => options.confirm({ kind: 'calls', from: account.address, calls, atomic }),
+  });
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
@@ -85,6 +99,13 @@ export function createDevWallet(options: DevWalletOptions) {
         const gas = tx.gas ? hexToBigInt(tx.gas) : withGasHeadroom(await chain.estimateGas(call));
         return signer.sendTransaction({ ...call, gas });
       }
+      case 'wallet_getCapabilities':
+        return bundles.getCapabilities(params);
+      case 'wallet_sendCalls':
+        requireBase();
+        return bundles.sendCalls(params);
+      case 'wallet_getCallsStatus':
+        return bundles.getCallsStatus(params);
       case 'personal_sign': {
         const [message] = params as [Hex];
         if (!(await options.confirm({ kind: 'signature', from: account.address, message }))) throw rejected();

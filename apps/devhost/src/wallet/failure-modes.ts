@@ -47,6 +47,7 @@ export const USER_FACING_METHODS = new Set([
   'eth_requestAccounts',
   'wallet_switchEthereumChain',
   'eth_sendTransaction',
+  'wallet_sendCalls',
   'personal_sign',
   'eth_signTypedData_v4',
 ]);

@@ -2,6 +2,7 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import type { LocalUser } from '@fartwin/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogHostCall } from '../host/host-log.ts';
+import { bundleModeSetting } from './bundle-modes.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
 import type { WalletFailureMode } from './failure-modes.ts';
 
@@ -38,6 +39,7 @@ export function useDevWallet(options: {
       initialChainId: initialChainIdFor(user.fid),
       confirm,
       failureMode: () => failureModeRef.current,
+      bundleMode: bundleModeSetting.get,
       onChainChanged: setChainId,
       log,
     });

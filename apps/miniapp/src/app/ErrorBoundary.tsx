@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { errorMessage } from '../lib/errors.ts';
 import { strings } from '../lib/strings.ts';
+import { AppFrame } from './AppFrame.tsx';
 
 /**
  * The error's text. The router throws a response, not an Error, for a link to a screen that does
@@ -46,9 +47,16 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 }
 
-/** The router catches errors thrown in routes itself; it shows the same view. */
+/**
+ * The router catches errors thrown in routes itself; it shows the same view, with the navigation
+ * bar, so a broken link (404) is no dead end.
+ */
 export function RouteErrorView() {
   const error = useRouteError();
   console.error('Route error', error);
-  return <ErrorView error={error} />;
+  return (
+    <AppFrame>
+      <ErrorView error={error} />
+    </AppFrame>
+  );
 }

@@ -1,8 +1,10 @@
 import { useAgentsByFid } from '../features/agents/index.ts';
-import { LoadingScreen, useFrame } from '../features/frame/index.ts';
+import { LoadingScreen, useFrame, useHostMode } from '../features/frame/index.ts';
 import { OnboardingChat } from '../features/onboarding/index.ts';
 import { TwinChat } from '../features/twin-chat/index.ts';
-import { strings } from '../lib/strings.ts';
+import { WebHome } from '../features/web-sign-in/index.ts';
+import { errorMessage } from '../lib/errors.ts';
+import { navigationStrings, strings } from '../lib/strings.ts';
 
 /**
  * The main screen: the loading animation until the frame context and the user's agents are there;
@@ -11,15 +13,26 @@ import { strings } from '../lib/strings.ts';
 export function HomeScreen() {
   const frame = useFrame();
   const agents = useAgentsByFid(frame.fid);
+  // Outside a Farcaster client (web mode) the user is whoever signed in with a wallet.
+  const web = useHostMode() === 'web';
 
-  if (frame.isLoading || !frame.frameContext) {
+  if (web && !frame.isLoading && frame.fid === null) return <WebHome fallback={<LoadingScreen />} />;
+  if (frame.isLoading || (!frame.frameContext && !web)) {
     return <LoadingScreen note={frame.error ?? (frame.isFarcasterFrame ? null : strings.notInFrame)} />;
   }
   if (agents.isPending) return <LoadingScreen />;
   if (agents.isError) {
     return (
-      <div className="loading-screen">
-        <button type="button" className="button button--primary" onClick={() => void agents.refetch()}>
+      <div className="loading-screen" role="alert">
+        <p className="loading-note">
+          {navigationStrings.agentsLoadFailed(errorMessage(agents.error) || strings.unknownError)}
+        </p>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={agents.isFetching}
+          onClick={() => void agents.refetch()}
+        >
           {strings.tryAgain}
         </button>
       </div>

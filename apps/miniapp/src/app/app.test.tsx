@@ -1,10 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ajax } from '../features/helper-bot/index.ts';
 import { HowItWorksModal } from '../features/how-it-works/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createFakeServer, makeAgent, withTwin } from '../test/fake-server.ts';
+import { createFakeServer, errorReply, json, makeAgent, withTwin } from '../test/fake-server.ts';
 import { renderApp } from '../test/render.tsx';
 import { host, userContext } from '../test/sdk-double.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -104,5 +104,46 @@ describe('route errors (SPEC §2 error boundary)', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('404 Not Found: No route matches URL "/no-such-screen"');
     expect(alert.textContent).not.toContain('[object Object]');
+  });
+});
+
+describe("the main screen's rough edges (issue 14)", () => {
+  it('an agent list that fails to load says so beside "Try again", and Try again loads it (#5)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    let fail = true;
+    server.on('GET /doppelganger/agents/42', () =>
+      fail ? errorReply('The database is away.', 503, 'unavailable') : json(withTwin(makeAgent())),
+    );
+    renderApp({ server });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Your Fartwin couldn't be loaded: The database is away.");
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByPlaceholderText('Type your message...')).toBeTruthy();
+  });
+
+  it('Send is disabled while a reply is in flight, and enabled again once it is in (#8)', async () => {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', withTwin(makeAgent()));
+    let answer: ((response: Response) => void) | null = null;
+    server.on(
+      'POST /doppelganger/chat-with-fartwin/agent-1',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderApp({ server });
+    const input = await screen.findByPlaceholderText('Type your message...');
+    const sendButton = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const user = userEvent.setup();
+    await user.type(input, 'first{Enter}');
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(sendButton.disabled).toBe(true);
+    // What is typed meanwhile stays in the input, to be sent once the reply is in.
+    await user.type(input, 'second{Enter}');
+    expect((input as HTMLInputElement).value).toBe('second');
+    answer!(json({ message: 'hi', engine: 'llm' }));
+    await waitFor(() => expect(sendButton.disabled).toBe(false));
   });
 });

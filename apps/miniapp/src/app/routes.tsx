@@ -1,13 +1,14 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { LoadingScreen, SafeArea } from '../features/frame/index.ts';
+import { LoadingScreen } from '../features/frame/index.ts';
+import { AppFrame } from './AppFrame.tsx';
 import { RouteErrorView } from './ErrorBoundary.tsx';
 import { HomeScreen } from './HomeScreen.tsx';
 
 function RootLayout() {
   return (
-    <SafeArea>
+    <AppFrame>
       <Outlet />
-    </SafeArea>
+    </AppFrame>
   );
 }
 
@@ -31,7 +32,7 @@ export const routes: RouteObject[] = [
       {
         path: 'leaderboard',
         lazy: async () => ({
-          Component: (await import('../features/leaderboard/components/LeaderboardPage.tsx')).LeaderboardPage,
+          Component: (await import('../features/leaderboard/components/LeaderboardScreen.tsx')).LeaderboardScreen,
         }),
       },
       {

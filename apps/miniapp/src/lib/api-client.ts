@@ -1,6 +1,9 @@
 import { errorBodySchema } from '@fartwin/protocol';
+import { hostMode } from '../features/frame/host-mode.ts';
+import { webSession } from '../features/web-sign-in/session.ts';
 import { loadAppConfig } from './config.ts';
 import { loadSdk } from './frame-sdk.ts';
+import { webModeStrings } from './strings.ts';
 
 /*
  * The bot service's client. Only request modules that load after the first paint import it: it
@@ -23,10 +26,21 @@ export class ApiError extends Error {
  * A Quick Auth token from the server origin of the app config. `sdk.quickAuth.fetch` would always
  * ask the public Farcaster server, so the token is fetched here with the configured origin.
  */
-async function authorizationHeader(): Promise<string> {
+async function quickAuthToken(): Promise<string> {
   const [sdk, { quickAuthOrigin }] = await Promise.all([loadSdk(), loadAppConfig()]);
   const { token } = await sdk.quickAuth.getToken({ quickAuthServerOrigin: quickAuthOrigin });
-  return `Bearer ${token}`;
+  return token;
+}
+
+/**
+ * Web mode's token is the wallet sign-in's session; inside a Farcaster client, Quick Auth's. Without
+ * a session, web mode asks the person to sign in instead of sending a request bound to fail.
+ */
+async function bearerToken(): Promise<{ token: string; fromWebSession: boolean }> {
+  if (hostMode.current() !== 'web') return { token: await quickAuthToken(), fromWebSession: false };
+  const session = webSession.get();
+  if (!session) throw new ApiError(webModeStrings.signInToChat, 401, 'signed_out');
+  return { token: session.token, fromWebSession: true };
 }
 
 export interface RequestOptions {
@@ -41,10 +55,14 @@ export interface RequestOptions {
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ accept: options.accept ?? 'application/json' });
   if (options.body !== undefined) headers.set('content-type', 'application/json');
-  if (options.auth) headers.set('authorization', await authorizationHeader());
+  const bearer = options.auth ? await bearerToken() : null;
+  if (bearer) headers.set('authorization', `Bearer ${bearer.token}`);
   const init: RequestInit = { method: options.method ?? 'GET', headers };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
-  return fetch(path, init);
+  const response = await fetch(path, init);
+  // A session the server no longer accepts (expired, revoked) ends here: nothing half-signed-in stays.
+  if (response.status === 401 && bearer?.fromWebSession) webSession.clear();
+  return response;
 }
 
 /** An error answer's body (or an SSE error event's) as an ApiError, whatever its shape. */

@@ -1,16 +1,20 @@
 import { farcasterMiniApp } from '@farcaster/miniapp-wagmi-connector';
 import { type AppConfig, CHAIN_CLIENT } from '@fartwin/protocol';
 import { base } from 'viem/chains';
-import { createConfig, http } from 'wagmi';
+import { type CreateConnectorFn, createConfig, http } from 'wagmi';
 
 /**
  * The wagmi config of SPEC.md §9 (part of the wallet stack, loaded after the first paint): Base, the frame's built-in wallet as the only connector, and the
  * chain client settings (10 s timeout, batches of 1000, 3 retries from 150 ms, 4 s polling).
  */
-export function createWagmiConfig(appConfig: Pick<AppConfig, 'rpcUrl'>) {
+export function createWagmiConfig(
+  appConfig: Pick<AppConfig, 'rpcUrl'>,
+  /** Web mode (outside a Farcaster client) passes the browser's wallets instead. */
+  connectors: CreateConnectorFn[] = [farcasterMiniApp()],
+) {
   return createConfig({
     chains: [base],
-    connectors: [farcasterMiniApp()],
+    connectors,
     transports: {
       [base.id]: http(appConfig.rpcUrl, {
         timeout: CHAIN_CLIENT.httpTimeoutMs,

@@ -59,6 +59,18 @@ export const strings = {
   transactionError: (message: string) => `There was an error during the transaction: ${message}`,
   installError: 'There was an error installing the battery. Please try again.',
   contractsUnavailable: 'Battery payments are not available on this network yet.',
+  // After a purchase that went through, the new expiry could not be read yet: a retry would fail (the
+  // allowance is spent), so the chain is read again instead of asking the user to try again.
+  installPending:
+    'The battery was bought and the transaction is confirmed, but its new charge could not be read yet. Checking the chain again...',
+  // One-tap revival (EIP-5792): approve and buy in one wallet prompt, where the wallet can send calls together.
+  reviveButton: 'Revive for 1 USDC',
+  revivalSubmitted:
+    'Revival sent: approving 1 USDC and buying a battery pack in one go. Wait a while for confirmation...',
+  revivalOnlyApproved: 'Only the approval went through; the battery pack was not bought.',
+  revivalFailed: (message: string) => `The revival did not go through, and nothing was paid: ${message}`,
+  revivalUnclear: (message: string) =>
+    `The revival's outcome could not be read from the chain: ${message}. Check the battery before paying again.`,
   // battery gauge
   batteryLabel: 'Battery',
   batteryDead: 'Battery empty',
@@ -148,3 +160,37 @@ export const howItWorksSteps = [
     text: 'Your twin gets a wallet, a Farcaster account and its own token, and lives on a battery.',
   },
 ] as const;
+
+/** The way between screens (issue 14): the navigation bar, closing the leaderboard, dead ends. */
+export const navigationStrings = {
+  label: 'Screens',
+  twin: 'Twin',
+  agents: 'Agents',
+  leaderboard: 'Leaderboard',
+  actions: 'Actions',
+  closeLeaderboard: 'Close the leaderboard',
+  agentsLoadFailed: (message: string) => `Your ${PRODUCT_NAME} couldn't be loaded: ${message}`,
+} as const;
+
+/** Web mode (issue 14): the app outside a Farcaster client, signed in with a wallet. */
+export const webModeStrings = {
+  signIn: 'Sign in',
+  signingIn: 'Signing in…',
+  signOut: 'Sign out',
+  signedInAs: (username: string) => `Signed in as @${username}`,
+  /** The EIP-4361 statement the wallet shows. */
+  signInStatement: `Sign in to ${PRODUCT_NAME} with your Farcaster account.`,
+  webHomeTitle: `Meet your ${PRODUCT_NAME}`,
+  webHomeText: `You are using ${PRODUCT_NAME} outside a Farcaster client. Sign in with the wallet of your Farcaster account to chat with your twin or create one. Anyone can browse the twins and revive one.`,
+  browseAgents: 'Browse the twins',
+  noBrowserWallet:
+    'No wallet was found in this browser. Install a wallet extension (or open this page in a wallet app) to sign in or pay.',
+  signatureRejected: 'You declined the signature, so you are not signed in.',
+  walletRejected: 'You declined the wallet request, so you are not signed in.',
+  signInFailed: (reason: string) => `Sign-in failed: ${reason}`,
+  noFarcasterAccount: (address: string) =>
+    `No Farcaster account holds or has verified ${address}. You can still browse every twin and pay to revive any of them, but you cannot create a twin or chat as someone. To do that, sign in with a wallet your Farcaster account holds or has verified.`,
+  serverDown: `${PRODUCT_NAME} could not be reached. Check your connection and try again in a moment.`,
+  signInToChat: 'Sign in with your wallet to chat.',
+  signInToChangeActions: 'Sign in with your wallet to change what your twin does.',
+} as const;

@@ -16,6 +16,19 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * What the wallet double says to EIP-5792: unsupported (no wallet_getCapabilities), atomic, non-atomic
+ * (every call lands), or non-atomic where only the first call lands.
+ */
+export type FakeBundleMode = 'unsupported' | 'atomic' | 'non-atomic' | 'first-call-only';
+
+interface Bundle {
+  hashes: Hex[];
+  /** Calls that were not sent. */
+  dropped: number;
+  atomic: boolean;
+}
+
 interface Sent {
   hash: Hex;
   functionName: string;
@@ -42,6 +55,9 @@ export function createFakeChain() {
     /** The latest block's timestamp (s); null answers no block, as a chain that cannot be read. */
     blockTimestamp: null as number | null,
     blockNumber: 0x10,
+    /** EIP-5792 support of the wallet double. */
+    bundles: 'unsupported' as FakeBundleMode,
+    bundleIds: new Map<string, Bundle>(),
     requests: [] as { method: string; params: unknown }[],
     sent: [] as Sent[],
     receipts: new Map<Hex, 'success' | 'reverted'>(),
@@ -96,6 +112,29 @@ export function createFakeChain() {
     };
   }
 
+  function throwSendError() {
+    if (!state.sendError) return;
+    const error = state.sendError;
+    state.sendError = null;
+    throw error;
+  }
+
+  function sendTransaction(tx: { data: Hex }): Hex {
+    const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
+    const hash = keccak256(toHex(`tx-${state.sent.length}`));
+    state.sent.push({ hash, functionName, args });
+    state.receipts.set(hash, state.receiptStatus);
+    if (state.receiptStatus === 'success') {
+      if (functionName === 'approve') state.allowance = args[1] as bigint;
+      if (functionName === 'extendLife') {
+        const now = BigInt(Math.floor(Date.now() / 1000));
+        state.allowance = 0n;
+        state.expirySeconds.set(args[0] as string, now + BigInt(BATTERY_LIFE_SECONDS));
+      }
+    }
+    return hash;
+  }
+
   function handle(method: string, params: unknown): unknown {
     state.requests.push({ method, params });
     const list = (params ?? []) as unknown[];
@@ -115,26 +154,43 @@ export function createFakeChain() {
       case 'eth_getBlockByNumber':
         if (state.blockTimestamp === null) throw new RpcError(-32601, 'No blocks in this fake chain');
         return block(state.blockNumber, state.blockTimestamp);
-      case 'eth_sendTransaction': {
-        if (state.sendError) {
-          const error = state.sendError;
-          state.sendError = null;
-          throw error;
-        }
-        const tx = list[0] as { data: Hex; to: string };
-        const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
-        const hash = keccak256(toHex(`tx-${state.sent.length}`));
-        state.sent.push({ hash, functionName, args });
-        state.receipts.set(hash, state.receiptStatus);
-        if (state.receiptStatus === 'success') {
-          if (functionName === 'approve') state.allowance = args[1] as bigint;
-          if (functionName === 'extendLife') {
-            const now = BigInt(Math.floor(Date.now() / 1000));
-            state.allowance = 0n;
-            state.expirySeconds.set(args[0] as string, now + BigInt(BATTERY_LIFE_SECONDS));
-          }
-        }
-        return hash;
+      case 'eth_sendTransaction':
+        throwSendError();
+        return sendTransaction(list[0] as { data: Hex });
+      case 'wallet_getCapabilities':
+        if (state.bundles === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
+        return {
+          [BASE_CHAIN_ID_HEX]: { atomic: { status: state.bundles === 'atomic' ? 'supported' : 'unsupported' } },
+        };
+      case 'wallet_sendCalls': {
+        if (state.bundles === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
+        throwSendError();
+        const { calls } = list[0] as { calls: { data: Hex }[] };
+        const landing = state.bundles === 'first-call-only' ? calls.slice(0, 1) : calls;
+        const id = keccak256(toHex(`bundle-${state.bundleIds.size}`));
+        state.bundleIds.set(id, {
+          hashes: landing.map(sendTransaction),
+          dropped: calls.length - landing.length,
+          atomic: state.bundles === 'atomic',
+        });
+        return { id };
+      }
+      case 'wallet_getCallsStatus': {
+        const bundle = state.bundleIds.get(list[0] as string);
+        if (!bundle) throw new RpcError(5730, 'Unknown bundle id');
+        const succeeded = bundle.hashes.filter((hash) => state.receipts.get(hash) === 'success').length;
+        const status = bundle.dropped === 0 && succeeded === bundle.hashes.length ? 200 : succeeded > 0 ? 600 : 500;
+        return {
+          version: '2.0.0',
+          id: list[0],
+          chainId: BASE_CHAIN_ID_HEX,
+          atomic: bundle.atomic,
+          status,
+          receipts: bundle.hashes.map((hash) => {
+            const { logs, status: receiptStatus, blockHash, blockNumber, gasUsed, transactionHash } = receipt(hash)!;
+            return { logs, status: receiptStatus, blockHash, blockNumber, gasUsed, transactionHash };
+          }),
+        };
       }
       case 'eth_getTransactionReceipt':
         return receipt(list[0] as Hex);
@@ -162,7 +218,7 @@ export function createFakeChain() {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const provider = {
     request: async ({ method, params }: { method: string; params?: unknown }) => {
-      if (method === 'eth_sendTransaction' && state.sendGate) await state.sendGate;
+      if ((method === 'eth_sendTransaction' || method === 'wallet_sendCalls') && state.sendGate) await state.sendGate;
       return handle(method, params);
     },
     on: (event: string, listener: (...args: unknown[]) => void) => {

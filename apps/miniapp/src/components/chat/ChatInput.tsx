@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { strings } from '../../lib/strings.ts';
 
-/** A text input with "Type your message..." and a Send button; Enter sends. */
+/**
+ * A text input with "Type your message..." and a Send button; Enter sends. While a reply is in
+ * flight Send is disabled (SPEC.md §5 ignores a second send): what is typed meanwhile stays.
+ */
 export function ChatInput({ onSend, busy }: { onSend: (text: string) => boolean | undefined; busy: boolean }) {
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
@@ -18,7 +21,7 @@ export function ChatInput({ onSend, busy }: { onSend: (text: string) => boolean 
         aria-label={strings.messagePlaceholder}
         enterKeyHint="send"
       />
-      <button type="submit" className="button button--primary" aria-busy={busy}>
+      <button type="submit" className="button button--primary" aria-busy={busy} disabled={busy}>
         {strings.sendButton}
       </button>
     </form>

@@ -194,7 +194,8 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
   it('outside a Farcaster client: the defaults, switched off from use, and why', async () => {
     const server = createFakeServer();
     renderApp({ path: '/info', server });
-    expect(await screen.findByText('Open Fartwin inside a Farcaster client.')).toBeTruthy();
+    // Web mode (issue 14): nobody is signed in yet, and signing in with a wallet is the way.
+    expect(await screen.findByText('Sign in with your wallet to change what your twin does.')).toBeTruthy();
     for (const [label] of SPEC_ROWS) expect(toggle(label).disabled).toBe(true);
     expect(server.calls).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { strings, walletErrorTexts } from '../../lib/strings.ts';
@@ -148,16 +148,66 @@ describe('revival (SPEC §4, §5, §8)', () => {
     expect(screen.getByTestId('countdown').textContent).toBe('00:00:00:00');
   });
 
-  it('an install error after the purchase', async () => {
+  // Issue 14, rough edge 7: the purchase went through, so "Please try again" would send a purchase that
+  // fails (the allowance is spent). The chat says what happened and the chain is read again.
+  it('a purchase that went through whose new expiry cannot be read yet: said so, then read again', async () => {
     host.chain.state.allowance = BATTERY_PRICE_USDC;
     const { user } = await openDeadTwin();
     host.chain.state.failLifeReads = true;
     await user.click(screen.getByRole('button', { name: strings.buyButton }));
-    expect(await screen.findByText('Transaction confirmed! Now installing the battery...')).toBeTruthy();
-    expect(
-      await screen.findByText('There was an error installing the battery. Please try again.', {}, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(strings.transactionConfirmed)).toBeTruthy();
+    expect(await screen.findByText(strings.installPending, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText(strings.installError)).toBeNull();
+    // No second purchase is offered while the chain is asked again.
+    expect((screen.getByRole('button', { name: strings.confirming }) as HTMLButtonElement).disabled).toBe(true);
     expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBeNull();
+
+    host.chain.state.failLifeReads = false;
+    expect(await screen.findByText(strings.batteryInstalled, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(07:00:00:00|06:23:59:\d\d)$/);
+    expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBe('true');
+    expect(host.chain.state.sent.map((sent) => sent.functionName)).toEqual(['extendLife']);
+  }, 20_000);
+
+  // Issue 14, rough edge 1: the allowance is spent, so those buttons would only fail.
+  it('after a revival the Allow and Buy buttons already in the chat are gone', async () => {
+    const { user } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: strings.allowButton })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: strings.buyButton })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: strings.approved })).toHaveLength(0);
+  });
+
+  it('a later "Agent is dead." reply gets a working allow button again', async () => {
+    const { user, server } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    server.on(CHAT, { message: 'Agent is dead.', engine: 'none' });
+    await user.type(screen.getByPlaceholderText('Type your message...'), 'still there?{Enter}');
+    const allow = (await screen.findByRole('button', { name: strings.allowButton })) as HTMLButtonElement;
+    expect(allow.disabled).toBe(false);
+  });
+
+  // Issue 14, rough edge 6: SPEC.md §4's rule holds for the stored conversation too.
+  it('a stored "Agent is dead." reply keeps its allow-spending action after a reload', async () => {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', withTwin(makeAgent({}, Math.floor(Date.now() / 1000) - 60)));
+    server.on('GET /doppelganger/chat-with-fartwin/agent-1/history', {
+      turns: [
+        { content: 'hello?', role: 'user' },
+        { content: 'Agent is dead. Its battery ran out.', role: 'assistant' },
+        { content: 'an ordinary reply', role: 'assistant' },
+      ],
+    });
+    renderApp({ server });
+    const stored = (await screen.findByText('Agent is dead. Its battery ran out.')).closest('li')!;
+    const allow = await within(stored).findByRole('button', { name: strings.allowButton });
+    expect((allow as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getAllByRole('button', { name: strings.allowButton })).toHaveLength(1);
   });
 });
 
@@ -167,6 +217,7 @@ describe('buy button rules (SPEC §5)', () => {
     allowance: BATTERY_PRICE_USDC,
     approve: { phase: 'idle', approved: false, error: null, run: async () => {} },
     buy: { phase, run: async () => {} },
+    oneTap: { supported: false, phase: 'idle', error: null, run: async () => {} },
   });
 
   it.each([

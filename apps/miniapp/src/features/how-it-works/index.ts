@@ -1,1 +1,2 @@
+export { HowItWorksButton } from './components/HowItWorksButton.tsx';
 export { HowItWorksModal } from './components/HowItWorksModal.tsx';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LeaderboardPage } from './components/LeaderboardPage.tsx';
 import { leaderboardSample } from './sample-data.ts';
 
@@ -27,5 +27,20 @@ describe('/leaderboard (SPEC §2)', () => {
     expect(details.textContent).toContain(`Final score${entry.score}`);
     await user.click(score);
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
+
+describe('closing the leaderboard (issue 14)', () => {
+  it('has no close button of its own; given onClose, its close button and Escape call it', async () => {
+    const { unmount } = render(<LeaderboardPage />);
+    expect(screen.queryByRole('button', { name: 'Close the leaderboard' })).toBeNull();
+    unmount();
+
+    const onClose = vi.fn();
+    render(<LeaderboardPage onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close the leaderboard' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

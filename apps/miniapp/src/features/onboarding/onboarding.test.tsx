@@ -194,3 +194,23 @@ describe('deploy rule (SPEC §5)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('deploy answering action NONE (issue 14 #4)', () => {
+  it('keeps Deploy and Start Again hidden but leads on: "Chat with your Fartwin" opens the twin', async () => {
+    let hasTwin = false;
+    startOnboarding((s) => {
+      s.on('GET /doppelganger/agents/42', () => json(hasTwin ? withTwin() : noTwin()));
+      s.on('POST /doppelganger/deploy/42', () => {
+        hasTwin = true;
+        return json({ action: 'NONE', text: 'You already have a Fartwin. Chat with it on the main screen.' });
+      });
+    });
+    const user = await answerAll();
+    await user.click(screen.getByRole('button', { name: 'Deploy' }));
+    expect(await screen.findByText('You already have a Fartwin. Chat with it on the main screen.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Deploy' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start Again' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: strings.chatWithTwinButton }));
+    expect(await screen.findByPlaceholderText(strings.messagePlaceholder)).toBeTruthy();
+  });
+});

@@ -1,20 +1,37 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { HostMode } from '../frame/host-mode.ts';
 import type { Address, WalletStack } from './stack.ts';
 
 /** Loads the wallet stack once per app; `current` is set once it has loaded. */
 export interface WalletLoader {
   current: WalletStack | null;
+  /** Starts loading the stack's code at once; the stack itself is made once the mode is set. */
   load(): Promise<WalletStack>;
+  /** The start-up's decision: inside a Farcaster client, or web mode (the browser's wallets). */
+  setMode(mode: HostMode): void;
 }
 
 function createWalletLoader(): WalletLoader {
   let loading: Promise<WalletStack> | null = null;
+  let setMode: (mode: HostMode) => void = () => {};
+  const mode = new Promise<HostMode>((resolve) => {
+    setMode = resolve;
+  });
   const loader: WalletLoader = {
     current: null,
+    setMode: (decided) => setMode(decided),
     load() {
-      loading ??= Promise.all([import('./stack.ts'), import('../../lib/config.ts')]).then(
-        async ([{ createWalletStack }, { loadAppConfig }]) => {
-          loader.current = createWalletStack(await loadAppConfig());
+      loading ??= Promise.all([import('./stack.ts'), import('../../lib/config.ts'), mode]).then(
+        async ([{ createWalletStack }, { loadAppConfig }, decided]) => {
+          const appConfig = await loadAppConfig();
+          // Local web mode opened from the dev host: its wallet announces itself before discovery.
+          if (decided === 'web' && appConfig.mode === 'local' && window.opener) {
+            // Without it the browser's own wallets still work.
+            await import('./dev-wallet-bridge.ts')
+              .then(({ connectDevWalletBridge }) => connectDevWalletBridge())
+              .catch((error: unknown) => console.warn('The dev wallet bridge did not load', error));
+          }
+          loader.current = createWalletStack(appConfig, decided);
           return loader.current;
         },
       );
@@ -28,8 +45,8 @@ const WalletContext = createContext<WalletLoader | null>(null);
 
 /**
  * The wallet and chain stack (wagmi, viem, the wallet connector, the ABIs) is not in the first load:
- * the frame start-up loads it right after ready(), before any wallet step, and the screens use it
- * once it is there.
+ * the frame start-up loads it right after ready(), and makes it once it knows whether the app runs
+ * inside a Farcaster client; the screens use it once it is there.
  */
 export function WalletProvider({ children }: { children: ReactNode }) {
   const [loader] = useState(createWalletLoader);

@@ -1,47 +1,82 @@
 import { sdk } from '@farcaster/miniapp-sdk';
 import { type AppConfig, BASE_CHAIN_ID, BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/protocol';
 import { base } from 'viem/chains';
+import { injected } from 'wagmi';
 import {
   connect,
+  disconnect,
   getAccount,
   getBlock,
   getPublicClient,
   readContract,
+  signMessage,
   watchAccount,
   writeContract,
 } from 'wagmi/actions';
 import { createWagmiConfig } from '../../lib/chain.ts';
 import { strings } from '../../lib/strings.ts';
+import { revivalBundleCalls } from '../battery/revival-bundle.ts';
+import type { HostMode } from '../frame/host-mode.ts';
 import { fartwinLifeAbi, usdcAbi } from './abi.ts';
+import { connectBrowserWallet, connectedConnectorId, followSession } from './web-wallet.ts';
 
 export type Hash = `0x${string}`;
 export type Address = `0x${string}`;
 
 /**
- * The wallet and the chain, loaded after the first paint: wagmi (Base, the frame's wallet as the only
- * connector, SPEC.md §9's client settings), viem and the contracts' ABI fragments. Its calls are the
- * ones the screens make; the screens hold their state in react-query.
+ * The wallet and the chain, loaded after the first paint: wagmi (Base, SPEC.md §9's client
+ * settings), viem and the contracts' ABI fragments. Inside a Farcaster client the frame's wallet is
+ * the only connector; in web mode it is whatever the browser offers (EIP-6963 discovery, else
+ * `window.ethereum`), connected when first needed. Its calls are the ones the screens make; the
+ * screens hold their state in react-query.
  */
-export function createWalletStack(appConfig: AppConfig) {
-  const config = createWagmiConfig(appConfig);
+export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame') {
+  const web = mode === 'web';
+  const config = web
+    ? createWagmiConfig(appConfig, [injected({ shimDisconnect: false })])
+    : createWagmiConfig(appConfig);
+  if (web) followSession(config);
   const { contracts } = appConfig;
   const requireContracts = () => {
     if (!contracts) throw new Error(strings.contractsUnavailable);
     return contracts;
   };
+  /** Web mode connects the browser's wallet when a payment first needs it (anyone may pay). */
+  const beforeWrite = async () => {
+    if (web) await connectBrowserWallet(config);
+  };
 
   return {
+    mode,
+
     /** Whether this network has the contracts a battery is paid with. */
     contractsAvailable: contracts !== null,
 
     /**
      * SPEC.md §4's wallet steps: the Farcaster connector requests the accounts, reads the chain id
-     * and asks the wallet to switch when it is not on Base.
+     * and asks the wallet to switch when it is not on Base. In web mode, the same with the browser's
+     * wallet (sign-in and payments call it).
      */
     async connect(): Promise<void> {
+      if (web) {
+        await connectBrowserWallet(config);
+        return;
+      }
       if (!(await sdk.wallet.getEthereumProvider())) throw new Error(strings.missingProvider);
       await connect(config, { connector: config.connectors[0]!, chainId: BASE_CHAIN_ID });
     },
+
+    /** Web mode: connects the browser's wallet (on Base) and answers its address and connector. */
+    async connectBrowserWallet(): Promise<{ address: Address; connectorId: string }> {
+      const address = await connectBrowserWallet(config);
+      return { address, connectorId: connectedConnectorId(config) ?? 'injected' };
+    },
+
+    /** personal_sign of a text by the connected account. */
+    signMessage: (message: string): Promise<Hash> => signMessage(config, { message }),
+
+    /** Web mode's sign-out lets go of the wallet too. */
+    disconnect: (): Promise<void> => disconnect(config),
 
     address: (): Address | undefined => getAccount(config).address,
 
@@ -59,8 +94,9 @@ export function createWalletStack(appConfig: AppConfig) {
     },
 
     /** approve(life contract, 1 USDC). */
-    approveBattery: (): Promise<Hash> => {
+    approveBattery: async (): Promise<Hash> => {
       const { usdc, fartwinLife } = requireContracts();
+      await beforeWrite();
       return writeContract(config, {
         address: usdc,
         abi: usdcAbi,
@@ -71,14 +107,17 @@ export function createWalletStack(appConfig: AppConfig) {
     },
 
     /** extendLife(agentId, 1 USDC). */
-    buyBattery: (agentId: string): Promise<Hash> =>
-      writeContract(config, {
-        address: requireContracts().fartwinLife,
+    buyBattery: async (agentId: string): Promise<Hash> => {
+      const { fartwinLife } = requireContracts();
+      await beforeWrite();
+      return writeContract(config, {
+        address: fartwinLife,
         abi: fartwinLifeAbi,
         functionName: 'extendLife',
         args: [agentId, BATTERY_PRICE_USDC],
         chainId: base.id,
-      }),
+      });
+    },
 
     /**
      * viem's wait, not wagmi's: wagmi replays a reverted transaction to guess a reason, which after
@@ -102,6 +141,9 @@ export function createWalletStack(appConfig: AppConfig) {
       });
       return Number(seconds) * 1_000;
     },
+
+    /** EIP-5792: approve and extendLife in one wallet prompt (features/battery's one-tap revival). */
+    ...revivalBundleCalls(config, requireContracts),
 
     /** The latest block's time (ms): a battery runs out by the chain's clock. */
     async latestBlockTimeMs(): Promise<number> {

@@ -1,9 +1,9 @@
 import { AGENT_ACTION_DEFAULTS, type AgentActionsResponse, agentActionKeys } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { strings } from '../../../lib/strings.ts';
+import { strings, webModeStrings } from '../../../lib/strings.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
+import { useFrame, useHostMode } from '../../frame/index.ts';
 import { useAgentActions } from '../api/agent-actions.ts';
 import { agentActionsTexts, requestErrorText } from '../texts.ts';
 import { ActionRow } from './ActionRow.tsx';
@@ -84,7 +84,7 @@ function DisabledToggles({ signedIn }: { signedIn: boolean }) {
             </Link>
           </>
         ) : (
-          <p>{agentActionsTexts.notInFrame}</p>
+          <NotSignedIn />
         )}
       </div>
       <ul className="toggles">
@@ -97,3 +97,9 @@ function DisabledToggles({ signedIn }: { signedIn: boolean }) {
 }
 
 export default InfoPage;
+
+/** Inside a client, no user means no frame; in web mode (outside one), nobody signed in yet. */
+function NotSignedIn() {
+  const web = useHostMode() === 'web';
+  return <p>{web ? webModeStrings.signInToChangeActions : agentActionsTexts.notInFrame}</p>;
+}

@@ -1,12 +1,13 @@
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
 import { type Hash, useWalletAddress, useWalletLoader, useWalletStack, type WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
+import { useBatteryInstall } from './useBatteryInstall.ts';
 
-/** Set after the first battery bought from this device (SPEC.md §4). */
-export const FREE_BATTERY_FLAG = 'alreadyHadTheFreeBattery';
+export { FREE_BATTERY_FLAG } from './useBatteryInstall.ts';
 
 export type TxPhase = 'idle' | 'pending' | 'confirming' | 'done' | 'error';
 
@@ -24,25 +25,53 @@ export interface Revival {
   allowance: bigint | undefined;
   approve: { phase: TxPhase; approved: boolean; error: string | null; run: () => Promise<void> };
   buy: { phase: TxPhase; run: () => Promise<void> };
+  /** Approve and buy in one wallet prompt (EIP-5792), where the wallet supports it. */
+  oneTap: { supported: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
 }
+
+/** What a bundle that did not fully succeed left on the chain. */
+type Landed = 'purchase' | 'approval' | 'nothing';
 
 /**
  * The revival flow of SPEC.md §4: approve 1 USDC to the life contract, then extendLife(agentId,
- * 1 USDC), then re-read agentTimeToDeath so the countdown starts again from the chain's value.
+ * 1 USDC), then re-read agentTimeToDeath so the countdown starts again from the chain's value. A
+ * wallet that supports EIP-5792 does both in one prompt; since it may not be atomic, what landed is
+ * read from the chain, and a lone approval continues with SPEC.md's second step (Buy).
  */
 export function useRevival({ agentId, post, onRevived }: RevivalOptions): Revival {
   const wallet = useWalletLoader();
   const stack = useWalletStack();
   const address = useWalletAddress(stack);
+  const canPay = Boolean(stack?.contractsAvailable && address);
   const { data: allowance, refetch: refetchAllowance } = useQuery({
     queryKey: ['usdc-allowance', address],
     queryFn: () => stack!.readAllowance(address!),
-    enabled: Boolean(stack?.contractsAvailable && address),
+    enabled: canPay,
+  });
+  const { data: oneTapSupported = false } = useQuery({
+    queryKey: ['one-tap-support', address],
+    queryFn: () => stack!.supportsOneTap(),
+    enabled: canPay,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
   const [approveError, setApproveError] = useState<string | null>(null);
   const [buyPhase, setBuyPhase] = useState<TxPhase>('idle');
+  const [oneTapPhase, setOneTapPhase] = useState<TxPhase>('idle');
+  const [oneTapError, setOneTapError] = useState<string | null>(null);
+
+  const onInstalled = useCallback(
+    (expiryMs: number) => {
+      onRevived(expiryMs);
+      setBuyPhase('done');
+      // The purchase spent the allowance: a later revival needs a new approval.
+      setApprovePhase('idle');
+      void refetchAllowance();
+    },
+    [onRevived, refetchAllowance],
+  );
+  const install = useBatteryInstall({ post, onInstalled });
 
   const runApprove = useCallback(async () => {
     setApproveError(null);
@@ -86,22 +115,71 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
       post({ text: strings.transactionError(errorMessage(error)), sender: 'ajax' });
       return;
     }
-    post({ text: strings.transactionConfirmed, sender: 'ajax' });
+    await install(chain, agentId);
+  }, [agentId, wallet, post, install]);
+
+  const runOneTap = useCallback(async () => {
+    if (!agentId || !address) return;
+    setOneTapError(null);
+    setOneTapPhase('pending');
+    const fail = (message: string, text: string) => {
+      setOneTapError(message);
+      setOneTapPhase('error');
+      post({ text, sender: 'ajax' });
+    };
+    let chain: WalletStack;
+    let expiryBefore: number;
+    let bundleId: string;
     try {
-      onRevived(await chain.readExpiryMs(agentId));
+      chain = await wallet.load();
+      // The expiry before, to tell afterwards whether the purchase landed.
+      expiryBefore = await chain.readExpiryMs(agentId);
+      bundleId = await chain.sendRevivalCalls(agentId);
     } catch (error) {
-      console.error('Reading the new battery failed', error);
-      setBuyPhase('error');
-      post({ text: strings.installError, sender: 'ajax' });
+      const message = errorMessage(error);
+      fail(message, strings.revivalFailed(message));
       return;
     }
-    if (localStorage.getItem(FREE_BATTERY_FLAG) === null) localStorage.setItem(FREE_BATTERY_FLAG, 'true');
-    setBuyPhase('done');
-    // The purchase spent the allowance: a later revival needs a new approval.
-    setApprovePhase('idle');
-    post({ text: strings.batteryInstalled, sender: 'agent' });
-    void refetchAllowance();
-  }, [agentId, wallet, post, onRevived, refetchAllowance]);
+    setOneTapPhase('confirming');
+    post({ text: strings.revivalSubmitted, sender: 'ajax' });
+    let outcome: 'success' | 'failure' | 'unknown' = 'unknown';
+    try {
+      outcome = await chain.waitForRevivalCalls(bundleId);
+    } catch (error) {
+      // The wallet could not say how the bundle ended: the chain tells what landed.
+      console.error('Following the revival bundle failed', error);
+    }
+
+    let landed: Landed = 'purchase';
+    if (outcome !== 'success') {
+      try {
+        const [expiryAfter, allowanceAfter] = await Promise.all([
+          chain.readExpiryMs(agentId),
+          chain.readAllowance(address),
+        ]);
+        if (expiryAfter > expiryBefore) landed = 'purchase';
+        else landed = allowanceAfter >= BATTERY_PRICE_USDC ? 'approval' : 'nothing';
+      } catch (error) {
+        const message = errorMessage(error);
+        fail(message, strings.revivalUnclear(message));
+        return;
+      }
+    }
+    if (landed === 'purchase') {
+      await install(chain, agentId);
+      setOneTapPhase('done');
+    } else if (landed === 'approval') {
+      // A non-atomic wallet landed the approval only: SPEC.md §4's second step takes it from here.
+      setOneTapPhase('done');
+      setApprovePhase('done');
+      setBuyPhase('idle');
+      void refetchAllowance();
+      post({ text: strings.revivalOnlyApproved, sender: 'ajax' });
+      post({ text: strings.usdcApproved, sender: 'ajax', action: 'buy-battery' });
+    } else {
+      fail(strings.transactionFailed, strings.revivalFailed(strings.transactionFailed));
+    }
+  }, [agentId, address, wallet, post, install, refetchAllowance]);
 
   return {
     available: Boolean(stack?.contractsAvailable),
@@ -109,5 +187,6 @@ export function useRevival({ agentId, post, onRevived }: RevivalOptions): Reviva
     // Approved in this session: the approval went through and no purchase has spent it yet.
     approve: { phase: approvePhase, approved: approvePhase === 'done', error: approveError, run: runApprove },
     buy: { phase: buyPhase, run: runBuy },
+    oneTap: { supported: oneTapSupported, phase: oneTapPhase, error: oneTapError, run: runOneTap },
   };
 }

@@ -1,14 +1,43 @@
-import { useState } from 'react';
-import { strings } from '../../../lib/strings.ts';
+import { useEffect, useState } from 'react';
+import { navigationStrings, strings } from '../../../lib/strings.ts';
 import { leaderboardSample } from '../sample-data.ts';
 
-/** /leaderboard: rank and score; a score toggles its details (wpm, minutes, final score). */
-export function LeaderboardPage() {
+/** Escape closes the dialog, as it would a modal. */
+function useCloseOnEscape(onClose: (() => void) | undefined) {
+  useEffect(() => {
+    if (!onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+}
+
+/**
+ * /leaderboard: rank and score; a score toggles its details (wpm, minutes, final score). With
+ * `onClose`, the dialog has a close button (and Escape) that leaves the screen.
+ */
+export function LeaderboardPage({ onClose }: { onClose?: () => void }) {
   const [openRank, setOpenRank] = useState<number | null>(null);
+  useCloseOnEscape(onClose);
   return (
     <main className="page page--modal">
       <div className="modal modal--page" role="dialog" aria-labelledby="leaderboard-title">
-        <h1 id="leaderboard-title">{strings.leaderboardTitle}</h1>
+        <div className="modal__head">
+          <h1 id="leaderboard-title">{strings.leaderboardTitle}</h1>
+          {onClose ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={navigationStrings.closeLeaderboard}
+              title={navigationStrings.closeLeaderboard}
+              onClick={onClose}
+            >
+              ×
+            </button>
+          ) : null}
+        </div>
         <ol className="leaderboard">
           <li className="leaderboard__row leaderboard__row--head" aria-hidden="true">
             <span>{strings.rank}</span>

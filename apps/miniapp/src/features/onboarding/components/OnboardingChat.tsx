@@ -5,6 +5,7 @@ import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
 import { agentsByFidKey } from '../../agents/api/agents.ts';
 import { ajax } from '../../helper-bot/index.ts';
+import { HowItWorksButton } from '../../how-it-works/index.ts';
 import { useDeployProgress } from '../api/deploy.ts';
 import { useOnboarding } from '../hooks/useOnboarding.ts';
 import { DeployProgressList } from './DeployProgressList.tsx';
@@ -19,7 +20,10 @@ export function OnboardingChat({ fid, questions }: { fid: number | null; questio
 
   return (
     <section className="chat-screen">
-      <ChatHeader picture={ajax.picture} name={ajax.name} meta={`@${ajax.username}`} />
+      <ChatHeader picture={ajax.picture} name={ajax.name} meta={`@${ajax.username}`}>
+        {/* Where it explains the most: before the user deploys a twin. */}
+        <HowItWorksButton />
+      </ChatHeader>
       <MessageList
         messages={state.messages}
         avatars={{ ajax: ajax.picture }}
@@ -49,16 +53,18 @@ export function OnboardingChat({ fid, questions }: { fid: number | null; questio
           </>
         ) : null}
         {state.phase === 'deployed' && state.deployed ? (
-          <>
-            <QuoteCastButton name={state.deployed.name ?? ''} welcomeCastHash={state.deployed.welcomeCastHash} />
-            <button
-              type="button"
-              className="button"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) })}
-            >
-              {strings.chatWithTwinButton}
-            </button>
-          </>
+          <QuoteCastButton name={state.deployed.name ?? ''} welcomeCastHash={state.deployed.welcomeCastHash} />
+        ) : null}
+        {/* After a deploy, or when the server says the user already has a twin (action NONE, which
+            hides Deploy and Start Again): reading the user's agents again opens the twin chat. */}
+        {state.phase === 'deployed' || state.phase === 'blocked' ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) })}
+          >
+            {strings.chatWithTwinButton}
+          </button>
         ) : null}
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { LoadingScreen, useFrame } from '../../frame/index.ts';
+import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
 
 /**
@@ -33,6 +34,7 @@ export function AgentPage() {
   return (
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
+      <WebVisitorPanel agentId={agentId} />
     </TwinChat>
   );
 }

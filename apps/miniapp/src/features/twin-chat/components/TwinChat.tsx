@@ -6,7 +6,15 @@ import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
 import { agentsByFidKey } from '../../agents/index.ts';
-import { RevivalAction, useChainClockOffset, useChainExpiry, useCountdown, useRevival } from '../../battery/index.ts';
+import {
+  RevivalAction,
+  useChainClockOffset,
+  useChainExpiry,
+  useCountdown,
+  useRevival,
+  useSpentActions,
+  withRevivalAction,
+} from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { toActiveTwin } from '../active-twin.ts';
 import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
@@ -31,22 +39,29 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
   const clockOffsetMs = useChainClockOffset(twin !== null);
   // The server's index can be a tick behind a revival: before the battery reads as dead (and the
   // user is asked to pay), the contract confirms it. An expiry the server does not know is read
-  // from the contract too: until it answers, the battery is unknown, not dead.
+  // from the contract too: until it answers, the battery is unknown, not dead. A death the chain
+  // cannot confirm (it cannot be read) is unknown as well: no payment is offered for it.
   const serverSaysDead = serverExpiryMs !== null && serverExpiryMs <= Date.now() + clockOffsetMs;
   const askChain = twin !== null && revivedExpiryMs === null && (serverExpiryMs === null || serverSaysDead);
   const chain = useChainExpiry(agentId, askChain);
-  const expiryMs = revivedExpiryMs ?? (askChain ? (chain.expiryMs ?? serverExpiryMs) : serverExpiryMs);
+  const unconfirmedExpiryMs = chain.unreadable ? null : serverExpiryMs;
+  const expiryMs = revivedExpiryMs ?? (askChain ? (chain.expiryMs ?? unconfirmedExpiryMs) : serverExpiryMs);
   const { remainingMs, isDead } = useCountdown(expiryMs, clockOffsetMs);
   const batteryUnreadable = expiryMs === null && chain.unreadable;
   const queryClient = useQueryClient();
   const conversation = useTwinConversation({ agentId, fid, isDead, variant });
+  const messages = useMemo(() => conversation.messages.map(withRevivalAction), [conversation.messages]);
+  const spentActions = useSpentActions(messages);
+  const { spendShown } = spentActions;
 
   const onRevived = useCallback(
     (newExpiryMs: number) => {
       setRevivedExpiryMs(newExpiryMs);
+      // The buttons shown so far belong to this revival: used again, they would fail.
+      spendShown();
       void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) });
     },
-    [queryClient, fid],
+    [queryClient, fid, spendShown],
   );
   const revival = useRevival({ agentId, post: conversation.post, onRevived });
 
@@ -62,10 +77,13 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
       {children}
       {conversation.messages.length === 0 ? <p className="chat-empty">{strings.emptyChat}</p> : null}
       <MessageList
-        messages={conversation.messages}
+        messages={messages}
         avatars={{ agent: twin?.pfpUrl ?? ajax.picture, ajax: ajax.picture }}
+        // A payment needs the chain: while it cannot be read, none is offered (it is checked again).
         renderAction={(message) =>
-          message.action ? <RevivalAction action={message.action} revival={revival} agentId={agentId} /> : null
+          message.action && !batteryUnreadable && !spentActions.isSpent(message.id) ? (
+            <RevivalAction action={message.action} revival={revival} agentId={agentId} />
+          ) : null
         }
       />
       <ChatInput onSend={conversation.send} busy={conversation.isSending} />

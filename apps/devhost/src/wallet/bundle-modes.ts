@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * How the dev wallet answers EIP-5792 (wallet_getCapabilities, wallet_sendCalls,
+ * wallet_getCallsStatus): not at all (SPEC.md §4's two-prompt flow, the default), atomically,
+ * non-atomically, or non-atomically with only the first call landing, so every path of the
+ * mini-app's one-tap revival can be used.
+ */
+export type BundleMode = 'unsupported' | 'atomic' | 'non-atomic' | 'non-atomic-first-only';
+
+/** The choices of the wallet panel. */
+export const BUNDLE_MODES: readonly { mode: BundleMode; label: string }[] = [
+  { mode: 'unsupported', label: 'Not supported (one prompt per transaction)' },
+  { mode: 'atomic', label: 'Atomic (all calls or none)' },
+  { mode: 'non-atomic', label: 'Non-atomic (calls land one by one)' },
+  { mode: 'non-atomic-first-only', label: 'Non-atomic, second call fails (only the first lands)' },
+];
+
+/**
+ * The setting, shared by the wallet panel (its switch) and the dev wallet (which reads it on each
+ * request), as the failure mode is: a switch a person flips while the app runs.
+ */
+function createBundleModeSetting() {
+  let mode: BundleMode = 'unsupported';
+  const listeners = new Set<() => void>();
+  return {
+    get: (): BundleMode => mode,
+    set(next: BundleMode) {
+      mode = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const bundleModeSetting = createBundleModeSetting();
+
+export function useBundleMode(): [BundleMode, (mode: BundleMode) => void] {
+  const mode = useSyncExternalStore(bundleModeSetting.subscribe, bundleModeSetting.get);
+  return [mode, bundleModeSetting.set];
+}

@@ -1,0 +1,37 @@
+import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { encodeFunctionData } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { describePrompt } from './describe-prompt.ts';
+
+const from = '0x1111111111111111111111111111111111111111';
+const usdc = '0x2222222222222222222222222222222222222222';
+const life = '0x3333333333333333333333333333333333333333';
+
+describe('the wallet sheet', () => {
+  it('describes a bundle (EIP-5792) in one prompt: each call in order, and whether it is all or none', () => {
+    const calls = [
+      {
+        to: usdc,
+        value: 0n,
+        data: encodeFunctionData({ abi: usdcAbi, functionName: 'approve', args: [life, 1_000_000n] }),
+      },
+      {
+        to: life,
+        value: 0n,
+        data: encodeFunctionData({ abi: fartwinLifeAbi, functionName: 'extendLife', args: ['agent-1', 1_000_000n] }),
+      },
+    ] as const;
+    expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: true })).toEqual({
+      title: 'Confirm 2 calls, all or none',
+      lines: [
+        `1. To ${usdc}`,
+        `1. Approve 1 USDC for ${life}`,
+        `2. To ${life}`,
+        '2. Buy a battery for "agent-1": 1 USDC',
+      ],
+    });
+    expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: false }).title).toBe(
+      'Confirm 2 calls, one by one',
+    );
+  });
+});

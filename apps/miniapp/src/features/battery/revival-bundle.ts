@@ -1,0 +1,51 @@
+import { type AppConfig, BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/protocol';
+import { base } from 'viem/chains';
+import type { Config } from 'wagmi';
+import { getCapabilities, sendCalls, waitForCallsStatus } from 'wagmi/actions';
+import { fartwinLifeAbi, usdcAbi } from '../wallet/abi.ts';
+
+type Contracts = NonNullable<AppConfig['contracts']>;
+
+/** How a bundle ended, as wallet_getCallsStatus reports it: every call landed, or not. */
+export type BundleOutcome = 'success' | 'failure';
+
+/**
+ * The wallet calls of a one-tap revival (EIP-5792, through wagmi's actions): approve 1 USDC to the
+ * life contract and extendLife(agentId, 1 USDC) in one wallet_sendCalls, followed with
+ * wallet_getCallsStatus. Part of the wallet stack, on its wagmi config and connection.
+ */
+export function revivalBundleCalls(config: Config, requireContracts: () => Contracts) {
+  return {
+    /**
+     * Whether the connected wallet reports EIP-5792 for Base. A wallet that does not know
+     * wallet_getCapabilities (or says nothing for Base) keeps SPEC.md §4's two-step flow.
+     */
+    async supportsOneTap(): Promise<boolean> {
+      try {
+        // Whether or not it is atomic: what landed is read from the chain afterwards.
+        return Boolean(await getCapabilities(config, { chainId: base.id }));
+      } catch {
+        return false;
+      }
+    },
+
+    /** Sends approve + extendLife as one bundle; resolves with the bundle's id once the wallet took it. */
+    async sendRevivalCalls(agentId: string): Promise<string> {
+      const { usdc, fartwinLife } = requireContracts();
+      const { id } = await sendCalls(config, {
+        chainId: base.id,
+        calls: [
+          { to: usdc, abi: usdcAbi, functionName: 'approve', args: [fartwinLife, BATTERY_PRICE_USDC] },
+          { to: fartwinLife, abi: fartwinLifeAbi, functionName: 'extendLife', args: [agentId, BATTERY_PRICE_USDC] },
+        ],
+      });
+      return id;
+    },
+
+    /** Follows the bundle until the wallet says it is done (within the receipt wait of SPEC.md §9). */
+    async waitForRevivalCalls(id: string): Promise<BundleOutcome> {
+      const { status } = await waitForCallsStatus(config, { id, timeout: CHAIN_CLIENT.receiptTimeoutMs });
+      return status === 'success' ? 'success' : 'failure';
+    },
+  };
+}

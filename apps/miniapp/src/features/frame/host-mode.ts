@@ -1,0 +1,36 @@
+/**
+ * Where the app runs, decided at start-up: inside a Farcaster client ('frame': SPEC.md §4's start-up
+ * as it is) or outside one ('web': a browser, or a client such as the Base App that treats mini-apps
+ * as web pages and never answers the SDK).
+ */
+export type HostMode = 'frame' | 'web';
+
+/**
+ * How long the host may take to answer the SDK's context before the app runs as a web page. Clients
+ * answer within a few hundred milliseconds; a host that never answers must not hang the app.
+ */
+export const HOST_CONTEXT_WAIT_MS = 1_500;
+
+let current: HostMode | null = null;
+
+/** The start-up's decision, for modules outside React (the API client picks its token by it). */
+export const hostMode = {
+  /** null until the start-up has decided. */
+  current: (): HostMode | null => current,
+  set(mode: HostMode): void {
+    current = mode;
+  },
+};
+
+/**
+ * The host's context, or null when it does not answer within `waitMs`. A top-level page answers at
+ * once with nothing (the SDK's channel then talks to the page itself); a host that never answers
+ * (the Base App, a foreign iframe) is given up on.
+ */
+export function contextWithin<T>(context: Promise<T>, waitMs = HOST_CONTEXT_WAIT_MS): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  return Promise.race([context, timeout]).finally(() => clearTimeout(timer));
+}

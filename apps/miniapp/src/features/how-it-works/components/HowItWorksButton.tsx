@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { strings } from '../../../lib/strings.ts';
+import { HowItWorksModal } from './HowItWorksModal.tsx';
+
+/** The "?" of a chat header: it opens the "How Fartwin Works" modal (SPEC.md §2 leaves its trigger open). */
+export function HowItWorksButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={strings.howItWorksOpen}
+        title={strings.howItWorksOpen}
+        onClick={() => setOpen(true)}
+      >
+        ?
+      </button>
+      <HowItWorksModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { navigationStrings } from '../../../lib/strings.ts';
+import { navTabs } from '../nav-tabs.ts';
+import { NavIcon } from './NavIcon.tsx';
+import '../navigation.css';
+
+export interface NavBarProps {
+  /**
+   * An extra control at the end of the bar, for the screens' account state (web mode's "Sign in",
+   * outside Farcaster clients). The slot is 44 px high like the tabs; nothing is shown without it.
+   */
+  children?: ReactNode;
+}
+
+/**
+ * The bar at the bottom of every screen: the twin (home), Agents, Leaderboard and Actions. It sits
+ * inside SafeArea and reaches down under the host's bottom inset (navigation.css).
+ */
+export function NavBar({ children }: NavBarProps) {
+  const { pathname } = useLocation();
+  return (
+    <nav className="nav-bar" aria-label={navigationStrings.label}>
+      {navTabs.map((tab) => {
+        const current = tab.activeOn.some((pattern) => matchPath(pattern, pathname));
+        return (
+          <Link
+            key={tab.to}
+            to={tab.to}
+            className={current ? 'nav-bar__tab nav-bar__tab--current' : 'nav-bar__tab'}
+            aria-current={current ? 'page' : undefined}
+          >
+            <NavIcon name={tab.icon} />
+            <span className="nav-bar__label">{tab.label}</span>
+          </Link>
+        );
+      })}
+      {children ? <div className="nav-bar__slot">{children}</div> : null}
+    </nav>
+  );
+}

@@ -1,0 +1,3 @@
+export { NavBar, type NavBarProps } from './components/NavBar.tsx';
+export { useLeaveScreen } from './hooks/useLeaveScreen.ts';
+export { navTabs } from './nav-tabs.ts';

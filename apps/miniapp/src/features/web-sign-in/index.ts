@@ -1,0 +1,1 @@
+export { useWebSignInSlot, WebHome } from './components/lazy.tsx';

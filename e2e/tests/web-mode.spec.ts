@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { ensureAlive, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
+import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
+import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
+import { agentPath } from '../support/journeys.ts';
+import { askDeadTwin, FRESH_BATTERY, reviveFromHelperMessage } from '../support/revival.ts';
+import { spec } from '../support/spec-text.ts';
+import { users } from '../support/stack.ts';
+import { twinOf } from '../support/twins.ts';
+import { fundForOneBattery, noAccountWalletAddress, openPlainBrowser, usernameOf } from '../support/web-mode.ts';
+
+const SEVEN_DAYS = 7 * 86_400;
+
+// Issue 14's web mode: the mini-app opened outside any Farcaster client (a top-level tab from the
+// dev host's "plain browser"), its wallet the dev wallet announced over EIP-6963.
+test("as a plain web page: browse, open a twin, sign in, chat with one's own twin, revive another's", async ({
+  page,
+}, testInfo) => {
+  const owner = users.walletErrors;
+  const own = await twinOf(owner);
+  const other = await twinOf(users.revivalOwner);
+  await ensureAlive(own.agentId);
+  const username = await usernameOf(owner);
+  const shot = screenshots(page, testInfo);
+  await openAs(page, owner);
+
+  const { tab, app } = await openPlainBrowser(page);
+  const signedIn = tab.getByRole('navigation').getByText(`@${username}`, { exact: true });
+  const tabShot = screenshots(tab, testInfo);
+  // Not the dead end of before: no "Open Fartwin inside a Farcaster client", a home that works.
+  await expect(tab.getByRole('heading', { name: 'Meet your Fartwin' })).toBeVisible();
+  await expect(tab.getByText('Open Fartwin inside a Farcaster client.')).toHaveCount(0);
+  await tabShot('web-home');
+
+  // The directory, and a twin's page, readable without signing in.
+  await tab.getByRole('link', { name: 'Browse the twins' }).click();
+  const cards = tab.getByRole('main').getByRole('link').filter({ hasText: /h ago/ });
+  await expect(cards.first()).toBeVisible();
+  await tab.locator(`a[href="${agentPath(own.agentId)}"]`).click();
+  await expect(tab.locator('.twin-header')).toContainText(`@${own.farcasterClient.username}`);
+  const visitor = tab.getByTestId('web-visitor');
+  await expect(visitor).toContainText('Sign in with your wallet to chat.');
+  await tabShot('twin-signed-out');
+
+  // Sign in: the wallet signs an EIP-4361 message, confirmed in the dev host's wallet sheet.
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await answerWallet(page, 'Confirm', /Sign in to Fartwin with your Farcaster account/, () =>
+    shot('sign-in-signature'),
+  );
+  await expect(signedIn).toBeVisible();
+  await expect(visitor).toHaveCount(0);
+  await tabShot('signed-in');
+
+  // Chat with one's own twin, as in a client.
+  await sendAndWatchReply(app, 'hello from a plain browser');
+  // Reloaded, still signed in (the session is kept), and the conversation is there.
+  await tab.reload();
+  await expect(signedIn).toBeVisible();
+  await expect(chatScreen(app).from('user').filter({ hasText: 'hello from a plain browser' })).toHaveCount(1);
+
+  // Someone else's twin runs out; this wallet pays for it.
+  await tab.getByRole('navigation').getByRole('link', { name: 'Agents', exact: true }).click();
+  await tab.locator(`a[href="${agentPath(other.agentId)}"]`).click();
+  await expect(tab.locator('.twin-header')).toContainText(`@${other.farcasterClient.username}`);
+  await runOutBattery(page, other.agentId);
+  const helper = await askDeadTwin(app, 'wake up, please');
+  await reviveFromHelperMessage(page, app, helper, tabShot);
+  expect(await lifeLeftSeconds(other.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
+
+  // Sign out: the session goes; the twin's page asks to sign in again.
+  await tab.getByRole('button', { name: 'Sign out' }).click();
+  await expect(tab.getByTestId('web-visitor')).toContainText('Sign in with your wallet to chat.');
+  expect(await tab.evaluate(() => localStorage.getItem('fartwin.webSession'))).toBeNull();
+});
+
+test('a wallet with no Farcaster account: browses, is told why it cannot chat, and revives a twin', async ({
+  page,
+}, testInfo) => {
+  const other = await twinOf(users.revivalOwner);
+  await ensureAlive(other.agentId);
+  await openAs(page, users.visitor);
+  const address = await noAccountWalletAddress(page);
+  await fundForOneBattery(address);
+
+  const { tab, app } = await openPlainBrowser(page, { wallet: 'no-account', path: '/agents' });
+  const tabShot = screenshots(tab, testInfo);
+  const cards = tab.getByRole('main').getByRole('link').filter({ hasText: /h ago/ });
+  await expect(cards.first()).toBeVisible();
+  await tab.locator(`a[href="${agentPath(other.agentId)}"]`).click();
+  const visitor = tab.getByTestId('web-visitor');
+  await visitor.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await answerWallet(page, 'Confirm', /Sign in to Fartwin/);
+  // The signature was good, but no Farcaster account has this address: a clear sentence, no session.
+  await expect(visitor).toContainText(`No Farcaster account holds or has verified ${address}`);
+  await expect(visitor).toContainText('You can still browse every twin and pay to revive any of them');
+  await expect(visitor.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+  expect(await tab.evaluate(() => localStorage.getItem('fartwin.webSession'))).toBeNull();
+  await tabShot('no-farcaster-account');
+
+  // Anyone may pay: the dead twin's revival, from this wallet.
+  await runOutBattery(page, other.agentId);
+  const helper = visitor.getByRole('listitem').filter({ hasText: /battery ran out/ });
+  await expect(helper.getByRole('button', { name: /allow/i })).toBeEnabled();
+  await helper.getByRole('button', { name: /allow/i }).click();
+  await answerWallet(page, 'Confirm', 'Approve 1 USDC');
+  const approved = visitor.getByRole('listitem').filter({ hasText: spec.usdcApproved });
+  await approved.getByRole('button', { name: /buy/i }).click();
+  await answerWallet(page, 'Confirm', /Buy a battery/);
+  await expect(visitor.getByRole('listitem').filter({ hasText: spec.batteryInstalled })).toBeVisible();
+  await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
+  expect(await lifeLeftSeconds(other.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
+  await tabShot('revived-by-a-wallet-without-account');
+});
