@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PortInUseError } from '@fartwin/localstack';
 import exitHook from 'async-exit-hook';
 import { DEFAULT_PORTS, REPO_ROOT, type RunningStack, startStack } from './stack/start-stack.ts';
+import { crashReport } from './stack/supervisor.ts';
 
 const dataDir = join(REPO_ROOT, '.data');
 const quiet = process.env.FARTWIN_QUIET === '1';
@@ -53,7 +54,7 @@ try {
   );
   const crashed = await stack.crashed;
   if (!stopped) {
-    console.error(`The ${crashed.name} stopped unexpectedly. Last lines of ${crashed.logFile}:\n${crashed.tail()}`);
+    console.error(crashReport(crashed));
     await shutdown(1);
   }
 } catch (error) {

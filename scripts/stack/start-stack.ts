@@ -16,6 +16,7 @@ import {
   waitUntil,
 } from '@fartwin/localstack';
 import { type RunningService, startService, tsEntry } from './service.ts';
+import { createSupervisor, type Supervised } from './supervisor.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,8 +27,6 @@ export interface StackPorts {
   devhost: number;
 }
 
-/** How long stopping one service may take before the launcher moves on to the next. */
-const SERVICE_STOP_WAIT_MS = 15_000;
 /** The ports `npm start` uses; tests pass `'free'` to run beside it. */
 export const DEFAULT_PORTS: StackPorts = { postgres: 54329, anvil: 8545, server: 3001, devhost: 3000 };
 
@@ -51,7 +50,7 @@ export interface RunningStack {
   dataDir: string;
   services: RunningService[];
   /** Resolves when a service exits on its own (a crash): the stack is then broken. */
-  crashed: Promise<RunningService>;
+  crashed: Promise<Supervised>;
   stop(): Promise<void>;
 }
 
@@ -80,32 +79,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const step = options.onStep ?? (() => {});
   const ports = await resolvePorts(options.ports);
   // Stopped in reverse order of start: the dev host first, Postgres last.
-  const running: { name: string; stop: () => Promise<void> }[] = [];
-  const stopAll = async () => {
-    while (running.length > 0) {
-      const service = running.pop()!;
-      step(`Stopping ${service.name}…`);
-      // A service that will not stop (a Postgres restarted behind the launcher's back) must not
-      // keep the others running: it gets a bounded wait, then the next one is stopped.
-      let timer: NodeJS.Timeout | undefined;
-      const gaveUp = new Promise<'gave-up'>((resolve) => {
-        timer = setTimeout(() => resolve('gave-up'), SERVICE_STOP_WAIT_MS);
-      });
-      const outcome = await Promise.race([
-        service.stop().then(
-          () => 'stopped' as const,
-          (error: unknown) => {
-            step(`${service.name} did not stop cleanly: ${String(error)}`);
-            return 'stopped' as const;
-          },
-        ),
-        gaveUp,
-      ]);
-      clearTimeout(timer);
-      if (outcome === 'gave-up')
-        step(`${service.name} did not stop within ${SERVICE_STOP_WAIT_MS / 1000} s; moving on`);
-    }
-  };
+  const supervisor = createSupervisor({ onStep: step });
 
   try {
     step('Starting Postgres…');
@@ -113,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: join(options.dataDir, 'pg'),
       port: ports.postgres,
     });
-    running.push({ name: 'Postgres', stop: () => postgres.stop() });
+    supervisor.add({ name: 'Postgres', stop: () => postgres.stop() });
     const databaseUrl = await postgres.createDatabase('fartwin');
 
     step('Starting the local chain…');
@@ -121,7 +95,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: ports.anvil,
       stateFile: join(options.dataDir, 'chain-state.json'),
     });
-    running.push({ name: 'the local chain', stop: () => anvil.stop() });
+    supervisor.add({ name: 'the local chain', stop: () => anvil.stop(), ended: anvil.ended });
     const deploymentFile = join(options.dataDir, 'deployment.json');
     step('Deploying contracts (first run) or reusing them…');
     await bootstrapLocalChain({
@@ -144,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     step('Starting the bot service…');
     const server = startService({
-      name: 'bot service',
+      name: 'the bot service',
       nodeArgs: tsEntry('apps/server/src/main.ts'),
       cwd: REPO_ROOT,
       logFile: join(logsDir, 'server.log'),
@@ -159,27 +133,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...options.serverEnv,
       },
     });
-    running.push({ name: 'the bot service', stop: () => server.stop() });
+    supervisor.add(server);
     await waitForService(server, `${serverUrl}/health`);
 
     let miniappUrl = `${serverUrl}/`;
     if (vitePort) {
       step('Starting Vite for the mini-app (hot reload)…');
       const vite = startService({
-        name: 'mini-app dev server',
+        name: 'the mini-app dev server',
         nodeArgs: [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(vitePort)],
         cwd: join(REPO_ROOT, 'apps/miniapp'),
         logFile: join(logsDir, 'vite.log'),
         env: { FARTWIN_API_ORIGIN: serverUrl, MINIAPP_DEV_PORT: String(vitePort) },
       });
-      running.push({ name: 'the mini-app dev server', stop: () => vite.stop() });
+      supervisor.add(vite);
       miniappUrl = `http://localhost:${vitePort}/`;
       await waitForService(vite, miniappUrl);
     }
 
     step('Starting the dev host…');
     const devhost = startService({
-      name: 'dev host',
+      name: 'the dev host',
       nodeArgs: tsEntry('apps/devhost/server/main.ts'),
       cwd: REPO_ROOT,
       logFile: join(logsDir, 'devhost.log'),
@@ -196,13 +170,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         DEPLOYMENT_FILE: deploymentFile,
       },
     });
-    running.push({ name: 'the dev host', stop: () => devhost.stop() });
+    supervisor.add(devhost);
     await waitForService(devhost, `${devhostUrl}/health`);
 
     const services = [server, devhost];
-    const crashed = new Promise<RunningService>((resolve) => {
-      for (const service of services) service.child.once('exit', () => resolve(service));
-    });
     return {
       devhostUrl,
       serverUrl,
@@ -210,11 +181,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       databaseUrl,
       dataDir: options.dataDir,
       services,
-      crashed,
-      stop: stopAll,
+      crashed: supervisor.crashed,
+      stop: supervisor.stopAll,
     };
   } catch (error) {
-    await stopAll();
+    await supervisor.stopAll();
     throw error;
   }
 }

@@ -1,88 +1,48 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
-import { getFreePort, type RunningAnvil, type RunningPostgres, startAnvil, startPostgres } from '@fartwin/localstack';
-import { apiPaths } from '@fartwin/protocol';
+import {
+  agentsByFidResponseSchema,
+  agentsResponseSchema,
+  apiPaths,
+  chatStreamEvents,
+  errorBodySchema,
+  healthReadySchema,
+} from '@fartwin/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appDomain } from '../src/auth/app-domain.ts';
+import { tokenFor } from './quick-auth-client.ts';
+import {
+  expectCleanLog,
+  type ProcessStack,
+  type ServerProcess,
+  startProcessStack,
+  startServerProcess,
+} from './server-process.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** A sample twin's owner (local mode deploys the sample twins at start-up). */
+const OWNER = 1001;
 
 /**
- * The bot service as it runs in production, a process of its own (src/main.ts), under load while its
- * Postgres drops every connection and then restarts (issue 16): it stays up, answers 503 while the
- * database is away, serves again by itself, and logs every line as one JSON object.
+ * The bot service as it runs in production, a process of its own (src/main.ts), through faults of
+ * what it depends on (issue 16): its Postgres drops every connection and then restarts under load;
+ * its chain freezes, then dies and comes back. It stays up, answers within its budgets (503/504
+ * with a code, or a chat's SSE error), serves again by itself, and logs every line as one JSON object.
  */
-describe('the server process through a Postgres restart', () => {
-  let dataDir: string;
-  let pgPort: number;
-  let postgres: RunningPostgres;
-  let anvil: RunningAnvil;
-  let server: ChildProcess;
-  let baseUrl: string;
-  const logLines: string[] = [];
-  let exited: number | null = null;
-
-  const startOwnPostgres = async () => {
-    postgres = await startPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, persistent: true });
-  };
-  const status = async (path: string) => {
-    try {
-      return (await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(15_000) })).status;
-    } catch {
-      return 0;
-    }
-  };
+describe('the server process through faults of its database and chain', () => {
+  let stack: ProcessStack;
+  let server: ServerProcess;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-server-process-'));
-    pgPort = await getFreePort();
-    await startOwnPostgres();
-    const databaseUrl = await postgres.createDatabase('fartwin_process');
-    anvil = await startAnvil();
-    const deploymentFile = join(dataDir, 'deployment.json');
-    await bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile });
-    // A built mini-app stands in: without one, the static route warns outside the JSON log.
-    const miniappDist = join(dataDir, 'miniapp');
-    mkdirSync(miniappDist);
-    writeFileSync(join(miniappDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-    const port = await getFreePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        FARTWIN_MODE: 'local',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATABASE_URL: databaseUrl,
-        CHAIN_RPC_URL: anvil.rpcUrl,
-        DEPLOYMENT_FILE: deploymentFile,
-        MINIAPP_DIST: miniappDist,
-        LOG_LEVEL: 'warn',
-        REQUEST_BUDGET_SECONDS: '5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    stack = await startProcessStack('server-process');
+    server = await startServerProcess(stack, {
+      REQUEST_BUDGET_SECONDS: '5',
+      CHAT_BUDGET_SECONDS: '8',
+      CHAT_STALL_SECONDS: '4',
+      LIFE_WATCH_INTERVAL_SECONDS: '1',
     });
-    const collect = (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean));
-    server.stdout?.on('data', collect);
-    server.stderr?.on('data', collect);
-    server.once('exit', (code) => {
-      exited = code ?? -1;
-    });
-    await vi.waitFor(async () => expect(await status('/health/live')).toBe(200), { timeout: 60_000, interval: 250 });
   }, 180_000);
   afterAll(async () => {
-    if (exited === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    await anvil?.stop();
-    await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    await stack?.stop();
   });
 
   it('stays up while every connection is cut and Postgres restarts under load, and serves again by itself', async () => {
@@ -91,31 +51,103 @@ describe('the server process through a Postgres restart', () => {
     let loading = true;
     const seen = new Set<number>();
     const load = (async () => {
-      while (loading) seen.add(await status(apiPaths.agents));
+      while (loading) seen.add(await server.status(apiPaths.agents));
     })();
 
-    const admin = new pg.Client({ connectionString: postgres.connectionString() });
+    const admin = new pg.Client({ connectionString: stack.postgres.connectionString() });
     await admin.connect();
     await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'fartwin_process' and pid <> pg_backend_pid()",
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'server_process' and pid <> pg_backend_pid()",
     );
     await admin.end();
-    await vi.waitFor(async () => expect(await status(apiPaths.agents)).toBe(200), { timeout: 30_000, interval: 250 });
+    await vi.waitFor(async () => expect(await server.status(apiPaths.agents)).toBe(200), {
+      timeout: 30_000,
+      interval: 250,
+    });
 
-    await postgres.stop();
-    await vi.waitFor(async () => expect(await status(apiPaths.agents)).toBe(503), { timeout: 30_000, interval: 250 });
-    expect(exited).toBeNull();
-    await startOwnPostgres();
-    await vi.waitFor(async () => expect(await status(apiPaths.agents)).toBe(200), { timeout: 60_000, interval: 250 });
+    await stack.postgres.stop();
+    await vi.waitFor(async () => expect(await server.status(apiPaths.agents)).toBe(503), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    expect(server.exitCode()).toBeNull();
+    await stack.startPostgres();
+    await vi.waitFor(async () => expect(await server.status(apiPaths.agents)).toBe(200), {
+      timeout: 60_000,
+      interval: 250,
+    });
     loading = false;
     await load;
 
-    expect(exited).toBeNull();
-    expect(await status('/health/live')).toBe(200);
+    expect(server.exitCode()).toBeNull();
+    expect(await server.status('/health/live')).toBe(200);
     // Under load the answers were 200 or 503, never a 500 or a dropped connection.
     expect([...seen].filter((code) => code !== 200 && code !== 503)).toEqual([]);
-    // Every log line is one JSON object (no dumped pg client spread over lines), none from a crash.
-    for (const line of logLines) expect(() => JSON.parse(line), line.slice(0, 200)).not.toThrow();
-    expect(logLines.filter((line) => JSON.parse(line).level >= 60)).toEqual([]);
-  });
+    expectCleanLog(server.logLines);
+  }, 180_000);
+
+  it('answers within its budgets while the chain is frozen and while it is dead, and works again once it is back', async () => {
+    // The sample twin's deploy (at start-up) has finished.
+    const twinOf = async () => {
+      const response = await server.request(apiPaths.agentsByFid(OWNER));
+      return agentsByFidResponseSchema.parse(await response.json()).agents[0];
+    };
+    await vi.waitFor(async () => expect(await twinOf()).toBeDefined(), { timeout: 120_000, interval: 500 });
+    const twin = (await twinOf())!;
+    const token = await tokenFor(server.request, OWNER, appDomain(server.baseUrl));
+
+    /** A chat message, streamed: the whole reply (`done`), or the stream's `error` event, or an error answer with a code. */
+    const chat = async () => {
+      const response = await server.request(apiPaths.chat(twin.agentId), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({ conversation: 'Are you still there?', fid: OWNER }),
+      });
+      if (response.status !== 200)
+        return `HTTP ${response.status} ${errorBodySchema.parse(await response.json()).code}`;
+      const events = [...(await response.text()).matchAll(/^event: (\w+)$/gm)].map((match) => match[1]);
+      return events.at(-1);
+    };
+    /** What users see while the chain is away: every answer comes (the request's 15 s signal is the bound). */
+    const expectServedWithoutChain = async () => {
+      const directory = await server.request(apiPaths.agents);
+      expect(directory.status).toBe(200);
+      expect(agentsResponseSchema.parse(await directory.json()).agents.map((agent) => agent.agentId)).toContain(
+        twin.agentId,
+      );
+      const page = await server.request(`/agent/${twin.agentId}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`/agent/${twin.agentId}`);
+      expect((await server.request(apiPaths.agentsByFid(OWNER))).status).toBe(200);
+      // The reply needs no chain (lives come from the index): it comes, or the stream says why not.
+      expect([chatStreamEvents.done, chatStreamEvents.error]).toContain(await chat());
+      const ready = await server.request('/health/ready');
+      expect(ready.status).toBe(503);
+      expect(healthReadySchema.parse(await ready.json()).chain.ok).toBe(false);
+      expect(server.exitCode()).toBeNull();
+    };
+
+    expect(await chat()).toBe(chatStreamEvents.done);
+    stack.anvil.pause();
+    try {
+      await expectServedWithoutChain();
+    } finally {
+      stack.anvil.resume();
+    }
+    await stack.anvil.stop();
+    await expectServedWithoutChain();
+
+    await stack.startChain();
+    await vi.waitFor(async () => expect((await server.request('/health/ready')).status).toBe(200), {
+      timeout: 60_000,
+      interval: 500,
+    });
+    expect(await chat()).toBe(chatStreamEvents.done);
+    expect(server.exitCode()).toBeNull();
+    expectCleanLog(server.logLines);
+  }, 240_000);
 });

@@ -43,6 +43,8 @@ export interface RunningAnvil {
   pause(): void;
   /** Lets a paused chain answer again (SIGCONT). */
   resume(): void;
+  /** Resolves when the process has ended, stopped or not (a launcher watches it for a crash). */
+  ended: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,9 +66,12 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
   const rpcUrl = `http://127.0.0.1:${port}`;
   const probe = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 2_000 }) });
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
+  const ended = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   try {
     await waitUntil('anvil', async () => {
       if (exited) throw new Error('anvil exited during start-up');
@@ -87,6 +92,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<RunningAnv
       if (!exited) child.kill('SIGSTOP');
     },
     resume,
+    ended,
     stop: () => {
       // A stopped process would not act on the termination signal.
       resume();

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.ts';
 
 /** Lock namespaces (the first key of Postgres' two-key advisory locks). */
@@ -48,4 +48,13 @@ export async function withAdvisoryLock<T>(
       await sql`select pg_advisory_unlock(${key.space}::int, ${key.id}::int)`.execute(connection);
     }
   });
+}
+
+/** SQL: whether any session, on any replica, holds the lock (a two-key lock is objsubid 2 in pg_locks). */
+export function advisoryLockHeld(space: number, id: number | RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from pg_locks
+    where locktype = 'advisory' and granted and objsubid = 2
+      and database = (select oid from pg_database where datname = current_database())
+      and classid = ${space}::int::oid and objid = ${id}::int::oid)`;
 }

@@ -1,9 +1,14 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { startTicker } from '../jobs/ticker.ts';
+import { reopenVanishedDeployments } from './deployment-store.ts';
 import { runDeployment } from './pipeline.ts';
 import type { DeployDeps } from './steps.ts';
 
 export const DEPLOY_QUEUE = 'deploy-twin';
+export const DEPLOY_RECOVERY_QUEUE = 'deploy-recovery';
+/** How often some replica looks for deployments whose runner vanished. */
+const RECOVERY_INTERVAL_SECONDS = 10;
 
 /**
  * Deployments one replica runs at once; the operator's transactions are serialised anyway. Each
@@ -37,11 +42,22 @@ export async function startDeployQueue(boss: PgBoss, deps: DeployDeps & { logger
       }),
     );
   }
-  return {
-    async enqueue(ownerFid) {
-      await boss.send(DEPLOY_QUEUE, { ownerFid } satisfies DeployJob);
-      // Start now rather than at the next poll: the user is waiting.
-      for (const id of workerIds) boss.notifyWorker(id);
-    },
+  const enqueue = async (ownerFid: number) => {
+    await boss.send(DEPLOY_QUEUE, { ownerFid } satisfies DeployJob);
+    // Start now rather than at the next poll: the user is waiting.
+    for (const id of workerIds) boss.notifyWorker(id);
   };
+  // A replica killed mid-deploy, or a database restart that cut its runner's session, leaves a
+  // deployment running with nobody on it (its job stays active until it expires, 10 minutes on):
+  // queued again here, whether or not its user calls again.
+  await startTicker(
+    boss,
+    { queue: DEPLOY_RECOVERY_QUEUE, intervalSeconds: RECOVERY_INTERVAL_SECONDS, logger: deps.logger },
+    async () => {
+      const owners = await reopenVanishedDeployments(deps.db);
+      for (const ownerFid of owners) await enqueue(ownerFid);
+      if (owners.length > 0) deps.logger.warn({ owners }, 'deployments whose runner vanished were queued again');
+    },
+  );
+  return { enqueue };
 }

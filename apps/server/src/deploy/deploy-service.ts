@@ -17,8 +17,6 @@ import { deploySteps } from './steps.ts';
 /** How long a deploy call waits for the pipeline before answering "still deploying". */
 const DEFAULT_WAIT_MS = 120_000;
 const POLL_MS = 200;
-/** A running deployment untouched this long lost its runner (a crash): the next call restarts it. */
-const STALE_AFTER_MS = 10 * 60_000;
 
 /** The queue would not take the deploy (the database is away, say). */
 const NOT_STARTED = new Error('Your twin could not be started right now. Please try again in a moment.');
@@ -71,7 +69,7 @@ export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: numbe
      */
     async deploy(ownerFid: number, choices: string[], character: Character): Promise<DeployAnswer> {
       const started = await createDeployment(db, { ownerFid, agentId: randomUUID(), choices, character });
-      if (started || (await reopenDeployment(db, ownerFid, STALE_AFTER_MS))) {
+      if (started || (await reopenDeployment(db, ownerFid))) {
         try {
           await queue.enqueue(ownerFid);
         } catch {

@@ -1,8 +1,9 @@
 import type { DeployStepName } from '@fartwin/protocol';
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
+import { advisoryLockHeld, LOCK_SPACES } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
-import type { DeploymentsTable } from '../db/schema.ts';
+import type { Database, DeploymentsTable } from '../db/schema.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 
 const stepStateSchema = z.object({
@@ -103,27 +104,54 @@ export async function findDeployment(db: Db, ownerFid: number): Promise<Deployme
   return row ? toRecord(row) : null;
 }
 
+/** A running deployment untouched this long lost its runner (a crash): the next call restarts it. */
+const STALE_AFTER_MS = 10 * 60_000;
 /**
- * Puts a failed deployment (or one whose runner vanished: running, untouched for `staleAfterMs`)
- * back to running. True for the one caller that did it: that caller queues the next attempt.
+ * Sooner when no replica holds its runner's lock (the replica running it was killed, or its
+ * database session was cut: the lock went with it), after a moment that lets a queued job reach a
+ * worker.
  */
-export async function reopenDeployment(db: Db, ownerFid: number, staleAfterMs: number): Promise<boolean> {
+const ORPHANED_AFTER_MS = 5_000;
+
+const untouchedFor = (ms: number) => sql<Date>`now() - make_interval(secs => ${ms / 1000})`;
+
+/** Running, and its runner is gone. */
+const runnerVanished = (eb: ExpressionBuilder<Database, 'deployments'>) =>
+  eb.and([
+    eb('status', '=', 'running'),
+    eb.or([
+      eb('updated_at', '<', untouchedFor(STALE_AFTER_MS)),
+      eb.and([
+        eb('updated_at', '<', untouchedFor(ORPHANED_AFTER_MS)),
+        eb.not(advisoryLockHeld(LOCK_SPACES.deployment, sql.ref('deployments.owner_fid'))),
+      ]),
+    ]),
+  ]);
+
+/**
+ * Puts a failed deployment, or one whose runner vanished, back to running. True for the one caller
+ * that did it: that caller queues the next attempt.
+ */
+export async function reopenDeployment(db: Db, ownerFid: number): Promise<boolean> {
   const reopened = await db
     .updateTable('deployments')
     .set({ status: 'running', error_type: null, error_text: null, updated_at: sql`now()` })
     .where('owner_fid', '=', ownerFid)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'failed'),
-        eb.and([
-          eb('status', '=', 'running'),
-          eb('updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleAfterMs / 1000})`),
-        ]),
-      ]),
-    )
+    .where((eb) => eb.or([eb('status', '=', 'failed'), runnerVanished(eb)]))
     .returning('owner_fid')
     .executeTakeFirst();
   return reopened !== undefined;
+}
+
+/** Every deployment whose runner vanished, marked touched: their owners, whose next attempts the caller queues. */
+export async function reopenVanishedDeployments(db: Db): Promise<number[]> {
+  const rows = await db
+    .updateTable('deployments')
+    .set({ updated_at: sql`now()` })
+    .where(runnerVanished)
+    .returning('owner_fid')
+    .execute();
+  return rows.map((row) => row.owner_fid);
 }
 
 /** Records one step's state and, when it finished, what it made. */

@@ -7,6 +7,7 @@ import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
 import { type LaunchedToken, TokenAddressTaken, type TokenLauncher } from '../chain/token-launcher.ts';
 import type { Db } from '../db/database.ts';
+import { agentPageUrl } from '../manifest/app-urls.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
@@ -173,7 +174,7 @@ export const deploySteps: readonly DeployStep[] = [
           { username: deployment.character.username },
           need(deployment.tokenSymbol, 'The token symbol'),
         ),
-        embeds: [`${deps.publicUrl}/agent/${encodeURIComponent(deployment.agentId)}`],
+        embeds: [agentPageUrl(deps.publicUrl, deployment.agentId)],
         idempotencyKey: `welcome-${deployment.agentId}`,
       });
       return { welcomeCastHash: hash };

@@ -1,5 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+
+/** Postgres' code for a transaction it ended to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
+const CREATE_QUEUE_ATTEMPTS = 8;
 
 /**
  * pg-boss on the app's Postgres: long work (deploy steps, later notifications) runs as jobs any
@@ -9,5 +14,20 @@ export async function startJobQueue(databaseUrl: string, logger: Logger): Promis
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  // pg-boss 10 attaches each new queue's partition to its job table: replicas starting together and
+  // creating different queues can deadlock, and Postgres ends one of them. That one tries again
+  // (the queue may exist by then: creating it is a no-op).
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = async (name, options) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createQueue(name, options);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt === CREATE_QUEUE_ATTEMPTS) throw error;
+        // Jittered and growing, so the replicas that collided do not collide again.
+        await sleep(Math.random() * 50 * 2 ** attempt);
+      }
+    }
+  };
   return boss;
 }

@@ -1,18 +1,22 @@
 import { APP, imagePaths } from './app-identity.ts';
+import { checkedUrl, imageUrl } from './app-urls.ts';
 import { escapeXml } from './xml.ts';
 
-/** The fc:miniapp embed of a page: its image and a button that opens the app there. */
+/**
+ * The fc:miniapp embed of a page: its image and a button that opens the app there. Throws
+ * UrlTooLongError when one of its URLs breaks SPEC.md §5's 512 characters.
+ */
 export function embedFor(origin: string, page: { url: string; imagePath: string }) {
   return {
     version: '1',
-    imageUrl: `${origin}${page.imagePath}`,
+    imageUrl: imageUrl(origin, page.imagePath),
     button: {
       title: APP.buttonTitle,
       action: {
         type: 'launch_miniapp',
         name: APP.name,
-        url: page.url,
-        splashImageUrl: `${origin}${imagePaths.splash}`,
+        url: checkedUrl(page.url, 'An embed’s page URL'),
+        splashImageUrl: imageUrl(origin, imagePaths.splash),
         splashBackgroundColor: APP.splashBackgroundColor,
       },
     },

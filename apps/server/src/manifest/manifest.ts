@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { appDomain } from '../auth/app-domain.ts';
 import type { ServerConfig } from '../config/config.ts';
 import { APP, imagePaths, WEBHOOK_PATH } from './app-identity.ts';
+import { twinUrls } from './app-urls.ts';
 
 /** Local mode: the app's account is fid 1, held by the operator key (there is no registry to check it). */
 const LOCAL_APP_FID = 1;
@@ -63,6 +64,15 @@ export function manifestProblems(manifest: unknown): string[] {
     // SPEC.md §5: manifest URLs are at most 512 characters (the schema allows 1024).
     if (typeof value === 'string' && /Url$/.test(field) && value.length > LIMITS.urlChars) {
       problems.push(`miniapp.${field}: Must be at most ${LIMITS.urlChars} characters`);
+    }
+  }
+  // The same rule holds for every URL twins add under the app's origin (their pages in casts and
+  // embeds, their card images): refused here, at start-up, rather than when a twin casts.
+  if (typeof config.homeUrl === 'string') {
+    for (const [what, url] of Object.entries(twinUrls(config.homeUrl.replace(/\/$/, '')))) {
+      if (url.length > LIMITS.urlChars) {
+        problems.push(`${what} (${url.length} characters): Must be at most ${LIMITS.urlChars} characters`);
+      }
     }
   }
   return problems;

@@ -1,4 +1,5 @@
 import { APP, imagePaths } from './app-identity.ts';
+import { agentPageUrl, UrlTooLongError } from './app-urls.ts';
 import { embedFor, embedMetaTags } from './embed.ts';
 
 /** The head tags (embed) of the mini-app's pages: one set for the whole app, one per shared twin. */
@@ -10,15 +11,20 @@ export interface PageHeads {
 }
 
 export function pageHeadTags(origin: string): PageHeads {
+  const app = embedMetaTags(embedFor(origin, { url: `${origin}/`, imagePath: imagePaths.embed }), APP.name);
   return {
-    app: embedMetaTags(embedFor(origin, { url: `${origin}/`, imagePath: imagePaths.embed }), APP.name),
-    agent: (agentId) =>
-      embedMetaTags(
-        embedFor(origin, {
-          url: `${origin}/agent/${encodeURIComponent(agentId)}`,
-          imagePath: imagePaths.agent(agentId),
-        }),
-        `A ${APP.name} twin`,
-      ),
+    app,
+    agent: (agentId) => {
+      try {
+        return embedMetaTags(
+          embedFor(origin, { url: agentPageUrl(origin, agentId), imagePath: imagePaths.agent(agentId) }),
+          `A ${APP.name} twin`,
+        );
+      } catch (error) {
+        // The id comes from the path anyone can type: one too long for a valid card gets the app's.
+        if (error instanceof UrlTooLongError) return app;
+        throw error;
+      }
+    },
   };
 }

@@ -30,8 +30,9 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   if (Number(existing?.count ?? 0) > 0) return 0;
-  await db.transaction().execute(async (trx) => {
-    await trx
+  return db.transaction().execute(async (trx) => {
+    // Replicas starting together all seed: the first one's rows win, the others add nothing.
+    const inserted = await trx
       .insertInto('social_accounts')
       .values(
         SAMPLE_USERS.map((user) => ({
@@ -44,7 +45,10 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
           created_at: new Date(now - 90 * DAY_MS),
         })),
       )
+      .onConflict((conflict) => conflict.column('fid').doNothing())
+      .returning('fid')
       .execute();
+    if (inserted.length === 0) return 0;
     const casts = SAMPLE_USERS.flatMap((user) =>
       user.casts.map((text, position) => ({
         hash: castHash(user.fid, position, text),
@@ -59,8 +63,8 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
       })),
     );
     await trx.insertInto('social_casts').values(casts).execute();
+    return SAMPLE_USERS.length;
   });
-  return SAMPLE_USERS.length;
 }
 
 /** The next fid of an account made after the seed (twins and new users): from 500000 up. */

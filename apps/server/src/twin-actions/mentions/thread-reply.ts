@@ -4,6 +4,7 @@ import { formatUnits } from 'viem';
 import { agentActionsOf } from '../../agent-actions/repository.ts';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { Db } from '../../db/database.ts';
+import { agentPageUrl } from '../../manifest/app-urls.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
@@ -87,7 +88,7 @@ async function deadNotice(
   root: string,
 ): Promise<ThreadReplyOutcome> {
   const key = writingKeys.deadReply(twin.agentId, root);
-  const agentPage = `${deps.publicUrl}/agent/${encodeURIComponent(twin.agentId)}`;
+  const agentPage = agentPageUrl(deps.publicUrl, twin.agentId);
   const result = await writeOnce(
     deps.db,
     { key, agentId: twin.agentId, kind: 'dead-reply', threadHash: root, counterpartFid: cast.author.fid },
