@@ -52,6 +52,7 @@ describe('the manifest, the embeds and their images', () => {
       version: '1',
       name: 'Fartwin',
       homeUrl: `${ORIGIN}/`,
+      castShareUrl: `${ORIGIN}/`,
       webhookUrl: `${ORIGIN}/webhook`,
       primaryCategory: 'social',
       requiredChains: ['eip155:8453'],

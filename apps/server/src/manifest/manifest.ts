@@ -32,6 +32,8 @@ export async function buildManifest(config: ServerConfig) {
     name: APP.name,
     iconUrl: `${origin}${imagePaths.icon}`,
     homeUrl: `${origin}/`,
+    // Lists the app in clients' share sheets: the app reads the shared cast from the context (cast_share).
+    castShareUrl: `${origin}/`,
     imageUrl: `${origin}${imagePaths.embed}`,
     buttonTitle: APP.buttonTitle,
     splashImageUrl: `${origin}${imagePaths.splash}`,

@@ -248,6 +248,8 @@ class Planner {
           askBacks: [],
         };
       }
+      case 'cast':
+        return this.castTake(read, asks);
       case 'advice':
         return this.advice(read, greeting, asks);
       case 'question':
@@ -333,6 +335,45 @@ class Planner {
         ...greeting,
         ...this.optional(intros, 1),
         ...this.borrowed(answer),
+        ...this.borrowed(second, 2),
+        ...this.optional(framing.closers(character), 3),
+      ],
+      askBacks: asks,
+    };
+  }
+
+  /**
+   * Its take on a shared cast: what its owner cast about the same things, introduced as a take on
+   * that cast. A cast about what they never cast about gets no made-up opinion: it says so and
+   * turns to what it does cast about.
+   */
+  private castTake(read: ReadMessage, asks: readonly string[]): Plan {
+    const { character, topics } = this.memory;
+    const author = read.castAuthor;
+    const turnToTopics = (lines: readonly string[]): Plan => ({
+      slots: [
+        ...this.line(lines),
+        ...this.line(framing.whatICastAbout(topics)),
+        ...this.borrowed(this.topicPassage(), 1),
+      ],
+      askBacks: [],
+    });
+    if (read.terms.length === 0) return turnToTopics(framing.castWithoutWords(author));
+    // A cast is someone else's words, many of them: one of the twin's topics, or a few words (two
+    // at least, a third of them) it casts about too, is enough for a take; one stray word is not.
+    const known = read.terms.filter((term) => withRelated([term]).some((word) => this.memory.knows(word)));
+    const onTopic = known.some((term) => topics.some((topic) => stem(topic) === term));
+    const covered = onTopic || known.length >= Math.max(2, Math.ceil(read.terms.length / 3));
+    const ranked = covered ? this.memory.matching(withRelated(known)) : [];
+    const take = this.passage(ranked);
+    if (!take) return turnToTopics(framing.castOutsideMyLane(author));
+    const second = this.passage(
+      ranked.filter((passage) => passage.sentences[0]!.castIndex !== take.sentences[0]!.castIndex),
+    );
+    return {
+      slots: [
+        ...this.line(framing.castTakeIntros(character, author)),
+        ...this.borrowed(take),
         ...this.borrowed(second, 2),
         ...this.optional(framing.closers(character), 3),
       ],

@@ -7,6 +7,7 @@ import { leaningChoices, PERSONALITY_AXES } from './characteristics.ts';
 import { writeEcho } from './echo-reply.ts';
 import { echoEngine } from './engines/ai-sdk-engine.ts';
 import type { ChatInput } from './engines/chat-engine.ts';
+import { readMessage } from './message.ts';
 import { measureStyle, styleDistance } from './style.ts';
 
 // ---- Characters, built the way the app builds them (persona → profile → choices) ----
@@ -385,5 +386,75 @@ describe('replies in a cast thread and in direct messages', () => {
         for await (const _ of chunks);
       })(),
     ).rejects.toThrow(/stopped/);
+  });
+});
+
+describe("a cast shared to the app: 'what do you think of this cast'", () => {
+  /** The question as the mini-app writes it for a cast shared from the client's share extension. */
+  const aboutCast = (text: string) => `What do you think of this cast by @bob: “${text}”?`;
+  /** Casts whose words would read as a greeting, an insult, "are you an AI?" or advice if said to the twin. */
+  const OFF_TOPIC_CASTS = [
+    'gm frens, how are you? the cricket world cup final was wild',
+    'you are all idiots if you think opera is dead',
+    'are you an AI? asking for a knitting circle',
+    'any advice for fixing a bicycle tyre?',
+  ];
+
+  it('reads the quoted cast for what it is about, not as words said to the twin', () => {
+    const character = TWINS[0]!;
+    for (const text of OFF_TOPIC_CASTS) {
+      const read = readMessage(aboutCast(text), character);
+      expect(read.kind, text).toBe('cast');
+      expect(read.castAuthor).toBe('@bob');
+      expect(read.greeted || read.askedHowItIs).toBe(false);
+    }
+    expect(readMessage(aboutCast('“quoted” words inside'), character).subject).toEqual(['quoted', 'words', 'inside']);
+    expect(readMessage('What do you think of this cast by fid 7?', character)).toMatchObject({
+      kind: 'cast',
+      castAuthor: 'fid 7',
+      terms: [],
+    });
+  });
+
+  it('gives no made-up take on a cast about what its owner never cast about, and says what it casts about', () => {
+    for (const character of [...TWINS, ...FLIPPED]) {
+      for (const text of OFF_TOPIC_CASTS) {
+        const reply = writeEcho({ character, conversation: [{ role: 'user', content: aboutCast(text) }] });
+        const context = `@${character.username} on "${text}": ${reply}`;
+        expect(reply, context).toMatch(NOT_CAST_ABOUT);
+        expect(reply, context).toMatch(/@bob's cast/i);
+        expect(reply, context).toContain('@bob');
+        // Not the answers to an insult, a greeting or "are you an AI?".
+        expect(reply, context).not.toMatch(/^(?:gm|hey|hello|hi)\b|AI twin|^(?:noted|i hear you|ouch)/i);
+        expect(
+          character.topics.some((topic) => reply.toLowerCase().includes(topic)),
+          context,
+        ).toBe(true);
+        expect(sentenceProblems(character, reply), context).toEqual([]);
+      }
+    }
+  });
+
+  it("takes a cast about one of its topics with its owner's own sentences about it, in their voice", () => {
+    for (const character of TWINS) {
+      const topic = character.topics[0]!;
+      const text = `hot take: ${topic} is overrated and you are all wrong about it`;
+      const reply = writeEcho({ character, conversation: [{ role: 'user', content: aboutCast(text) }] });
+      const context = `@${character.username} on ${topic}: ${reply}`;
+      expect(reply, context).toMatch(/@bob's cast/i);
+      expect(reply, context).toContain('@bob');
+      expect(reply, context).not.toMatch(NOT_CAST_ABOUT);
+      expect(reply, context).not.toMatch(/\b(?:stupid|idiot|dumb|shut up)\b|AI twin/i);
+      expect(borrowedSentences(character, reply), context).not.toEqual([]);
+      expect(sentenceProblems(character, reply), context).toEqual([]);
+    }
+  });
+
+  it('reads a long cast cut by the app (ending in …) and stays within whole sentences', () => {
+    const character = TWINS[1]!;
+    const long = `${`${character.topics[0]} every day `.repeat(300)}and then`.slice(0, 3_900);
+    const reply = writeEcho({ character, conversation: [{ role: 'user', content: aboutCast(`${long}…`) }] });
+    expect(reply).toMatch(/@bob's cast/i);
+    expect(sentenceProblems(character, reply)).toEqual([]);
   });
 });

@@ -57,6 +57,45 @@ export function whatICastAbout(topics: readonly string[]): string[] {
   ];
 }
 
+/** Whose cast it is, for the lines about a shared cast: "@alice's cast", or "that cast" when unnamed. */
+function castOf(author: string | undefined): string {
+  return author ? `${author}'s cast` : 'that cast';
+}
+
+/** Opens the twin's take on a shared cast its owner's casts have something to say about. */
+export function castTakeIntros(character: Character, author: string | undefined): string[] {
+  const cast = castOf(author);
+  return byTraits(
+    character,
+    {
+      Skeptic: [`I'd push back a little on ${cast}.`, `${capitalized(cast)} is half right, I think.`],
+      Optimist: [`I like where ${cast} is going.`],
+      Playful: [`Oh, ${cast} is in my lane.`],
+      Technical: [`On ${cast}, the details are what I'd look at.`],
+    },
+    [`${capitalized(cast)} is close to something I've cast about.`, `Here's my take on ${cast}.`],
+  );
+}
+
+/** Says its owner's casts have nothing on what a shared cast is about: no take made up. */
+export function castOutsideMyLane(author: string | undefined): string[] {
+  const cast = castOf(author);
+  return [
+    `I haven't cast about anything like ${cast}, so I won't pretend to have a take.`,
+    `${capitalized(cast)} is about something I've never cast about, so I'd only be guessing.`,
+  ];
+}
+
+/** A shared cast with no words to go on (only links, or nothing). */
+export function castWithoutWords(author: string | undefined): string[] {
+  const cast = castOf(author);
+  return [`There's not much in ${cast} for me to go on.`, `I can't read much into ${cast}.`];
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function answerIntros(character: Character): string[] {
   return byTraits(
     character,

@@ -14,6 +14,8 @@ export type MessageKind =
   | 'status'
   /** Only a greeting ("gm", "hey, how are you?"). */
   | 'greeting'
+  /** "What do you think of this cast by @alice: “…”?" (a cast shared to the app): its take on the quoted cast. */
+  | 'cast'
   /** Anything else: answered from the casts that match it, or honestly not. */
   | 'question';
 
@@ -27,6 +29,8 @@ export interface ReadMessage {
   subject: string[];
   /** The same, stemmed, for search. */
   terms: string[];
+  /** For a cast's take: who wrote the cast, as the message names them ("@alice"). */
+  castAuthor?: string;
 }
 
 /**
@@ -58,6 +62,19 @@ const ADVICE =
 const STATUS =
   /\b(?:what\s+(?:are|r)\s+(?:you|u)\s+(?:working\s+on|building|up\s+to|doing|making|shipping|into)|what\s+(?:have|'ve)\s+you\s+been\s+(?:up\s+to|doing|working\s+on)|what'?s\s+(?:on\s+your\s+mind|new|next|the\s+latest|happening)|what\s+is\s+(?:on\s+your\s+mind|new|next)|any\s+(?:news|updates?)|how'?s\s+(?:the\s+)?(?:work|project|week)|what'?s\s+keeping\s+you\s+busy)\b/iu;
 
+/**
+ * The mini-app's question about a shared cast (and the like typed by hand): "what do you think of
+ * this cast by @alice: “text”?". The quote runs to the last closing quote, so quotes inside it stay.
+ */
+const CAST_TAKE =
+  /^\s*what\s+do\s+you\s+(?:think|make)\s+(?:of|about)\s+(?:this|that)\s+cast(?:\s+by\s+([^:“"?]{1,80}?))?(?:\s*:\s*[“"]([\s\S]*)[”"])?\s*\??\s*$/iu;
+
+/** What a quoted cast is about: its words without links and mentions, nor the words any question is made of. */
+function castSubject(quote: string): string[] {
+  const text = quote.replace(/https?:\/\/\S+/g, ' ').replace(/(^|\s)@\w[\w.-]*/g, ' ');
+  return [...new Set(contentWords(text).filter((word) => !QUESTION_WORDS.has(word)))];
+}
+
 /** Names the person goes by, for "are you teo?": their username and display name. */
 function namesOf(character: Pick<Character, 'username' | 'displayName'>): string[] {
   const display = stripEmojis(character.displayName)
@@ -84,6 +101,21 @@ function asksIfPerson(text: string, character: Pick<Character, 'username' | 'dis
 
 /** Reads a message's kind and what it is about. `text` is what the person wrote, mentions stripped or not. */
 export function readMessage(text: string, character: Pick<Character, 'username' | 'displayName'>): ReadMessage {
+  // A shared cast is read for what it is about: its words are the cast author's, not said to the
+  // twin, so a greeting, an insult or "are you an AI?" inside the quote does not make the message one.
+  const castTake = text.match(CAST_TAKE);
+  if (castTake) {
+    const subject = castSubject(castTake[2] ?? '');
+    const author = castTake[1]?.trim();
+    return {
+      kind: 'cast',
+      greeted: false,
+      askedHowItIs: false,
+      subject,
+      terms: [...new Set(subject.map(stem))],
+      ...(author ? { castAuthor: author } : {}),
+    };
+  }
   const cleaned = text.replace(/\s+/g, ' ').trim();
   const withoutMentions = cleaned
     .replace(/(^|\s)@\w[\w.-]*/g, ' ')

@@ -94,11 +94,14 @@ export function render(parts: readonly Part[], look: Look, character: Pick<Chara
   return text;
 }
 
-/** Spans whose case is fixed whatever the style: the username, "AI twin"; "gm" unless shouting. */
+/**
+ * Spans whose case is fixed whatever the style: the username and any other @handle (a shared cast's
+ * author: handles are lowercase names, not words), "AI twin"; "gm" unless shouting.
+ */
 function protectedPattern(username: string, casing: Look['casing']): RegExp {
   const escaped = username.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const greeting = casing === 'upper' ? '' : '|\\bg[mn]\\b';
-  return new RegExp(`@${escaped}(?:['’]s)?(?![\\w-])|\\bAI twin\\b|\\bAI\\b${greeting}`, 'g');
+  return new RegExp(`@(?:${escaped}|[a-z0-9][a-z0-9.-]*)(?:['’]s)?(?![\\w-])|\\bAI twin\\b|\\bAI\\b${greeting}`, 'g');
 }
 
 /** Lower or upper case for the whole text; sentence case only for the twin's own sentences (theirs stay as written). */
