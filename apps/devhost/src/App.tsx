@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { InboxEntry } from './api/client-api.ts';
 import { localNetwork, queryKeys } from './api/local-network.ts';
+import { CapabilitiesPanel } from './capabilities/CapabilitiesPanel.tsx';
 import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
 import { replyDraft } from './compose/reply-draft.ts';
 import type { DevhostConfig } from './config.ts';
@@ -11,6 +12,7 @@ import { FeedPanel } from './feed/FeedPanel.tsx';
 import type { LaunchLocation } from './host/create-host.ts';
 import { describe, type HostCall } from './host/host-log.ts';
 import { InboxPanel } from './inbox/InboxPanel.tsx';
+import { castShareLaunch } from './launch/cast-share.ts';
 import { HOME_LAUNCH, type Launch, miniAppPath } from './launch/launch.ts';
 import { OpenAtPanel } from './launch/OpenAtPanel.tsx';
 import { MiniAppFrame } from './MiniAppFrame.tsx';
@@ -47,6 +49,8 @@ export function App({ config }: { config: DevhostConfig }) {
   const open = useCallback((path: string, location: LaunchLocation = { type: 'launcher' }) => {
     setLaunch((previous) => ({ id: previous.id + 1, path, location }));
   }, []);
+  // The same launch again (the capabilities panel's changes are read by the app at start).
+  const relaunch = useCallback(() => setLaunch((previous) => ({ ...previous, id: previous.id + 1 })), []);
   // A notification opens the mini-app at its target, and the app learns it was opened from it.
   const openNotification = useCallback(
     (entry: InboxEntry) => {
@@ -59,6 +63,16 @@ export function App({ config }: { config: DevhostConfig }) {
       open(path, { type: 'notification', notification: { notificationId, title, body } });
     },
     [config.miniappUrl, open],
+  );
+
+  // The feed's "Share to Fartwin" is the client's share extension: it opens the mini-app with the cast.
+  const shareToApp = useCallback(
+    (cast: FeedCast) => {
+      if (selectedFid === null) return;
+      const { path, location } = castShareLaunch(cast, selectedFid);
+      open(path, location);
+    },
+    [open, selectedFid],
   );
 
   // The feed's Reply opens the frame's composer, over the app, as the signed-in user.
@@ -120,6 +134,7 @@ export function App({ config }: { config: DevhostConfig }) {
             />
           ) : null}
           <OpenAtPanel miniappUrl={config.miniappUrl} onOpen={open} />
+          <CapabilitiesPanel onRelaunch={relaunch} />
           <PlainBrowserPanel
             miniappUrl={config.miniappUrl}
             username={user?.username}
@@ -134,7 +149,7 @@ export function App({ config }: { config: DevhostConfig }) {
             // Another user's conversations, from a fresh start (keys are unique among the panels).
             <DirectMessagesPanel key={`direct-messages:${user.fid}`} apiUrl={config.apiUrl} fid={user.fid} />
           ) : null}
-          <FeedPanel apiUrl={config.apiUrl} {...(user && wallet ? { onReply: reply } : {})} />
+          <FeedPanel apiUrl={config.apiUrl} {...(user && wallet ? { onReply: reply, onShare: shareToApp } : {})} />
           <HostLogPanel calls={calls} />
         </aside>
       </main>

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { addRequestSchema, clientPaths, notificationsRequestSchema } from '../../src/api/client-api.ts';
 import type { DevhostServerConfig } from '../config.ts';
 import { openClientStore } from './client-store.ts';
+import { readEmbedCard } from './embed-card.ts';
 import { fidParam, handleClientError, jsonBody } from './http-errors.ts';
 import { createInstallations } from './installations.ts';
 import { deliverNotification, localNotificationRequestSchema } from './notify-inbox.ts';
@@ -56,5 +57,7 @@ export function clientRoutes(
   app.get('/client/inbox/:fid', (c) =>
     c.json({ notifications: store.read().inboxes[fidParam(c.req.param('fid'))] ?? [] }),
   );
+  // A link in a cast, as the feed shows it: its page's mini-app card.
+  app.get('/client/embed-card', async (c) => c.json(await readEmbedCard(c.req.query('url'), config.client.miniappUrl)));
   return app;
 }

@@ -16,6 +16,8 @@ interface Props {
   replies?: readonly CastThread[];
   /** Shows a Reply button that calls this; without it the cast cannot be replied to from here. */
   onReply?: (cast: FeedCast) => void;
+  /** Shows a "Share to Fartwin" button (the client's share extension) that calls this. */
+  onShare?: (cast: FeedCast) => void;
   /** How deep in a thread the cast is: 0 for a top-level one. */
   depth?: number;
   /**
@@ -60,7 +62,16 @@ function CastText({ text }: { text: string }) {
 }
 
 /** One cast in a feed: author, text, embeds and how long ago, with the replies to it nested under it. */
-export function CastItem({ cast, apiUrl, replies = [], onReply, depth = 0, replyingTo, parentShown = false }: Props) {
+export function CastItem({
+  cast,
+  apiUrl,
+  replies = [],
+  onReply,
+  onShare,
+  depth = 0,
+  replyingTo,
+  parentShown = false,
+}: Props) {
   const indented = depth + 1 <= MAX_INDENT_DEPTH;
   return (
     <li className="cast" data-cast-hash={cast.hash}>
@@ -79,11 +90,18 @@ export function CastItem({ cast, apiUrl, replies = [], onReply, depth = 0, reply
         ) : null}
         {cast.text ? <CastText text={cast.text} /> : null}
         <EmbedList embeds={cast.embeds} apiUrl={apiUrl} />
-        {onReply ? (
+        {onReply || onShare ? (
           <div className="cast-actions">
-            <button type="button" className="link-button" onClick={() => onReply(cast)}>
-              Reply
-            </button>
+            {onReply ? (
+              <button type="button" className="link-button" onClick={() => onReply(cast)}>
+                Reply
+              </button>
+            ) : null}
+            {onShare ? (
+              <button type="button" className="link-button" onClick={() => onShare(cast)}>
+                Share to Fartwin
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -99,6 +117,7 @@ export function CastItem({ cast, apiUrl, replies = [], onReply, depth = 0, reply
               replies={reply.replies}
               apiUrl={apiUrl}
               {...(onReply ? { onReply } : {})}
+              {...(onShare ? { onShare } : {})}
               depth={depth + 1}
               parentShown
               {...(indented ? {} : { replyingTo: cast.author.username })}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { castQuery } from '../api/local-network.ts';
 import { castFromUrl } from '../compose/compose-url.ts';
+import { LinkEmbed } from '../embeds/LinkEmbed.tsx';
 
 /** A quoted cast: looked up in the local network by the hash in its URL. */
 function QuotedCast({ url, username, hash, apiUrl }: { url: string; username: string; hash: string; apiUrl: string }) {
@@ -19,7 +20,7 @@ function QuotedCast({ url, username, hash, apiUrl }: { url: string; username: st
   );
 }
 
-/** A cast's embeds, readable: quoted casts as cards, other URLs as links. */
+/** A cast's embeds, readable: quoted casts as cards, other URLs as their mini-app cards or links. */
 export function EmbedList({ embeds, apiUrl }: { embeds: readonly string[]; apiUrl: string }) {
   if (embeds.length === 0) return null;
   return (
@@ -31,9 +32,7 @@ export function EmbedList({ embeds, apiUrl }: { embeds: readonly string[]; apiUr
             {cast ? (
               <QuotedCast url={url} username={cast.username} hash={cast.hash} apiUrl={apiUrl} />
             ) : (
-              <a className="embed-link" href={url} target="_blank" rel="noreferrer">
-                {url.replace(/^https?:\/\//, '')}
-              </a>
+              <LinkEmbed url={url} />
             )}
           </li>
         );

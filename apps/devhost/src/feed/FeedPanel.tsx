@@ -14,10 +14,12 @@ interface Props {
   apiUrl: string;
   /** Opens the composer for a reply to `cast`; without it casts have no Reply button. */
   onReply?: (cast: FeedCast) => void;
+  /** Opens the mini-app from the client's share extension with `cast`; without it casts have no share button. */
+  onShare?: (cast: FeedCast) => void;
 }
 
 /** The local social network's latest casts as threads: newest first, each reply nested under its parent. */
-export function FeedPanel({ apiUrl, onReply }: Props) {
+export function FeedPanel({ apiUrl, onReply, onShare }: Props) {
   const feed = useQuery({
     queryKey: queryKeys.feed(FEED),
     queryFn: () => localNetwork.feed(apiUrl, FEED),
@@ -51,6 +53,7 @@ export function FeedPanel({ apiUrl, onReply }: Props) {
               replies={replies}
               apiUrl={apiUrl}
               {...(reply ? { onReply: reply } : {})}
+              {...(onShare ? { onShare } : {})}
             />
           ))}
         </ol>

@@ -11,15 +11,23 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { siwfMessage } from '@fartwin/localstack/siwf';
 import type { LocalUser } from '@fartwin/protocol';
 import { FARCASTER_CLIENT_FID, type Installation } from '../api/client-api.ts';
+import { behind, clientCapabilities, clientChrome } from '../capabilities/client-capabilities.ts';
 import { composeDraftFromUrl } from '../compose/compose-url.ts';
 import type { HostSheets } from '../sheets/host-sheets.ts';
 import type { LogHostCall } from './host-log.ts';
+import { miniAppUser } from './miniapp-user.ts';
+
+type ImpactStyle = Parameters<MiniAppHost['impactOccurred']>[0];
+type NotificationType = Parameters<MiniAppHost['notificationOccurred']>[0];
 
 /** The frame's safe area: the dev host draws a status bar and a home indicator over the frame. */
 const SAFE_AREA_INSETS = { top: 24, bottom: 20, left: 0, right: 0 };
 
-/** Where the mini-app was opened from: the apps list, or a notification the person tapped. */
-export type LaunchLocation = Context.LauncherLocationContext | Context.NotificationLocationContext;
+/** Where the mini-app was opened from: the apps list, a notification the person tapped, or a cast shared to it. */
+export type LaunchLocation =
+  | Context.LauncherLocationContext
+  | Context.NotificationLocationContext
+  | Context.CastShareLocationContext;
 
 /** The context the mini-app reads as `sdk.context`. */
 function contextFor(
@@ -29,12 +37,7 @@ function contextFor(
 ): Context.MiniAppContext {
   const notificationDetails = installation?.notificationDetails;
   return {
-    user: {
-      fid: user.fid,
-      username: user.username,
-      displayName: user.displayName,
-      ...(user.pfpUrl ? { pfpUrl: user.pfpUrl } : {}),
-    },
+    user: miniAppUser(user),
     client: {
       platformType: 'mobile',
       clientFid: FARCASTER_CLIENT_FID,
@@ -43,7 +46,7 @@ function contextFor(
       safeAreaInsets: SAFE_AREA_INSETS,
     },
     location,
-    features: { haptics: false },
+    features: { haptics: clientCapabilities.has('haptics.impactOccurred') },
   };
 }
 
@@ -77,6 +80,8 @@ export interface HostOptions {
  */
 export function createHost(user: LocalUser, log: LogHostCall, options: HostOptions): MiniAppHost {
   const { sheets, frame } = options;
+  // A new bridge is a freshly loaded app: the client's back control starts hidden.
+  clientChrome.setBack(false, null);
   const unsupported = (method: string) => async () => {
     log(method, 'not available in the dev host yet');
     throw new Error(`${method} is not available in the dev host yet`);
@@ -159,30 +164,28 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
       return undefined;
     }) as MiniAppHost['composeCast'],
     requestCameraAndMicrophoneAccess: unsupported('requestCameraAndMicrophoneAccess'),
-    impactOccurred: async (style) => log('impactOccurred', style),
-    notificationOccurred: async (type) => log('notificationOccurred', type),
-    selectionChanged: async () => log('selectionChanged'),
+    // Haptics and the back control are shown beside the frame (capabilities panel), unless switched off.
+    impactOccurred: behind('haptics.impactOccurred', log, 'impactOccurred', (style: ImpactStyle) =>
+      clientChrome.felt(`impact: ${style}`),
+    ),
+    notificationOccurred: behind(
+      'haptics.notificationOccurred',
+      log,
+      'notificationOccurred',
+      (type: NotificationType) => clientChrome.felt(`notification: ${type}`),
+    ),
+    selectionChanged: behind('haptics.selectionChanged', log, 'selectionChanged', () => clientChrome.felt('selection')),
     getCapabilities: async () => {
       log('getCapabilities');
-      return [
-        'actions.ready',
-        'actions.openUrl',
-        'actions.close',
-        'actions.setPrimaryButton',
-        'actions.viewProfile',
-        'actions.composeCast',
-        'actions.viewToken',
-        'actions.swapToken',
-        'actions.signIn',
-        'actions.addMiniApp',
-        'wallet.getEthereumProvider',
-      ];
+      return clientCapabilities.offered();
     },
     getChains: async () => {
       log('getChains');
       return ['eip155:8453'];
     },
-    updateBackState: async (state) => log('updateBackState', state),
+    updateBackState: behind('back', log, 'updateBackState', (state: { visible: boolean }) =>
+      clientChrome.setBack(state.visible, () => frame.emit({ event: 'back_navigation_triggered' })),
+    ),
     // The SDK's older provider path; exposeToIframe answers ethProviderRequestV2 with the wallet.
     ethProviderRequest: unsupported('ethProviderRequest'),
     ethProviderRequestV2: unsupported('ethProviderRequestV2'),

@@ -1,4 +1,5 @@
 import { useAgentsByFid } from '../features/agents/index.ts';
+import { SharedCastNoTwinNote, SharedCastQuote } from '../features/cast-share/index.ts';
 import { LoadingScreen, useFrame, useHostMode } from '../features/frame/index.ts';
 import { OnboardingChat } from '../features/onboarding/index.ts';
 import { TwinChat } from '../features/twin-chat/index.ts';
@@ -47,9 +48,14 @@ export function HomeScreen() {
         </p>
       ) : null}
       {twin ? (
-        <TwinChat key={twin.agentId} agentId={twin.agentId} agent={twin} fid={frame.fid} variant="main" />
+        <TwinChat key={twin.agentId} agentId={twin.agentId} agent={twin} fid={frame.fid} variant="main">
+          <SharedCastQuote />
+        </TwinChat>
       ) : (
-        <OnboardingChat fid={frame.fid} questions={agents.data.characteristics ?? []} />
+        <>
+          <SharedCastNoTwinNote />
+          <OnboardingChat fid={frame.fid} questions={agents.data.characteristics ?? []} />
+        </>
       )}
     </>
   );

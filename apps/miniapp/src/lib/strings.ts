@@ -194,3 +194,33 @@ export const webModeStrings = {
   signInToChat: 'Sign in with your wallet to chat.',
   signInToChangeActions: 'Sign in with your wallet to change what your twin does.',
 } as const;
+
+/** A twin's world at a tap (issue 17): its profile, its token, and sharing it in a cast. */
+export const twinLinkStrings = {
+  viewProfile: (username: string) => `View @${username}'s profile`,
+  tokenSymbol: (symbol: string) => `$${symbol}`,
+  viewToken: (symbol: string) => `View the $${symbol} token`,
+  buyToken: (symbol: string) => `Buy $${symbol}`,
+  share: 'Share',
+  shareLabel: (name: string) => `Share ${name} in a cast`,
+  /** The cast that shares a twin: the owner speaks of "my twin", a visitor of the twin by name. */
+  shareText: {
+    ownAlive: `Come talk to my twin on ${PRODUCT_NAME}, it talks just like me`,
+    ownDead: "My twin's battery is dead, anyone can revive it for 1 USDC",
+    visitorAlive: (name: string) => `Come talk to ${name}, a ${PRODUCT_NAME} twin`,
+    visitorDead: (name: string) => `${name}'s battery is dead, anyone can revive it for 1 USDC`,
+  },
+} as const;
+
+/** Opened from a shared cast (issue 17): the client's share extension brings a cast to the twin. */
+export const castShareStrings = {
+  /** The chat message that asks the twin for its take; `author` is "@alice" (or a name), `text` the cast's. */
+  question: (author: string, text: string) =>
+    text ? `What do you think of this cast by ${author}: “${text}”?` : `What do you think of this cast by ${author}?`,
+  /** Who wrote a cast whose author has no username or name: their fid. */
+  authorByFid: (fid: number) => `fid ${fid}`,
+  quoteLabel: 'Shared with your twin',
+  /** Onboarding, opened from a shared cast by a user without a twin. */
+  noTwinNote: (author: string) =>
+    `You shared a cast by ${author}. Once your ${PRODUCT_NAME} is deployed, it can give its take on casts you share.`,
+} as const;

@@ -1,6 +1,18 @@
-import type { Context } from '@farcaster/miniapp-sdk';
+import type { Context, MiniAppHostCapability } from '@farcaster/miniapp-sdk';
 import { vi } from 'vitest';
 import { createFakeChain, type FakeChain } from './fake-chain.ts';
+
+/** The capabilities of a client that has everything the app asks for. */
+export const ALL_CAPABILITIES: readonly MiniAppHostCapability[] = [
+  'actions.ready',
+  'actions.openUrl',
+  'actions.close',
+  'actions.composeCast',
+  'actions.viewProfile',
+  'actions.viewToken',
+  'actions.swapToken',
+  'wallet.getEthereumProvider',
+];
 
 /** What the host answers: set per test through `host` before rendering. */
 export const host = {
@@ -8,6 +20,8 @@ export const host = {
   chain: createFakeChain() as FakeChain,
   /** false: the host has no wallet (getEthereumProvider answers undefined). */
   hasWallet: true,
+  /** What getCapabilities answers (every action the app uses, unless a test takes some away). */
+  capabilities: [...ALL_CAPABILITIES] as MiniAppHostCapability[],
 };
 
 type Listener = (...args: unknown[]) => void;
@@ -23,7 +37,14 @@ export const sdk = {
     composeCast: vi.fn(async () => ({ cast: null })),
     openUrl: vi.fn(async () => {}),
     close: vi.fn(async () => {}),
+    viewProfile: vi.fn(async (_options: { fid: number }) => {}),
+    viewToken: vi.fn(async (_options: { token: string }) => {}),
+    swapToken: vi.fn(async (_options: { sellToken?: string; buyToken?: string; sellAmount?: string }) => ({
+      success: false as const,
+      reason: 'rejected_by_user' as const,
+    })),
   },
+  getCapabilities: vi.fn(async () => host.capabilities),
   quickAuth: {
     token: 'test-token',
     getToken: vi.fn(async () => ({ token: 'test-token' })),

@@ -6,19 +6,27 @@ export function ChatHeader({
   name,
   meta,
   children,
+  identity = (who) => who,
 }: {
   picture: string;
   name: string;
   meta: string;
   children?: ReactNode;
+  /** Wraps the picture and names (a twin's header makes them open its profile). */
+  identity?: (who: ReactNode) => ReactNode;
 }) {
-  return (
-    <header className="twin-header">
+  const who = (
+    <>
       <img className="twin-header__pfp" src={picture} alt="" width={44} height={44} />
       <div className="twin-header__names">
         <strong className="twin-header__name">{name}</strong>
         <span className="twin-header__meta">{meta}</span>
       </div>
+    </>
+  );
+  return (
+    <header className="twin-header">
+      {identity(who)}
       {children}
     </header>
   );

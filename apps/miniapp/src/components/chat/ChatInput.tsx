@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { haptics } from '../../features/native/haptics.ts';
 import { strings } from '../../lib/strings.ts';
 
 /**
@@ -9,7 +10,10 @@ export function ChatInput({ onSend, busy }: { onSend: (text: string) => boolean 
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (onSend(text)) setText('');
+    if (onSend(text)) {
+      setText('');
+      void haptics.tap();
+    }
   };
   return (
     <form className="chat-input" onSubmit={submit}>

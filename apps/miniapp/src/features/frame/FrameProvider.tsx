@@ -1,3 +1,4 @@
+import type { Context } from '@farcaster/miniapp-sdk';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { frameHost, loadSdk } from '../../lib/frame-sdk.ts';
 import { strings } from '../../lib/strings.ts';
@@ -155,4 +156,12 @@ function useHostEventLog() {
 
 export function useFrame(): FrameState {
   return useContext(FrameContext);
+}
+
+/**
+ * Where the client opened the app from (the context's location): its apps list, a notification, a
+ * cast shared to the app…; null outside a client or before the context is read.
+ */
+export function useLaunchLocation(): Context.LocationContext | null {
+  return useContext(FrameContext).frameContext?.location ?? null;
 }

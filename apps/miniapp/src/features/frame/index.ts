@@ -1,5 +1,5 @@
 export { LoadingScreen } from './components/LoadingScreen.tsx';
 export { SafeArea } from './components/SafeArea.tsx';
-export { FrameProvider, useFrame, useHostMode } from './FrameProvider.tsx';
+export { FrameProvider, useFrame, useHostMode, useLaunchLocation } from './FrameProvider.tsx';
 export type { FrameState } from './frame-state.ts';
 export type { HostMode } from './host-mode.ts';

@@ -1,5 +1,5 @@
 import { strings } from '../../../lib/strings.ts';
-import { LoadingScreen } from '../../frame/index.ts';
+import { AgentsSkeleton } from '../../native/components/AgentsSkeleton.tsx';
 import { flattenAgents, useAgentsDirectory } from '../api/agents.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { ComposeFab } from './ComposeFab.tsx';
@@ -7,7 +7,7 @@ import { ComposeFab } from './ComposeFab.tsx';
 /** /agents: the directory grid (1, 2, 4 or 8 columns by width). */
 export function AgentsPage() {
   const directory = useAgentsDirectory();
-  if (directory.isPending) return <LoadingScreen />;
+  if (directory.isPending) return <AgentsSkeleton />;
   const agents = flattenAgents(directory.data?.pages);
   return (
     <main className="page">

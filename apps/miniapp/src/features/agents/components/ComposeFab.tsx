@@ -1,23 +1,18 @@
-import type { MouseEvent } from 'react';
-import { loadSdk } from '../../../lib/frame-sdk.ts';
 import { strings } from '../../../lib/strings.ts';
+import { composeCastAction, useHostAction } from '../../twin-links/index.ts';
 
-const composeUrl = (text: string) => `https://farcaster.xyz/~/compose?text=${encodeURIComponent(text)}`;
-
-/** The floating "+": a compose-cast link asking ajax to deploy an agent; in a host, its composer. */
+/**
+ * The floating "+": a compose-cast link asking ajax to deploy an agent; in a client that composes,
+ * its composer. It stays a link either way (a client without the composer opens the link).
+ */
 export function ComposeFab() {
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    loadSdk()
-      .then((sdk) => sdk.actions.composeCast({ text: strings.deployComposeText }))
-      .catch((error: unknown) => console.error('composeCast failed', error));
-  };
+  const action = useHostAction(composeCastAction(strings.deployComposeText));
   return (
     <a
       className="fab"
-      href={composeUrl(strings.deployComposeText)}
+      href={action.href ?? undefined}
       aria-label={strings.deployComposeLabel}
-      onClick={open}
+      onClick={action.onClick}
       target="_blank"
       rel="noreferrer"
     >

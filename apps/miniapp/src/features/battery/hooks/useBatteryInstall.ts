@@ -1,6 +1,7 @@
 import { CHAIN_CLIENT } from '@fartwin/protocol';
 import { useCallback, useEffect, useRef } from 'react';
 import { strings } from '../../../lib/strings.ts';
+import { haptics } from '../../native/haptics.ts';
 import type { WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
 
@@ -50,6 +51,7 @@ export function useBatteryInstall({
       if (localStorage.getItem(FREE_BATTERY_FLAG) === null) localStorage.setItem(FREE_BATTERY_FLAG, 'true');
       onInstalled(expiryMs);
       post({ text: strings.batteryInstalled, sender: 'agent' });
+      void haptics.success();
     },
     [post, onInstalled],
   );

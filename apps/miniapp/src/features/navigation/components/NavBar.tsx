@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { navigationStrings } from '../../../lib/strings.ts';
+import { useClientBack } from '../hooks/useClientBack.ts';
 import { navTabs } from '../nav-tabs.ts';
 import { NavIcon } from './NavIcon.tsx';
 import '../navigation.css';
@@ -19,6 +20,8 @@ export interface NavBarProps {
  */
 export function NavBar({ children }: NavBarProps) {
   const { pathname } = useLocation();
+  // The client's back control follows the same screens (where the client has one).
+  useClientBack();
   return (
     <nav className="nav-bar" aria-label={navigationStrings.label}>
       {navTabs.map((tab) => {

@@ -2,6 +2,7 @@ import type { Characteristic } from '@fartwin/protocol';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
+import { haptics } from '../../native/haptics.ts';
 import { deployRequests } from '../api/deploy.ts';
 import { canDeploy, initialOnboarding, onboardingReducer } from './onboarding-state.ts';
 
@@ -27,7 +28,10 @@ export function useOnboarding(fid: number | null, questions: readonly Characteri
       if (response.error) throw new Error(response.error);
       if (response.action === 'NONE') dispatch({ type: 'none', text: response.text });
       else if (response.metadata?.errorType) dispatch({ type: 'error-type', text: response.text });
-      else dispatch({ type: 'deployed', response });
+      else {
+        dispatch({ type: 'deployed', response });
+        void haptics.success();
+      }
     } catch (error) {
       dispatch({ type: 'failed', message: errorMessage(error) || strings.unknownError });
     } finally {

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
-import { LoadingScreen, useFrame } from '../../frame/index.ts';
+import { useFrame } from '../../frame/index.ts';
+import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
 import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
 
@@ -30,7 +31,7 @@ export function AgentPage() {
   }, [searchOn, isFetchingNextPage, fetchNextPage, pagesLoaded]);
 
   const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending || searchOn;
-  if (waiting) return <LoadingScreen />;
+  if (waiting) return <ChatSkeleton />;
   return (
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />

@@ -2,6 +2,7 @@ import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
 import { BatteryGauge } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { HowItWorksButton } from '../../how-it-works/index.ts';
+import { ProfileAction, TwinLinks } from '../../twin-links/index.ts';
 import type { ActiveTwin } from '../active-twin.ts';
 
 export interface TwinHeaderProps {
@@ -12,14 +13,40 @@ export interface TwinHeaderProps {
   batteryUnreadable: boolean;
 }
 
-/** The twin's picture, names and token, and its battery. */
+/**
+ * The twin's picture and names (they open its profile), its battery, and under them its token and
+ * a way to share it.
+ */
 export function TwinHeader({ twin, remainingMs, batteryUnreadable }: TwinHeaderProps) {
   const handle = twin ? `@${twin.username}` : '';
-  const token = twin?.tokenSymbol ? ` · $${twin.tokenSymbol}` : '';
   return (
-    <ChatHeader picture={twin?.pfpUrl || ajax.picture} name={twin?.displayName ?? ''} meta={handle + token}>
-      {twin ? <BatteryGauge remainingMs={remainingMs} unreadable={batteryUnreadable} /> : null}
-      <HowItWorksButton />
-    </ChatHeader>
+    <>
+      <ChatHeader
+        picture={twin?.pfpUrl || ajax.picture}
+        name={twin?.displayName ?? ''}
+        meta={handle}
+        identity={(who) =>
+          twin ? (
+            <ProfileAction fid={twin.fid} username={twin.username}>
+              {who}
+            </ProfileAction>
+          ) : (
+            who
+          )
+        }
+      >
+        {twin ? <BatteryGauge remainingMs={remainingMs} unreadable={batteryUnreadable} /> : null}
+        <HowItWorksButton />
+      </ChatHeader>
+      {twin ? (
+        <TwinLinks
+          agentId={twin.agentId}
+          name={twin.displayName}
+          tokenAddress={twin.tokenAddress}
+          tokenSymbol={twin.tokenSymbol}
+          dead={remainingMs === 0}
+        />
+      ) : null}
+    </>
   );
 }

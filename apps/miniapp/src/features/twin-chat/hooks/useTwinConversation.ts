@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { createMessage, type UiMessage } from '../../../lib/messages.ts';
 import { strings } from '../../../lib/strings.ts';
 import type { RevivalMessage } from '../../battery/index.ts';
+import { useSharedCastQuestion } from '../../cast-share/index.ts';
 import { useConversationHistory } from '../api/history.ts';
 
 /** main: the twin chat of the main screen; agentPage: /agent/{agentId}. */
@@ -111,6 +112,14 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
     },
     [agentId, fid, isDead, variant, messages],
   );
+
+  // Opened from a shared cast: the owner's chat asks the twin's take on it, once.
+  useSharedCastQuestion({
+    active: variant === 'main',
+    historyRead: !history.isPending,
+    storedTurns: history.data?.turns,
+    send,
+  });
 
   return { messages, isSending, send, post, suggestions };
 }

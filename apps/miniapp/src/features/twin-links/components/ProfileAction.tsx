@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { twinLinkStrings } from '../../../lib/strings.ts';
+import { viewProfileAction } from '../twin-actions.ts';
+import { HostActionControl } from './HostActionControl.tsx';
+
+/** An account's picture and names that open its Farcaster profile. */
+export function ProfileAction({ fid, username, children }: { fid: number; username: string; children: ReactNode }) {
+  return (
+    <HostActionControl
+      {...viewProfileAction({ fid, username })}
+      className="twin-profile"
+      testId="twin-profile"
+      fallback={children}
+    >
+      <span className="twin-profile__who" title={twinLinkStrings.viewProfile(username)}>
+        {children}
+      </span>
+    </HostActionControl>
+  );
+}

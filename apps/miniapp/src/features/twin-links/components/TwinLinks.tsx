@@ -1,0 +1,58 @@
+import { twinLinkStrings } from '../../../lib/strings.ts';
+import { useOwnsTwin } from '../hooks/useOwnsTwin.ts';
+import { useUsdcAddress } from '../hooks/useUsdcAddress.ts';
+import { shareText } from '../share-text.ts';
+import { buyTokenAction, composeCastAction, viewTokenAction } from '../twin-actions.ts';
+import { agentPageUrl } from '../twin-urls.ts';
+import { HostActionControl } from './HostActionControl.tsx';
+
+export interface TwinLinksProps {
+  agentId: string;
+  /** The twin's display name. */
+  name: string;
+  tokenAddress: string;
+  tokenSymbol: string;
+  /** The battery ran out (an unknown battery is not dead). */
+  dead: boolean;
+}
+
+/** Under a twin's header: its token (view, buy with USDC) and a cast that shares it. */
+export function TwinLinks({ agentId, name, tokenAddress, tokenSymbol, dead }: TwinLinksProps) {
+  const usdc = useUsdcAddress();
+  const symbol = twinLinkStrings.tokenSymbol(tokenSymbol);
+  return (
+    <div className="twin-links" data-testid="twin-links">
+      {tokenSymbol ? (
+        <>
+          <HostActionControl
+            {...viewTokenAction(tokenAddress)}
+            className="twin-links__token"
+            label={twinLinkStrings.viewToken(tokenSymbol)}
+            fallback={<span className="twin-links__token twin-links__token--text">{symbol}</span>}
+          >
+            {symbol}
+          </HostActionControl>
+          <HostActionControl {...buyTokenAction(tokenAddress, usdc)} className="button button--small">
+            {twinLinkStrings.buyToken(tokenSymbol)}
+          </HostActionControl>
+        </>
+      ) : null}
+      <ShareTwin agentId={agentId} name={name} dead={dead} />
+    </div>
+  );
+}
+
+/** A cast with the twin's page as its embed (the client shows its battery card), worded for its state. */
+function ShareTwin({ agentId, name, dead }: Pick<TwinLinksProps, 'agentId' | 'name' | 'dead'>) {
+  const own = useOwnsTwin(agentId);
+  const text = shareText({ name, dead, own });
+  return (
+    <HostActionControl
+      {...composeCastAction(text, [agentPageUrl(agentId)])}
+      className="button button--small twin-links__share"
+      label={twinLinkStrings.shareLabel(name)}
+    >
+      {twinLinkStrings.share}
+    </HostActionControl>
+  );
+}

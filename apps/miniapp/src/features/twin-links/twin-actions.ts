@@ -1,0 +1,44 @@
+import type { HostActionSpec } from './hooks/useHostAction.ts';
+import { composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
+
+/** The run-time config (USDC's address), loaded after the first paint with the protocol's schemas. */
+export const appConfig = () => import('../../lib/config.ts').then(({ loadAppConfig }) => loadAppConfig());
+
+/** The account's profile in the client; its public page outside one. */
+export const viewProfileAction = ({ fid, username }: { fid: number; username: string }): HostActionSpec => ({
+  capability: 'actions.viewProfile',
+  run: (sdk) => sdk.actions.viewProfile({ fid }),
+  href: profileWebUrl(username),
+});
+
+/** The token's page in the client; outside one the buy link says it all, so none. */
+export const viewTokenAction = (tokenAddress: string): HostActionSpec => ({
+  capability: 'actions.viewToken',
+  run: (sdk) => sdk.actions.viewToken({ token: erc20AssetId(tokenAddress) }),
+  href: null,
+});
+
+/**
+ * Buying the token with USDC: the client's swap; a swap page outside one (none before the config
+ * says where USDC is, or on a network without it).
+ */
+export const buyTokenAction = (tokenAddress: string, usdc: string | null): HostActionSpec => ({
+  capability: 'actions.swapToken',
+  run: async (sdk) => {
+    const sell = usdc ?? (await appConfig()).contracts?.usdc;
+    return sdk.actions.swapToken({
+      ...(sell ? { sellToken: erc20AssetId(sell) } : {}),
+      buyToken: erc20AssetId(tokenAddress),
+    });
+  },
+  href: usdc ? swapWebUrl(usdc, tokenAddress) : null,
+});
+
+/** The client's composer with this cast; Farcaster's compose page outside one. */
+export function composeCastAction(text: string, embeds?: [] | [string] | [string, string]): HostActionSpec {
+  return {
+    capability: 'actions.composeCast',
+    run: (sdk) => sdk.actions.composeCast(embeds ? { text, embeds } : { text }),
+    href: composeWebUrl(text, embeds),
+  };
+}

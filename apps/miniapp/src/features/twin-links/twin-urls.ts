@@ -1,0 +1,30 @@
+/**
+ * The addresses a twin's links point at: CAIP-19 asset ids for the client's token actions, and the
+ * web pages that stand in for them outside a Farcaster client.
+ */
+
+/** Twins' tokens and USDC live on Base (the local chain poses as Base too). */
+const BASE_CHAIN_ID = 8453;
+
+/** An ERC-20 on Base as CAIP-19 names it (what viewToken and swapToken take). */
+export const erc20AssetId = (address: string) => `eip155:${BASE_CHAIN_ID}/erc20:${address}`;
+
+/** A Farcaster account's public profile page. */
+export const profileWebUrl = (username: string) => `https://farcaster.xyz/${encodeURIComponent(username)}`;
+
+/** A swap page on Base selling `sell` for `buy`. */
+export const swapWebUrl = (sell: string, buy: string) =>
+  `https://app.uniswap.org/swap?chain=base&inputCurrency=${encodeURIComponent(sell)}&outputCurrency=${encodeURIComponent(buy)}`;
+
+/** Farcaster's compose intent: opens the composer with this text and embeds, in a browser or a client. */
+export function composeWebUrl(text: string, embeds: readonly string[] = []): string {
+  const query = [`text=${encodeURIComponent(text)}`, ...embeds.map((url) => `embeds[]=${encodeURIComponent(url)}`)];
+  return `https://farcaster.xyz/~/compose?${query.join('&')}`;
+}
+
+/**
+ * A twin's page (/agent/{agentId}) on the app's public origin: the server that serves the app
+ * renders its battery card as the page's embed, so a cast with this link shows the card.
+ */
+export const agentPageUrl = (agentId: string, origin = window.location.origin) =>
+  `${origin}/agent/${encodeURIComponent(agentId)}`;
