@@ -87,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: join(options.dataDir, 'pg'),
       port: ports.postgres,
     });
-    supervisor.add({ name: 'Postgres', stop: () => postgres.stop() });
+    supervisor.add({ name: 'Postgres', stop: () => postgres.stop(), ended: postgres.ended });
     const databaseUrl = await postgres.createDatabase('fartwin');
 
     step('Starting the local chain…');

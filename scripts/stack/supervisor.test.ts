@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres } from '@fartwin/localstack';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from './service.ts';
 import { crashReport, createSupervisor } from './supervisor.ts';
@@ -119,5 +120,44 @@ describe("the launcher's supervision of its services", () => {
       new Promise((resolve) => setTimeout(() => resolve('none'), 200)),
     ]);
     expect(outcome).toBe('none');
+  });
+});
+
+/** Postgres is no child process of the launcher: its postmaster is watched through the data folder. */
+describe("the launcher's watch on Postgres", () => {
+  const postmasterPid = (dataDir: string) =>
+    Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  it('reports Postgres killed under it, and stops the rest', async () => {
+    const dataDir = join(dir, 'pg-killed');
+    const postgres = await startPostgres({ dataDir, persistent: false, goneAfterMs: 1_500 });
+    const supervisor = createSupervisor();
+    supervisor.add({ name: 'Postgres', stop: () => postgres.stop(), ended: postgres.ended });
+    const bot = service('the bot service', 'bot service listening');
+    supervisor.add(bot);
+    await printed(bot, 'bot service listening');
+
+    process.kill(postmasterPid(dataDir), 'SIGKILL');
+    const died = await supervisor.crashed;
+    expect(crashReport(died)).toMatch(/^Postgres stopped unexpectedly/);
+    await supervisor.stopAll();
+    expect(running(bot)).toBe(false);
+  });
+
+  it('does not take a restart (a new postmaster within the window) for a crash', async () => {
+    const dataDir = join(dir, 'pg-restarted');
+    const first = await startPostgres({ dataDir, persistent: true, goneAfterMs: 20_000 });
+    let crashed = false;
+    void first.ended.then(() => {
+      crashed = true;
+    });
+    // Stopped behind the watch's back (as pg_ctl restart does), then up again on the same data folder.
+    process.kill(postmasterPid(dataDir), 'SIGINT');
+    while (existsSync(join(dataDir, 'postmaster.pid'))) await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await startPostgres({ dataDir, persistent: false });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(crashed).toBe(false);
+    // The first handle's process is gone: only the one running now is stopped (its stop would wait forever).
+    await second.stop();
   });
 });

