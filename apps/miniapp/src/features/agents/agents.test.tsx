@@ -120,3 +120,14 @@ describe('/agents (SPEC §2)', () => {
     });
   });
 });
+
+describe("a directory card's profile control (issue 17)", () => {
+  it("opens the twin's Farcaster profile in the client, beside the card's link to its page", async () => {
+    openDirectory();
+    const profile = await screen.findByRole('button', { name: "View @alice-twin's profile" });
+    await userEvent.click(profile);
+    expect(sdk.actions.viewProfile).toHaveBeenCalledWith({ fid: makeAgent().farcasterClient.fid });
+    // The card itself still leads to the twin's page.
+    expect(screen.getByRole('link', { name: /@alice-twin/ }).getAttribute('href')).toBe('/agent/agent-1');
+  });
+});
