@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX_CHARS } from './constants.ts';
 import { agentSchema, characteristicSchema, chatEngineSchema, fidSchema } from './entities.ts';
 
 /** Every error the server returns: a message a person can read and a stable machine code. */
@@ -78,8 +79,6 @@ export const conversationTurnSchema = z.object({
 });
 export type ConversationTurn = z.infer<typeof conversationTurnSchema>;
 
-/** The longest message a user may send a twin, in either form of the chat request. */
-export const CHAT_MESSAGE_MAX_CHARS = 4_000;
 /** The twin's earlier replies, as the /agent page sends them back (the server keeps its own history). */
 const CHAT_REPLY_MAX_CHARS = 16_000;
 

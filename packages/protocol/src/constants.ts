@@ -1,6 +1,11 @@
 /** Business constants of SPEC.md §9. Both the server and the mini-app import these. */
 
 export const USDC_DECIMALS = 6;
+/**
+ * The longest message a user may send a twin, in either form of the chat request. Here, not beside
+ * the chat's schemas: the mini-app's first screen needs the number but none of zod.
+ */
+export const CHAT_MESSAGE_MAX_CHARS = 4_000;
 /** One battery pack costs 1 USDC (6 decimals). */
 export const BATTERY_PRICE_USDC = 1_000_000n;
 /** One battery gives this many days of life. */

@@ -28,7 +28,14 @@ export function loggedError(error: unknown, depth = 0): LoggedError {
   };
 }
 
-/** The server's logger: JSON lines, errors under `err` through loggedError. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * The server's logger: JSON lines, errors under `err` through loggedError. By default to stdout
+ * without waiting on each write: lines logged while one is being written go out together (a line
+ * per request would otherwise be a write call per request), and pino writes what is left on exit.
+ */
+export function createLogger(
+  level: string,
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
   return pino({ level, base: { service: 'server' }, serializers: { err: loggedError } }, destination);
 }
