@@ -39,3 +39,9 @@ export async function startFakeHttp(
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A stand-in's JSON answer. */
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
 import { NeynarError } from '../src/providers/neynar-http.ts';
 import { loadPersona } from '../src/twin/persona.ts';
-import { startFakeHttp } from './fake-http.ts';
+import { sendJson, startFakeHttp } from './fake-http.ts';
 
 /** Trimmed from Neynar's documented v2 responses (user/bulk, feed/user/casts). */
 const USER = {
@@ -39,10 +39,7 @@ describe('Neynar Farcaster data (production provider)', () => {
   beforeAll(async () => {
     neynar = await startFakeHttp((request, response) => {
       const url = new URL(request.url, 'http://localhost');
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
+      const json = (status: number, body: unknown) => sendJson(response, status, body);
       if (request.headers['x-api-key'] !== 'neynar-key') return json(401, { message: 'Unauthorized' });
       if (url.pathname === '/v2/farcaster/user/bulk') {
         const fids = (url.searchParams.get('fids') ?? '').split(',').map(Number);

@@ -20,7 +20,7 @@ import { LOCAL_WALLET_SESSION_SECRET } from '../src/config/config.ts';
 import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
 import { neynarAccountsByAddress } from '../src/providers/accounts-by-address.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { startFakeHttp } from './fake-http.ts';
+import { sendJson, startFakeHttp } from './fake-http.ts';
 import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
@@ -434,10 +434,7 @@ describe('wallet sign-in in production mode, with Neynar standing in', () => {
   beforeAll(async () => {
     neynar = await startFakeHttp((request, response) => {
       const url = new URL(request.url, 'http://localhost');
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
+      const json = (status: number, body: unknown) => sendJson(response, status, body);
       if (request.headers['x-api-key'] !== 'neynar-key') return json(401, { message: 'Unauthorized' });
       if (url.pathname !== '/v2/farcaster/user/bulk-by-address') return json(404, { message: 'not found' });
       const address = url.searchParams.get('addresses');

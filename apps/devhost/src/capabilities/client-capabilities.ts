@@ -1,5 +1,6 @@
 import type { MiniAppHostCapability } from '@farcaster/miniapp-host';
 import { useSyncExternalStore } from 'react';
+import { createLiveSetting } from '../settings/live-setting.ts';
 
 /**
  * What the dev host tells the mini-app it supports (`getCapabilities`): everything it answers. The
@@ -24,26 +25,7 @@ export const REPORTED_CAPABILITIES: readonly MiniAppHostCapability[] = [
   'back',
 ];
 
-/** A value a person changes in a panel while the host reads it on each call. */
-function createSetting<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: (): T => value,
-    set(next: T) {
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
-
-const switchedOff = createSetting<ReadonlySet<MiniAppHostCapability>>(new Set());
+const switchedOff = createLiveSetting<ReadonlySet<MiniAppHostCapability>>(new Set());
 
 export const clientCapabilities = {
   /** What getCapabilities answers now. */
@@ -76,7 +58,7 @@ interface ClientChrome {
   lastHaptic: string | null;
 }
 
-const chrome = createSetting<ClientChrome>({ back: { visible: false, press: null }, lastHaptic: null });
+const chrome = createLiveSetting<ClientChrome>({ back: { visible: false, press: null }, lastHaptic: null });
 
 export const clientChrome = {
   setBack(visible: boolean, press: (() => void) | null) {

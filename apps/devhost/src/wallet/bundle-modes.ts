@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createLiveSetting, useLiveSetting } from '../settings/live-setting.ts';
 
 /**
  * How the dev wallet answers EIP-5792 (wallet_getCapabilities, wallet_sendCalls,
@@ -20,27 +20,8 @@ export const BUNDLE_MODES: readonly { mode: BundleMode; label: string }[] = [
  * The setting, shared by the wallet panel (its switch) and the dev wallet (which reads it on each
  * request), as the failure mode is: a switch a person flips while the app runs.
  */
-function createBundleModeSetting() {
-  let mode: BundleMode = 'unsupported';
-  const listeners = new Set<() => void>();
-  return {
-    get: (): BundleMode => mode,
-    set(next: BundleMode) {
-      mode = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
-
-export const bundleModeSetting = createBundleModeSetting();
+export const bundleModeSetting = createLiveSetting<BundleMode>('unsupported');
 
 export function useBundleMode(): [BundleMode, (mode: BundleMode) => void] {
-  const mode = useSyncExternalStore(bundleModeSetting.subscribe, bundleModeSetting.get);
-  return [mode, bundleModeSetting.set];
+  return [useLiveSetting(bundleModeSetting), bundleModeSetting.set];
 }
