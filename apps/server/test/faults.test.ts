@@ -5,6 +5,7 @@ import { getFreePort, type RunningPostgres, startPostgres } from '@fartwin/local
 import { agentsResponseSchema, apiPaths, errorBodySchema, healthResponseSchema } from '@fartwin/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../src/db/database.ts';
 import { loggedError } from '../src/logging/logger.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -66,6 +67,21 @@ describe('the database goes away and comes back', () => {
     expect(agentsResponseSchema.parse(await response.json()).agents.map((agent) => agent.agentId)).toEqual([
       'lowcaps-dev-twin',
     ]);
+  });
+
+  it('a connection that broke between its checkout and its query reads as the database being away, not a bug', async () => {
+    // The race a pooled client can lose under a failover: its backend is cut after the pool handed it out.
+    const client = new pg.Client({ connectionString: postgres.connectionString('faults') });
+    await client.connect();
+    const broke = new Promise((resolve) => client.on('error', resolve));
+    const admin = new pg.Client({ connectionString: postgres.connectionString() });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
+    await admin.end();
+    await broke;
+    const error = await client.query('select 1').catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
   it('a statement that stalls (a table locked by someone else) answers 504 with a code within the budget', async () => {

@@ -82,7 +82,12 @@ describe('the server process through faults of its database and chain', () => {
     expect(server.exitCode()).toBeNull();
     expect(await server.status('/health/live')).toBe(200);
     // Under load the answers were 200 or 503, never a 500 or a dropped connection.
-    expect([...seen].filter((code) => code !== 200 && code !== 503)).toEqual([]);
+    // (On failure, the errors the server logged name the cause.)
+    const errors = server.logLines.filter((line) => line.includes('"level":50')).join('\n');
+    expect(
+      [...seen].filter((code) => code !== 200 && code !== 503),
+      errors,
+    ).toEqual([]);
     expectCleanLog(server.logLines);
   }, 180_000);
 

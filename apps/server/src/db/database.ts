@@ -39,7 +39,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') {
     return (
-      error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+      error instanceof Error &&
+      // "not queryable": a pooled client whose connection broke between checkout and query.
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(error.message)
     );
   }
   // Connection refused/reset by the OS; Postgres' class 08 (connection exception) and 57P01–57P03
