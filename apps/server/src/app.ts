@@ -14,8 +14,9 @@ import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { errorBody, handleError } from './http/errors.ts';
+import { publicAnswers } from './http/public-answers.ts';
 import { requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { everyAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
 import { requestBudget } from './limits/request-budget.ts';
 import { WEBHOOK_PATH } from './manifest/app-identity.ts';
@@ -65,8 +66,15 @@ export async function createApp(
   deps: AppDeps,
 ): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions; rateLimits: RateLimits }> {
   const app = new Hono();
+  const production = deps.config.mode === 'production';
+  // Public answers held in memory go out right after the request log: they carry every header themselves.
+  const answers = publicAnswers({
+    ttlMs: deps.config.directoryCacheMs,
+    everyAnswerHeaders: everyAnswerHeaders({ production }),
+  });
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({ production: deps.config.mode === 'production' }));
+  app.use(answers.held);
+  app.use(securityHeaders({ production }));
   app.use(requestBodyLimit(MAX_BODY_BYTES));
   app.onError(handleError(deps.logger));
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));
@@ -136,7 +144,15 @@ export async function createApp(
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route(
     '/',
-    doppelgangerRoutes({ db: deps.db, logger: deps.logger, services, deploy, rateLimits, config: deps.config }),
+    doppelgangerRoutes({
+      db: deps.db,
+      logger: deps.logger,
+      services,
+      deploy,
+      rateLimits,
+      answers,
+      config: deps.config,
+    }),
   );
   app.route(
     '/',

@@ -23,11 +23,11 @@ import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
-import { answerCache, jsonAnswer, sendJsonAnswer } from '../http/answer-cache.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
+import type { PublicAnswers } from '../http/public-answers.ts';
 import type { RateLimitName, RateLimits } from '../limits/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { buildCharacter } from '../twin/character.ts';
@@ -47,9 +47,11 @@ export function doppelgangerRoutes(deps: {
   services: Services;
   deploy: DeployService;
   rateLimits: RateLimits;
-  config: Pick<ServerConfig, 'maxDeploysPerDay' | 'chatBudget' | 'directoryCacheMs'>;
+  /** Where the public reads' answers are held a moment (directory pages, a user's twins). */
+  answers: PublicAnswers;
+  config: Pick<ServerConfig, 'maxDeploysPerDay' | 'chatBudget'>;
 }) {
-  const { db, logger, services, deploy, rateLimits } = deps;
+  const { db, logger, services, deploy, rateLimits, answers } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
   const auth = requireAuth(services.tokens);
   const perFid = (name: RateLimitName) => rateLimits.limit<{ Variables: AuthVariables }>(name, (c) => c.get('authFid'));
@@ -66,34 +68,30 @@ export function doppelgangerRoutes(deps: {
     return agents.map((agent) => toApiAgent(agent, lives.get(agent.agentId)?.expiresAt ?? null));
   };
 
-  // Public answers many users load alike, kept a moment (DIRECTORY_CACHE_MS) per replica.
-  const answers = answerCache(deps.config.directoryCacheMs);
-
   // The directory, newest first, one keyset page at a time.
   app.get('/doppelganger/agents', async (c) => {
     const query = agentsQuerySchema.parse(c.req.query());
     const limit = query.limit ?? DIRECTORY_PAGE_SIZE;
-    const answer = await answers.get(`page:${limit}:${query.cursor ?? ''}`, async () => {
+    const answer = await answers.answer(c, DIRECTORY_CACHE_CONTROL, async () => {
       const page = await listAgentsPage(db, { limit, cursor: query.cursor });
       return { agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse;
     });
-    return sendJsonAnswer(c, answer!, DIRECTORY_CACHE_CONTROL);
+    return answer!;
   });
 
   // A user's twins or, with none yet, the eight questions that build one.
   app.get('/doppelganger/agents/:fid', async (c) => {
     const fid = fidParam(c.req.param('fid'));
-    // Only a user with twins is kept: one without gets the questions, and has a twin right after deploying.
-    const twins = await answers.get(`owner:${fid}`, async () => {
+    // Only a user with twins is held: one without gets the questions, and has a twin right after deploying.
+    const twins = await answers.answer(c, REVALIDATE_CACHE_CONTROL, async () => {
       const agents = await findAgentsByOwner(db, fid);
       return agents.length > 0 ? ({ agents: await withLife(agents) } satisfies AgentsByFidResponse) : undefined;
     });
-    if (twins) return sendJsonAnswer(c, twins, REVALIDATE_CACHE_CONTROL);
+    if (twins) return twins;
     // The questions are built from the user's profile and casts: Neynar calls, limited per IP.
     await rateLimits.consumeByIp('costlyReadPerIp', c);
     const { characteristics } = await personaOf(fid);
-    const questions = jsonAnswer({ agents: [], characteristics } satisfies AgentsByFidResponse);
-    return sendJsonAnswer(c, questions, REVALIDATE_CACHE_CONTROL);
+    return answers.send(c, { agents: [], characteristics } satisfies AgentsByFidResponse, REVALIDATE_CACHE_CONTROL);
   });
 
   // Deploys the user's twin through the pipeline (deploy/) and answers when it is done or a step failed.

@@ -1,0 +1,115 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
+import { etagOf, matchesIfNoneMatch } from './caching.ts';
+
+/** A JSON answer as sent: its body, serialised and encoded once, and every header it goes out with. */
+export interface JsonAnswer {
+  body: string;
+  /** The body's UTF-8 bytes: sent as they are, so a held answer costs no encoding per request. */
+  bytes: Uint8Array<ArrayBuffer>;
+  etag: string;
+  /**
+   * Plain headers, not a Headers object: the Node adapter writes them as they are. They include
+   * Content-Length, which the adapter would otherwise add to this very object.
+   */
+  headers: Readonly<Record<string, string>>;
+  /** The headers of a 304: the validators and every-answer headers, no content ones. */
+  notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
+/** Answers kept at most (a directory page is ~10 kB). */
+const MAX_ANSWERS = 2_000;
+
+type Produce = () => Promise<unknown>;
+
+export interface PublicAnswers {
+  /**
+   * Middleware, right after the request log: a GET whose answer is held is answered from memory at
+   * once (200, or 304 to a client holding it), without the routing, middleware and handler that
+   * produced it. Anything else goes on.
+   */
+  held: MiddlewareHandler;
+  /**
+   * The route's answer for this URL: produced once per URL within the TTL (concurrent requests
+   * share one read) and held for `held`. Undefined, and nothing kept, when `produce` gives undefined.
+   */
+  answer(c: Context, cacheControl: string, produce: Produce): Promise<Response | undefined>;
+  /** An answer sent as it is and not kept (one that changes per request). */
+  send(c: Context, value: unknown, cacheControl: string): Response;
+}
+
+/**
+ * Public JSON answers many users load alike (directory pages, a user's twins), kept `ttlMs` per
+ * replica: within it, many users loading the same URL share one database read, serialisation and
+ * ETag, and are answered before the rest of the middleware runs, so the answer must already carry
+ * every header the service adds (`everyAnswerHeaders`, the security headers). A TTL of 0 keeps nothing.
+ */
+export function publicAnswers(options: { ttlMs: number; everyAnswerHeaders: Readonly<Record<string, string>> }) {
+  const { ttlMs, everyAnswerHeaders } = options;
+  const toAnswer = (value: unknown, cacheControl: string): JsonAnswer => {
+    const body = JSON.stringify(value);
+    const bytes = new TextEncoder().encode(body);
+    const etag = etagOf(body);
+    const notModifiedHeaders = { ...everyAnswerHeaders, etag, 'cache-control': cacheControl };
+    return {
+      body,
+      bytes,
+      etag,
+      headers: {
+        ...notModifiedHeaders,
+        'content-type': 'application/json',
+        'content-length': String(bytes.byteLength),
+      },
+      notModifiedHeaders,
+    };
+  };
+  const cache = new LRUCache<string, JsonAnswer, { produce: Produce; cacheControl: string }>({
+    max: MAX_ANSWERS,
+    ttl: Math.max(ttlMs, 1),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const value = await context.produce();
+      return value === undefined ? undefined : toAnswer(value, context.cacheControl);
+    },
+  });
+
+  const answers: PublicAnswers = {
+    held: (c, next) => {
+      if (ttlMs <= 0 || c.req.method !== 'GET') return next();
+      // get() gives nothing for an answer still being produced: that request goes the whole way and shares it.
+      const held = cache.get(urlKey(c));
+      return held ? Promise.resolve(respond(c, held)) : next();
+    },
+    async answer(c, cacheControl, produce) {
+      const answer =
+        ttlMs > 0
+          ? await cache.fetch(urlKey(c), { context: { produce, cacheControl } })
+          : await produce().then((value) => (value === undefined ? undefined : toAnswer(value, cacheControl)));
+      return answer && respond(c, answer);
+    },
+    send: (c, value, cacheControl) => respond(c, toAnswer(value, cacheControl)),
+  };
+  return answers;
+}
+
+/** The answer, or a bodiless 304 with its validators to a client that holds it. */
+function respond(c: Context, answer: JsonAnswer): Response {
+  return matchesIfNoneMatch(ifNoneMatch(c), answer.etag)
+    ? new Response(null, { status: 304, headers: answer.notModifiedHeaders })
+    : new Response(answer.bytes, { headers: answer.headers });
+}
+
+/** The URL's path and query: one held answer per URL, whatever Host it was asked through. */
+function urlKey(c: Context): string {
+  const url = c.req.url;
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+}
+
+/**
+ * If-None-Match, read from Node's parsed headers when the request came through @hono/node-server
+ * (its bindings): asking the Request for one header builds a whole Headers object of the request's.
+ */
+function ifNoneMatch(c: Context): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming ? incoming.headers['if-none-match'] : c.req.header('if-none-match');
+}
