@@ -140,9 +140,9 @@ class Said {
   constructor(memory: Memory, earlier: readonly string[]) {
     this.texts = earlier.map(normalizeForComparison);
     this.sentences = new Set(
-      memory.sentences
-        .map((sentence) => normalizeForComparison(sentence.text))
-        .filter((sentence) => sentence.length > 0 && this.texts.some((text) => text.includes(sentence))),
+      memory.comparableSentences.filter(
+        (sentence) => sentence.length > 0 && this.texts.some((text) => text.includes(sentence)),
+      ),
     );
   }
 

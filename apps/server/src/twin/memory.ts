@@ -51,6 +51,8 @@ const PROGRESS = /\b(?:building|shipping|shipped|drafts?|progress|update|today|w
  */
 export class Memory {
   readonly sentences: CastSentence[];
+  /** Each sentence as normalizeForComparison gives it, in the same order: worked out once, compared on every reply. */
+  readonly comparableSentences: string[];
   readonly topics: string[];
   private readonly search: CastSearch;
   private readonly castWords: string[];
@@ -61,6 +63,7 @@ export class Memory {
   constructor(readonly character: Character) {
     this.passageLength = Math.max(120, targetLength(character) * 1.5);
     this.sentences = castSentences(character.casts);
+    this.comparableSentences = this.sentences.map((sentence) => normalizeForComparison(sentence.text));
     this.search = new CastSearch(this.sentences.map((sentence) => sentence.text));
     this.castWords = character.casts.map(normalizeForComparison);
     const named = character.topics.filter(isTopicWord);
