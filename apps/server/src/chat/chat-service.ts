@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
 import type { Lives } from '../lives/lives.ts';
+import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import { appendTurns, conversationHistory } from './conversations.ts';
 
@@ -34,26 +35,42 @@ function newUserMessage(conversation: ChatRequest['conversation']): string {
   return last.content.trim();
 }
 
+/** What a reply is written from: the twin's character, whether it lives, and the stored conversation. */
+export interface ReplyReads {
+  agentId: string;
+  fid: number;
+  character: Character | null;
+  alive: boolean;
+  history: ConversationTurn[];
+}
+
 /**
- * Decides how a twin answers the message of `request.fid`: an unknown agent is 404, a dead one (lives/lives.ts:
- * the index, a death confirmed on the chain) answers "Agent is dead." without calling any engine, a living one streams from the
- * engine with the stored conversation as context. Each exchange is stored once it is complete.
+ * The reads a reply of `agentId` to `fid` needs, at once: a chat's first token waits on the slowest,
+ * not on their sum. They need nothing from the request's body, so a route can start them before reading it.
  */
-export async function planReply(
-  deps: { db: Db; lives: Lives; chatEngine: ChatEngine; budget: Omit<StreamBudget, 'signal'> },
-  agentId: string,
-  request: ChatRequest,
-  /** Aborted when the client goes away: the engine stops writing. */
-  signal?: AbortSignal,
-): Promise<PlannedReply> {
-  const { fid } = request;
-  const message = newUserMessage(request.conversation);
-  // Independent reads, at once: a chat's first token waits on the slowest, not on their sum.
+export async function readForReply(deps: { db: Db; lives: Lives }, agentId: string, fid: number): Promise<ReplyReads> {
   const [character, alive, history] = await Promise.all([
     cachedAgentCharacter(deps.db, agentId),
     deps.lives.isAlive(agentId),
     conversationHistory(deps.db, agentId, fid, CONTEXT_TURNS - 1),
   ]);
+  return { agentId, fid, character, alive, history };
+}
+
+/**
+ * Decides how the twin of `reads` answers `message`: an unknown agent is 404, a dead one (lives/lives.ts:
+ * the index, a death confirmed on the chain) answers "Agent is dead." without calling any engine, a living one streams from the
+ * engine with the stored conversation as context. Each exchange is stored once it is complete.
+ */
+export function planReply(
+  deps: { db: Db; chatEngine: ChatEngine; budget: Omit<StreamBudget, 'signal'> },
+  reads: ReplyReads,
+  conversation: ChatRequest['conversation'],
+  /** Aborted when the client goes away: the engine stops writing. */
+  signal?: AbortSignal,
+): PlannedReply {
+  const { agentId, fid, character, alive, history } = reads;
+  const message = newUserMessage(conversation);
   if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
   const store = (engine: ChatResponse['engine']) => (reply: string) =>
     appendTurns(deps.db, agentId, fid, [
@@ -63,12 +80,12 @@ export async function planReply(
 
   if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 
-  const conversation: ConversationTurn[] = [...history, { role: 'user', content: message }];
+  const context: ConversationTurn[] = [...history, { role: 'user', content: message }];
   const engine = deps.chatEngine;
   return {
     engine: engine.name,
     chunks: withinStreamBudget(
-      (budgetSignal) => engine.reply({ character, conversation, signal: budgetSignal }),
+      (budgetSignal) => engine.reply({ character, conversation: context, signal: budgetSignal }),
       { ...deps.budget, signal },
       'the twin’s reply',
     ),

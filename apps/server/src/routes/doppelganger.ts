@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { toApiAgent } from '../agents/agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from '../agents/repository.ts';
 import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
-import { planReply } from '../chat/chat-service.ts';
+import { planReply, readForReply } from '../chat/chat-service.ts';
 import { conversationHistory } from '../chat/conversations.ts';
 import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
@@ -120,17 +120,22 @@ export function doppelgangerRoutes(deps: {
   });
 
   app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
-    // The limits and the twin's reads (planReply only reads) go to Postgres in one round: they all
-    // sit before the first token. A request over its limit is answered 429 whatever the rest says.
+    // The limits and the twin's reads go to Postgres in one round, started before the body is read
+    // (the reads are the signed-in fid's, which the body must name): they all sit before the first
+    // token. A request over its limit is answered 429 whatever the rest says.
+    const authFid = c.get('authFid');
+    const reads = readForReply({ db, lives: services.lives }, c.req.param('agentId'), authFid);
+    // Awaited below unless the body is refused first; its failure is that answer's, never unhandled.
+    reads.catch(() => {});
     const [limits, planned] = await Promise.allSettled([
-      Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', c.get('authFid'))]),
+      Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', authFid)]),
       (async () => {
         const request = await jsonBody(c, chatRequestSchema);
-        assertActingFor(c.get('authFid'), request.fid);
+        assertActingFor(authFid, request.fid);
         return planReply(
-          { db, lives: services.lives, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
-          c.req.param('agentId'),
-          request,
+          { db, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
+          await reads,
+          request.conversation,
           c.req.raw.signal,
         );
       })(),

@@ -7,6 +7,7 @@ import * as twinActions from './0005_twin_actions.ts';
 import * as rateLimits from './0006_rate_limits.ts';
 import * as tokenSalt from './0007_token_salt.ts';
 import * as walletSignInNonces from './0008_wallet_sign_in_nonces.ts';
+import * as rateLimitsUnlogged from './0009_rate_limits_unlogged.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_rate_limits': rateLimits,
   '0007_token_salt': tokenSalt,
   '0008_wallet_sign_in_nonces': walletSignInNonces,
+  '0009_rate_limits_unlogged': rateLimitsUnlogged,
 };
