@@ -329,15 +329,15 @@ describe('/agent/{agentId}', () => {
     expect(screen.queryByText('nope')).toBeNull();
   });
 
-  it('ignores sends when the frame user has no fid', async () => {
+  it('offers no message box when there is no user to chat as: nothing can be sent as nobody', async () => {
     host.context = Promise.resolve({ client: { clientFid: 1, added: false } } as never);
     const server = createFakeServer();
     server.on('GET /doppelganger/agents', directory([makeAgent()]));
     renderApp({ path: '/agent/agent-1', server });
-    await send('hello');
+    expect(await screen.findByText('Alice Twin')).toBeTruthy();
     await act(async () => {});
+    expect(screen.queryByRole('textbox', { name: strings.messagePlaceholder })).toBeNull();
     expect(server.callsTo(CHAT)).toHaveLength(0);
-    expect(screen.queryByText('hello')).toBeNull();
   });
 
   it('loads the stored conversation', async () => {

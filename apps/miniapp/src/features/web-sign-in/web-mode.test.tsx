@@ -87,6 +87,8 @@ describe('web mode: the app outside a Farcaster client (issue 14)', () => {
     await router.navigate('/agent/agent-1');
     expect(await screen.findByText('Alice Twin')).toBeTruthy();
     expect((await screen.findByTestId('web-visitor')).textContent).toContain(webModeStrings.signInToChat);
+    // Nobody to chat as: no message box that could only fail.
+    expect(screen.queryByRole('textbox', { name: 'Type your message...' })).toBeNull();
     await router.navigate('/leaderboard');
     expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
     await router.navigate('/info');

@@ -86,7 +86,8 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
           ) : null
         }
       />
-      <ChatInput onSend={conversation.send} busy={conversation.isSending} />
+      {/* Nobody signed in (a web visitor): nobody to chat as; the page says how to sign in instead. */}
+      {fid !== null ? <ChatInput onSend={conversation.send} busy={conversation.isSending} /> : null}
     </section>
   );
 }
