@@ -17,14 +17,15 @@ function appWith(ttlMs: number, produce: (page: string) => Promise<unknown>) {
       await next();
     })
     .get('/pages/:page', async (c) => {
-      const answer = await answers.answer(c, 'public, max-age=0, s-maxage=5', () => produce(c.req.param('page')));
+      const page = c.req.param('page');
+      const answer = await answers.answer(c, `page:${page}`, 'public, max-age=0, s-maxage=5', () => produce(page));
       return answer ?? answers.send(c, { none: true }, 'no-store');
     });
   return { app, seen };
 }
 
 describe('publicAnswers', () => {
-  it('shares one read among the requests of one URL within the TTL, concurrent ones too, then reads again', async () => {
+  it('shares one read among the requests of one key within the TTL, concurrent ones too, then reads again', async () => {
     let reads = 0;
     const { app, seen } = appWith(200, async (page) => {
       reads++;
@@ -40,9 +41,12 @@ describe('publicAnswers', () => {
     const pastHeld = seen.pastHeld;
     expect(await (await app.request('/pages/1')).json()).toEqual({ page: '1', read: 1 });
     expect(seen.pastHeld).toBe(pastHeld);
+    // A query the route does not read is another URL but the same key: no read of its own.
+    expect(await (await app.request('/pages/1?anything=1')).json()).toEqual({ page: '1', read: 1 });
+    expect(reads).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await (await app.request('/pages/1')).json()).toEqual({ page: '1', read: 3 });
-    expect(seen.pastHeld).toBe(pastHeld + 1);
+    expect(seen.pastHeld).toBe(pastHeld + 2);
   });
 
   it('keeps nothing produced as undefined, and nothing at all with a TTL of 0', async () => {

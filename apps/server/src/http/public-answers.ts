@@ -31,10 +31,11 @@ export interface PublicAnswers {
    */
   held: MiddlewareHandler;
   /**
-   * The route's answer for this URL: produced once per URL within the TTL (concurrent requests
-   * share one read) and held for `held`. Undefined, and nothing kept, when `produce` gives undefined.
+   * The route's answer, under `key`, what it depends on (not the URL, whose query may carry anything):
+   * produced once per key within the TTL (concurrent requests share one read), and held for `held`
+   * under this request's URL until it expires. Undefined, and nothing kept, when `produce` gives undefined.
    */
-  answer(c: Context, cacheControl: string, produce: Produce): Promise<Response | undefined>;
+  answer(c: Context, key: string, cacheControl: string, produce: Produce): Promise<Response | undefined>;
   /** An answer sent as it is and not kept (one that changes per request). */
   send(c: Context, value: unknown, cacheControl: string): Response;
 }
@@ -73,19 +74,25 @@ export function publicAnswers(options: { ttlMs: number; everyAnswerHeaders: Read
     },
   });
 
+  // The answers by URL, for `held`: each entry lives no longer than the answer it points to.
+  const byUrl = new LRUCache<string, JsonAnswer>({ max: MAX_ANSWERS, ttl: Math.max(ttlMs, 1) });
+
   const answers: PublicAnswers = {
     held: (c, next) => {
       if (ttlMs <= 0 || c.req.method !== 'GET') return next();
-      // get() gives nothing for an answer still being produced: that request goes the whole way and shares it.
-      const held = cache.get(urlKey(c));
+      const held = byUrl.get(urlKey(c));
       return held ? Promise.resolve(respond(c, held)) : next();
     },
-    async answer(c, cacheControl, produce) {
-      const answer =
-        ttlMs > 0
-          ? await cache.fetch(urlKey(c), { context: { produce, cacheControl } })
-          : await produce().then((value) => (value === undefined ? undefined : toAnswer(value, cacheControl)));
-      return answer && respond(c, answer);
+    async answer(c, key, cacheControl, produce) {
+      if (ttlMs <= 0) {
+        const value = await produce();
+        return value === undefined ? undefined : respond(c, toAnswer(value, cacheControl));
+      }
+      const answer = await cache.fetch(key, { context: { produce, cacheControl } });
+      if (!answer) return undefined;
+      const ttl = cache.getRemainingTTL(key);
+      if (ttl > 0) byUrl.set(urlKey(c), answer, { ttl });
+      return respond(c, answer);
     },
     send: (c, value, cacheControl) => respond(c, toAnswer(value, cacheControl)),
   };
@@ -99,7 +106,7 @@ function respond(c: Context, answer: JsonAnswer): Response {
     : new Response(answer.bytes, { headers: answer.headers });
 }
 
-/** The URL's path and query: one held answer per URL, whatever Host it was asked through. */
+/** The URL's path and query, whatever Host it was asked through. */
 function urlKey(c: Context): string {
   const url = c.req.url;
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));

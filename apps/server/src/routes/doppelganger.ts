@@ -72,7 +72,7 @@ export function doppelgangerRoutes(deps: {
   app.get('/doppelganger/agents', async (c) => {
     const query = agentsQuerySchema.parse(c.req.query());
     const limit = query.limit ?? DIRECTORY_PAGE_SIZE;
-    const answer = await answers.answer(c, DIRECTORY_CACHE_CONTROL, async () => {
+    const answer = await answers.answer(c, `page:${limit}:${query.cursor ?? ''}`, DIRECTORY_CACHE_CONTROL, async () => {
       const page = await listAgentsPage(db, { limit, cursor: query.cursor });
       return { agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse;
     });
@@ -83,7 +83,7 @@ export function doppelgangerRoutes(deps: {
   app.get('/doppelganger/agents/:fid', async (c) => {
     const fid = fidParam(c.req.param('fid'));
     // Only a user with twins is held: one without gets the questions, and has a twin right after deploying.
-    const twins = await answers.answer(c, REVALIDATE_CACHE_CONTROL, async () => {
+    const twins = await answers.answer(c, `owner:${fid}`, REVALIDATE_CACHE_CONTROL, async () => {
       const agents = await findAgentsByOwner(db, fid);
       return agents.length > 0 ? ({ agents: await withLife(agents) } satisfies AgentsByFidResponse) : undefined;
     });
