@@ -89,6 +89,7 @@ describe('web mode: the app outside a Farcaster client (issue 14)', () => {
     expect((await screen.findByTestId('web-visitor')).textContent).toContain(webModeStrings.signInToChat);
     // Nobody to chat as: no message box that could only fail.
     expect(screen.queryByRole('textbox', { name: 'Type your message...' })).toBeNull();
+    expect(screen.queryByText('Say something to your Fartwin.')).toBeNull();
     await router.navigate('/leaderboard');
     expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
     await router.navigate('/info');

@@ -75,7 +75,7 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
       <TwinHeader twin={twin} remainingMs={remainingMs} batteryUnreadable={batteryUnreadable} />
       {batteryUnreadable ? <p className="battery-note">{strings.batteryUnreadable}</p> : null}
       {children}
-      {conversation.messages.length === 0 ? <p className="chat-empty">{strings.emptyChat}</p> : null}
+      {conversation.messages.length === 0 && fid !== null ? <p className="chat-empty">{strings.emptyChat}</p> : null}
       <MessageList
         messages={messages}
         avatars={{ agent: twin?.pfpUrl ?? ajax.picture, ajax: ajax.picture }}
@@ -86,7 +86,7 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
           ) : null
         }
       />
-      {/* Nobody signed in (a web visitor): nobody to chat as; the page says how to sign in instead. */}
+      {/* Nobody signed in (a web visitor): nobody to chat as, no invitation to; the page says how to sign in. */}
       {fid !== null ? <ChatInput onSend={conversation.send} busy={conversation.isSending} /> : null}
     </section>
   );
