@@ -99,6 +99,13 @@ describe('the server process through faults of its database and chain', () => {
     };
     await vi.waitFor(async () => expect(await twinOf()).toBeDefined(), { timeout: 120_000, interval: 500 });
     const twin = (await twinOf())!;
+    const listed = async () =>
+      agentsResponseSchema
+        .parse(await (await server.request(apiPaths.agents)).json())
+        .agents.map((agent) => agent.agentId);
+    // A directory page is kept up to DIRECTORY_CACHE_MS: one kept just before the deploy finished
+    // (the first test's load) does not list the twin yet.
+    await vi.waitFor(async () => expect(await listed()).toContain(twin.agentId), { timeout: 10_000, interval: 250 });
     const token = await tokenFor(server.request, OWNER, appDomain(server.baseUrl));
 
     /** A chat message, streamed: the whole reply (`done`), or the stream's `error` event, or an error answer with a code. */
