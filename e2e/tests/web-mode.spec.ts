@@ -50,6 +50,19 @@ test("as a plain web page: browse, open a twin, sign in, chat with one's own twi
   await expect(signedIn).toBeVisible();
   await expect(visitor).toHaveCount(0);
   await tabShot('signed-in');
+  // On a phone's width the bar keeps every tab's whole label beside the account control.
+  const desktop = tab.viewportSize();
+  await tab.setViewportSize({ width: 390, height: 844 });
+  const cutLabels = () =>
+    tab
+      .locator('.nav-bar__label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth).map((l) => l.textContent),
+      );
+  expect(await cutLabels()).toEqual([]);
+  await expect(tab.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await tabShot('signed-in-phone');
+  if (desktop) await tab.setViewportSize(desktop);
 
   // Chat with one's own twin, as in a client.
   await sendAndWatchReply(app, 'hello from a plain browser');

@@ -21,7 +21,12 @@ export function SignInControl() {
         <span className="web-sign-in__who" title={webModeStrings.signedInAs(session.username)}>
           @{session.username}
         </span>
-        <button type="button" className="button button--small" onClick={signIn.signOut}>
+        <button
+          type="button"
+          className="button button--small"
+          title={webModeStrings.signedInAs(session.username)}
+          onClick={signIn.signOut}
+        >
           {webModeStrings.signOut}
         </button>
       </div>
