@@ -1,6 +1,5 @@
 import type { MiniAppHostCapability } from '@farcaster/miniapp-host';
-import { useSyncExternalStore } from 'react';
-import { createLiveSetting } from '../settings/live-setting.ts';
+import { createLiveSetting, useLiveSetting } from '../settings/live-setting.ts';
 
 /**
  * What the dev host tells the mini-app it supports (`getCapabilities`): everything it answers. The
@@ -40,12 +39,10 @@ export const clientCapabilities = {
   },
   /** Every capability on again (a test's fresh client). */
   reset: () => switchedOff.set(new Set()),
-  subscribe: switchedOff.subscribe,
-  snapshot: switchedOff.get,
 };
 
 export function useSwitchedOff(): ReadonlySet<MiniAppHostCapability> {
-  return useSyncExternalStore(clientCapabilities.subscribe, clientCapabilities.snapshot);
+  return useLiveSetting(switchedOff);
 }
 
 /**
@@ -68,12 +65,10 @@ export const clientChrome = {
     chrome.set({ ...chrome.get(), lastHaptic: haptic });
   },
   reset: () => chrome.set({ back: { visible: false, press: null }, lastHaptic: null }),
-  subscribe: chrome.subscribe,
-  snapshot: chrome.get,
 };
 
 export function useClientChrome(): ClientChrome {
-  return useSyncExternalStore(clientChrome.subscribe, clientChrome.snapshot);
+  return useLiveSetting(chrome);
 }
 
 /**

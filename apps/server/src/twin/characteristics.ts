@@ -1,6 +1,6 @@
 import { CHARACTERISTIC_COUNT, type Characteristic } from '@fartwin/protocol';
 import type { CastProfile } from './cast-profile.ts';
-import { percent } from './text.ts';
+import { capitalise, percent } from './text.ts';
 
 /** One personality axis: two poles, and a line of evidence from the user's own casts. */
 interface Axis {
@@ -138,10 +138,6 @@ export function buildCharacteristics(profile: CastProfile): Characteristic[] {
 /** The pole each question leans to from the user's own casts: a twin as they already sound. */
 export function leaningChoices(profile: CastProfile): string[] {
   return PERSONALITY_AXES.map((axis) => axis.poles[axis.evidence(profile).lean].value);
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Why a list of choices does not answer these questions, or null when it does. */

@@ -1,4 +1,5 @@
 import { type Character, hasTrait } from './character.ts';
+import { capitalise } from './text.ts';
 
 /**
  * The twin's own sentences around the ones it borrows: short, whole, and chosen by the owner's
@@ -68,12 +69,12 @@ export function castTakeIntros(character: Character, author: string | undefined)
   return byTraits(
     character,
     {
-      Skeptic: [`I'd push back a little on ${cast}.`, `${capitalized(cast)} is half right, I think.`],
+      Skeptic: [`I'd push back a little on ${cast}.`, `${capitalise(cast)} is half right, I think.`],
       Optimist: [`I like where ${cast} is going.`],
       Playful: [`Oh, ${cast} is in my lane.`],
       Technical: [`On ${cast}, the details are what I'd look at.`],
     },
-    [`${capitalized(cast)} is close to something I've cast about.`, `Here's my take on ${cast}.`],
+    [`${capitalise(cast)} is close to something I've cast about.`, `Here's my take on ${cast}.`],
   );
 }
 
@@ -82,7 +83,7 @@ export function castOutsideMyLane(author: string | undefined): string[] {
   const cast = castOf(author);
   return [
     `I haven't cast about anything like ${cast}, so I won't pretend to have a take.`,
-    `${capitalized(cast)} is about something I've never cast about, so I'd only be guessing.`,
+    `${capitalise(cast)} is about something I've never cast about, so I'd only be guessing.`,
   ];
 }
 
@@ -90,10 +91,6 @@ export function castOutsideMyLane(author: string | undefined): string[] {
 export function castWithoutWords(author: string | undefined): string[] {
   const cast = castOf(author);
   return [`There's not much in ${cast} for me to go on.`, `I can't read much into ${cast}.`];
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function answerIntros(character: Character): string[] {

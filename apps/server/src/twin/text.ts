@@ -90,6 +90,11 @@ export function nearlyEqual(a: string, b: string, threshold = 0.7): boolean {
   return shared / (leftWords.size + rightWords.size - shared) >= threshold;
 }
 
+/** The text with its first letter upper-case. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A share (0..1) as a whole percentage, e.g. "42%". */
 export function percent(share: number): string {
   return `${Math.round(share * 100)}%`;

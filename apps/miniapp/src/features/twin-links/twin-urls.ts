@@ -1,12 +1,11 @@
+import { BASE_CHAIN_ID } from '@fartwin/protocol';
+
 /**
  * The addresses a twin's links point at: CAIP-19 asset ids for the client's token actions, and the
  * web pages that stand in for them outside a Farcaster client.
  */
 
-/** Twins' tokens and USDC live on Base (the local chain poses as Base too). */
-const BASE_CHAIN_ID = 8453;
-
-/** An ERC-20 on Base as CAIP-19 names it (what viewToken and swapToken take). */
+/** An ERC-20 on Base (twins' tokens, USDC) as CAIP-19 names it: what viewToken and swapToken take. */
 export const erc20AssetId = (address: string) => `eip155:${BASE_CHAIN_ID}/erc20:${address}`;
 
 /** A Farcaster account's public profile page. */
