@@ -52,8 +52,12 @@ export interface AppDeps {
   rateLimits?: RateLimits;
 }
 
-/** Connections the rate limits' store may hold: each check is one short statement. */
-const RATE_LIMIT_CONNECTIONS = 3;
+/**
+ * Connections the rate limits' store may hold. Each check is one short statement, but a chat makes
+ * two before its first token: with 3 connections, 50 chats at once queued ~70 ms on them (bench/).
+ * With the app's pool (10) and pg-boss's (4), a replica holds at most 24 connections.
+ */
+const RATE_LIMIT_CONNECTIONS = 10;
 
 const isApiPath = (path: string) =>
   SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -19,14 +19,24 @@ import { createTwin, feedTwin } from './twins.ts';
 
 const REPLY_CHUNKS = ['gm, ', 'escrow v1.1 ', 'is almost ', 'done'];
 
+/** How the stand-in answers: `fail` every call, `failures` the next few calls, `stall` mid-reply. */
+interface LlmState {
+  fail: boolean;
+  failures?: number;
+  stall?: boolean;
+  hungUp?: boolean;
+}
+
 /**
  * Answers like an OpenAI-compatible chat-completions endpoint, streaming when asked to. With
  * `stall`, it streams the first chunk and then waits until the client hangs up.
  */
-function openAiLikeHandler(state: { fail: boolean; stall?: boolean; hungUp?: boolean }) {
+function openAiLikeHandler(state: LlmState) {
   return (request: RecordedRequest, response: import('node:http').ServerResponse) => {
-    if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || state.fail) {
-      response.writeHead(state.fail ? 500 : 404, { 'content-type': 'application/json' });
+    const failsNow = state.fail || (state.failures ?? 0) > 0;
+    if (state.failures) state.failures--;
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions' || failsNow) {
+      response.writeHead(failsNow ? 500 : 404, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { message: 'model exploded', type: 'server_error' } }));
       return;
     }
@@ -75,7 +85,7 @@ function devCharacter() {
 }
 
 describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () => {
-  const state: { fail: boolean; stall?: boolean; hungUp?: boolean } = { fail: false };
+  const state: LlmState = { fail: false };
   let llm: Awaited<ReturnType<typeof startFakeHttp>>;
   let server: TestServer;
   let dataDir: string;
@@ -147,6 +157,15 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       { role: 'assistant', content: REPLY_CHUNKS.join('') },
       { role: 'user', content: 'and after that?' },
     ]);
+  });
+
+  it('tries a failed model call once more before giving up', async () => {
+    state.failures = 1;
+    const requestsBefore = llm.requests.length;
+    const response = await chat('still there?');
+    expect(response.status).toBe(200);
+    expect(chatResponseSchema.parse(await response.json())).toEqual({ message: REPLY_CHUNKS.join(''), engine: 'llm' });
+    expect(llm.requests.length - requestsBefore).toBe(2);
   });
 
   it('answers 502 when the model fails, and stores nothing for that exchange', async () => {

@@ -37,17 +37,22 @@ export interface LifeIndexState {
   syncedAtSeconds: number | null;
 }
 
-export async function readLifeIndexState(db: Db): Promise<LifeIndexState> {
-  const rows = await db
-    .selectFrom('chain_cursors')
-    .select(['name', 'block'])
-    .where('name', 'in', [CLOCK, INDEX_SYNCED_AT])
-    .execute();
+/** The chain_cursors rows the index state is made of, as a query: lives.ts reads them in one round with the lives. */
+export function lifeIndexStateRows(db: Db) {
+  return db.selectFrom('chain_cursors').select(['name', 'block']).where('name', 'in', [CLOCK, INDEX_SYNCED_AT]);
+}
+
+/** The index state from its rows (lifeIndexStateRows); rows of other names are ignored. */
+export function lifeIndexStateOf(rows: readonly { name: string; block: number }[]): LifeIndexState {
   const value = (name: string) => rows.find((row) => row.name === name)?.block ?? null;
   return {
     nowSeconds: Math.max(Math.floor(Date.now() / 1000), value(CLOCK) ?? 0),
     syncedAtSeconds: value(INDEX_SYNCED_AT),
   };
+}
+
+export async function readLifeIndexState(db: Db): Promise<LifeIndexState> {
+  return lifeIndexStateOf(await lifeIndexStateRows(db).execute());
 }
 
 /** "Now" for the twins' schedules, in unix seconds (see LifeIndexState.nowSeconds). */

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { LifeReader } from '../chain/life.ts';
-import { type LifeIndexState, readLifeIndexState } from '../chain/life-index-state.ts';
+import { type LifeIndexState, lifeIndexStateOf, lifeIndexStateRows } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import { withinBudget } from '../limits/time-budget.ts';
 
@@ -54,11 +55,18 @@ export function indexedLives(deps: LivesDeps): Lives {
   const { db } = deps;
   const of = async (agentIds: readonly string[]) => {
     if (agentIds.length === 0) return new Map<string, Life>();
-    const [index, rows] = await Promise.all([
-      readLifeIndexState(db),
-      db.selectFrom('agent_lives').select(['agent_id', 'expires_at']).where('agent_id', 'in', agentIds).execute(),
-    ]);
-    const expiries = new Map(rows.map((row) => [row.agent_id, row.expires_at]));
+    // The expiries and the index state in one round: a chat waits on this before its first token.
+    const rows = await lifeIndexStateRows(db)
+      .select(sql<boolean>`true`.as('cursor'))
+      .unionAll(
+        db
+          .selectFrom('agent_lives')
+          .select(['agent_id as name', 'expires_at as block', sql<boolean>`false`.as('cursor')])
+          .where('agent_id', 'in', agentIds),
+      )
+      .execute();
+    const index = lifeIndexStateOf(rows.filter((row) => row.cursor));
+    const expiries = new Map(rows.flatMap((row) => (row.cursor ? [] : [[row.name, row.block] as const])));
     return new Map(
       agentIds.map((agentId) => [agentId, readIndexedLife(expiries.get(agentId), index, deps.staleAfterSeconds)]),
     );

@@ -4,7 +4,7 @@ import type { WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
-import { nearlyEqual, normalizeForComparison, stem, words } from './text.ts';
+import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
 import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
 
 /**
@@ -119,7 +119,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
     );
     // A reply is never just one of their casts said back: later attempts frame it.
     if (text === null || memory.repeatsACast(text)) continue;
-    const likeness = context.earlier.filter((earlier) => nearlyEqual(earlier, text)).length;
+    const likeness = said.likeness(text);
     if (likeness === 0) return text;
     if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
   }
@@ -150,6 +150,12 @@ class Said {
     return this.sentences.has(normalizeForComparison(text));
   }
 
+  /** How many earlier texts say nearly the same as `text`. */
+  likeness(text: string): number {
+    const normalized = normalizeForComparison(text);
+    return this.texts.filter((earlier) => nearlyEqualNormalized(earlier, normalized)).length;
+  }
+
   /** An own line counts as said when an earlier text has it word for word. */
   line(text: string): boolean {
     const normalized = normalizeForComparison(text);
@@ -169,7 +175,7 @@ class Planner {
 
   plan(read: ReadMessage, context: ReplyContext): Plan {
     const { character, topics } = this.memory;
-    const greeting = read.greeted ? this.line(framing.greetings(character, saysGm(character))) : [];
+    const greeting = read.greeted ? this.line(framing.greetings(character, this.memory.saysGm)) : [];
     const asks = framing.askBacks(character, 'answer');
 
     switch (read.kind) {
@@ -196,7 +202,7 @@ class Planner {
         const status = this.passage(this.memory.ofKind('status'), this.memory.recent());
         return {
           slots: [
-            ...this.line(framing.greetings(character, saysGm(character))),
+            ...this.line(framing.greetings(character, this.memory.saysGm)),
             ...(read.askedHowItIs ? this.line(framing.howIAm(character)) : []),
             ...(status ? [...this.optional(framing.statusIntros(character), 2), ...this.borrowed(status)] : []),
           ],
@@ -454,10 +460,6 @@ class Planner {
   optional(lines: readonly string[], priority: number): Slot[] {
     return this.line(lines, priority);
   }
-}
-
-function saysGm(character: Character): boolean {
-  return character.casts.some((cast) => words(cast).includes('gm'));
 }
 
 /**

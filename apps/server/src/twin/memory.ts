@@ -45,6 +45,9 @@ const IMPERATIVE =
 const NOW_WORKING_ON = /\b(?:working on|current work|what am i working on)\b|\bworking on:/i;
 const PROGRESS = /\b(?:building|shipping|shipped|drafts?|progress|update|today|wip)\b/i;
 
+/** The kinds of passage a reply can ask for besides those about its words. */
+export type PassageKind = 'advice' | 'humour' | 'status';
+
 /**
  * What the echo engine knows of a twin: the whole sentences of its casts, indexed for search, and
  * the topics it can name. Immutable once built, so one serves every reply of a character (memoryOf).
@@ -54,8 +57,16 @@ export class Memory {
   /** Each sentence as normalizeForComparison gives it, in the same order: worked out once, compared on every reply. */
   readonly comparableSentences: string[];
   readonly topics: string[];
+  /** Whether the person says "gm" in their casts. */
+  readonly saysGm: boolean;
   private readonly search: CastSearch;
   private readonly castWords: string[];
+  /** Each cast's sentences by their place in it (a gap where a sentence cannot be said): a passage's neighbours. */
+  private readonly byCast: (CastSentence | undefined)[][];
+  /** Each sentence's weight per kind (kindWeight), worked out on first use: the same on every reply. */
+  private readonly kindWeights = new Map<PassageKind, number[]>();
+  /** Answers that depend on nothing but the casts (a kind without terms, the most recent), kept once asked. */
+  private readonly constant = new Map<string, Passage[]>();
 
   /** How long a run of one cast's sentences may grow to give a sentence its context. */
   private readonly passageLength: number;
@@ -66,6 +77,9 @@ export class Memory {
     this.comparableSentences = this.sentences.map((sentence) => normalizeForComparison(sentence.text));
     this.search = new CastSearch(this.sentences.map((sentence) => sentence.text));
     this.castWords = character.casts.map(normalizeForComparison);
+    this.saysGm = this.castWords.some((cast) => cast.split(' ').includes('gm'));
+    this.byCast = character.casts.map(() => []);
+    for (const sentence of this.sentences) this.byCast[sentence.castIndex]![sentence.position] = sentence;
     const named = character.topics.filter(isTopicWord);
     this.topics = named.length > 0 ? named : topTopics(character.casts);
   }
@@ -86,13 +100,28 @@ export class Memory {
    * Passages of a kind (advice, humour, status), newest first unless `terms` match some better;
    * a score above 1 means the terms matched.
    */
-  ofKind(kind: 'advice' | 'humour' | 'status', terms: readonly string[] = [], limit = 12): Passage[] {
+  ofKind(kind: PassageKind, terms: readonly string[] = [], limit = 12): Passage[] {
+    if (terms.length === 0) return this.kept(`${kind}:${limit}`, () => this.scoredOfKind(kind, [], limit));
+    return this.scoredOfKind(kind, terms, limit);
+  }
+
+  private scoredOfKind(kind: PassageKind, terms: readonly string[], limit: number): Passage[] {
     const relevance = new Map(this.search.search(terms, 500).map((hit) => [hit.index, hit.score]));
+    const weights = this.weightsOf(kind);
     const scored = this.sentences.flatMap((sentence, index) => {
-      const weight = sentence.standalone ? this.kindWeight(sentence, kind) : 0;
+      const weight = weights[index]!;
       return weight > 0 ? [{ sentence, score: weight + (relevance.get(index) ?? 0) }] : [];
     });
     return this.rank(scored, limit);
+  }
+
+  private weightsOf(kind: PassageKind): number[] {
+    let weights = this.kindWeights.get(kind);
+    if (!weights) {
+      weights = this.sentences.map((sentence) => (sentence.standalone ? this.kindWeight(sentence, kind) : 0));
+      this.kindWeights.set(kind, weights);
+    }
+    return weights;
   }
 
   /** True when some cast uses the (stemmed) term. */
@@ -107,10 +136,21 @@ export class Memory {
 
   /** Any passages, newest first: what the twin says when nothing else fits. */
   recent(limit = 12): Passage[] {
-    return this.rank(
-      this.sentences.filter((sentence) => sentence.standalone).map((sentence) => ({ sentence, score: 1 })),
-      limit,
+    return this.kept(`recent:${limit}`, () =>
+      this.rank(
+        this.sentences.filter((sentence) => sentence.standalone).map((sentence) => ({ sentence, score: 1 })),
+        limit,
+      ),
     );
+  }
+
+  private kept(key: string, work: () => Passage[]): Passage[] {
+    let passages = this.constant.get(key);
+    if (!passages) {
+      passages = work();
+      this.constant.set(key, passages);
+    }
+    return passages;
   }
 
   /** True when a text says a whole cast of the user again, word for word. */
@@ -120,7 +160,7 @@ export class Memory {
   }
 
   /** How much a sentence is of a kind: 0 when not at all. */
-  private kindWeight(sentence: CastSentence, kind: 'advice' | 'humour' | 'status'): number {
+  private kindWeight(sentence: CastSentence, kind: PassageKind): number {
     const cast = this.character.casts[sentence.castIndex]!;
     if (kind === 'humour') return HUMOUR.test(splitSentences(cast)[sentence.position] ?? sentence.text) ? 1 : 0;
     if (sentence.text.endsWith('?')) return 0;
@@ -140,8 +180,7 @@ export class Memory {
       if (sentence.text.endsWith('?')) weight *= 0.4;
       const run = [sentence];
       let length = sentence.text.length;
-      const sibling = (position: number) =>
-        this.sentences.find((other) => other.castIndex === sentence.castIndex && other.position === position);
+      const sibling = (position: number) => this.byCast[sentence.castIndex]![position];
       for (let position = sentence.position - 1; position >= 0; position--) {
         const before = sibling(position);
         const leansBack = LEANS_BACK.test(run[0]!.text);

@@ -80,8 +80,11 @@ export function searchTerms(text: string): string[] {
  * at least `threshold` (Jaccard), so a reworded opener does not make a repeat look new.
  */
 export function nearlyEqual(a: string, b: string, threshold = 0.7): boolean {
-  const left = normalizeForComparison(a);
-  const right = normalizeForComparison(b);
+  return nearlyEqualNormalized(normalizeForComparison(a), normalizeForComparison(b), threshold);
+}
+
+/** nearlyEqual for texts already normalised (normalizeForComparison), when one side is compared many times. */
+export function nearlyEqualNormalized(left: string, right: string, threshold = 0.7): boolean {
   if (left === right) return true;
   const leftWords = new Set(left.split(' '));
   const rightWords = new Set(right.split(' '));

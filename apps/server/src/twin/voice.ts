@@ -49,7 +49,7 @@ export interface Look {
  */
 export function lookFor(character: Character, picker: Picker, calm = false): Look {
   const { style } = character;
-  const shouts = shoutShare(character.casts) >= 0.5;
+  const shouts = shoutsIn(character.casts);
   const exclamationShare = hasTrait(character, 'Hyped')
     ? Math.min(1, style.exclamationRate + 0.25)
     : style.exclamationRate * (hasTrait(character, 'Calm') ? 0.8 : 1);
@@ -66,6 +66,18 @@ export function lookFor(character: Character, picker: Picker, calm = false): Loo
     emoji,
     asksBack: !calm && picker.chance(questionShare),
   };
+}
+
+/** Whether a person shouts, by their casts: worked out once per character's casts, looked up on every text. */
+const shouting = new WeakMap<readonly string[], boolean>();
+
+function shoutsIn(casts: readonly string[]): boolean {
+  let shouts = shouting.get(casts);
+  if (shouts === undefined) {
+    shouts = shoutShare(casts) >= 0.5;
+    shouting.set(casts, shouts);
+  }
+  return shouts;
 }
 
 /** Share of casts written all in capitals (at least a few letters, none lower case). */

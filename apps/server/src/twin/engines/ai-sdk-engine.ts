@@ -1,52 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { APICallError } from 'ai';
 import { type ChatEngine, ChatEngineError, type ChatInput, type WritingTask } from './chat-engine.ts';
 import { echoLanguageModel } from './echo-model.ts';
+import type { LanguageModelV3, ModelCallOptions } from './language-model.ts';
 import { systemPrompt } from './system-prompt.ts';
+
+/** How long to wait before the one retry of a model call that failed in a retryable way (a 429, a 5xx). */
+const RETRY_DELAY_MS = 300;
 
 /** What the model is asked when there is no conversation to answer (a post). */
 function requestFor(task: WritingTask): string {
   return task.kind === 'post' ? 'Write your next post.' : 'Say hello in one short message.';
 }
 
-/** A chat engine over any AI SDK model: the LLM in production, the echo model offline. */
-function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => LanguageModel): ChatEngine {
+/** The model's prompt: the twin's system prompt, then the conversation (or the request for a post). */
+function promptFor(input: ChatInput): ModelCallOptions['prompt'] {
+  const task = input.task ?? { kind: 'chat' };
+  const turns =
+    input.conversation.length > 0 ? input.conversation : [{ role: 'user' as const, content: requestFor(task) }];
+  return [
+    { role: 'system', content: systemPrompt(input.character, task, input.maxChars) },
+    ...turns.map((turn) => ({ role: turn.role, content: [{ type: 'text' as const, text: turn.content }] })),
+  ];
+}
+
+/**
+ * Opens the model's stream, and once more after RETRY_DELAY_MS when the first call failed in a way
+ * worth retrying: the caller is waiting, so one quick retry, then an honest error.
+ */
+async function openStream(model: LanguageModelV3, options: ModelCallOptions) {
+  try {
+    return await model.doStream(options);
+  } catch (error) {
+    if (!APICallError.isInstance(error) || !error.isRetryable || options.abortSignal?.aborted) throw error;
+    await sleep(RETRY_DELAY_MS, undefined, { signal: options.abortSignal });
+    return model.doStream(options);
+  }
+}
+
+/**
+ * A chat engine over any AI SDK language model: the LLM in production, the echo model offline. It
+ * drives the model's stream (LanguageModelV3.doStream) itself rather than through streamText: a
+ * twin's reply is plain text from one call, and streamText's pipeline (prompt validation,
+ * telemetry spans, a chain of web streams per call and per part) was a quarter of the bot
+ * service's CPU per chat under load (bench/, issue 15).
+ */
+function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => LanguageModelV3): ChatEngine {
   return {
     name,
     async *reply(input: ChatInput) {
-      const task = input.task ?? { kind: 'chat' };
-      const messages: ModelMessage[] =
-        input.conversation.length > 0
-          ? input.conversation.map((turn) => ({ role: turn.role, content: turn.content }))
-          : [{ role: 'user', content: requestFor(task) }];
-      const result = streamText({
-        model: modelFor(input),
-        system: systemPrompt(input.character, task, input.maxChars),
-        messages,
-        // The caller is waiting; one quick retry, then an honest error.
-        maxRetries: 1,
-        abortSignal: input.signal,
-        // Errors arrive as 'error' parts below; without this the SDK also prints them to the console.
-        onError: () => {},
-      });
+      const { signal } = input;
       const stopped = () =>
-        new ChatEngineError(`The ${name} engine was stopped: ${reasonOf(input.signal?.reason)}`, {
-          cause: input.signal?.reason,
-        });
+        new ChatEngineError(`The ${name} engine was stopped: ${reasonOf(signal?.reason)}`, { cause: signal?.reason });
+      const failed = (error: unknown) =>
+        new ChatEngineError(`The ${name} engine failed: ${reasonOf(error)}`, { cause: error });
+      let reader: ReadableStreamDefaultReader<unknown> | undefined;
+      // Nobody waits for the text any more: a read in progress ends at once, whatever the model does.
+      const cancel = () => void reader?.cancel(signal?.reason).catch(() => {});
+      signal?.addEventListener('abort', cancel, { once: true });
       try {
-        // fullStream, not textStream: textStream swallows errors, and a failed reply must not look empty.
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') yield part.text;
-          // Nobody waits for the text any more: stop, and never pass a cut-off text as a whole one.
-          else if (part.type === 'abort' || (part.type === 'error' && input.signal?.aborted)) throw stopped();
-          else if (part.type === 'error')
-            throw new ChatEngineError(`The ${name} engine failed: ${reasonOf(part.error)}`);
+        const { stream } = await openStream(modelFor(input), { prompt: promptFor(input), abortSignal: signal });
+        const parts = stream.getReader();
+        reader = parts;
+        if (signal?.aborted) cancel();
+        for (;;) {
+          const { done, value: part } = await parts.read();
+          // Never pass a cut-off text as a whole one.
+          if (signal?.aborted) throw stopped();
+          if (done) return;
+          if (part.type === 'text-delta') yield part.delta;
+          else if (part.type === 'error') throw failed(part.error);
         }
       } catch (error) {
         if (error instanceof ChatEngineError) throw error;
-        // An abort can also surface as the stream itself failing (the request was cut mid-answer).
-        if (input.signal?.aborted) throw stopped();
-        throw new ChatEngineError(`The ${name} engine failed: ${reasonOf(error)}`, { cause: error });
+        // An abort can also surface as the call or its stream failing (the request was cut mid-answer).
+        if (signal?.aborted) throw stopped();
+        throw failed(error);
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+        // A consumer that stopped early, or a failure: the model's call ends too (a no-op once it has).
+        void reader?.cancel().catch(() => {});
       }
     },
   };

@@ -1,11 +1,7 @@
 import type { ConversationTurn } from '@fartwin/protocol';
-import type { LanguageModel } from 'ai';
 import { chunkReply, writeEcho } from '../echo-reply.ts';
 import type { ChatInput } from './chat-engine.ts';
-
-/** The AI SDK's model interface (v3), the one streamText drives. */
-type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
+import type { ModelCallOptions as CallOptions, LanguageModelV3 } from './language-model.ts';
 
 const NO_USAGE = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -26,7 +22,7 @@ function conversationIn(prompt: CallOptions['prompt']): ConversationTurn[] {
 
 /**
  * The offline echo engine as an AI SDK language model, so offline and LLM replies go through the
- * same streamText code path. It "generates" with writeEcho from the twin's own casts: it reads the
+ * same code path (ai-sdk-engine.ts). It "generates" with writeEcho from the twin's own casts: it reads the
  * whole prompt (its earlier replies included, so it does not repeat them) and the writing task.
  */
 export function echoLanguageModel(input: ChatInput): LanguageModelV3 {
