@@ -145,6 +145,8 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
     const response = await chat('and after that?', 'text/event-stream');
     const text = await response.text();
     expect(text).toContain('event: delta');
+    // The model's opening chunk (a role, empty content) is no delta of its own.
+    expect(text).not.toContain('event: delta\ndata: ""');
     const done = text.split('\n\n').find((block) => block.startsWith('event: done'))!;
     expect(chatStreamDoneSchema.parse(JSON.parse(done.split('\ndata: ')[1]!))).toEqual({
       message: REPLY_CHUNKS.join(''),

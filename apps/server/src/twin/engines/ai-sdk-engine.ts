@@ -69,8 +69,10 @@ function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => L
           // Never pass a cut-off text as a whole one.
           if (signal?.aborted) throw stopped();
           if (done) return;
-          if (part.type === 'text-delta') yield part.delta;
-          else if (part.type === 'error') throw failed(part.error);
+          // An empty delta (some endpoints open with one) is no text: the first token is a real one.
+          if (part.type === 'text-delta') {
+            if (part.delta) yield part.delta;
+          } else if (part.type === 'error') throw failed(part.error);
         }
       } catch (error) {
         if (error instanceof ChatEngineError) throw error;
