@@ -17,7 +17,7 @@ import { errorBody, handleError } from './http/errors.ts';
 import { publicAnswers } from './http/public-answers.ts';
 import { requestLog } from './http/request-log.ts';
 import { everyAnswerHeaders, securityHeaders } from './http/security-headers.ts';
-import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
+import { postgresRateLimits, type RateLimits, startRateLimitCleanup } from './limits/rate-limits.ts';
 import { requestBudget } from './limits/request-budget.ts';
 import { WEBHOOK_PATH } from './manifest/app-identity.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
@@ -53,8 +53,8 @@ export interface AppDeps {
 }
 
 /**
- * Connections the rate limits' store may hold. Each check is one short statement, but a chat makes
- * two before its first token: with 3 connections, 50 chats at once queued ~70 ms on them (bench/).
+ * Connections the rate limits' store may hold. Each check is one short statement, but one sits before
+ * every chat's first token: with 3 connections, 50 chats at once queued ~70 ms on them (bench/).
  * With the app's pool (10) and pg-boss's (4), a replica holds at most 24 connections.
  */
 const RATE_LIMIT_CONNECTIONS = 10;
@@ -114,13 +114,11 @@ export async function createApp(
     },
   );
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
+  const rateLimitPool = createPool(deps.config.databaseUrl, { max: RATE_LIMIT_CONNECTIONS, logger: deps.logger });
+  await startRateLimitCleanup(deps.jobs, { pool: rateLimitPool, logger: deps.logger });
   const rateLimits =
     deps.rateLimits ??
-    postgresRateLimits({
-      pool: createPool(deps.config.databaseUrl, { max: RATE_LIMIT_CONNECTIONS, logger: deps.logger }),
-      logger: deps.logger,
-      trustProxyHops: deps.config.trustProxyHops,
-    });
+    postgresRateLimits({ pool: rateLimitPool, logger: deps.logger, trustProxyHops: deps.config.trustProxyHops });
   // A total time budget for every request but the chat's stream and the deploy call, which have their own.
   const budget = requestBudget(deps.config.requestBudgetMs);
   app.use('*', async (c, next) => {

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createPool } from '../src/db/database.ts';
-import { postgresRateLimits, RATE_LIMITS, RateLimitedError } from '../src/limits/rate-limits.ts';
+import { deleteExpiredCounters, postgresRateLimits, RATE_LIMITS, RateLimitedError } from '../src/limits/rate-limits.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -102,6 +102,66 @@ describe('limits', () => {
       error: 'Fartwin has created as many new twins as it can for today. Please try again tomorrow.',
     });
     expect(await server.db.selectFrom('deployments').selectAll().execute()).toEqual([]);
+  });
+
+  describe('the counters', () => {
+    const logger = pino({ level: 'silent' });
+    let pool: ReturnType<typeof createPool>;
+    let limits: ReturnType<typeof postgresRateLimits>;
+    const counter = async (key: string) =>
+      (
+        await pool.query<{ points: number; expire: string }>('select points, expire from rate_limits where key = $1', [
+          key,
+        ])
+      ).rows[0];
+    const liveCounters = async () =>
+      (await pool.query('select count(*)::int as n from rate_limits where expire >= $1', [Date.now()])).rows[0].n;
+    beforeAll(() => {
+      pool = createPool(server.config.databaseUrl, { max: 2 });
+      limits = postgresRateLimits({ pool, logger, trustProxyHops: 0 });
+    });
+    afterAll(() => pool.end());
+
+    it('take a point of each limit at once, and refuse when either has none left', async () => {
+      const checks = [
+        { name: 'chatPerIp', key: '203.0.113.7' },
+        { name: 'chatPerFid', key: 7007 },
+      ] as const;
+      for (let taken = 0; taken < RATE_LIMITS.chatPerFid.points; taken++) await limits.consumeAll(checks);
+      expect((await counter('chatPerIp:203.0.113.7'))?.points).toBe(RATE_LIMITS.chatPerFid.points);
+      const refused = limits.consumeAll(checks);
+      await expect(refused).rejects.toThrow(RateLimitedError);
+      await expect(refused).rejects.toMatchObject({
+        status: 429,
+        message: expect.stringMatching(/^Too many messages/),
+      });
+      // The address has points left: another fid from it goes on.
+      await limits.consumeAll([
+        { name: 'chatPerIp', key: '203.0.113.7' },
+        { name: 'chatPerFid', key: 7008 },
+      ]);
+    });
+
+    it('start again from one point once the window has passed, and are deleted an hour after', async () => {
+      const { points, duration } = RATE_LIMITS.deployPerFid;
+      for (let taken = 0; taken < points; taken++) await limits.consume('deployPerFid', 5151);
+      await expect(limits.consume('deployPerFid', 5151)).rejects.toThrow(RateLimitedError);
+      const ended = Date.now() - 1;
+      await pool.query('update rate_limits set expire = $1 where key = $2', [ended, 'deployPerFid:5151']);
+      await limits.consume('deployPerFid', 5151);
+      const restarted = await counter('deployPerFid:5151');
+      expect(restarted?.points).toBe(1);
+      expect(Number(restarted?.expire)).toBeGreaterThanOrEqual(ended + duration * 1000);
+
+      // Within the hour after its window a counter stays; after it, the cleanup deletes it and no other.
+      await pool.query('update rate_limits set expire = $1 where key = $2', [ended, 'deployPerFid:5151']);
+      const live = await liveCounters();
+      expect(await deleteExpiredCounters(pool)).toBe(0);
+      expect(await counter('deployPerFid:5151')).toBeDefined();
+      expect(await deleteExpiredCounters(pool, ended + 60 * 60_000 + 1)).toBe(1);
+      expect(await counter('deployPerFid:5151')).toBeUndefined();
+      expect(await liveCounters()).toBe(live);
+    });
   });
 
   it('two replicas share one count', async () => {

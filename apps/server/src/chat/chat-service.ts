@@ -1,12 +1,13 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
-import type { Lives } from '../lives/lives.ts';
+import { type Lives, lifeRows } from '../lives/lives.ts';
 import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
-import { appendTurns, conversationHistory } from './conversations.ts';
+import { appendTurns, lastTurns, turnsFrom } from './conversations.ts';
 
 /** SPEC.md §4: the client attaches the battery-purchase action to a reply containing "Agent is dead." */
 const DEAD_TWIN_REPLY =
@@ -45,16 +46,23 @@ export interface ReplyReads {
 }
 
 /**
- * The reads a reply of `agentId` to `fid` needs, at once: a chat's first token waits on the slowest,
- * not on their sum. They need nothing from the request's body, so a route can start them before reading it.
+ * The reads a reply of `agentId` to `fid` needs: the twin's character (kept in memory), and its life
+ * with the stored conversation in one query, one round trip before the first token. They need nothing
+ * from the request's body, so a route can start them before reading it.
  */
 export async function readForReply(deps: { db: Db; lives: Lives }, agentId: string, fid: number): Promise<ReplyReads> {
-  const [character, alive, history] = await Promise.all([
-    cachedAgentCharacter(deps.db, agentId),
-    deps.lives.isAlive(agentId),
-    conversationHistory(deps.db, agentId, fid, CONTEXT_TURNS - 1),
+  const { db } = deps;
+  const [character, rows] = await Promise.all([
+    cachedAgentCharacter(db, agentId),
+    db
+      .selectNoFrom([
+        jsonArrayFrom(lifeRows(db, [agentId])).as('life'),
+        jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1)).as('turns'),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
-  return { agentId, fid, character, alive, history };
+  const alive = await deps.lives.isAliveFrom(agentId, rows.life);
+  return { agentId, fid, character, alive, history: turnsFrom(rows.turns) };
 }
 
 /**

@@ -16,6 +16,29 @@ export async function appendTurns(db: Db, agentId: string, fid: number, turns: r
     .execute();
 }
 
+/** The last `limit` turns of the conversation, newest first, as a query (the chat reads it with the twin's life). */
+export function lastTurns(db: Db, agentId: string, fid: number, limit: number) {
+  return db
+    .selectFrom('chat_turns')
+    .select(['id', 'role', 'content', 'engine'])
+    .where('agent_id', '=', agentId)
+    .where('fid', '=', fid)
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+/** The turns of lastTurns' rows, oldest first. */
+export function turnsFrom(
+  rows: readonly { id: number | string; role: ConversationTurn['role']; content: string; engine: string | null }[],
+): ConversationHistory['turns'] {
+  return [...rows]
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((row) => {
+      const engine = chatEngineSchema.safeParse(row.engine);
+      return { role: row.role, content: row.content, ...(engine.success ? { engine: engine.data } : {}) };
+    });
+}
+
 /** The last `limit` turns of the conversation, oldest first. */
 export async function conversationHistory(
   db: Db,
@@ -23,16 +46,5 @@ export async function conversationHistory(
   fid: number,
   limit: number,
 ): Promise<ConversationHistory['turns']> {
-  const rows = await db
-    .selectFrom('chat_turns')
-    .select(['role', 'content', 'engine'])
-    .where('agent_id', '=', agentId)
-    .where('fid', '=', fid)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.reverse().map((row) => {
-    const engine = chatEngineSchema.safeParse(row.engine);
-    return { role: row.role, content: row.content, ...(engine.success ? { engine: engine.data } : {}) };
-  });
+  return turnsFrom(await lastTurns(db, agentId, fid, limit).execute());
 }

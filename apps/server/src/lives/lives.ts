@@ -29,6 +29,28 @@ export function readIndexedLife(
   return fresh ? { expiresAt, state: 'dead' } : { expiresAt: null, state: 'unknown' };
 }
 
+/** A row lifeRows reads: an index-state cursor (`cursor`), or a twin's expiry (name: its agent id). */
+export interface LifeRow {
+  name: string;
+  block: number;
+  cursor: boolean;
+}
+
+/**
+ * The rows the lives of `agentIds` are read from, the index state's and their expiries, as one query:
+ * `of` runs it, and the chat reads it in one round with the conversation (chat/chat-service.ts).
+ */
+export function lifeRows(db: Db, agentIds: readonly string[]) {
+  return lifeIndexStateRows(db)
+    .select(sql<boolean>`true`.as('cursor'))
+    .unionAll(
+      db
+        .selectFrom('agent_lives')
+        .select(['agent_id as name', 'expires_at as block', sql<boolean>`false`.as('cursor')])
+        .where('agent_id', 'in', agentIds),
+    );
+}
+
 /** Twins' lives for request paths and jobs: from agent_lives (the LifeExtended index), not from an RPC per request. */
 export interface Lives {
   /** Each twin's life from the index alone. */
@@ -39,6 +61,8 @@ export interface Lives {
    * not answer, an unknown life counts as alive (never treat unknown as dead) and an indexed death stands.
    */
   isAlive(agentId: string): Promise<boolean>;
+  /** isAlive, from the rows of lifeRows(db, [agentId]) already read. */
+  isAliveFrom(agentId: string, rows: readonly LifeRow[]): Promise<boolean>;
 }
 
 export interface LivesDeps {
@@ -53,34 +77,28 @@ export interface LivesDeps {
 
 export function indexedLives(deps: LivesDeps): Lives {
   const { db } = deps;
-  const of = async (agentIds: readonly string[]) => {
-    if (agentIds.length === 0) return new Map<string, Life>();
-    // The expiries and the index state in one round: a chat waits on this before its first token.
-    const rows = await lifeIndexStateRows(db)
-      .select(sql<boolean>`true`.as('cursor'))
-      .unionAll(
-        db
-          .selectFrom('agent_lives')
-          .select(['agent_id as name', 'expires_at as block', sql<boolean>`false`.as('cursor')])
-          .where('agent_id', 'in', agentIds),
-      )
-      .execute();
+  const livesFrom = (agentIds: readonly string[], rows: readonly LifeRow[]) => {
     const index = lifeIndexStateOf(rows.filter((row) => row.cursor));
     const expiries = new Map(rows.flatMap((row) => (row.cursor ? [] : [[row.name, row.block] as const])));
     return new Map(
       agentIds.map((agentId) => [agentId, readIndexedLife(expiries.get(agentId), index, deps.staleAfterSeconds)]),
     );
   };
+  const isAliveFrom = async (agentId: string, rows: readonly LifeRow[]) => {
+    const life = livesFrom([agentId], rows).get(agentId)!;
+    if (life.state === 'alive') return true;
+    try {
+      return await withinBudget(deps.chain.isAlive(agentId), deps.chainBudgetMs, 'life read');
+    } catch {
+      return life.state === 'unknown';
+    }
+  };
   return {
-    of,
-    async isAlive(agentId) {
-      const life = (await of([agentId])).get(agentId)!;
-      if (life.state === 'alive') return true;
-      try {
-        return await withinBudget(deps.chain.isAlive(agentId), deps.chainBudgetMs, 'life read');
-      } catch {
-        return life.state === 'unknown';
-      }
+    async of(agentIds) {
+      if (agentIds.length === 0) return new Map<string, Life>();
+      return livesFrom(agentIds, await lifeRows(db, agentIds).execute());
     },
+    isAlive: async (agentId) => isAliveFrom(agentId, await lifeRows(db, [agentId]).execute()),
+    isAliveFrom,
   };
 }

@@ -128,7 +128,10 @@ export function doppelgangerRoutes(deps: {
     // Awaited below unless the body is refused first; its failure is that answer's, never unhandled.
     reads.catch(() => {});
     const [limits, planned] = await Promise.allSettled([
-      Promise.all([rateLimits.consumeByIp('chatPerIp', c), rateLimits.consume('chatPerFid', authFid)]),
+      rateLimits.consumeAll([
+        { name: 'chatPerIp', key: rateLimits.ipOf(c) },
+        { name: 'chatPerFid', key: authFid },
+      ]),
       (async () => {
         const request = await jsonBody(c, chatRequestSchema);
         assertActingFor(authFid, request.fid);
