@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FrameProvider } from '../features/frame/index.ts';
 import { WalletProvider } from '../features/wallet/index.ts';
+import { loadAppConfigLazily } from '../lib/lazy-config.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export interface AppProvidersProps {
@@ -18,9 +19,7 @@ export interface AppProvidersProps {
 function useAppConfigCheck() {
   const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
-    import('../lib/config.ts')
-      .then(({ loadAppConfig }) => loadAppConfig())
-      .catch((failure: Error) => setError(failure));
+    loadAppConfigLazily().catch((failure: Error) => setError(failure));
   }, []);
   if (error) throw error;
 }

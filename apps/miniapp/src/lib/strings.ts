@@ -200,6 +200,8 @@ export const twinLinkStrings = {
   viewProfile: (username: string) => `View @${username}'s profile`,
   tokenSymbol: (symbol: string) => `$${symbol}`,
   viewToken: (symbol: string) => `View the $${symbol} token`,
+  /** The buy button says "Buy" beside the symbol's chip; its accessible name says what it buys. */
+  buy: 'Buy',
   buyToken: (symbol: string) => `Buy $${symbol}`,
   share: 'Share',
   shareLabel: (name: string) => `Share ${name} in a cast`,

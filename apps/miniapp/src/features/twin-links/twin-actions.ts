@@ -1,8 +1,6 @@
+import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
 import type { HostActionSpec } from './hooks/useHostAction.ts';
 import { composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
-
-/** The run-time config (USDC's address), loaded after the first paint with the protocol's schemas. */
-export const appConfig = () => import('../../lib/config.ts').then(({ loadAppConfig }) => loadAppConfig());
 
 /** The account's profile in the client; its public page outside one. */
 export const viewProfileAction = ({ fid, username }: { fid: number; username: string }): HostActionSpec => ({
@@ -25,7 +23,7 @@ export const viewTokenAction = (tokenAddress: string): HostActionSpec => ({
 export const buyTokenAction = (tokenAddress: string, usdc: string | null): HostActionSpec => ({
   capability: 'actions.swapToken',
   run: async (sdk) => {
-    const sell = usdc ?? (await appConfig()).contracts?.usdc;
+    const sell = usdc ?? (await loadAppConfigLazily()).contracts?.usdc;
     return sdk.actions.swapToken({
       ...(sell ? { sellToken: erc20AssetId(sell) } : {}),
       buyToken: erc20AssetId(tokenAddress),

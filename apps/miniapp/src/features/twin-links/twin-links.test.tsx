@@ -85,7 +85,10 @@ describe('a twin in a client that has every action (issue 17)', () => {
 
   it('"Buy $SYMBOL" swaps USDC (the app config’s) for the twin’s token', async () => {
     openOwnTwin();
-    await userEvent.click((await links()).getByRole('button', { name: 'Buy $ALICE' }));
+    const buy = (await links()).getByRole('button', { name: 'Buy $ALICE' });
+    // It reads "Buy" beside the symbol's chip, so the row fits a phone's width with Share.
+    expect(buy.textContent).toBe('Buy');
+    await userEvent.click(buy);
     await waitFor(() => expect(sdk.actions.swapToken).toHaveBeenCalledWith({ sellToken: USDC_ID, buyToken: TOKEN_ID }));
   });
 

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
 import type { HostMode } from '../frame/host-mode.ts';
 import type { Address, WalletStack } from './stack.ts';
 
@@ -21,9 +22,8 @@ function createWalletLoader(): WalletLoader {
     current: null,
     setMode: (decided) => setMode(decided),
     load() {
-      loading ??= Promise.all([import('./stack.ts'), import('../../lib/config.ts'), mode]).then(
-        async ([{ createWalletStack }, { loadAppConfig }, decided]) => {
-          const appConfig = await loadAppConfig();
+      loading ??= Promise.all([import('./stack.ts'), loadAppConfigLazily(), mode]).then(
+        async ([{ createWalletStack }, appConfig, decided]) => {
           // Local web mode opened from the dev host: its wallet announces itself before discovery.
           if (decided === 'web' && appConfig.mode === 'local' && window.opener) {
             // Without it the browser's own wallets still work.

@@ -32,8 +32,12 @@ export function TwinLinks({ agentId, name, tokenAddress, tokenSymbol, dead }: Tw
           >
             {symbol}
           </HostActionControl>
-          <HostActionControl {...buyTokenAction(tokenAddress, usdc)} className="button button--small">
-            {twinLinkStrings.buyToken(tokenSymbol)}
+          <HostActionControl
+            {...buyTokenAction(tokenAddress, usdc)}
+            className="button button--small"
+            label={twinLinkStrings.buyToken(tokenSymbol)}
+          >
+            {twinLinkStrings.buy}
           </HostActionControl>
         </>
       ) : null}

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { appConfig } from '../twin-actions.ts';
+import { loadAppConfigLazily } from '../../../lib/lazy-config.ts';
 
 /** USDC's address on the app's network; null until the config is read, or when the network has none. */
 export function useUsdcAddress(): string | null {
-  const config = useQuery({ queryKey: ['app-config'], queryFn: appConfig, staleTime: Number.POSITIVE_INFINITY });
+  const config = useQuery({
+    queryKey: ['app-config'],
+    queryFn: loadAppConfigLazily,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return config.data?.contracts?.usdc ?? null;
 }
