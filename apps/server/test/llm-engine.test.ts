@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import { apiPaths, chatResponseSchema, chatStreamDoneSchema, errorBodySchema } from '@fartwin/protocol';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -251,6 +253,34 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       await vi.waitFor(() => expect(state.hungUp).toBe(true));
       state.stall = false;
     });
+  });
+
+  it('a client that leaves mid-reply (a real HTTP connection) cuts the model call, and nothing is stored', async () => {
+    state.stall = true;
+    state.hungUp = false;
+    const http = serve({ fetch: server.app.fetch, hostname: '127.0.0.1', port: 0 });
+    try {
+      await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+      const { port } = http.address() as AddressInfo;
+      const before = await storedTurns();
+      const leaving = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}${apiPaths.chat('lowcaps-dev-twin')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ conversation: 'tell me everything', fid: 1001 }),
+        signal: leaving.signal,
+      });
+      const reader = response.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first).toContain(`event: delta\ndata: ${JSON.stringify(REPLY_CHUNKS[0])}`);
+      leaving.abort();
+      // Well before the 1 s stall budget would have cut it.
+      await vi.waitFor(() => expect(state.hungUp).toBe(true), { timeout: 500 });
+      expect(await storedTurns()).toBe(before);
+    } finally {
+      state.stall = false;
+      await new Promise((resolve) => http.close(resolve));
+    }
   });
 
   it('a model that stalls mid-reply is stopped after the stall budget: an SSE error, the call cut, nothing stored', async () => {

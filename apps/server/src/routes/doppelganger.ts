@@ -12,7 +12,6 @@ import {
   deployRequestSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
 import { toApiAgent } from '../agents/agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from '../agents/repository.ts';
@@ -28,6 +27,7 @@ import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { PublicAnswers } from '../http/public-answers.ts';
+import { type SseEvent, sseResponse } from '../http/sse.ts';
 import type { RateLimitName, RateLimits } from '../limits/rate-limits.ts';
 import type { Services } from '../services.ts';
 import { buildCharacter } from '../twin/character.ts';
@@ -147,37 +147,37 @@ export function doppelgangerRoutes(deps: {
     if (planned.status === 'rejected') throw planned.reason;
     const reply = planned.value;
 
-    /** The whole reply, each chunk passed on as it comes, then stored; null when the engine failed. */
-    const complete = async (onChunk: (chunk: string) => unknown): Promise<ChatResponse | null> => {
+    /** The reply as it is written: each chunk as it comes, then the stored whole (null when the engine failed). */
+    async function* replyParts(): AsyncGenerator<{ delta: string } | { answer: ChatResponse | null }> {
       let message = '';
       try {
         for await (const chunk of reply.chunks) {
           message += chunk;
-          await onChunk(chunk);
+          yield { delta: chunk };
         }
       } catch (error) {
         logger.error({ err: error }, 'chat engine failed');
-        return null;
+        yield { answer: null };
+        return;
       }
       await reply.store(message);
-      return { message, engine: reply.engine };
-    };
+      yield { answer: { message, engine: reply.engine } };
+    }
 
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
-      const answer = await complete(() => {});
+      let answer: ChatResponse | null = null;
+      for await (const part of replyParts()) if ('answer' in part) answer = part.answer;
       if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
       return c.json(answer);
     }
-    return streamSSE(c, async (stream) => {
-      const answer = await complete((chunk) =>
-        stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify(chunk) }),
-      );
-      await stream.writeSSE(
-        answer
-          ? { event: chatStreamEvents.done, data: JSON.stringify(answer) }
-          : { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) },
-      );
-    });
+    async function* events(): AsyncGenerator<SseEvent> {
+      for await (const part of replyParts()) {
+        if ('delta' in part) yield { event: chatStreamEvents.delta, data: JSON.stringify(part.delta) };
+        else if (part.answer) yield { event: chatStreamEvents.done, data: JSON.stringify(part.answer) };
+        else yield { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) };
+      }
+    }
+    return sseResponse(c, events(), (error) => logger.error({ err: error }, 'chat stream failed'));
   });
 
   // The signed-in user's stored conversation with a twin, so a reload shows it.
