@@ -53,11 +53,10 @@ export interface AppDeps {
 }
 
 /**
- * Connections the rate limits' store may hold. Each check is one short statement, but one sits before
- * every chat's first token: with 3 connections, 50 chats at once queued ~70 ms on them (bench/).
- * With the app's pool (10) and pg-boss's (4), a replica holds at most 24 connections.
+ * Connections the rate limits' store may hold: each check is one short statement. (A chat counts
+ * its limits in the statement of its reads, on the app's pool: chat/chat-service.ts.)
  */
-const RATE_LIMIT_CONNECTIONS = 10;
+const RATE_LIMIT_CONNECTIONS = 3;
 
 const isApiPath = (path: string) =>
   SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -1,13 +1,15 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
+import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Counter } from '../limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
-import { type Lives, lifeRows } from '../lives/lives.ts';
+import { type LifeRow, type Lives, lifeRows } from '../lives/lives.ts';
 import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
-import { appendTurns, lastTurns, turnsFrom } from './conversations.ts';
+import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
 /** SPEC.md §4: the client attaches the battery-purchase action to a reply containing "Agent is dead." */
 const DEAD_TWIN_REPLY =
@@ -45,24 +47,36 @@ export interface ReplyReads {
   history: ConversationTurn[];
 }
 
+/** What readForReply answers: the reads, and the rate-limit counters the same statement took. */
+export interface CountedReplyReads extends ReplyReads {
+  counters: Counter[];
+}
+
 /**
- * The reads a reply of `agentId` to `fid` needs: the twin's character (kept in memory), and its life
- * with the stored conversation in one query, one round trip before the first token. They need nothing
- * from the request's body, so a route can start them before reading it.
+ * The reads a reply of `agentId` to `fid` needs: the twin's character (kept in memory), and in one
+ * statement, one round trip before the first token, the request's rate limits (`limits`, a Counting
+ * of limits/rate-limits.ts, settled by the caller), the twin's life and the stored conversation.
+ * They need nothing from the request's body, so a route can start them before reading it.
  */
-export async function readForReply(deps: { db: Db; lives: Lives }, agentId: string, fid: number): Promise<ReplyReads> {
+export async function readForReply(
+  deps: { db: Db; lives: Lives },
+  agentId: string,
+  fid: number,
+  limits: RawBuilder<Counter>,
+): Promise<CountedReplyReads> {
   const { db } = deps;
-  const [character, rows] = await Promise.all([
+  const [character, { rows }] = await Promise.all([
     cachedAgentCharacter(db, agentId),
-    db
-      .selectNoFrom([
-        jsonArrayFrom(lifeRows(db, [agentId])).as('life'),
-        jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1)).as('turns'),
-      ])
-      .executeTakeFirstOrThrow(),
+    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[] }>`
+      with counters as (${limits})
+      select
+        (select coalesce(json_agg(counters), '[]') from counters) as counters,
+        ${jsonArrayFrom(lifeRows(db, [agentId]))} as life,
+        ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns`.execute(db),
   ]);
-  const alive = await deps.lives.isAliveFrom(agentId, rows.life);
-  return { agentId, fid, character, alive, history: turnsFrom(rows.turns) };
+  const { counters, life, turns } = rows[0]!;
+  const alive = await deps.lives.isAliveFrom(agentId, life);
+  return { agentId, fid, character, alive, history: turnsFrom(turns), counters };
 }
 
 /**

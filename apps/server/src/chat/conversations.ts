@@ -27,10 +27,16 @@ export function lastTurns(db: Db, agentId: string, fid: number, limit: number) {
     .limit(limit);
 }
 
+/** A row of lastTurns (its id as a number, or as the string pg gives a bigint). */
+export interface TurnRow {
+  id: number | string;
+  role: ConversationTurn['role'];
+  content: string;
+  engine: string | null;
+}
+
 /** The turns of lastTurns' rows, oldest first. */
-export function turnsFrom(
-  rows: readonly { id: number | string; role: ConversationTurn['role']; content: string; engine: string | null }[],
-): ConversationHistory['turns'] {
+export function turnsFrom(rows: readonly TurnRow[]): ConversationHistory['turns'] {
   return [...rows]
     .sort((a, b) => Number(a.id) - Number(b.id))
     .map((row) => {

@@ -120,18 +120,19 @@ export function doppelgangerRoutes(deps: {
   });
 
   app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
-    // The limits and the twin's reads go to Postgres in one round, started before the body is read
-    // (the reads are the signed-in fid's, which the body must name): they all sit before the first
-    // token. A request over its limit is answered 429 whatever the rest says.
+    // The limits and the twin's reads go to Postgres in one statement, started before the body is
+    // read (the reads are the signed-in fid's, which the body must name): they all sit before the
+    // first token. A request over its limit is answered 429 whatever the rest says.
     const authFid = c.get('authFid');
-    const reads = readForReply({ db, lives: services.lives }, c.req.param('agentId'), authFid);
+    const limits = rateLimits.counting([
+      { name: 'chatPerIp', key: rateLimits.ipOf(c) },
+      { name: 'chatPerFid', key: authFid },
+    ]);
+    const reads = readForReply({ db, lives: services.lives }, c.req.param('agentId'), authFid, limits.statement);
     // Awaited below unless the body is refused first; its failure is that answer's, never unhandled.
     reads.catch(() => {});
-    const [limits, planned] = await Promise.allSettled([
-      rateLimits.consumeAll([
-        { name: 'chatPerIp', key: rateLimits.ipOf(c) },
-        { name: 'chatPerFid', key: authFid },
-      ]),
+    const [counted, planned] = await Promise.allSettled([
+      reads.then((read) => limits.settle(read.counters)),
       (async () => {
         const request = await jsonBody(c, chatRequestSchema);
         assertActingFor(authFid, request.fid);
@@ -143,7 +144,7 @@ export function doppelgangerRoutes(deps: {
         );
       })(),
     ]);
-    if (limits.status === 'rejected') throw limits.reason;
+    if (counted.status === 'rejected') throw counted.reason;
     if (planned.status === 'rejected') throw planned.reason;
     const reply = planned.value;
 
