@@ -80,7 +80,10 @@ export interface Counter {
   expire: number | string;
 }
 
-/** Checks counted by a statement that may run inside another (a chat counts its limits in the query of its reads). */
+/**
+ * Checks (of distinct limits: one statement cannot count a row twice) counted by a statement that may
+ * run inside another: a chat counts its limits in the query of its reads.
+ */
 export interface Counting {
   /** The insert that takes the points, returning the counters; a WITH clause can hold it. */
   statement: RawBuilder<Counter>;
