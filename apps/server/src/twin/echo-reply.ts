@@ -104,7 +104,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
   const said = new Said(memory, context.earlier);
   // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
   const lookPicker = seededPicker(`${character.fid}:${context.message}:look`);
-  const look = lookFor(character, lookPicker, read.kind === 'hostile');
+  const look = lookFor(memory, lookPicker, read.kind === 'hostile');
   let fallback: { text: string; likeness: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);
@@ -128,7 +128,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
 
 /** When nothing else came out: what the twin casts about, plainly. */
 function lastResort(memory: Memory): string {
-  const look = lookFor(memory.character, seededPicker(`${memory.character.fid}`), true);
+  const look = lookFor(memory, seededPicker(`${memory.character.fid}`), true);
   return render([own(framing.whatICastAbout(memory.topics)[0]!)], look, memory.character);
 }
 
@@ -516,7 +516,7 @@ function writePost(memory: Memory, earlierPosts: readonly string[], budget: numb
   const said = new Said(memory, earlierPosts);
   const asks = character.traits['Social energy'] === 'Extrovert' ? framing.askBacks(character, 'post') : [];
   const lookPicker = seededPicker(`${character.fid}:post:${earlierPosts.length}:look`);
-  const look = { ...lookFor(character, lookPicker), asksBack: asks.length > 0 && lookPicker.chance(0.4) };
+  const look = { ...lookFor(memory, lookPicker), asksBack: asks.length > 0 && lookPicker.chance(0.4) };
   let fallback: { text: string; likeness: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS * 2; attempt++) {
     const picker = seededPicker(`${character.fid}:post:${earlierPosts.length}:${attempt}`);
@@ -567,5 +567,5 @@ function postWithoutCasts(memory: Memory, earlierPosts: readonly string[]): stri
   const lines = framing.postsWithoutCasts(memory.character);
   const fresh = lines.filter((line) => !earlierPosts.some((earlier) => nearlyEqual(earlier, line)));
   const line = fresh[0] ?? lines[earlierPosts.length % lines.length]!;
-  return render([own(line)], lookFor(memory.character, seededPicker(`${memory.character.fid}:post`)), memory.character);
+  return render([own(line)], lookFor(memory, seededPicker(`${memory.character.fid}:post`)), memory.character);
 }

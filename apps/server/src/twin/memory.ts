@@ -3,7 +3,7 @@ import type { Character } from './character.ts';
 import { type CastSentence, castSentences, splitSentences } from './sentences.ts';
 import { normalizeForComparison, stem } from './text.ts';
 import { isTopicWord, topTopics } from './topics.ts';
-import { targetLength } from './voice.ts';
+import { shoutShare, targetLength } from './voice.ts';
 
 /** Whole sentences of one cast, said together: the one that matched and those around it that give it context. */
 export interface Passage {
@@ -59,12 +59,14 @@ export class Memory {
   readonly topics: string[];
   /** Whether the person says "gm" in their casts. */
   readonly saysGm: boolean;
+  /** Whether the person writes in capitals (most of their casts): their texts' look (voice.ts lookFor). */
+  readonly shouts: boolean;
   private readonly search: CastSearch;
   private readonly castWords: string[];
   /** Each cast's sentences by their place in it (a gap where a sentence cannot be said): a passage's neighbours. */
   private readonly byCast: (CastSentence | undefined)[][];
-  /** Each sentence's weight per kind (kindWeight), worked out on first use: the same on every reply. */
-  private readonly kindWeights = new Map<PassageKind, number[]>();
+  /** Each sentence's weight per kind (kindWeight): the same on every reply. */
+  private readonly kindWeights: Record<PassageKind, number[]>;
   /** Answers that depend on nothing but the casts (a kind without terms, the most recent), kept once asked. */
   private readonly constant = new Map<string, Passage[]>();
 
@@ -78,8 +80,12 @@ export class Memory {
     this.search = new CastSearch(this.sentences.map((sentence) => sentence.text));
     this.castWords = character.casts.map(normalizeForComparison);
     this.saysGm = this.castWords.some((cast) => cast.split(' ').includes('gm'));
+    this.shouts = shoutShare(character.casts) >= 0.5;
     this.byCast = character.casts.map(() => []);
     for (const sentence of this.sentences) this.byCast[sentence.castIndex]![sentence.position] = sentence;
+    const weights = (kind: PassageKind) =>
+      this.sentences.map((sentence) => (sentence.standalone ? this.kindWeight(sentence, kind) : 0));
+    this.kindWeights = { advice: weights('advice'), humour: weights('humour'), status: weights('status') };
     const named = character.topics.filter(isTopicWord);
     this.topics = named.length > 0 ? named : topTopics(character.casts);
   }
@@ -107,21 +113,12 @@ export class Memory {
 
   private scoredOfKind(kind: PassageKind, terms: readonly string[], limit: number): Passage[] {
     const relevance = new Map(this.search.search(terms, 500).map((hit) => [hit.index, hit.score]));
-    const weights = this.weightsOf(kind);
+    const weights = this.kindWeights[kind];
     const scored = this.sentences.flatMap((sentence, index) => {
       const weight = weights[index]!;
       return weight > 0 ? [{ sentence, score: weight + (relevance.get(index) ?? 0) }] : [];
     });
     return this.rank(scored, limit);
-  }
-
-  private weightsOf(kind: PassageKind): number[] {
-    let weights = this.kindWeights.get(kind);
-    if (!weights) {
-      weights = this.sentences.map((sentence) => (sentence.standalone ? this.kindWeight(sentence, kind) : 0));
-      this.kindWeights.set(kind, weights);
-    }
-    return weights;
   }
 
   /** True when some cast uses the (stemmed) term. */

@@ -47,9 +47,12 @@ export interface Look {
  * (exclamation marks, emoji, questions), nudged by their choices (Hyped, Playful, Extrovert), so
  * a set of replies measures like the person's own casts.
  */
-export function lookFor(character: Character, picker: Picker, calm = false): Look {
+export function lookFor(
+  { character, shouts }: { character: Character; shouts: boolean },
+  picker: Picker,
+  calm = false,
+): Look {
   const { style } = character;
-  const shouts = shoutsIn(character.casts);
   const exclamationShare = hasTrait(character, 'Hyped')
     ? Math.min(1, style.exclamationRate + 0.25)
     : style.exclamationRate * (hasTrait(character, 'Calm') ? 0.8 : 1);
@@ -68,20 +71,8 @@ export function lookFor(character: Character, picker: Picker, calm = false): Loo
   };
 }
 
-/** Whether a person shouts, by their casts: worked out once per character's casts, looked up on every text. */
-const shouting = new WeakMap<readonly string[], boolean>();
-
-function shoutsIn(casts: readonly string[]): boolean {
-  let shouts = shouting.get(casts);
-  if (shouts === undefined) {
-    shouts = shoutShare(casts) >= 0.5;
-    shouting.set(casts, shouts);
-  }
-  return shouts;
-}
-
 /** Share of casts written all in capitals (at least a few letters, none lower case). */
-function shoutShare(casts: readonly string[]): number {
+export function shoutShare(casts: readonly string[]): number {
   const withLetters = casts.filter((cast) => (cast.match(/\p{L}/gu) ?? []).length >= 4);
   if (withLetters.length === 0) return 0;
   return withLetters.filter((cast) => !/\p{Ll}/u.test(cast)).length / withLetters.length;
