@@ -18,7 +18,7 @@ import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { createTwin } from './twins.ts';
+import { createTwin, twinAgentId } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 const owners = { alice: 1001, bob: 1002, carol: 1003 } as const;
@@ -146,9 +146,9 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
   });
 
   it('an unknown agent is 404 unknown_agent, to read or to change', async () => {
-    await expectError(await request(apiPaths.agentActions('nobody-twin')), 404, 'unknown_agent');
-    await expectError(await patch('nobody-twin', { contentWriter: true }, owners.alice), 404, 'unknown_agent');
-    expect(await storedRow('nobody-twin')).toBeUndefined();
+    await expectError(await request(apiPaths.agentActions(twinAgentId('nobody'))), 404, 'unknown_agent');
+    await expectError(await patch(twinAgentId('nobody'), { contentWriter: true }, owners.alice), 404, 'unknown_agent');
+    expect(await storedRow(twinAgentId('nobody'))).toBeUndefined();
   });
 
   it.each([
@@ -167,11 +167,11 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
   });
 
   it('reads many twins at once, with defaults for those never changed', async () => {
-    const actions = await agentActionsFor(server.db, [twins.alice.agentId, twins.carol.agentId, 'nobody-twin']);
-    expect([...actions.keys()]).toEqual([twins.alice.agentId, twins.carol.agentId, 'nobody-twin']);
+    const actions = await agentActionsFor(server.db, [twins.alice.agentId, twins.carol.agentId, twinAgentId('nobody')]);
+    expect([...actions.keys()]).toEqual([twins.alice.agentId, twins.carol.agentId, twinAgentId('nobody')]);
     expect(actions.get(twins.alice.agentId)?.replyToDirectMessages).toBe(false);
     expect(actions.get(twins.carol.agentId)).toEqual(AGENT_ACTION_DEFAULTS);
-    expect(actions.get('nobody-twin')).toEqual(AGENT_ACTION_DEFAULTS);
+    expect(actions.get(twinAgentId('nobody'))).toEqual(AGENT_ACTION_DEFAULTS);
     expect((await agentActionsFor(server.db, [])).size).toBe(0);
   });
 

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartwin/contracts/deployment';
+import {
+  bootstrapLocalChain,
+  createLocalClients,
+  type Deployment,
+  localDevAccount,
+} from '@fartwin/contracts/deployment';
+import { lifeExtendedEmitterAbi, lifeExtendedEmitterBytecode } from '@fartwin/contracts/test-stubs';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { pino } from 'pino';
@@ -20,7 +26,7 @@ import { loadConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
-import { createTwin, feedTwin, storedExpiry } from './twins.ts';
+import { createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';
 
 describe('the LifeExtended indexer', () => {
   // No app here (its own life watch would index too): these tests run the indexer and see where it stops.
@@ -82,15 +88,16 @@ describe('the LifeExtended indexer', () => {
   });
 
   it('gives a twin whose battery was paid before it was stored (as a deploy does) its row once it is', async () => {
-    await feedTwin(anvil.rpcUrl, deployment, 'paid-first-twin');
+    const paidFirst = twinAgentId('paid-first');
+    await feedTwin(anvil.rpcUrl, deployment, paidFirst);
     const head = Number(await chain().getBlockNumber());
     await indexLifeExtended(deps);
     expect(await cursor(db)).toBe(head);
-    expect(await storedExpiry(db, 'paid-first-twin')).toBeUndefined();
+    expect(await storedExpiry(db, paidFirst)).toBeUndefined();
 
-    await createTwin(db, 1002, { agentId: 'paid-first-twin' });
+    await createTwin(db, 1002, { agentId: paidFirst });
     await indexLifeExtended(deps);
-    expect(await storedExpiry(db, 'paid-first-twin')).toBe(await onChainExpiry('paid-first-twin'));
+    expect(await storedExpiry(db, paidFirst)).toBe(await onChainExpiry(paidFirst));
   });
 
   it('reads a backlog in bounded ranges, a bounded number per run, and catches up on the next run', async () => {
@@ -155,7 +162,7 @@ describe('the LifeExtended indexer', () => {
     const database = await createTestDatabase();
     try {
       await seedLocalNetwork(database.db, publicUrl);
-      const twin = await createTwin(database.db, 1006, { agentId: 'fed-before-start-twin' });
+      const twin = await createTwin(database.db, 1006, { agentId: twinAgentId('fed-before-start') });
       await feedTwin(anvil.rpcUrl, deployment, twin.agentId);
       // Its event lies before the block production starts at.
       await createLocalClients(anvil.rpcUrl).testClient.mine({ blocks: 1 });
@@ -169,6 +176,87 @@ describe('the LifeExtended indexer', () => {
       reads.mockRestore();
       expect(await cursor(database.db)).toBe(head);
       expect(await storedExpiry(database.db, twin.agentId)).toBe(await onChainExpiry(twin.agentId));
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('skips and records events whose agentId holds a NUL or is not a twin id, and indexes the valid one after them', async () => {
+    // A contract that emits LifeExtended with any agentId, as one accepting any string would.
+    const { publicClient, walletFor } = createLocalClients(anvil.rpcUrl);
+    const wallet = walletFor(localDevAccount(0));
+    const deployed = await publicClient.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi: lifeExtendedEmitterAbi, bytecode: lifeExtendedEmitterBytecode }),
+    });
+    const emitter = deployed.contractAddress!;
+    const emit = async (agentId: string, newTimeToDeath: number) =>
+      publicClient.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: emitter,
+          abi: lifeExtendedEmitterAbi,
+          functionName: 'emitLifeExtended',
+          args: [agentId, 1_000_000n, 1n, BigInt(newTimeToDeath)],
+        }),
+      });
+    const database = await createTestDatabase();
+    try {
+      await seedLocalNetwork(database.db, publicUrl);
+      const twin = await createTwin(database.db, 1001);
+      const warnings: string[] = [];
+      const contracts = () => ({
+        usdc: deployment.usdc,
+        fartwinLife: emitter,
+        local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: Number(deployed.blockNumber) },
+      });
+      const emitterDeps: LifeIndexerDeps = {
+        ...deps,
+        db: database.db,
+        contracts,
+        life: chainLifeReader(deps.chain, contracts),
+        logger: pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) }),
+      };
+      const expiry = Math.floor(Date.now() / 1000) + BATTERY_LIFE_SECONDS;
+      const nul = await emit('x\u0000', expiry);
+      const loose = await emit('lowcaps-dev-twin', expiry);
+      await emit(twin.agentId, expiry);
+      const head = Number(await chain().getBlockNumber());
+
+      expect(await indexLifeExtended(emitterDeps)).toBe(head);
+      // The positive signal: the event after the bad ones is indexed.
+      expect(await storedExpiry(database.db, twin.agentId)).toBe(expiry);
+      expect(await cursor(database.db)).toBe(head);
+      const rejected = () =>
+        database.db
+          .selectFrom('rejected_inputs')
+          .select(['source', 'reason', 'excerpt', 'block', 'tx_hash'])
+          .orderBy('block')
+          .execute();
+      expect(await rejected()).toEqual([
+        {
+          source: 'life-index',
+          reason: 'agentId contains a NUL character (U+0000)',
+          excerpt: '"x\\u0000"',
+          block: Number(nul.blockNumber),
+          tx_hash: nul.transactionHash,
+        },
+        {
+          source: 'life-index',
+          reason: 'agentId is not a twin id (a lowercase UUID)',
+          excerpt: '"lowcaps-dev-twin"',
+          block: Number(loose.blockNumber),
+          tx_hash: loose.transactionHash,
+        },
+      ]);
+
+      // Read again (a retry, another replica): recorded and logged once.
+      await database.db
+        .updateTable('chain_cursors')
+        .set({ block: Number(deployed.blockNumber) })
+        .where('name', '=', LIFE_EXTENDED_CURSOR)
+        .execute();
+      expect(await indexLifeExtended(emitterDeps)).toBe(head);
+      expect(await rejected()).toHaveLength(2);
+      expect(warnings.filter((line) => line.includes('unusable input skipped'))).toHaveLength(2);
     } finally {
       await database.drop();
     }

@@ -5,7 +5,7 @@ import { createDeployment, findDeployment } from '../src/deploy/deployment-store
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
-import { leaningCharacter } from './twins.ts';
+import { leaningCharacter, twinAgentId } from './twins.ts';
 
 const WALLET = '0x1111111111111111111111111111111111111111';
 const TAKEN = '0x4444444444444444444444444444444444444444';
@@ -20,7 +20,7 @@ describe('the deploy pipeline’s token step', () => {
     db = database.db;
     await seedLocalNetwork(db, 'http://localhost:3000');
     const { choices, character } = await leaningCharacter(db, 1001);
-    await createDeployment(db, { ownerFid: 1001, agentId: 'lowcaps-dev-twin', choices, character });
+    await createDeployment(db, { ownerFid: 1001, agentId: twinAgentId('lowcaps-dev'), choices, character });
     await db.updateTable('deployments').set({ wallet_address: WALLET }).where('owner_fid', '=', 1001).execute();
   });
   afterAll(() => database?.drop());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
@@ -16,6 +17,15 @@ export async function leaningCharacter(db: Db, ownerFid: number, choicesOverride
   return { persona, choices, character: buildCharacter(persona.user, persona.casts, persona.profile, choices) };
 }
 
+/**
+ * A twin id in the format the deploy service issues (a lowercase UUID), the same for the same name
+ * in every test: `twinAgentId('lowcaps-dev')` is the id createTwin gives @lowcaps-dev's twin.
+ */
+export function twinAgentId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Stores a twin row directly, with a made-up wallet and token: for tests about chat and lists, not deploys. */
 export async function createTwin(
   db: Db,
@@ -25,7 +35,7 @@ export async function createTwin(
   const { persona, choices, character } = await leaningCharacter(db, ownerFid, options.choices);
   const hex = ownerFid.toString(16).padStart(40, '0');
   return insertAgent(db, {
-    agentId: options.agentId ?? `${persona.user.username}-twin`,
+    agentId: options.agentId ?? twinAgentId(persona.user.username),
     ownerFid,
     twin: {
       fid: 900_000 + ownerFid,

@@ -1,3 +1,3 @@
 /** Contracts that stand in, on a local chain, for ones that exist only on Base (tests only). */
-export { clankerRecordsStubAbi } from '../generated/abis.ts';
-export { clankerRecordsStubBytecode } from '../generated/bytecode.ts';
+export { clankerRecordsStubAbi, lifeExtendedEmitterAbi } from '../generated/abis.ts';
+export { clankerRecordsStubBytecode, lifeExtendedEmitterBytecode } from '../generated/bytecode.ts';

@@ -1,8 +1,10 @@
 import { fartwinLifeAbi } from '@fartwin/contracts';
+import { isAgentId, textProblem } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import type { Db } from '../db/database.ts';
+import { type RejectedInput, recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
 import type { ContractAddresses } from './contracts.ts';
 import { chainNowSeconds, type LifeReader } from './life.ts';
 import { recordClock, recordIndexSynced } from './life-index-state.ts';
@@ -94,12 +96,28 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
       strict: true,
     });
     const expiries = new Map<string, number>();
-    for (const { args } of events) {
+    const rejected: RejectedInput[] = [];
+    for (const { args, blockNumber, transactionHash, logIndex } of events) {
+      // Anyone can pay for any string: one that is not a twin's id is recorded and skipped, never
+      // sent to Postgres (a NUL would fail every tick and stall the cursor for all twins).
+      if (!isAgentId(args.agentId)) {
+        const problem = textProblem(args.agentId);
+        rejected.push({
+          source: 'life-index',
+          key: `${transactionHash}:${logIndex}`,
+          reason: problem ? `agentId ${problem}` : 'agentId is not a twin id (a lowercase UUID)',
+          value: args.agentId,
+          block: Number(blockNumber),
+          txHash: transactionHash,
+        });
+        continue;
+      }
       const expiresAt = Number(args.newTimeToDeath);
       expiries.set(args.agentId, Math.max(expiries.get(args.agentId) ?? 0, expiresAt));
     }
     await db.transaction().execute(async (trx) => {
       await upsertLives(trx, expiries);
+      for (const input of rejected) await recordRejectedInput(trx, logger, input);
       await trx
         .insertInto('chain_cursors')
         .values({ name: LIFE_EXTENDED_CURSOR, block: to })

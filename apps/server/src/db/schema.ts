@@ -186,6 +186,19 @@ export interface NeynarDeliveriesTable {
   received_at: CreatedAt;
 }
 
+/** Outside inputs that shared work skipped (rejected-inputs/), once per source and key. */
+export interface RejectedInputsTable {
+  id: Generated<number>;
+  source: string;
+  key: string;
+  reason: string;
+  /** The start of the input, escaped (JSON string syntax) and bounded: safe to store and to log. */
+  excerpt: string;
+  block: number | null;
+  tx_hash: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -204,4 +217,5 @@ export interface Database {
   twin_writings: TwinWritingsTable;
   local_direct_messages: LocalDirectMessagesTable;
   neynar_deliveries: NeynarDeliveriesTable;
+  rejected_inputs: RejectedInputsTable;
 }
