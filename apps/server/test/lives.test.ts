@@ -159,7 +159,7 @@ describe('lives from the index', () => {
     expect(stale.get(twinAgentId('gmbeans'))).toEqual({ expirationTime: null });
 
     // The twin's shared card says so, rather than showing an empty battery.
-    const card = await request('/images/agents/lowcaps-dev-twin.png');
+    const card = await request(`/images/agents/${twinAgentId('lowcaps-dev')}.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
     expect(agentEmbedSvg({ displayName: 'Twin', username: 'twin', tokenSymbol: 'TWIN', secondsLeft: null })).toContain(

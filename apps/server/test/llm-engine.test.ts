@@ -27,6 +27,8 @@ interface LlmState {
   failures?: number;
   stall?: boolean;
   hungUp?: boolean;
+  /** What the model writes instead of REPLY_CHUNKS. */
+  chunks?: string[];
 }
 
 /**
@@ -67,7 +69,7 @@ function openAiLikeHandler(state: LlmState) {
       });
       return;
     }
-    for (const content of REPLY_CHUNKS)
+    for (const content of state.chunks ?? REPLY_CHUNKS)
       send({ ...base, choices: [{ index: 0, delta: { content }, finish_reason: null }] });
     send({
       ...base,
@@ -186,6 +188,33 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
     expect(streamed).toContain('engine_failed');
     expect(await storedTurns()).toBe(before);
     state.fail = false;
+  });
+
+  it('refuses a message holding a NUL with 400 before the model is called or anything is stored', async () => {
+    const before = await storedTurns();
+    const requestsBefore = llm.requests.length;
+    for (const conversation of ['hi\u0000there', [{ role: 'user', content: 'hi\u0000' }], 'half \uD83D']) {
+      for (const accept of [undefined, 'text/event-stream']) {
+        const response = await chat(conversation, accept);
+        expect(response.status).toBe(400);
+        expect(errorBodySchema.parse(await response.json()).code).toBe('invalid_text');
+      }
+    }
+    expect(llm.requests.length).toBe(requestsBefore);
+    expect(await storedTurns()).toBe(before);
+  });
+
+  it('ends the SSE answer with an error event when the reply cannot be stored (a model writing a NUL)', async () => {
+    state.chunks = ['gm', '\u0000', ' anon'];
+    try {
+      const before = await storedTurns();
+      const text = await (await chat('say something odd', 'text/event-stream')).text();
+      expect(text).toContain('event: delta');
+      expect(text).toMatch(/event: error\ndata: .*"code":"reply_failed".*\n\n$/);
+      expect(await storedTurns()).toBe(before);
+    } finally {
+      delete state.chunks;
+    }
   });
 
   describe("writing tasks, called as the twin's writers call it", () => {

@@ -13,7 +13,7 @@ import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from '../src/manifest/manifest.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
-import { createTwin } from './twins.ts';
+import { createTwin, twinAgentId } from './twins.ts';
 
 const ORIGIN = 'https://fartwin.example.com';
 const fromBase64url = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -119,7 +119,8 @@ describe('the manifest, the embeds and their images', () => {
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await unchanged.text()).toBe('');
-    expect((await server.app.request('/images/agents/nobody.png')).status).toBe(404);
+    expect((await server.app.request(`/images/agents/${twinAgentId('nobody')}.png`)).status).toBe(404);
+    expect((await server.app.request('/images/agents/nobody.png')).status).toBe(400);
   });
 
   it('names every broken rule of SPEC.md §5 through the real schemas', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_CHARS } from './constants.ts';
 import { agentSchema, characteristicSchema, chatEngineSchema, fidSchema } from './entities.ts';
+import { storableText } from './input-text.ts';
 
 /** Every error the server returns: a message a person can read and a stable machine code. */
 export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
@@ -29,7 +30,7 @@ export type AgentsByFidResponse = z.infer<typeof agentsByFidResponseSchema>;
 
 // GET /doppelganger/agents
 export const agentsQuerySchema = z.object({
-  cursor: z.string().optional(),
+  cursor: storableText(z.string().max(200)).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const agentsResponseSchema = z.object({
@@ -39,7 +40,7 @@ export const agentsResponseSchema = z.object({
 export type AgentsResponse = z.infer<typeof agentsResponseSchema>;
 
 // POST /doppelganger/deploy/{fid}
-export const deployRequestSchema = z.object({ choices: z.array(z.string().min(1)) });
+export const deployRequestSchema = z.object({ choices: z.array(storableText(z.string().min(1).max(200))).max(50) });
 export type DeployRequest = z.infer<typeof deployRequestSchema>;
 
 export const deployResponseSchema = z.object({
@@ -84,14 +85,14 @@ const CHAT_REPLY_MAX_CHARS = 16_000;
 
 /** A turn of the array form: the user's turns have the same limit as the string form. */
 const chatRequestTurnSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: z.string().max(CHAT_MESSAGE_MAX_CHARS) }),
-  z.object({ role: z.literal('assistant'), content: z.string().max(CHAT_REPLY_MAX_CHARS) }),
+  z.object({ role: z.literal('user'), content: storableText(z.string().max(CHAT_MESSAGE_MAX_CHARS)) }),
+  z.object({ role: z.literal('assistant'), content: storableText(z.string().max(CHAT_REPLY_MAX_CHARS)) }),
 ]);
 
 /** Main screen sends the text; the /agent page sends the whole conversation. */
 export const chatRequestSchema = z.object({
   conversation: z.union([
-    z.string().trim().min(1).max(CHAT_MESSAGE_MAX_CHARS),
+    storableText(z.string().trim().min(1).max(CHAT_MESSAGE_MAX_CHARS)),
     z.array(chatRequestTurnSchema).min(1).max(200),
   ]),
   fid: fidSchema,

@@ -53,7 +53,9 @@ export function firstUnstorableText(value: unknown, path = ''): { path: string; 
   return null;
 }
 
-/** A zod string that Postgres and JSON can store (see textProblem). */
-export const storableTextSchema = z.string().refine(isStorableText, {
-  message: 'must be text without NUL characters or unpaired surrogates',
-});
+const STORABLE_TEXT_MESSAGE = 'must be text without NUL characters or unpaired surrogates';
+
+/** `schema` (a zod string with its own limits) that also refuses what Postgres and JSON cannot store. */
+export function storableText(schema: z.ZodString = z.string()) {
+  return schema.refine(isStorableText, { message: STORABLE_TEXT_MESSAGE });
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { addressSchema, fidSchema } from './entities.ts';
+import { storableText } from './input-text.ts';
 
 /** Farcaster's fname rules: lowercase letters, digits and hyphens, at most 16, no leading hyphen. */
 export const usernameSchema = z
@@ -47,7 +48,7 @@ export const localUsersResponseSchema = z.object({ users: z.array(localUserSchem
 // POST /local-network/users ("New user" in the dev host)
 export const newLocalUserRequestSchema = z.object({
   username: usernameSchema.optional(),
-  displayName: z.string().trim().min(1).max(32).optional(),
+  displayName: storableText(z.string().trim().min(1).max(32)).optional(),
   /** A few casts in the new user's voice, so the twin's questions have something to read. */
   starterCasts: z.boolean().default(true),
 });
@@ -61,7 +62,7 @@ export const localProfileResponseSchema = z.object({ user: localProfileSchema })
 export const newCastRequestSchema = z
   .object({
     fid: fidSchema,
-    text: z.string().max(1024),
+    text: storableText(z.string().max(1024)),
     /** The SDK's composeCast allows at most two. */
     embeds: z.array(z.string().url()).max(2).default([]),
     parentHash: castHashSchema.optional(),
@@ -103,7 +104,7 @@ export type DirectMessage = z.infer<typeof directMessageSchema>;
 export const newDirectMessageRequestSchema = z.object({
   fromFid: fidSchema,
   toFid: fidSchema,
-  text: z.string().trim().min(1, 'a message needs text').max(DIRECT_MESSAGE_MAX_CHARS),
+  text: storableText(z.string().trim().min(1, 'a message needs text').max(DIRECT_MESSAGE_MAX_CHARS)),
 });
 export type NewDirectMessageRequest = z.input<typeof newDirectMessageRequestSchema>;
 export const directMessageResponseSchema = z.object({ message: directMessageSchema });

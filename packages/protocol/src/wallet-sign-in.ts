@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './input-text.ts';
 
 /**
  * Web mode's sign-in (outside a Farcaster client): the wallet signs an EIP-4361 message carrying a
@@ -28,7 +29,7 @@ export type WalletSignInNonceResponse = z.infer<typeof walletSignInNonceResponse
 
 export const walletSignInRequestSchema = z.object({
   /** The EIP-4361 message as signed (personal_sign). */
-  message: z.string().min(1).max(2_000),
+  message: storableText(z.string().min(1).max(2_000)),
   /**
    * 65 bytes from a plain account; a smart wallet's (ERC-1271, or ERC-6492 wrapping its factory call
    * before it is deployed, as a new Coinbase Smart Wallet's) runs to a few kilobytes of hex.

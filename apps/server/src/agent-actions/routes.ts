@@ -4,6 +4,7 @@ import { type AgentRecord, findAgent } from '../agents/repository.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
+import { agentIdParam } from '../http/agent-id-param.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
@@ -24,7 +25,7 @@ export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
   const app = new Hono<{ Variables: AuthVariables }>();
 
   const agentOf = async (agentId: string): Promise<AgentRecord> => {
-    const agent = await findAgent(db, agentId);
+    const agent = await findAgent(db, agentIdParam(agentId));
     if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     return agent;
   };

@@ -12,18 +12,23 @@ export interface SseEvent {
  * through a second stream and resolves every message as a possible HTML callback; per chunk of a
  * reply, under load, that was a measured share of a chat's time (bench/). A client that goes away
  * cancels the stream, which ends the generator (its `finally` blocks run). A generator that throws
- * ends the stream after `onError`.
+ * ends the stream with the event `onError` answers for it, so a client always learns how it ended.
  */
-export function sseResponse(c: Context, events: AsyncGenerator<SseEvent>, onError: (error: unknown) => void): Response {
+export function sseResponse(
+  c: Context,
+  events: AsyncGenerator<SseEvent>,
+  onError: (error: unknown) => SseEvent,
+): Response {
   const encoder = new TextEncoder();
+  const encode = (event: SseEvent) => encoder.encode(`event: ${event.event}\ndata: ${event.data}\n\n`);
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await events.next();
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(`event: ${next.value.event}\ndata: ${next.value.data}\n\n`));
+        else controller.enqueue(encode(next.value));
       } catch (error) {
-        onError(error);
+        controller.enqueue(encode(onError(error)));
         controller.close();
       }
     },

@@ -22,6 +22,7 @@ import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
+import { agentIdParam } from '../http/agent-id-param.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
 import { errorBody, HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
@@ -39,6 +40,8 @@ const HISTORY_LIMIT = 200;
 
 /** What a client gets when the engine fails mid-reply: a 502 body, or the stream's `error` event. */
 const ENGINE_FAILED = errorBody('engine_failed', 'The twin could not answer right now. Please try again.');
+/** What a streamed reply ends with when anything else failed on the way (storing it, say). */
+const REPLY_FAILED = errorBody('reply_failed', 'The reply could not be completed. Please try again.');
 
 /** The bot service's API of SPEC.md §7, under /doppelganger. */
 export function doppelgangerRoutes(deps: {
@@ -123,12 +126,13 @@ export function doppelgangerRoutes(deps: {
     // The limits and the twin's reads go to Postgres in one statement, started before the body is
     // read (the reads are the signed-in fid's, which the body must name): they all sit before the
     // first token. A request over its limit is answered 429 whatever the rest says.
+    const agentId = agentIdParam(c.req.param('agentId'));
     const authFid = c.get('authFid');
     const limits = rateLimits.counting([
       { name: 'chatPerIp', key: rateLimits.ipOf(c) },
       { name: 'chatPerFid', key: authFid },
     ]);
-    const reads = readForReply({ db, lives: services.lives }, c.req.param('agentId'), authFid, limits.statement);
+    const reads = readForReply({ db, lives: services.lives }, agentId, authFid, limits.statement);
     // Awaited below unless the body is refused first; its failure is that answer's, never unhandled.
     reads.catch(() => {});
     const [counted, planned] = await Promise.allSettled([
@@ -178,12 +182,16 @@ export function doppelgangerRoutes(deps: {
         else yield { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) };
       }
     }
-    return sseResponse(c, events(), (error) => logger.error({ err: error }, 'chat stream failed'));
+    // Whatever failed (storing the exchange, say), the stream ends with an `error` event.
+    return sseResponse(c, events(), (error) => {
+      logger.error({ err: error }, 'chat stream failed');
+      return { event: chatStreamEvents.error, data: JSON.stringify(REPLY_FAILED) };
+    });
   });
 
   // The signed-in user's stored conversation with a twin, so a reload shows it.
   app.get('/doppelganger/chat-with-fartwin/:agentId/history', auth, async (c) => {
-    const agentId = c.req.param('agentId');
+    const agentId = agentIdParam(c.req.param('agentId'));
     if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     const turns = await conversationHistory(db, agentId, c.get('authFid'), HISTORY_LIMIT);
     return c.json({ turns } satisfies ConversationHistory);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { findAgent } from '../agents/repository.ts';
 import { readLifeIndexState } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
+import { agentIdParam } from '../http/agent-id-param.ts';
 import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Lives } from '../lives/lives.ts';
@@ -44,7 +45,7 @@ export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object })
   // A twin's card: its name and battery now, so a shared link shows whether it needs a revival.
   app.get('/images/agents/:file{.+\\.png}', async (c) => {
     // Hono has already decoded the path parameter.
-    const agentId = c.req.param('file').replace(/\.png$/, '');
+    const agentId = agentIdParam(c.req.param('file').replace(/\.png$/, ''));
     const agent = await findAgent(deps.db, agentId);
     if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     // From the index, as the directory: an unknown life shows as unknown, never as an empty battery.

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { assertStorableText } from '../http/json-body.ts';
 import {
   incomingCastFromNeynar,
   isNeynarSignatureValid,
@@ -38,6 +39,7 @@ export function neynarWebhookRoutes(deps: { db: Db; logger: Logger; secret: stri
     if (type !== 'cast.created') return c.json({ accepted: 0, ignored: String(type) });
     const event = neynarCastCreatedSchema.safeParse(payload);
     if (!event.success) throw new HttpError(400, 'invalid_event', `Invalid cast.created event: ${event.error.message}`);
+    assertStorableText(event.data, 'cast.created event');
     if (Math.floor(Date.now() / 1000) - event.data.created_at > MAX_DELIVERY_AGE_SECONDS) {
       throw new HttpError(401, 'stale_delivery', 'The delivery is too old to be accepted');
     }

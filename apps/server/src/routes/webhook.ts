@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonBody } from '../http/json-body.ts';
+import { assertStorableText, jsonBody } from '../http/json-body.ts';
 import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
 import { applyWebhookEvent } from '../notify/webhook-events.ts';
 import { destinationProblem } from '../outgoing/destination-rules.ts';
@@ -29,6 +29,8 @@ export function webhookRoutes(deps: { db: Db; logger: Logger; verifyAppKey: Veri
     } catch (error) {
       throw toHttpError(error, deps.logger) ?? error;
     }
+    // The signed payload is JSON of its own (base64url): its token and URL are stored.
+    assertStorableText(verified.event, 'webhook event');
     // The URL is POSTed to later: one the outgoing rules refuse is never stored.
     const details = 'notificationDetails' in verified.event ? verified.event.notificationDetails : undefined;
     const problem = details ? destinationProblem(details.url, { production: deps.production }) : null;
