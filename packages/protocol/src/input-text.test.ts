@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstUnstorableText, isAgentId, isStorableText, textProblem } from './input-text.ts';
+import { escapeUnstorable, firstUnstorableText, isAgentId, isStorableText, textProblem } from './input-text.ts';
 
 describe('agent ids', () => {
   it('takes only the canonical lowercase UUID the deploy service issues', () => {
@@ -33,7 +33,11 @@ describe('storable text', () => {
       path: 'conversation.1.content',
       problem: 'contains a NUL character (U+0000)',
     });
-    expect(firstUnstorableText({ 'k\u0000': 1 })?.path).toBe('k\u0000');
+    expect(firstUnstorableText({ 'k\u0000': 1 })).toEqual({
+      path: 'k\\u0000',
+      problem: 'key contains a NUL character (U+0000)',
+    });
+    expect(escapeUnstorable('a\u0000b\uD800c\uD83D\uDE00')).toBe('a\\u0000b\\ud800c\uD83D\uDE00');
     expect(firstUnstorableText('\uD800')).toEqual({ path: '', problem: 'contains an unpaired UTF-16 surrogate' });
   });
 });

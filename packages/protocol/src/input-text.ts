@@ -31,6 +31,14 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+/** `value` with each NUL or unpaired surrogate written as its escape (`\\u0000`): storable, and readable in a log. */
+export function escapeUnstorable(value: string): string {
+  return value.replace(
+    new RegExp(UNSTORABLE.source, 'g'),
+    (found) => `\\u${found.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /**
  * The first string inside `value` (a parsed JSON body, a query) that cannot be stored, with its
  * path ("conversation.0.content"; "" for `value` itself), or null when every string can. Object keys
@@ -44,7 +52,8 @@ export function firstUnstorableText(value: unknown, path = ''): { path: string; 
   if (typeof value !== 'object' || value === null) return null;
   const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
   for (const [key, item] of entries) {
-    const at = path === '' ? String(key) : `${path}.${key}`;
+    // The path is shown and stored: a key's own NUL is written escaped.
+    const at = path === '' ? escapeUnstorable(String(key)) : `${path}.${escapeUnstorable(String(key))}`;
     const keyProblem = typeof key === 'string' ? textProblem(key) : null;
     if (keyProblem) return { path: at, problem: `key ${keyProblem}` };
     const found = firstUnstorableText(item, at);

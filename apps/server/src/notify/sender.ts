@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { DestinationRules } from '../outgoing/destination-rules.ts';
 import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../outgoing/post-json.ts';
+import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import { deleteInvalidTokens, type NotificationTarget, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';
@@ -195,9 +196,15 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
   await boss.createQueue(NOTIFICATION_RETRY_QUEUE, retryQueueOptions);
   await boss.work<RetryJob>(NOTIFICATION_RETRY_QUEUE, async ([job]) => {
     if (!job) return;
-    const retry = retryJobSchema.parse(job.data);
-    const tokens = await storedTokens(db, retry.url, retry.tokens);
-    if (tokens.length > 0) await deliver(retry.message, retry.url, tokens, retry.attempt);
+    await skippingUnusableInput(
+      { db, logger },
+      { source: 'notification-retry', key: job.id, input: job.data },
+      async () => {
+        const retry = retryJobSchema.parse(job.data);
+        const tokens = await storedTokens(db, retry.url, retry.tokens);
+        if (tokens.length > 0) await deliver(retry.message, retry.url, tokens, retry.attempt);
+      },
+    );
   });
 
   return {

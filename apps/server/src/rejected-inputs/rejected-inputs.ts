@@ -1,4 +1,4 @@
-import { firstUnstorableText } from '@fartwin/protocol';
+import { escapeUnstorable, firstUnstorableText } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
@@ -41,8 +41,9 @@ export async function recordRejectedInput(db: Db, logger: Logger, input: Rejecte
     .insertInto('rejected_inputs')
     .values({
       source: input.source,
-      key: input.key,
-      reason: input.reason,
+      // The key and reason may quote the input (a cast hash, a field name): written escaped.
+      key: escapeUnstorable(input.key),
+      reason: escapeUnstorable(input.reason),
       excerpt,
       block: input.block ?? null,
       tx_hash: input.txHash ?? null,

@@ -6,6 +6,7 @@ import { knownClockSeconds, recordClock } from '../chain/life-index-state.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { startTicker } from '../jobs/ticker.ts';
+import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
@@ -155,8 +156,14 @@ export async function startTwinActions(
     workerIds.push(
       await boss.work<TwinWriteJob>(TWIN_WRITE_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
         if (!job) return;
-        const outcome = await runTwinWriteJob(deps, job.data);
-        logger.info({ job: twinWriteKey(job.data), outcome: outcome.status }, 'twin write');
+        const key = twinWriteKey(job.data);
+        // An input no retry can use (text Postgres refuses) is recorded and skipped, not retried.
+        const outcome = await skippingUnusableInput(
+          { db, logger },
+          { source: 'twin-write', key, input: job.data },
+          () => runTwinWriteJob(deps, job.data),
+        );
+        logger.info({ job: key, outcome: outcome?.status ?? 'skipped' }, 'twin write');
       }),
     );
   }
