@@ -12,6 +12,7 @@ import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
+import { healthService } from './health/health-service.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { publicAnswers } from './http/public-answers.ts';
@@ -136,10 +137,15 @@ export async function createApp(
   app.route(
     '/',
     healthRoutes({
-      ...deps,
-      lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds,
-      operator: services.operator.account.address,
-      contracts: services.contracts,
+      health: healthService({
+        ...deps,
+        lifeIndexStaleSeconds: deps.config.lifeIndexStaleSeconds,
+        operator: services.operator.account.address,
+        contracts: services.contracts,
+        cacheMs: deps.config.health.cacheMs,
+      }),
+      token: deps.config.health.token,
+      rateLimits,
     }),
   );
   app.route('/', appConfigRoutes(deps.config, services.contracts));

@@ -118,7 +118,7 @@ describe('the /doppelganger API', () => {
     for (const fid of [1001, 1002, 1005, 1003]) await createTwin(server.db, fid);
     for (const fid of [1001, 1002, 1005]) {
       const username = SAMPLE_USERS.find((user) => user.fid === fid)!.username;
-      await feedTwin(server.anvil.rpcUrl, deployment, `${username}-twin`);
+      await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId(username));
     }
     // Lives on request paths come from the index: let it read the feeding, as the life watch's tick would.
     await server.syncLives();

@@ -112,11 +112,14 @@ export async function startTestServer(
     MINIAPP_DIST: '/nonexistent/dist',
     // Tests read what they just wrote; the in-memory cache of public answers has a test of its own.
     DIRECTORY_CACHE_MS: '0',
+    // Likewise the health checks' reuse window: probes see a change at once (its own test sets one).
+    HEALTH_CACHE_MS: '0',
     ...env,
   });
   const logger = pino({ level: 'silent' });
   const jobs = await startJobQueue(database.url, logger);
-  const chain = createChainClient(anvil.rpcUrl);
+  // From config: a test may put a proxy in front of anvil (CHAIN_RPC_URL).
+  const chain = createChainClient(config.chain.rpcUrl);
   const created = await createApp({ config, db: database.db, chain, logger, jobs, services, ...appOptions });
   return {
     ...created,

@@ -57,6 +57,8 @@ export async function startProcessStack(name: string): Promise<ProcessStack> {
       DEPLOYMENT_FILE: deploymentFile,
       MINIAPP_DIST: miniappDist,
       LOG_LEVEL: 'warn',
+      // Probes see a stopped chain at once rather than after the health checks' reuse window.
+      HEALTH_CACHE_MS: '0',
     },
     startPostgres: async () => {
       postgres = await startPostgres({ dataDir: join(dataDir, 'pg'), port: pgPort, persistent: true });

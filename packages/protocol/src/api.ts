@@ -113,20 +113,28 @@ export type ConversationHistory = z.infer<typeof conversationHistorySchema>;
 
 // GET /health
 const componentHealthSchema = z.object({ ok: z.boolean(), detail: z.string() });
+/** The LifeExtended index: seconds since it last caught up with the chain (null: never); every replica shares it. */
+const lifeIndexHealthSchema = componentHealthSchema.extend({ lagSeconds: z.number().int().nonnegative().nullable() });
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: componentHealthSchema,
   chain: componentHealthSchema,
+  // The details below come only with the operator's token (HEALTH_TOKEN).
   /** The operator's ETH (gas) and USDC (first batteries); not ok when low. Absent until the contracts are known. */
   operator: componentHealthSchema.optional(),
+  lifeIndex: lifeIndexHealthSchema.optional(),
+  /** Inputs from outside that shared work skipped and recorded, per source (life-index, twin-write, …). */
+  rejectedInputs: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 // GET /health/ready: whether this replica should get traffic (orchestrators; /health/live says it runs).
-export const healthReadySchema = healthResponseSchema.extend({
+// The life index's lag is reported, not a reason to be not ready: every replica shares the index.
+export const healthReadySchema = z.object({
   status: z.enum(['ready', 'not_ready']),
-  /** Seconds since the LifeExtended index last caught up with the chain; null if it never has. */
-  lifeIndex: componentHealthSchema.extend({ lagSeconds: z.number().int().nonnegative().nullable() }),
+  database: componentHealthSchema,
+  chain: componentHealthSchema,
+  lifeIndex: lifeIndexHealthSchema,
 });
 export type HealthReady = z.infer<typeof healthReadySchema>;
 

@@ -105,6 +105,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIFE_WATCH_INTERVAL_SECONDS: 'often' })).toThrow(/LIFE_WATCH_INTERVAL_SECONDS/);
   });
 
+  it('takes an operator token for /health of at least 32 characters, and a reuse window for its checks', () => {
+    expect(loadConfig(PRODUCTION_ENV).health).toEqual({ token: undefined, cacheMs: 5_000 });
+    const token = 'ab'.repeat(16);
+    expect(loadConfig({ ...PRODUCTION_ENV, HEALTH_TOKEN: token, HEALTH_CACHE_MS: '2000' }).health).toEqual({
+      token,
+      cacheMs: 2_000,
+    });
+    expect(() => loadConfig({ ...PRODUCTION_ENV, HEALTH_TOKEN: 'short' })).toThrow(/HEALTH_TOKEN must be at least 32/);
+  });
+
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...PRODUCTION_ENV, ACCOUNT_ASSOCIATION: '{"header":1}' })).toThrow(

@@ -112,6 +112,10 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((value) => value === 'true' || value === '1'),
+    /** The operator's token for /health's details (balances, the index, skipped inputs); unset: nobody gets them. */
+    HEALTH_TOKEN: z.string().min(32, 'must be at least 32 characters (`openssl rand -hex 32`)').optional(),
+    // How long a replica reuses /health's answer and the probes' chain check (one RPC burst per window).
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** What to do when the operator's key owns the life contract: warn (default) or refuse to start. */
     OPERATOR_OWNS_LIFE_CONTRACT: z.enum(['warn', 'refuse']).default('warn'),
   })
@@ -221,6 +225,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       confirmations: env.LIFE_INDEX_CONFIRMATIONS ?? (local ? 0 : 5),
     },
     operatorOwnsLifeContract: env.OPERATOR_OWNS_LIFE_CONTRACT,
+    health: { token: env.HEALTH_TOKEN, cacheMs: env.HEALTH_CACHE_MS },
     chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
     /**

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   walletSignInPerIp: { points: 20, duration: 60, what: 'sign-in attempts' },
   /** Webhook deliveries (each verified with a signature check or a hub call). */
   webhookPerIp: { points: 600, duration: 60, what: 'deliveries' },
+  /** /health's details: each answer may cost chain RPC calls (cached a few seconds per replica). */
+  healthPerIp: { points: 300, duration: 60, what: 'health checks' },
   /** Owner settings and direct messages. */
   writePerFid: { points: 60, duration: 60, what: 'changes' },
 } as const;

@@ -1,104 +1,31 @@
-import type { HealthReady, HealthResponse } from '@fartwin/protocol';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
-import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import { readLifeIndexState } from '../chain/life-index-state.ts';
-import { operatorBalance } from '../chain/operator-checks.ts';
-import type { Db } from '../db/database.ts';
-import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
+import type { HealthService } from '../health/health-service.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
 
-/** Each probe answers within this, so an orchestrator's check never hangs on a stalled dependency. */
-const PROBE_BUDGET_MS = 2_000;
-
-/** A probe's outcome in words an operator can use, never a dependency's internal error text. */
-async function check(what: string, probe: () => Promise<string>): Promise<{ ok: boolean; detail: string }> {
-  try {
-    return { ok: true, detail: await withinBudget(probe(), PROBE_BUDGET_MS, what) };
-  } catch (error) {
-    return {
-      ok: false,
-      detail: error instanceof TimeBudgetExceeded ? `no answer within ${PROBE_BUDGET_MS} ms` : 'unreachable',
-    };
-  }
+/** Compares digests, so neither the token's content nor its length shows in the time taken. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
- * /health (database and chain, 200 or 503), /health/live (the process answers) and /health/ready
- * (database, chain and the life index's lag; 503 while any is failing).
+ * /health/live (the process answers), /health/ready (this replica's database and chain; 503 while
+ * either fails) and /health: the cheap status for anyone, the details (balances, the life index,
+ * skipped inputs) with the operator's token as `Authorization: Bearer` (HEALTH_TOKEN), limited per IP.
  */
-/** A low balance is logged at most this often, however often /health is polled. */
-const LOW_BALANCE_LOG_MS = 10 * 60_000;
-
-export function healthRoutes(deps: {
-  db: Db;
-  chain: PublicClient;
-  lifeIndexStaleSeconds: number;
-  logger: Logger;
-  operator: `0x${string}`;
-  contracts: () => ContractAddresses | null;
-}) {
-  let lowBalanceLoggedAt = 0;
-  const operatorCheck = async () => {
-    const contracts = deps.contracts();
-    if (!contracts) return undefined;
-    try {
-      const balance = await withinBudget(
-        operatorBalance(deps.chain, deps.operator, contracts),
-        PROBE_BUDGET_MS,
-        'operator',
-      );
-      if (balance.low && Date.now() - lowBalanceLoggedAt > LOW_BALANCE_LOG_MS) {
-        lowBalanceLoggedAt = Date.now();
-        deps.logger.warn({ operator: deps.operator, balance: balance.detail }, 'operator balance is low');
-      }
-      return { ok: !balance.low, detail: balance.detail };
-    } catch {
-      return { ok: false, detail: 'balance unknown: the chain did not answer' };
-    }
-  };
-  const probes = () =>
-    Promise.all([
-      check('database', async () => {
-        await sql`select 1`.execute(deps.db);
-        return 'up';
-      }),
-      check('chain', async () => {
-        const [chainId, block] = await Promise.all([deps.chain.getChainId(), deps.chain.getBlockNumber()]);
-        return `up: chain ${chainId}, block ${block}`;
-      }),
-    ]);
-
+export function healthRoutes(deps: { health: HealthService; token: string | undefined; rateLimits: RateLimits }) {
+  const { health, token } = deps;
   return new Hono()
-    .get('/health', async (c) => {
-      const [[database, chain], operator] = await Promise.all([probes(), operatorCheck()]);
-      const body: HealthResponse = {
-        status: database.ok && chain.ok ? 'ok' : 'degraded',
-        database,
-        chain,
-        ...(operator ? { operator } : {}),
-      };
+    .get('/health', deps.rateLimits.limit('healthPerIp'), async (c) => {
+      const bearer = c.req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
+      const body = token && bearer && sameToken(bearer, token) ? await health.details() : await health.status();
+      c.header('cache-control', 'no-store');
       return c.json(body, body.status === 'ok' ? 200 : 503);
     })
     .get('/health/live', (c) => c.json({ status: 'ok' }))
     .get('/health/ready', async (c) => {
-      const [[database, chain], index] = await Promise.all([
-        probes(),
-        withinBudget(readLifeIndexState(deps.db), PROBE_BUDGET_MS, 'life index').catch(() => null),
-      ]);
-      const lagSeconds =
-        index?.syncedAtSeconds == null ? null : Math.max(0, Math.floor(Date.now() / 1000) - index.syncedAtSeconds);
-      const lifeIndex = {
-        ok: lagSeconds !== null && lagSeconds <= deps.lifeIndexStaleSeconds,
-        detail:
-          lagSeconds === null
-            ? 'not caught up with the chain yet'
-            : `caught up ${lagSeconds} s ago (stale after ${deps.lifeIndexStaleSeconds} s)`,
-        lagSeconds,
-      };
-      const ready = database.ok && chain.ok && lifeIndex.ok;
-      const body: HealthReady = { status: ready ? 'ready' : 'not_ready', database, chain, lifeIndex };
-      return c.json(body, ready ? 200 : 503);
+      const body = await health.ready();
+      return c.json(body, body.status === 'ready' ? 200 : 503);
     });
 }

@@ -158,7 +158,7 @@ export async function startTwinActions(
         if (!job) return;
         const key = twinWriteKey(job.data);
         // An input no retry can use (text Postgres refuses) is recorded and skipped, not retried.
-        const outcome = await skippingUnusableInput(
+        const outcome = await skippingUnusableInput<{ status: string }>(
           { db, logger },
           { source: 'twin-write', key, input: job.data },
           () => runTwinWriteJob(deps, job.data),
