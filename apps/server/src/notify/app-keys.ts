@@ -2,7 +2,7 @@ import { createVerifyAppKeyWithHub, type VerifyAppKey } from '@farcaster/miniapp
 import type { Db } from '../db/database.ts';
 
 /** Neynar's Farcaster hub (Snapchain) API, its hub spec's server since 2025-10; production checks app keys there. */
-const NEYNAR_HUB_URL = 'https://snapchain-api.neynar.com';
+export const NEYNAR_HUB_URL = 'https://snapchain-api.neynar.com';
 
 /** Production: is this key an active app key of the user on the Farcaster hubs, and for which app? */
 export function hubAppKeyVerifier(neynarApiKey: string, hubUrl = NEYNAR_HUB_URL): VerifyAppKey {
