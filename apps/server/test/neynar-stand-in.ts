@@ -34,9 +34,13 @@ export function specUser(user: {
     profile: { bio: { text: user.bio ?? '' } },
     follower_count: 10,
     following_count: 5,
-    verifications: [],
+    verifications: (user.verified ?? []).map((address) => address.toLowerCase()),
     auth_addresses: [],
-    verified_addresses: { eth_addresses: [], sol_addresses: [], primary: { eth_address: null, sol_address: null } },
+    verified_addresses: {
+      eth_addresses: (user.verified ?? []).map((address) => address.toLowerCase()),
+      sol_addresses: [],
+      primary: { eth_address: user.verified?.[0]?.toLowerCase() ?? null, sol_address: null },
+    },
     verified_accounts: [],
   };
 }
@@ -87,6 +91,7 @@ interface StandInWebhook {
 
 const ROUTES = {
   bulkUsers: 'GET /v2/farcaster/user/bulk/',
+  usersByAddress: 'GET /v2/farcaster/user/bulk-by-address/',
   userCasts: 'GET /v2/farcaster/feed/user/casts/',
   cast: 'GET /v2/farcaster/cast/',
   publishCast: 'POST /v2/farcaster/cast/',
@@ -133,6 +138,21 @@ export async function startNeynarStandIn() {
         // The spec answers an unknown fid with 400 (ErrorRes).
         if (fids.some((fid) => !users.has(fid))) return { status: 400, body: error('User not found', 'NotFound') };
         return { status: 200, body: { users: fids.map((fid) => users.get(fid)) } };
+      }
+      case ROUTES.usersByAddress: {
+        const found: Record<string, unknown[]> = {};
+        for (const address of query('addresses').toLowerCase().split(',')) {
+          const holders = [...users.values()].filter(
+            (user) =>
+              user.custody_address === address ||
+              user.verified_addresses.eth_addresses.some((verified) => verified.toLowerCase() === address),
+          );
+          if (holders.length > 0) found[address] = holders;
+        }
+        if (Object.keys(found).length === 0) {
+          return { status: 404, body: error('No users found for the given addresses', 'NotFound') };
+        }
+        return { status: 200, body: found };
       }
       case ROUTES.userCasts: {
         const fid = Number(query('fid'));

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { neynarAccountsByAddress } from '../src/providers/accounts-by-address.ts';
 import { neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
 import { NeynarError } from '../src/providers/neynar-http.ts';
 import { loadPersona } from '../src/twin/persona.ts';
@@ -92,6 +93,19 @@ describe('Neynar Farcaster data (production provider)', () => {
     // And 404, which other lookups use.
     neynar.failNext(neynar.routes.cast, 404, { message: 'Cast not found' }, { offSpec: true });
     expect(await provider().getCast(`0x${'d'.repeat(40)}`)).toBeNull();
+  });
+
+  it('finds the account that holds or verified an address through /v2/farcaster/user/bulk-by-address/', async () => {
+    const verifiedAddress = `0x${'e'.repeat(40)}` as const;
+    neynar.addUser({ fid: 3, username: 'dwr', verified: [verifiedAddress] });
+    const accounts = neynarAccountsByAddress({ apiKey: STAND_IN_API_KEY, baseUrl: neynar.url });
+    expect(await accounts.accountFor(RISH.custody as `0x${string}`)).toEqual({ fid: 194, username: 'rish' });
+    expect(await accounts.accountFor(verifiedAddress)).toEqual({ fid: 3, username: 'dwr' });
+    expect(neynar.requests.at(-1)!.url).toBe(
+      `/v2/farcaster/user/bulk-by-address/?addresses=${verifiedAddress}&address_types=custody_address%2Cverified_address`,
+    );
+    // The spec's 404: no account holds or verified it.
+    expect(await accounts.accountFor(`0x${'f'.repeat(40)}`)).toBeNull();
   });
 
   it('builds a persona from Neynar data', async () => {
