@@ -219,7 +219,7 @@ describe('Neynar Farcaster actions (production provider)', () => {
       // Every other call keeps the short budget.
       neynar.delays.set(neynar.routes.fname, NEYNAR_MINUTE_MS);
       await expect(actions(SCALED).createAccount(twin('other-slow-twin'))).rejects.toThrow(
-        /fname\/availability\/ could not be reached/,
+        'Neynar /v2/farcaster/fname/availability/ did not answer within 0.1 s',
       );
     } finally {
       neynar.delays.clear();

@@ -95,6 +95,21 @@ describe('the Neynar webhooks’ filters follow the twins', () => {
     );
   });
 
+  it('concurrent deploys each add their twin: the filters’ read-and-rewrite is one at a time across the service', async () => {
+    neynar.addWebhook('wh-1');
+    neynar.addWebhook('wh-2');
+    const fids = Array.from({ length: 8 }, (_, index) => 905_041 + index);
+    const deployments = await Promise.all(fids.map((fid, index) => deploymentWithTwin(5041 + index, fid)));
+    // Each run with its own provider, as each replica has its own.
+    await Promise.all(
+      deployments.map((deployment) =>
+        step.run(deployment, { db, castWebhooks: webhooksOf(5) } as unknown as DeployDeps),
+      ),
+    );
+    const listed = [...neynar.castFilter('wh-1').mentioned, ...neynar.castFilter('wh-2').mentioned];
+    expect(listed.sort()).toEqual(fids);
+  });
+
   it('the reconcile makes the filters equal to the twins in the database, and changes nothing when they are', async () => {
     const twins = [await createTwin(db, 1001), await createTwin(db, 1002), await createTwin(db, 1003)];
     const fids = twins.map((twin) => twin.twin.fid).sort((a, b) => a - b);

@@ -49,6 +49,7 @@ export function neynarHttp(options: NeynarOptions) {
     const url = new URL(call.path, baseUrl);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
     const json = call.body !== undefined;
+    const budgetMs = call.timeoutMs ?? options.timeoutMs ?? NEYNAR_CALL_BUDGET_MS;
     let response: Response;
     let text: string;
     try {
@@ -61,10 +62,13 @@ export function neynarHttp(options: NeynarOptions) {
           ...call.headers,
         },
         body: json ? JSON.stringify(call.body) : undefined,
-        signal: AbortSignal.timeout(call.timeoutMs ?? options.timeoutMs ?? NEYNAR_CALL_BUDGET_MS),
+        signal: AbortSignal.timeout(budgetMs),
       });
       text = await response.text();
     } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new NeynarError(`Neynar ${call.path} did not answer within ${budgetMs / 1000} s`, { cause: error });
+      }
       throw new NeynarError(`Neynar ${call.path} could not be reached: ${reason(error)}`, { cause: error });
     }
     if ((notFound as readonly number[]).includes(response.status)) return null;
