@@ -22,6 +22,8 @@ export function specUser(user: {
   custody?: string;
   bio?: string;
   displayName?: string;
+  /** Verified Ethereum addresses, the first one primary. */
+  verified?: string[];
 }) {
   return {
     object: 'user',
