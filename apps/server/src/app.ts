@@ -7,6 +7,7 @@ import { agentActionsRoutes } from './agent-actions/routes.ts';
 import { appDomain } from './auth/app-domain.ts';
 import { walletNonces } from './auth/wallet-nonces.ts';
 import { walletSignIn } from './auth/wallet-sign-in.ts';
+import { startCastWebhookSync } from './cast-webhooks/cast-webhook-sync.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
@@ -113,6 +114,13 @@ export async function createApp(
       localFirehose: deps.config.mode === 'local',
     },
   );
+  if (deps.config.neynarWebhook.ids.length > 0) {
+    await startCastWebhookSync(
+      deps.jobs,
+      { db: deps.db, logger: deps.logger, castWebhooks: services.castWebhooks },
+      deps.config.neynarWebhook.syncSeconds,
+    );
+  }
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
   const rateLimitPool = createPool(deps.config.databaseUrl, { max: RATE_LIMIT_CONNECTIONS, logger: deps.logger });
   await startRateLimitCleanup(deps.jobs, { pool: rateLimitPool, logger: deps.logger });
@@ -186,9 +194,9 @@ export async function createApp(
     }),
   );
   if (deps.config.mode === 'local') app.route('/', localNetworkRoutes({ ...deps, twinActions }));
-  if (deps.config.neynarWebhookSecret) {
-    const secret = deps.config.neynarWebhookSecret;
-    app.route('/', neynarWebhookRoutes({ db: deps.db, logger: deps.logger, secret, twinActions }));
+  if (deps.config.neynarWebhookSecrets.length > 0) {
+    const secrets = deps.config.neynarWebhookSecrets;
+    app.route('/', neynarWebhookRoutes({ db: deps.db, logger: deps.logger, secrets, twinActions }));
   } else if (deps.config.mode === 'production') {
     deps.logger.warn('NEYNAR_WEBHOOK_SECRET is not set: twins will not reply when tagged on Farcaster');
   }

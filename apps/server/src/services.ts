@@ -22,11 +22,13 @@ import {
   localAccountsByAddress,
   neynarAccountsByAddress,
 } from './providers/accounts-by-address.ts';
+import { type CastWebhooks, localCastWebhooks } from './providers/cast-webhooks.ts';
 import { type DirectMessages, localDirectMessages, unavailableDirectMessages } from './providers/direct-messages.ts';
 import type { FarcasterActions } from './providers/farcaster-actions.ts';
 import type { FarcasterData } from './providers/farcaster-data.ts';
 import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
 import { localFarcasterData } from './providers/local-farcaster-data.ts';
+import { neynarCastWebhooks } from './providers/neynar-cast-webhooks.ts';
 import { neynarFarcasterActions } from './providers/neynar-farcaster-actions.ts';
 import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
 import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
@@ -40,6 +42,8 @@ export interface Services {
   farcaster: FarcasterData;
   /** Creates twins' accounts and publishes their casts. */
   farcasterActions: FarcasterActions;
+  /** The webhooks' filters that bring casts tagging twins: Neynar's (when configured), nothing locally. */
+  castWebhooks: CastWebhooks;
   tokenLauncher: TokenLauncher;
   /** Pays twins' tokens (gas) and first batteries. */
   operator: OperatorWallet;
@@ -90,6 +94,15 @@ export function createServices(
     farcaster,
     farcasterActions:
       overrides.farcasterActions ?? (neynar ? neynarFarcasterActions(neynar) : localFarcasterActions(db)),
+    castWebhooks:
+      overrides.castWebhooks ??
+      (neynar && config.neynarWebhook.ids.length > 0
+        ? neynarCastWebhooks({
+            apiKey: neynar.apiKey,
+            webhookIds: config.neynarWebhook.ids,
+            maxFidsPerWebhook: config.neynarWebhook.maxFids,
+          })
+        : localCastWebhooks()),
     tokenLauncher:
       overrides.tokenLauncher ??
       (production

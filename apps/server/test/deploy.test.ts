@@ -229,7 +229,14 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     });
     const during = await progress(1006);
     expect(during.state).toBe('failed');
-    expect(during.steps.map((step) => step.status)).toEqual(['done', 'done', 'failed', 'pending', 'pending']);
+    expect(during.steps.map((step) => step.status)).toEqual([
+      'done',
+      'done',
+      'failed',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(during.steps[2]!.error).toBe('the chain is not reachable right now');
     expect(
       agentsByFidResponseSchema.parse(await (await server.app.request(apiPaths.agentsByFid(1006))).json()).agents,

@@ -1,139 +1,36 @@
-import type { ServerResponse } from 'node:http';
-import { verifyMessage, verifyTypedData } from 'viem';
+import { verifyTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_REGISTRY_TRANSFER, neynarFarcasterActions, neynarIdem } from '../src/providers/neynar-farcaster-actions.ts';
 import { NeynarError } from '../src/providers/neynar-http.ts';
-import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
+import { startFakeHttp } from './fake-http.ts';
+import { type NeynarStandIn, STAND_IN_API_KEY, STAND_IN_WALLET_ID, startNeynarStandIn } from './neynar-stand-in.ts';
 
-const API_KEY = 'neynar-key';
-const WALLET_ID = 'app-wallet-1';
-
-interface Account {
-  fid: number;
-  username: string;
-  custody: string;
-  signerUuid: string;
-}
-
-/**
- * Neynar's v2 endpoints for account creation and casting, answering like the real ones (shapes from
- * Neynar's OpenAPI spec) over a small in-memory network; `override` makes the next matching call fail.
- */
-function fakeNeynar() {
-  const accounts: Account[] = [];
-  const takenFnames = new Set<string>();
-  let nextFid = 900_001;
-  let override: { path: string; status: number; body: unknown } | null = null;
-
-  const handle = async (request: RecordedRequest, response: ServerResponse) => {
-    const url = new URL(request.url, 'http://localhost');
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (request.headers['x-api-key'] !== API_KEY) return json(401, { code: 'Unauthorized', message: 'Unauthorized' });
-    if (override && override.path === url.pathname) {
-      const { status, body } = override;
-      override = null;
-      return json(status, body);
-    }
-    const route = `${request.method} ${url.pathname}`;
-    const query = (name: string) => url.searchParams.get(name) ?? '';
-    if (route === 'GET /v2/farcaster/user/custody-address') {
-      const account = accounts.find((candidate) => candidate.custody === query('custody_address').toLowerCase());
-      if (!account) return json(404, { code: 'NotFound', message: 'User not found' });
-      return json(200, {
-        user: { object: 'user', fid: account.fid, username: account.username, custody_address: account.custody },
-      });
-    }
-    if (route === 'GET /v2/farcaster/user/fid') {
-      if (request.headers['x-wallet-id'] !== WALLET_ID)
-        return json(400, { code: 'RequiredField', message: 'x-wallet-id header is required' });
-      return json(200, { fid: nextFid++ });
-    }
-    if (route === 'GET /v2/farcaster/fname/availability')
-      return json(200, { available: !takenFnames.has(query('fname')) });
-    if (route === 'POST /v2/farcaster/user') {
-      const body = JSON.parse(request.body);
-      const account = {
-        fid: body.fid,
-        username: body.fname,
-        custody: body.requested_user_custody_address.toLowerCase(),
-        signerUuid: `signer-${body.fid}`,
-      };
-      accounts.push(account);
-      takenFnames.add(body.fname);
-      return json(200, {
-        success: true,
-        message: 'Account registered',
-        signer: {
-          object: 'signer',
-          signer_uuid: account.signerUuid,
-          public_key: '0x3daa',
-          status: 'approved',
-          fid: account.fid,
-        },
-        user: { object: 'user', fid: account.fid, username: account.username, custody_address: account.custody },
-      });
-    }
-    if (route === 'GET /v2/farcaster/login/nonce') return json(200, { nonce: 'neynarbMi9zSDuOC1GFqixR' });
-    if (route === 'GET /v2/farcaster/signer/list') {
-      const message = query('message');
-      const address = parseSiweMessage(message).address;
-      const valid =
-        address !== undefined &&
-        (await verifyMessage({ address, message, signature: query('signature') as `0x${string}` }));
-      if (!valid) return json(401, { code: 'InvalidSignature', message: 'Invalid signature' });
-      const signers = accounts
-        .filter((account) => account.custody === address.toLowerCase())
-        .map((account) => ({
-          object: 'signer',
-          signer_uuid: account.signerUuid,
-          public_key: '0x3daa',
-          status: 'approved',
-          fid: account.fid,
-        }));
-      return json(200, { signers });
-    }
-    if (route === 'POST /v2/farcaster/cast') {
-      const body = JSON.parse(request.body);
-      const author = accounts.find((account) => account.signerUuid === body.signer_uuid);
-      if (!author) return json(404, { code: 'NotFound', message: 'Signer not found' });
-      return json(200, {
-        success: true,
-        cast: { hash: `0xcast${body.idem}`, author: { fid: author.fid }, text: body.text },
-      });
-    }
-    return json(404, { code: 'NotFound', message: `no route ${route}` });
-  };
-
-  return {
-    handle,
-    takenFnames,
-    failNext(path: string, status: number, body: unknown) {
-      override = { path, status, body };
-    },
-  };
-}
+const API_KEY = STAND_IN_API_KEY;
+const WALLET_ID = STAND_IN_WALLET_ID;
 
 describe('Neynar Farcaster actions (production provider)', () => {
-  const network = fakeNeynar();
-  let neynar: Awaited<ReturnType<typeof startFakeHttp>>;
+  let neynar: NeynarStandIn;
   beforeAll(async () => {
-    neynar = await startFakeHttp(network.handle);
+    neynar = await startNeynarStandIn();
   });
   afterAll(() => neynar.close());
   beforeEach(() => {
     neynar.requests.length = 0;
   });
+  // Every answer the code consumed was one Neynar's spec allows.
+  afterEach(() => expect(neynar.violations).toEqual([]));
 
-  const actions = (options: { apiKey?: string; walletId?: string | null } = {}) =>
+  const actions = (
+    options: { apiKey?: string; walletId?: string | null; timeoutMs?: number; accountCreationTimeoutMs?: number } = {},
+  ) =>
     neynarFarcasterActions({
       apiKey: options.apiKey ?? API_KEY,
       baseUrl: neynar.url,
       walletId: options.walletId === null ? undefined : (options.walletId ?? WALLET_ID),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.accountCreationTimeoutMs ? { accountCreationTimeoutMs: options.accountCreationTimeoutMs } : {}),
     });
   const twin = (username: string) => ({
     custody: privateKeyToAccount(generatePrivateKey()),
@@ -142,8 +39,7 @@ describe('Neynar Farcaster actions (production provider)', () => {
     bio: 'Digital twin of @alice.',
     pfpUrl: 'https://example.com/alice.png',
   });
-  const calls = () =>
-    neynar.requests.map((request) => `${request.method} ${new URL(request.url, 'http://x').pathname}`);
+  const calls = () => neynar.calls();
 
   it('registers a fresh fid for the custody address with a signed IdRegistry transfer', async () => {
     const request = twin('alice-twin');
@@ -151,17 +47,17 @@ describe('Neynar Farcaster actions (production provider)', () => {
     const account = await actions().createAccount(request);
 
     expect(calls()).toEqual([
-      'GET /v2/farcaster/user/custody-address',
-      'GET /v2/farcaster/user/fid',
-      'GET /v2/farcaster/fname/availability',
-      'POST /v2/farcaster/user',
+      'GET /v2/farcaster/user/custody-address/',
+      'GET /v2/farcaster/user/fid/',
+      'GET /v2/farcaster/fname/availability/',
+      'POST /v2/farcaster/user/',
     ]);
     expect(neynar.requests.every((call) => call.headers['x-api-key'] === API_KEY)).toBe(true);
     expect(neynar.requests[0]!.url).toBe(
-      `/v2/farcaster/user/custody-address?custody_address=${request.custody.address}`,
+      `/v2/farcaster/user/custody-address/?custody_address=${request.custody.address}`,
     );
     expect(neynar.requests[1]!.headers['x-wallet-id']).toBe(WALLET_ID);
-    expect(neynar.requests[2]!.url).toBe('/v2/farcaster/fname/availability?fname=alice-twin');
+    expect(neynar.requests[2]!.url).toBe('/v2/farcaster/fname/availability/?fname=alice-twin');
 
     const registration = neynar.requests[3]!;
     expect(registration.headers['x-wallet-id']).toBe(WALLET_ID);
@@ -212,9 +108,9 @@ describe('Neynar Farcaster actions (production provider)', () => {
 
     expect(again).toEqual(first);
     expect(calls()).toEqual([
-      'GET /v2/farcaster/user/custody-address',
-      'GET /v2/farcaster/login/nonce',
-      'GET /v2/farcaster/signer/list',
+      'GET /v2/farcaster/user/custody-address/',
+      'GET /v2/farcaster/login/nonce/',
+      'GET /v2/farcaster/signer/list/',
     ]);
     const message = new URL(neynar.requests[2]!.url, 'http://x').searchParams.get('message')!;
     expect(parseSiweMessage(message)).toMatchObject({
@@ -224,11 +120,11 @@ describe('Neynar Farcaster actions (production provider)', () => {
   });
 
   it('falls back to {username}{n} within 16 characters when the fname is taken', async () => {
-    network.takenFnames.add('carol-twin').add('carol-twin2');
+    neynar.takenFnames.add('carol-twin').add('carol-twin2');
     expect((await actions().createAccount(twin('carol-twin'))).username).toBe('carol-twin3');
-    expect(calls().filter((call) => call.endsWith('/fname/availability'))).toHaveLength(3);
+    expect(calls().filter((call) => call.endsWith('/fname/availability/'))).toHaveLength(3);
 
-    network.takenFnames.add('sixteen-chars-ab');
+    neynar.takenFnames.add('sixteen-chars-ab');
     const long = await actions().createAccount(twin('sixteen-chars-ab'));
     expect(long.username).toBe('sixteen-chars-a2');
   });
@@ -247,7 +143,7 @@ describe('Neynar Farcaster actions (production provider)', () => {
     const retry = await actions().publishCast(cast);
     const other = await actions().publishCast({ ...cast, idempotencyKey: 'deploy:43:welcome-cast' });
 
-    expect(calls()).toEqual(['POST /v2/farcaster/cast', 'POST /v2/farcaster/cast', 'POST /v2/farcaster/cast']);
+    expect(calls()).toEqual(['POST /v2/farcaster/cast/', 'POST /v2/farcaster/cast/', 'POST /v2/farcaster/cast/']);
     const body = JSON.parse(neynar.requests[0]!.body);
     expect(body).toEqual({
       signer_uuid: account.signerId,
@@ -256,42 +152,97 @@ describe('Neynar Farcaster actions (production provider)', () => {
       idem: neynarIdem('deploy:42:welcome-cast'),
     });
     expect(body.idem).toMatch(/^[0-9a-f]{16}$/);
-    expect(first).toEqual({ hash: `0xcast${body.idem}` });
+    expect(first.hash).toMatch(/^0x[0-9a-f]{40}$/);
     expect(retry).toEqual(first);
     expect(other.hash).not.toBe(first.hash);
   });
 
   it('explains what went wrong when Neynar refuses or fails', async () => {
     const request = twin('erin-twin');
+    const registeredBefore = neynar.registered();
     await expect(actions({ apiKey: 'wrong-key' }).createAccount(request)).rejects.toThrow(
-      new NeynarError('Neynar /v2/farcaster/user/custody-address answered HTTP 401: Unauthorized'),
+      new NeynarError('Neynar /v2/farcaster/user/custody-address/ answered HTTP 401: Unauthorized'),
     );
     await expect(actions({ walletId: null }).createAccount(request)).rejects.toThrow(
       'Creating a Farcaster account through Neynar needs its app wallet id (x-wallet-id)',
     );
 
-    network.failNext('/v2/farcaster/user', 402, { code: 'PaymentRequired', message: 'Wallet balance too low' });
+    neynar.failNext(neynar.routes.register, 409, {
+      code: 'Conflict',
+      key: 'fname',
+      message: 'fname already registered',
+    });
     await expect(actions().createAccount(request)).rejects.toThrow(
-      'Neynar /v2/farcaster/user answered HTTP 402: Wallet balance too low',
+      'Neynar /v2/farcaster/user/ answered HTTP 409: fname already registered',
     );
-    network.failNext('/v2/farcaster/user', 200, { success: false, message: 'fname already registered' });
+    neynar.failNext(neynar.routes.register, 500, { message: 'Wallet balance too low' });
     await expect(actions().createAccount(request)).rejects.toThrow(
-      /did not register fid \d+: fname already registered/,
+      'Neynar /v2/farcaster/user/ answered HTTP 500: Wallet balance too low',
     );
-    network.failNext('/v2/farcaster/user/fid', 200, { message: 'Please try again later' });
+    // Not in the spec (a refusal is never a 200), but never taken for a registration either.
+    neynar.failNext(
+      neynar.routes.register,
+      200,
+      { success: false, message: 'fname already registered' },
+      { offSpec: true },
+    );
     await expect(actions().createAccount(request)).rejects.toThrow(
-      /Neynar \/v2\/farcaster\/user\/fid answered in an unexpected shape: .*fid/s,
+      /Neynar \/v2\/farcaster\/user\/ answered in an unexpected shape: .*success/s,
     );
+    neynar.failNext(neynar.routes.freshFid, 200, { message: 'Please try again later' }, { offSpec: true });
+    await expect(actions().createAccount(request)).rejects.toThrow(
+      /Neynar \/v2\/farcaster\/user\/fid\/ answered in an unexpected shape: .*fid/s,
+    );
+    expect(neynar.registered()).toBe(registeredBefore);
 
     const account = await actions().createAccount(request);
     const cast = { account, text: 'hi', embeds: [], idempotencyKey: 'k' };
-    network.failNext('/v2/farcaster/cast', 500, { message: 'boom' });
-    await expect(actions().publishCast(cast)).rejects.toThrow('Neynar /v2/farcaster/cast answered HTTP 500: boom');
-    network.failNext('/v2/farcaster/cast', 502, '<html>Bad gateway</html>');
-    await expect(actions().publishCast(cast)).rejects.toThrow(/^Neynar \/v2\/farcaster\/cast answered HTTP 502$/);
+    neynar.failNext(neynar.routes.publishCast, 500, { message: 'boom' });
+    await expect(actions().publishCast(cast)).rejects.toThrow('Neynar /v2/farcaster/cast/ answered HTTP 500: boom');
+    neynar.failNext(neynar.routes.publishCast, 502, '<html>Bad gateway</html>', { offSpec: true });
+    await expect(actions().publishCast(cast)).rejects.toThrow(/^Neynar \/v2\/farcaster\/cast\/ answered HTTP 502$/);
     await expect(actions().publishCast({ ...cast, account: { ...account, signerId: null } })).rejects.toThrow(
       `Cannot cast as fid ${account.fid}: it has no Neynar signer`,
     );
+  });
+
+  // Budgets scaled down 1:100 (10 s → 100 ms, 120 s → 1.2 s): the stand-in's "minute" is 600 ms.
+  const SCALED = { timeoutMs: 100, accountCreationTimeoutMs: 1_200 };
+  const NEYNAR_MINUTE_MS = 600;
+
+  it('waits for a fresh fid that takes Neynar a minute: account creation has its own budget', async () => {
+    neynar.delays.set(neynar.routes.freshFid, NEYNAR_MINUTE_MS);
+    try {
+      const account = await actions(SCALED).createAccount(twin('slow-twin'));
+      expect(account.username).toBe('slow-twin');
+      expect(calls()).toContain('POST /v2/farcaster/user/');
+      // Every other call keeps the short budget.
+      neynar.delays.set(neynar.routes.fname, NEYNAR_MINUTE_MS);
+      await expect(actions(SCALED).createAccount(twin('other-slow-twin'))).rejects.toThrow(
+        'Neynar /v2/farcaster/fname/availability/ did not answer within 0.1 s',
+      );
+    } finally {
+      neynar.delays.clear();
+    }
+  });
+
+  it('a registration whose answer came too late is found by its custody address, never registered twice', async () => {
+    const request = twin('late-twin');
+    const before = neynar.registered();
+    // Neynar registers at once and answers after the budget: the caller sees a timeout.
+    neynar.delays.set(neynar.routes.register, NEYNAR_MINUTE_MS);
+    let account: Awaited<ReturnType<ReturnType<typeof actions>['createAccount']>>;
+    try {
+      account = await actions({ timeoutMs: 100, accountCreationTimeoutMs: 300 }).createAccount(request);
+    } finally {
+      neynar.delays.clear();
+    }
+    expect(neynar.registered()).toBe(before + 1);
+    expect(account).toEqual({ fid: expect.any(Number), username: 'late-twin', signerId: `signer-${account.fid}` });
+    expect(calls().filter((call) => call === 'POST /v2/farcaster/user/')).toHaveLength(1);
+    // The deploy's retry: the same account, still one registration.
+    expect(await actions(SCALED).createAccount(request)).toEqual(account);
+    expect(neynar.registered()).toBe(before + 1);
   });
 
   it('says Neynar could not be reached when nothing answers', async () => {
@@ -305,6 +256,6 @@ describe('Neynar Farcaster actions (production provider)', () => {
       idempotencyKey: 'k',
     });
     await expect(failure).rejects.toBeInstanceOf(NeynarError);
-    await expect(failure).rejects.toThrow(/^Neynar \/v2\/farcaster\/cast could not be reached: connect ECONNREFUSED/);
+    await expect(failure).rejects.toThrow(/^Neynar \/v2\/farcaster\/cast\/ could not be reached: connect ECONNREFUSED/);
   });
 });

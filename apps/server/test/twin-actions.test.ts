@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
-import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAgentActions } from '../src/agent-actions/repository.ts';
@@ -12,10 +11,8 @@ import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
-import { NEYNAR_WEBHOOK_PATH } from '../src/routes/neynar-webhook.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
-import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
 import { dueScheduledJobs, runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
@@ -251,47 +248,6 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       .where('kind', '=', 'dead-reply')
       .execute();
     expect(deadReplies).toHaveLength(1);
-  });
-
-  it('Neynar deliveries: signed ones are taken once; unsigned, forged and replayed ones get 401 and enqueue nothing', async () => {
-    const hash = `0x${'ab'.repeat(20)}`;
-    const body = JSON.stringify({
-      created_at: Math.floor(Date.now() / 1000),
-      type: 'cast.created',
-      data: {
-        object: 'cast',
-        hash,
-        thread_hash: hash,
-        parent_hash: null,
-        parent_author: { fid: null },
-        author: { fid: people.dan, username: 'dan' },
-        text: `@${twins.bob.twin.username} hi from the real network`,
-        mentioned_profiles: [{ fid: twins.bob.twin.fid, username: twins.bob.twin.username }],
-      },
-    });
-    const jobsFor = async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
-        where name = 'twin-write' and data->'cast'->>'hash' = ${hash}`.execute(server.db);
-      return rows[0]!.n;
-    };
-    const signature = neynarSignature(WEBHOOK_SECRET, body);
-    const unsigned = await post(NEYNAR_WEBHOOK_PATH, body);
-    expect(unsigned.status).toBe(401);
-    const forged = await post(NEYNAR_WEBHOOK_PATH, body, { 'x-neynar-signature': neynarSignature('wrong', body) });
-    expect(forged.status).toBe(401);
-    const tampered = await post(NEYNAR_WEBHOOK_PATH, body.replace('hi from', 'bye from'), {
-      'x-neynar-signature': signature,
-    });
-    expect(tampered.status).toBe(401);
-    expect(await jobsFor()).toBe(0);
-
-    const accepted = await post(NEYNAR_WEBHOOK_PATH, body, { 'x-neynar-signature': signature });
-    expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toEqual({ accepted: 1 });
-    const replayed = await post(NEYNAR_WEBHOOK_PATH, body, { 'x-neynar-signature': signature });
-    expect(replayed.status).toBe(401);
-    expect(((await replayed.json()) as { code: string }).code).toBe('replayed_delivery');
-    expect(await jobsFor()).toBe(1);
   });
 
   it('a direct message to a twin is answered once, with the conversation; not when switched off', async () => {

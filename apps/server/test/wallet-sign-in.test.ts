@@ -436,7 +436,7 @@ describe('wallet sign-in in production mode, with Neynar standing in', () => {
       const url = new URL(request.url, 'http://localhost');
       const json = (status: number, body: unknown) => sendJson(response, status, body);
       if (request.headers['x-api-key'] !== 'neynar-key') return json(401, { message: 'Unauthorized' });
-      if (url.pathname !== '/v2/farcaster/user/bulk-by-address') return json(404, { message: 'not found' });
+      if (url.pathname !== '/v2/farcaster/user/bulk-by-address/') return json(404, { message: 'not found' });
       const address = url.searchParams.get('addresses');
       const lower = (account: { address: string }) => account.address.toLowerCase();
       if (address === lower(neynarSlow)) return void held.push(response);
@@ -487,7 +487,7 @@ describe('wallet sign-in in production mode, with Neynar standing in', () => {
     expect(session).toMatchObject({ fid: 500, username: 'user500', address: custodian.address });
     const lookup = neynar.requests.at(-1)!;
     expect(lookup.url).toBe(
-      `/v2/farcaster/user/bulk-by-address?addresses=${custodian.address.toLowerCase()}&address_types=custody_address%2Cverified_address`,
+      `/v2/farcaster/user/bulk-by-address/?addresses=${custodian.address.toLowerCase()}&address_types=custody_address%2Cverified_address`,
     );
     // Farcaster's Quick Auth verifier is not asked about a session (it would fetch Farcaster's keys).
     const bearer = { authorization: `Bearer ${session.token}` };

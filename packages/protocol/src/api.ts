@@ -56,7 +56,14 @@ export const deployResponseSchema = z.object({
 export type DeployResponse = z.infer<typeof deployResponseSchema>;
 
 /** The named steps of the deploy pipeline, in order. */
-export const deployStepNames = ['wallet', 'social-account', 'token', 'first-battery', 'welcome-cast'] as const;
+export const deployStepNames = [
+  'wallet',
+  'social-account',
+  'token',
+  'first-battery',
+  'listen-for-tags',
+  'welcome-cast',
+] as const;
 export type DeployStepName = (typeof deployStepNames)[number];
 export const deployStepStatusSchema = z.enum(['pending', 'running', 'done', 'failed']);
 

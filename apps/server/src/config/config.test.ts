@@ -63,6 +63,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0', ALLOW_EXPOSED_LOCAL_MODE: 'true' }).host).toBe('0.0.0.0');
   });
 
+  it('keeps the Neynar webhook’s secrets and ids together, as comma-separated lists', () => {
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      NEYNAR_WEBHOOK_SECRET: 'secret-1, secret-2',
+      NEYNAR_WEBHOOK_IDS: 'wh-1,wh-2',
+      NEYNAR_WEBHOOK_MAX_FIDS: '500',
+    });
+    expect(config.neynarWebhookSecrets).toEqual(['secret-1', 'secret-2']);
+    expect(config.neynarWebhook).toEqual({ ids: ['wh-1', 'wh-2'], maxFids: 500, syncSeconds: 300 });
+    expect(loadConfig(PRODUCTION_ENV).neynarWebhook.ids).toEqual([]);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, NEYNAR_WEBHOOK_SECRET: 's' })).toThrow(
+      /NEYNAR_WEBHOOK_IDS is required with NEYNAR_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, NEYNAR_WEBHOOK_IDS: 'wh-1' })).toThrow(
+      /NEYNAR_WEBHOOK_SECRET is required with NEYNAR_WEBHOOK_IDS/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, NEYNAR_WEBHOOK_SECRET: 's,', NEYNAR_WEBHOOK_IDS: 'wh-1' })).toThrow(
+      /NEYNAR_WEBHOOK_SECRET must be a comma-separated list without empty items/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, NEYNAR_WEBHOOK_MAX_FIDS: '0' })).toThrow(/NEYNAR_WEBHOOK_MAX_FIDS/);
+  });
+
   it('refuses the public development keys in production', () => {
     const devOperator = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
     expect(() => loadConfig({ ...PRODUCTION_ENV, OPERATOR_PRIVATE_KEY: devOperator })).toThrow(

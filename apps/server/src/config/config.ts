@@ -4,6 +4,7 @@ import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-acco
 import { addressSchema } from '@fartwin/protocol';
 import { toHex } from 'viem';
 import { z } from 'zod';
+import { DEFAULT_FIDS_PER_WEBHOOK } from '../providers/neynar-cast-webhooks.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -25,6 +26,12 @@ const PUBLIC_DEV_ACCOUNTS = 20;
 
 /** Base's public JSON-RPC endpoint: rate-limited, keyless, fine for a browser's reads. */
 const BASE_PUBLIC_RPC_URL = 'https://mainnet.base.org';
+
+/** A comma-separated list of non-empty values ("a,b" → ["a", "b"]). */
+const commaList = z
+  .string()
+  .transform((text) => text.split(',').map((item) => item.trim()))
+  .refine((items) => items.every((item) => item.length > 0), 'must be a comma-separated list without empty items');
 
 /** Hosts that only this machine reaches. */
 function isLoopbackHost(host: string): boolean {
@@ -62,8 +69,17 @@ const envSchema = z
       .default(24 * 3600),
     /** Neynar's app wallet (holds ETH on Optimism): pays for registering twins' Farcaster accounts. */
     NEYNAR_WALLET_ID: z.string().min(1).optional(),
-    /** Signs Neynar's cast.created webhook deliveries (thread replies); without it, no webhook route. */
-    NEYNAR_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /**
+     * Signs Neynar's cast.created webhook deliveries (thread replies); without it, no webhook route.
+     * Comma-separated when there are several webhooks (each has its own secret).
+     */
+    NEYNAR_WEBHOOK_SECRET: commaList.optional(),
+    /** The Neynar webhooks (ids, comma-separated) whose cast.created filters list the twins. */
+    NEYNAR_WEBHOOK_IDS: commaList.optional(),
+    /** Twins' fids per webhook filter; past it, the next webhook takes them. */
+    NEYNAR_WEBHOOK_MAX_FIDS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_FIDS_PER_WEBHOOK),
+    /** How often some replica makes the webhooks' filters equal to the twins in the database. */
+    NEYNAR_WEBHOOK_SYNC_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /**
      * The manifest's account association (JSON: header, payload, signature) that proves the domain
      * belongs to the app's Farcaster account; Farcaster's developer tools make it. Local mode signs
@@ -147,6 +163,21 @@ const envSchema = z
     for (const name of required) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
     }
+    // The route checks deliveries, the ids keep the filters: one without the other leaves twins deaf.
+    if (env.NEYNAR_WEBHOOK_SECRET && !env.NEYNAR_WEBHOOK_IDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEYNAR_WEBHOOK_IDS'],
+        message: 'is required with NEYNAR_WEBHOOK_SECRET: the webhooks whose filters list the twins',
+      });
+    }
+    if (env.NEYNAR_WEBHOOK_IDS && !env.NEYNAR_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEYNAR_WEBHOOK_SECRET'],
+        message: 'is required with NEYNAR_WEBHOOK_IDS: without it the webhooks’ deliveries have no route',
+      });
+    }
     if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be an https URL in production mode' });
     }
@@ -208,7 +239,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     neynarApiKey: env.NEYNAR_API_KEY,
     neynarWalletId: env.NEYNAR_WALLET_ID,
-    neynarWebhookSecret: env.NEYNAR_WEBHOOK_SECRET,
+    /** The webhook's secrets (one per webhook); none: no webhook route. */
+    neynarWebhookSecrets: env.NEYNAR_WEBHOOK_SECRET ?? [],
+    neynarWebhook: {
+      ids: env.NEYNAR_WEBHOOK_IDS ?? [],
+      maxFids: env.NEYNAR_WEBHOOK_MAX_FIDS,
+      syncSeconds: env.NEYNAR_WEBHOOK_SYNC_SECONDS,
+    },
     accountAssociation: env.ACCOUNT_ASSOCIATION,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

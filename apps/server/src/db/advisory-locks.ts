@@ -9,6 +9,7 @@ export const LOCK_SPACES = {
   localFirehose: 4,
   twinSchedule: 5,
   twinPosts: 6,
+  castWebhooks: 12,
 } as const;
 
 interface LockKey {

@@ -23,7 +23,9 @@ export interface DeployJob {
 
 /**
  * A failed attempt is retried with exponential back-off (about 2, 4, 8, 16, 32 s): a chain or a
- * Neynar that is briefly down does not need the user to press Deploy again.
+ * Neynar that is briefly down does not need the user to press Deploy again. An attempt expires after
+ * 10 minutes: room for the social-account step's two account-creation calls (2 × 120 s, Neynar's
+ * first fresh fid takes about a minute) and the chain's steps.
  */
 const queueOptions = { name: DEPLOY_QUEUE, retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
 

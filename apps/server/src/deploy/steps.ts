@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
 import { type Hex, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError, toHex } from 'viem';
+import { followTwin } from '../cast-webhooks/cast-webhook-sync.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
 import { type LaunchedToken, TokenAddressTaken, type TokenLauncher } from '../chain/token-launcher.ts';
 import type { Db } from '../db/database.ts';
 import { agentPageUrl } from '../manifest/app-urls.ts';
+import type { CastWebhooks } from '../providers/cast-webhooks.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
@@ -19,6 +21,8 @@ export interface DeployDeps {
   db: Db;
   farcaster: FarcasterData;
   farcasterActions: FarcasterActions;
+  /** The webhooks that deliver casts tagging twins (production); nothing to do locally. */
+  castWebhooks: CastWebhooks;
   tokenLauncher: TokenLauncher;
   publicClient: PublicClient;
   operator: OperatorWallet;
@@ -61,7 +65,10 @@ function lifeContracts(deps: DeployDeps): ContractAddresses {
   return contracts;
 }
 
-/** The pipeline, in order (SPEC.md §2: wallet, social account, token, then the agent casts). */
+/**
+ * The pipeline, in order (SPEC.md §2: wallet, social account, token, then the agent casts; the
+ * first battery and the webhook filters are the service's own steps in between).
+ */
 export const deploySteps: readonly DeployStep[] = [
   {
     name: 'wallet',
@@ -159,6 +166,16 @@ export const deploySteps: readonly DeployStep[] = [
         );
         return { batteryTxHash: receipt.transactionHash };
       });
+    },
+  },
+  {
+    // Before the welcome cast, so that replies to it reach the twin too.
+    name: 'listen-for-tags',
+    label: 'Listen for tags on Farcaster',
+    failure: 'subscribe the twin to casts that tag it',
+    async run(deployment, deps) {
+      await followTwin(deps, need(deployment.twinFid, 'The twin’s fid'));
+      return {};
     },
   },
   {

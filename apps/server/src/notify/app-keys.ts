@@ -1,8 +1,8 @@
 import { createVerifyAppKeyWithHub, type VerifyAppKey } from '@farcaster/miniapp-node';
 import type { Db } from '../db/database.ts';
 
-/** The Farcaster hub Neynar runs; production checks app keys there (what `verifyAppKeyWithNeynar` does). */
-const NEYNAR_HUB_URL = 'https://hub-api.neynar.com';
+/** Neynar's Farcaster hub (Snapchain) API, its hub spec's server since 2025-10; production checks app keys there. */
+export const NEYNAR_HUB_URL = 'https://snapchain-api.neynar.com';
 
 /** Production: is this key an active app key of the user on the Farcaster hubs, and for which app? */
 export function hubAppKeyVerifier(neynarApiKey: string, hubUrl = NEYNAR_HUB_URL): VerifyAppKey {

@@ -65,11 +65,15 @@ export function neynarAccountsByAddress(options: NeynarOptions): AccountsByAddre
   return {
     async accountFor(address) {
       const wanted = address.toLowerCase();
-      const body = await neynar.lookup({
-        path: '/v2/farcaster/user/bulk-by-address',
-        query: { addresses: wanted, address_types: 'custody_address,verified_address' },
-        schema: usersByAddressSchema,
-      });
+      const body = await neynar.lookup(
+        {
+          path: '/v2/farcaster/user/bulk-by-address/',
+          query: { addresses: wanted, address_types: 'custody_address,verified_address' },
+          schema: usersByAddressSchema,
+        },
+        // The spec's "no user for these addresses"; a 400 (our query refused) is an error.
+        [404],
+      );
       const users = Object.entries(body ?? {})
         .filter(([key]) => key.toLowerCase() === wanted)
         .flatMap(([, found]) => found)

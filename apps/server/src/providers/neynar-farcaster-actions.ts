@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { LocalAccount } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { z } from 'zod';
-import { type FarcasterActions, type NewAccountRequest, usernameCandidate } from './farcaster-actions.ts';
+import {
+  type CreatedAccount,
+  type FarcasterActions,
+  type NewAccountRequest,
+  usernameCandidate,
+} from './farcaster-actions.ts';
 import { NeynarError, type NeynarOptions, neynarHttp } from './neynar-http.ts';
 
 /**
@@ -30,18 +35,26 @@ export const ID_REGISTRY_TRANSFER = {
 
 /** Neynar's examples give the signature an hour; registration must follow the fid within 10 minutes anyway. */
 const TRANSFER_SIGNATURE_TTL_SECONDS = 60 * 60;
+/**
+ * Account creation's per-call budget (the fresh fid and the registration): Neynar's account guide says
+ * the first fresh-fid call for a new wallet takes about a minute. The deploy job's expiry (10 minutes)
+ * leaves room for both.
+ */
+export const ACCOUNT_CREATION_BUDGET_MS = 120_000;
 /** Each candidate is an availability call, so stop well before it gets silly. */
 const USERNAME_ATTEMPTS = 20;
 
 const userByCustodySchema = z.object({ user: z.object({ fid: z.number().int(), username: z.string() }) });
 const freshFidSchema = z.object({ fid: z.number().int() });
 const fnameAvailabilitySchema = z.object({ available: z.boolean() });
-/** Neynar's spec has both `signer` (signer_uuid) and `signers` (uuid); either may carry the new account's signer. */
+/**
+ * RegisterUserResponse in Neynar's spec: `success` is always true (a refusal is a 4xx/5xx with ErrorRes),
+ * `signers` is required; the optional `signer` (signer_uuid) may carry the signer too.
+ */
 const registerSchema = z.object({
-  success: z.boolean(),
-  message: z.string().nullish(),
+  success: z.literal(true),
   signer: z.object({ signer_uuid: z.string() }).nullish(),
-  signers: z.array(z.object({ uuid: z.string() })).nullish(),
+  signers: z.array(z.object({ uuid: z.string() })),
 });
 const nonceSchema = z.object({ nonce: z.string() });
 const signerListSchema = z.object({
@@ -57,8 +70,11 @@ const postCastSchema = z.object({ cast: z.object({ hash: z.string() }) });
  * `walletId` is the Neynar app wallet (`x-wallet-id`) that pays for the on-chain part of account
  * creation; Neynar requires it for that and only for that.
  */
-export function neynarFarcasterActions(options: NeynarOptions & { walletId?: string }): FarcasterActions {
+export function neynarFarcasterActions(
+  options: NeynarOptions & { walletId?: string; accountCreationTimeoutMs?: number },
+): FarcasterActions {
   const neynar = neynarHttp(options);
+  const creationBudget = options.accountCreationTimeoutMs ?? ACCOUNT_CREATION_BUDGET_MS;
 
   const walletHeaders = () => {
     if (!options.walletId) {
@@ -71,7 +87,7 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
     for (let n = 1; n <= USERNAME_ATTEMPTS; n++) {
       const fname = usernameCandidate(username, n);
       const { available } = await neynar.request({
-        path: '/v2/farcaster/fname/availability',
+        path: '/v2/farcaster/fname/availability/',
         query: { fname },
         schema: fnameAvailabilitySchema,
       });
@@ -87,7 +103,7 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
    * lists an address's signers to whoever proves control of it with a Sign-In with Ethereum message.
    */
   const existingSigner = async (custody: LocalAccount, fid: number): Promise<string | null> => {
-    const { nonce } = await neynar.request({ path: '/v2/farcaster/login/nonce', schema: nonceSchema });
+    const { nonce } = await neynar.request({ path: '/v2/farcaster/login/nonce/', schema: nonceSchema });
     const message = createSiweMessage({
       address: custody.address,
       // Neynar's own example signs for mainnet; the message only proves control of the address, to
@@ -100,7 +116,7 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
     });
     const signature = await custody.signMessage({ message });
     const { signers } = await neynar.request({
-      path: '/v2/farcaster/signer/list',
+      path: '/v2/farcaster/signer/list/',
       query: { message, signature },
       schema: signerListSchema,
     });
@@ -108,9 +124,31 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
     return (own.find((signer) => signer.status === 'approved') ?? own[0])?.signer_uuid ?? null;
   };
 
-  const register = async (request: NewAccountRequest) => {
+  const accountOf = (custody: LocalAccount) =>
+    neynar.lookup(
+      {
+        path: '/v2/farcaster/user/custody-address/',
+        query: { custody_address: custody.address },
+        schema: userByCustodySchema,
+      },
+      // 404: no account holds the address. A 400 (the address refused) is an error, never "register".
+      [404],
+    );
+
+  const found = async (custody: LocalAccount, user: { fid: number; username: string }): Promise<CreatedAccount> => ({
+    fid: user.fid,
+    username: user.username,
+    signerId: await existingSigner(custody, user.fid),
+  });
+
+  const register = async (request: NewAccountRequest): Promise<CreatedAccount> => {
     const headers = walletHeaders();
-    const { fid } = await neynar.request({ path: '/v2/farcaster/user/fid', headers, schema: freshFidSchema });
+    const { fid } = await neynar.request({
+      path: '/v2/farcaster/user/fid/',
+      headers,
+      schema: freshFidSchema,
+      timeoutMs: creationBudget,
+    });
     const fname = await firstFreeFname(request.username);
     const deadline = Math.floor(Date.now() / 1000) + TRANSFER_SIGNATURE_TTL_SECONDS;
     const signature = await request.custody.signTypedData({
@@ -119,9 +157,10 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
       // nothing else, and once this one is used the account exists and is found by custody above.
       message: { fid: BigInt(fid), to: request.custody.address, nonce: 0n, deadline: BigInt(deadline) },
     });
-    const registered = await neynar.request({
-      path: '/v2/farcaster/user',
+    const registration = neynar.request({
+      path: '/v2/farcaster/user/',
       headers,
+      timeoutMs: creationBudget,
       body: {
         signature,
         fid,
@@ -137,31 +176,30 @@ export function neynarFarcasterActions(options: NeynarOptions & { walletId?: str
       },
       schema: registerSchema,
     });
-    if (!registered.success) {
-      throw new NeynarError(
-        `Neynar /v2/farcaster/user did not register fid ${fid}: ${registered.message ?? 'no reason given'}`,
-      );
+    let registered: z.infer<typeof registerSchema>;
+    try {
+      registered = await registration;
+    } catch (error) {
+      // Unanswered in time (or cut off) is not "not registered": Neynar may have done it. Found by
+      // the custody address it is the twin's; otherwise the deploy's retry asks again, custody first.
+      const existing = await accountOf(request.custody).catch(() => null);
+      if (existing) return found(request.custody, existing.user);
+      throw error;
     }
-    const signerId = registered.signer?.signer_uuid ?? registered.signers?.[0]?.uuid ?? null;
+    const signerId = registered.signer?.signer_uuid ?? registered.signers[0]?.uuid ?? null;
     return { fid, username: fname, signerId };
   };
 
   return {
     async createAccount(request) {
-      const existing = await neynar.lookup({
-        path: '/v2/farcaster/user/custody-address',
-        query: { custody_address: request.custody.address },
-        schema: userByCustodySchema,
-      });
-      if (!existing) return register(request);
-      const { fid, username } = existing.user;
-      return { fid, username, signerId: await existingSigner(request.custody, fid) };
+      const existing = await accountOf(request.custody);
+      return existing ? found(request.custody, existing.user) : register(request);
     },
     async publishCast(request) {
       const { fid, signerId } = request.account;
       if (!signerId) throw new NeynarError(`Cannot cast as fid ${fid}: it has no Neynar signer`);
       const { cast } = await neynar.request({
-        path: '/v2/farcaster/cast',
+        path: '/v2/farcaster/cast/',
         body: {
           signer_uuid: signerId,
           text: request.text,

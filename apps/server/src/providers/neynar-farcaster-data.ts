@@ -35,6 +35,12 @@ const castLookupSchema = z.object({
   }),
 });
 
+/**
+ * Neynar's spec answers an unknown fid or cast hash with 400 on these lookups (ErrorRes); 404 is
+ * taken too, as other lookups use it.
+ */
+const UNKNOWN_FID_OR_HASH = [400, 404] as const;
+
 /** Neynar caps this endpoint's page size. */
 const MAX_CASTS_PER_PAGE = 150;
 
@@ -47,11 +53,10 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
 
   return {
     async getUser(fid) {
-      const body = await neynar.lookup({
-        path: '/v2/farcaster/user/bulk',
-        query: { fids: String(fid) },
-        schema: bulkUsersSchema,
-      });
+      const body = await neynar.lookup(
+        { path: '/v2/farcaster/user/bulk/', query: { fids: String(fid) }, schema: bulkUsersSchema },
+        UNKNOWN_FID_OR_HASH,
+      );
       const user = body?.users.find((candidate) => candidate.fid === fid);
       if (!user) return null;
       return {
@@ -64,11 +69,14 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
       };
     },
     async getRecentCasts(fid, limit) {
-      const body = await neynar.lookup({
-        path: '/v2/farcaster/feed/user/casts',
-        query: { fid: String(fid), limit: String(Math.min(limit, MAX_CASTS_PER_PAGE)), include_replies: 'true' },
-        schema: userCastsSchema,
-      });
+      const body = await neynar.lookup(
+        {
+          path: '/v2/farcaster/feed/user/casts/',
+          query: { fid: String(fid), limit: String(Math.min(limit, MAX_CASTS_PER_PAGE)), include_replies: 'true' },
+          schema: userCastsSchema,
+        },
+        UNKNOWN_FID_OR_HASH,
+      );
       return (body?.casts ?? []).map((cast) => ({
         hash: cast.hash,
         text: cast.text,
@@ -77,11 +85,10 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
       }));
     },
     async getCast(hash) {
-      const body = await neynar.lookup({
-        path: '/v2/farcaster/cast',
-        query: { identifier: hash, type: 'hash' },
-        schema: castLookupSchema,
-      });
+      const body = await neynar.lookup(
+        { path: '/v2/farcaster/cast/', query: { identifier: hash, type: 'hash' }, schema: castLookupSchema },
+        UNKNOWN_FID_OR_HASH,
+      );
       if (!body) return null;
       const { cast } = body;
       return {

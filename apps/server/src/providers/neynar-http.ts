@@ -6,9 +6,13 @@ export class NeynarError extends Error {
   override name = 'NeynarError';
 }
 
+/** Every call's time budget unless the call sets its own. */
+export const NEYNAR_CALL_BUDGET_MS = 10_000;
+
 export interface NeynarOptions {
   apiKey: string;
   baseUrl?: string;
+  /** The default per-call budget (NEYNAR_CALL_BUDGET_MS). */
   timeoutMs?: number;
 }
 
@@ -18,9 +22,18 @@ export interface NeynarCall<T> {
   schema: z.ZodType<T>;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** Sent as JSON with POST; without it the call is a GET. */
+  /** Sent as JSON (POST unless `method` says otherwise); without it the call is a GET. */
   body?: unknown;
+  method?: 'POST' | 'PUT';
+  /** This call's budget, where it may take longer than the default (account creation). */
+  timeoutMs?: number;
 }
+
+/**
+ * The statuses with which Neynar's spec (neynarxyz/OAS) answers a lookup of something that does not
+ * exist: 400 for unknown fids and hashes (user/bulk, feed/user/casts, cast), 404 for addresses.
+ */
+export type NotFoundStatuses = readonly (400 | 404)[];
 
 /** Neynar's error body (ErrorRes in its OpenAPI spec). */
 const errorBodySchema = z.object({ message: z.string() });
@@ -32,15 +45,16 @@ const errorBodySchema = z.object({ message: z.string() });
 export function neynarHttp(options: NeynarOptions) {
   const baseUrl = options.baseUrl ?? NEYNAR_API_URL;
 
-  const send = async <T>(call: NeynarCall<T>, notFoundIsNull: boolean): Promise<T | null> => {
+  const send = async <T>(call: NeynarCall<T>, notFound: NotFoundStatuses): Promise<T | null> => {
     const url = new URL(call.path, baseUrl);
     for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
     const json = call.body !== undefined;
+    const budgetMs = call.timeoutMs ?? options.timeoutMs ?? NEYNAR_CALL_BUDGET_MS;
     let response: Response;
     let text: string;
     try {
       response = await fetch(url, {
-        method: json ? 'POST' : 'GET',
+        method: json ? (call.method ?? 'POST') : 'GET',
         headers: {
           'x-api-key': options.apiKey,
           accept: 'application/json',
@@ -48,13 +62,16 @@ export function neynarHttp(options: NeynarOptions) {
           ...call.headers,
         },
         body: json ? JSON.stringify(call.body) : undefined,
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(budgetMs),
       });
       text = await response.text();
     } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new NeynarError(`Neynar ${call.path} did not answer within ${budgetMs / 1000} s`, { cause: error });
+      }
       throw new NeynarError(`Neynar ${call.path} could not be reached: ${reason(error)}`, { cause: error });
     }
-    if (notFoundIsNull && response.status === 404) return null;
+    if ((notFound as readonly number[]).includes(response.status)) return null;
     const body = parseJson(text);
     if (!response.ok) {
       const detail = errorBodySchema.safeParse(body);
@@ -71,10 +88,10 @@ export function neynarHttp(options: NeynarOptions) {
 
   return {
     baseUrl,
-    /** A call whose 404 is an error like any other. */
-    request: async <T>(call: NeynarCall<T>): Promise<T> => (await send(call, false)) as T,
-    /** A lookup: Neynar answers 404 for what does not exist (an unknown fid or address), which is null here. */
-    lookup: <T>(call: NeynarCall<T>): Promise<T | null> => send(call, true),
+    /** A call whose every non-2xx answer is an error. */
+    request: async <T>(call: NeynarCall<T>): Promise<T> => (await send(call, [])) as T,
+    /** A lookup: the statuses the spec gives for what does not exist are null here; others are errors. */
+    lookup: <T>(call: NeynarCall<T>, notFound: NotFoundStatuses): Promise<T | null> => send(call, notFound),
   };
 }
 

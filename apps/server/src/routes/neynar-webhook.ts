@@ -13,20 +13,27 @@ import type { TwinActions } from '../twin-actions/twin-actions.ts';
 
 export const NEYNAR_WEBHOOK_PATH = '/webhook/neynar';
 
-/** A delivery older than this is refused as a replay, whatever its signature. */
+/** A cast older than this is not answered: a late (or replayed old) delivery is taken and dropped. */
 const MAX_DELIVERY_AGE_SECONDS = 10 * 60;
 
 /**
  * Neynar's `cast.created` webhook (production's trigger for thread replies): the body's HMAC is
- * checked with the webhook secret before anything else; an unsigned, forged, stale or replayed
- * delivery is 401 and enqueues nothing.
+ * checked with the webhooks' secrets before anything else; an unsigned or forged delivery is 401 and
+ * enqueues nothing. A signed delivery that is late or already received is answered 200 and does
+ * nothing: Neynar retries any other answer as a failed delivery.
  */
-export function neynarWebhookRoutes(deps: { db: Db; logger: Logger; secret: string; twinActions: TwinActions }) {
+export function neynarWebhookRoutes(deps: {
+  db: Db;
+  logger: Logger;
+  /** One per webhook: each of Neynar's webhooks signs with its own. */
+  secrets: readonly string[];
+  twinActions: TwinActions;
+}) {
   return new Hono().post(NEYNAR_WEBHOOK_PATH, async (c) => {
     const rawBody = await c.req.text();
     const signature = c.req.header(NEYNAR_SIGNATURE_HEADER);
     if (!signature) throw new HttpError(401, 'unsigned_delivery', `The ${NEYNAR_SIGNATURE_HEADER} header is missing`);
-    if (!isNeynarSignatureValid(deps.secret, rawBody, signature)) {
+    if (!deps.secrets.some((secret) => isNeynarSignatureValid(secret, rawBody, signature))) {
       throw new HttpError(401, 'invalid_signature', 'The delivery is not signed with this webhook secret');
     }
     let payload: unknown;
@@ -41,7 +48,11 @@ export function neynarWebhookRoutes(deps: { db: Db; logger: Logger; secret: stri
     if (!event.success) throw new HttpError(400, 'invalid_event', `Invalid cast.created event: ${event.error.message}`);
     assertStorableText(event.data, 'cast.created event');
     if (Math.floor(Date.now() / 1000) - event.data.created_at > MAX_DELIVERY_AGE_SECONDS) {
-      throw new HttpError(401, 'stale_delivery', 'The delivery is too old to be accepted');
+      deps.logger.info(
+        { cast: event.data.data.hash, createdAt: event.data.created_at },
+        'late neynar delivery dropped',
+      );
+      return c.json({ accepted: 0, ignored: 'late' });
     }
     const fresh = await deps.db
       .insertInto('neynar_deliveries')
@@ -49,7 +60,7 @@ export function neynarWebhookRoutes(deps: { db: Db; logger: Logger; secret: stri
       .onConflict((conflict) => conflict.column('signature').doNothing())
       .returning('signature')
       .executeTakeFirst();
-    if (!fresh) throw new HttpError(401, 'replayed_delivery', 'This delivery was already received');
+    if (!fresh) return c.json({ accepted: 0, ignored: 'duplicate' });
     try {
       const accepted = await deps.twinActions.castCreated(incomingCastFromNeynar(event.data));
       deps.logger.info({ cast: event.data.data.hash, twins: accepted }, 'neynar cast');
