@@ -10,6 +10,9 @@ const neynarUserSchema = z.object({
   pfp_url: z.string().nullish(),
   custody_address: z.string(),
   profile: z.object({ bio: z.object({ text: z.string().nullish() }).nullish() }).nullish(),
+  // The user's quality score (OpenAPI User: `score`; earlier `experimental.neynar_user_score`).
+  score: z.number().nullish(),
+  experimental: z.object({ neynar_user_score: z.number().nullish() }).nullish(),
 });
 const bulkUsersSchema = z.object({ users: z.array(neynarUserSchema) });
 
@@ -61,6 +64,7 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
         pfpUrl: user.pfp_url ?? null,
         bio: user.profile?.bio?.text ?? '',
         custodyAddress: user.custody_address as `0x${string}`,
+        score: user.score ?? user.experimental?.neynar_user_score ?? null,
       };
     },
     async getRecentCasts(fid, limit) {
