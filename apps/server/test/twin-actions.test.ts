@@ -403,15 +403,34 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect((await skipped(`thread-reply:${twins.alice.agentId}:${hash}`)).reason).toBe('filtered');
     expect(await repliesTo(hash)).toHaveLength(0);
 
-    // The score that comes with a cast (Neynar's webhook carries the author's) is the one that counts.
-    const delivered = (score: number, hashByte: string) =>
-      threadJob(twins.alice, `0x${hashByte.repeat(20)}`, `@${twins.alice.twin.username} hello`, {
-        fid: people.heidi,
-        username: 'soilsignal',
-        score,
-      });
-    expect(await runTwinWriteJob(deps(), delivered(0.1, 'f1'))).toEqual({ status: 'skipped', reason: 'filtered' });
-    expect(await runTwinWriteJob(deps(), { ...delivered(0.9, 'f2') })).toMatchObject({ status: 'replied' });
+    // The score that comes with a cast is the one that counts: Neynar's webhook carries the author's
+    // (its User object's `score`), so no lookup is made.
+    const hookHash = `0x${'f3'.repeat(20)}`;
+    const body = JSON.stringify({
+      created_at: Math.floor(Date.now() / 1000),
+      type: 'cast.created',
+      data: {
+        object: 'cast',
+        hash: hookHash,
+        thread_hash: hookHash,
+        parent_hash: null,
+        parent_author: { fid: null },
+        author: { fid: people.dan, username: 'moonmaxxer', score: 0.2 },
+        text: `@${twins.alice.twin.username} hello from a low-score account`,
+        mentioned_profiles: [{ fid: twins.alice.twin.fid, username: twins.alice.twin.username }],
+      },
+    });
+    const delivery = await post(NEYNAR_WEBHOOK_PATH, body, {
+      'x-neynar-signature': neynarSignature(WEBHOOK_SECRET, body),
+    });
+    expect(delivery.status).toBe(200);
+    expect((await skipped(`thread-reply:${twins.alice.agentId}:${hookHash}`)).reason).toBe('filtered');
+    const scored = threadJob(twins.alice, `0x${'f2'.repeat(20)}`, `@${twins.alice.twin.username} hello`, {
+      fid: people.lowScore,
+      username: low.username,
+      score: 0.9,
+    });
+    expect(await runTwinWriteJob(deps(), scored)).toMatchObject({ status: 'replied' });
   });
 
   it('asked about a cast "by @a @b @c", the twin repeats none of that line and tags none of them', async () => {

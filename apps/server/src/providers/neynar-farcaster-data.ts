@@ -16,6 +16,12 @@ const neynarUserSchema = z.object({
 });
 const bulkUsersSchema = z.object({ users: z.array(neynarUserSchema) });
 
+/** The user's quality score when Neynar gives one (the reply filter reads it); absent otherwise. */
+function qualityScoreOf(user: z.infer<typeof neynarUserSchema>): { score?: number } {
+  const score = user.score ?? user.experimental?.neynar_user_score;
+  return typeof score === 'number' ? { score } : {};
+}
+
 /** The parts of Neynar's v2 cast object we read (https://docs.neynar.com/reference/fetch-casts-for-user). */
 const userCastsSchema = z.object({
   casts: z.array(
@@ -64,7 +70,7 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
         pfpUrl: user.pfp_url ?? null,
         bio: user.profile?.bio?.text ?? '',
         custodyAddress: user.custody_address as `0x${string}`,
-        score: user.score ?? user.experimental?.neynar_user_score ?? null,
+        ...qualityScoreOf(user),
       };
     },
     async getRecentCasts(fid, limit) {
