@@ -17,7 +17,10 @@ import type { IncomingCast } from './incoming-cast.ts';
 
 /** Casts of the thread the engine reads, the new one included. */
 const THREAD_CONTEXT_CASTS = 6;
-/** How far up a thread is walked to find its first cast when the source does not say. */
+/**
+ * How far up a thread is walked to find its first cast when the cast does not say: only jobs queued
+ * before casts carried their thread hash. Every source gives it now, so the bounds hold at any depth.
+ */
 const THREAD_WALK_LIMIT = 30;
 /** Twins answering twins must end: at most this many twin replies in a thread where a twin spoke last. */
 export const TWIN_TO_TWIN_REPLIES_PER_THREAD = 4;
