@@ -15,7 +15,13 @@ export default async function globalSetup() {
   const stack = await startStack({
     dataDir,
     ports: 'free',
-    serverEnv: { LOG_LEVEL: 'warn', LIFE_WATCH_INTERVAL_SECONDS: String(LIFE_WATCH_SECONDS) },
+    serverEnv: {
+      LOG_LEVEL: 'warn',
+      LIFE_WATCH_INTERVAL_SECONDS: String(LIFE_WATCH_SECONDS),
+      // One journey person tags twins more often in minutes than the per-author default allows in an
+      // hour (5); the limits themselves are proven in apps/server/test/twin-actions.test.ts.
+      REPLIES_PER_AUTHOR_PER_HOUR: '20',
+    },
   });
   process.env.FARTWIN_DEVHOST_URL = stack.devhostUrl;
   process.env.FARTWIN_SERVER_URL = stack.serverUrl;

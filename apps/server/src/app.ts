@@ -107,7 +107,14 @@ export async function createApp(
   });
   const twinActions = await startTwinActions(
     deps.jobs,
-    { ...services, db: deps.db, logger: deps.logger, sender, publicUrl: deps.config.publicUrl },
+    {
+      ...services,
+      db: deps.db,
+      logger: deps.logger,
+      sender,
+      publicUrl: deps.config.publicUrl,
+      replyRules: deps.config.replyRules,
+    },
     {
       chain: deps.chain,
       scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,

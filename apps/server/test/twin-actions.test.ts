@@ -11,17 +11,33 @@ import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
-import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { NEYNAR_WEBHOOK_PATH } from '../src/routes/neynar-webhook.ts';
+import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
+import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
+import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
+import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
 import { dueScheduledJobs, runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
+import { startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 const WEBHOOK_SECRET = 'test-neynar-webhook-secret';
-const people = { alice: 1001, bob: 1002, carol: 1003, dan: 1004 } as const;
+/** Sample users of the local network (scores above the quality bar), and one below it. */
+const people = {
+  alice: 1001,
+  bob: 1002,
+  carol: 1003,
+  dan: 1004,
+  erin: 1005,
+  frank: 1006,
+  grace: 1007,
+  heidi: 1008,
+  lowScore: 1020,
+} as const;
 
 describe("the twin's actions: thread replies, direct messages, posts and digests", () => {
   let server: TestServer;
@@ -76,11 +92,17 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     logger: pino({ level: 'silent' }),
     sender: { send: async () => ({ delivered: [], invalid: [], retrying: [] }) },
     publicUrl: server.config.publicUrl,
+    replyRules: server.config.replyRules,
     ...overrides,
   });
 
   /** A thread-reply job for `agent` on a cast by `author` that mentions it. */
-  const threadJob = (agent: AgentRecord, hash: string, text: string, author: { fid: number; username: string }) => ({
+  const threadJob = (
+    agent: AgentRecord,
+    hash: string,
+    text: string,
+    author: { fid: number; username: string; score?: number },
+  ) => ({
     kind: 'thread-reply' as const,
     agentId: agent.agentId,
     cast: {
@@ -113,25 +135,62 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
   const repliesTo = (hash: string) =>
     server.db.selectFrom('social_casts').selectAll().where('parent_hash', '=', hash).orderBy('id').execute();
 
-  /** For checks that nothing happens: lets the workers and the firehose have their go first. */
-  const quietly = async <T>(read: () => Promise<T>, ms = 3_000) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return read();
-  };
-
-  /** Waits (bounded) until `read` gives at least `count` items, then lets stragglers land and answers them. */
-  async function eventually<T>(read: () => Promise<T[]>, count: number, settleMs = 1_500): Promise<T[]> {
-    for (let waited = 0; waited < 20_000; waited += 200) {
-      if ((await read()).length >= count) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+  /** Waits (bounded) until `read` gives something `done` accepts, and answers it. */
+  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
-    return read();
+    throw new Error(`Timed out waiting for ${what}`);
   }
+
+  /** Waits until `read` gives at least `count` items, and answers them. */
+  const eventually = <T>(read: () => Promise<T[]>, count: number) =>
+    waitFor(read, (items) => items.length >= count, `${count} items`);
+
+  /** Waits until the queue's job for this writing key has run to its end: a positive signal that it was handled. */
+  const jobFinished = (key: string) =>
+    waitFor(
+      async () => {
+        const { rows } = await sql<{ state: string }>`select state from pgboss.job
+          where name = 'twin-write' and singleton_key = ${key}`.execute(server.db);
+        return rows;
+      },
+      (rows) => rows.length > 0 && rows.every((row) => row.state === 'completed'),
+      `the job ${key}`,
+    );
+
+  /** Waits for the skip recorded under a writing key: the worker saw the job and chose not to write. */
+  const skipped = async (key: string) =>
+    (
+      await waitFor(
+        () => server.db.selectFrom('twin_write_skips').selectAll().where('key', '=', key).execute(),
+        (rows) => rows.length === 1,
+        `a skip of ${key}`,
+      )
+    )[0]!;
+
+  /** Waits for a twin's reply in this thread skipped for the thread's bound. */
+  const boundReachedIn = (root: string) =>
+    waitFor(
+      () =>
+        server.db
+          .selectFrom('twin_write_skips')
+          .innerJoin('social_casts', 'social_casts.hash', 'twin_write_skips.subject')
+          .selectAll('twin_write_skips')
+          .where('social_casts.thread_hash', '=', root)
+          .where('twin_write_skips.reason', '=', 'thread-bound')
+          .execute(),
+      (rows) => rows.length > 0,
+      `the thread bound in ${root}`,
+    );
 
   it('a tagged twin replies once, threaded under the cast, written from its character within a cast', async () => {
     const hash = await cast(people.dan, `@${twins.alice.twin.username} what are you building this week?`);
-    const replies = await eventually(() => repliesTo(hash), 1);
+    await eventually(() => repliesTo(hash), 1);
+    await jobFinished(`thread-reply:${twins.alice.agentId}:${hash}`);
+    const replies = await repliesTo(hash);
     expect(replies).toHaveLength(1);
     expect(replies[0]!.fid).toBe(twins.alice.twin.fid);
     expect(new TextEncoder().encode(replies[0]!.text).length).toBeLessThanOrEqual(CAST_MAX_BYTES);
@@ -143,7 +202,8 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
   it("a reply to one of the twin's casts is answered too; its own casts never are", async () => {
     const [twinCast] = await castsBy(twins.alice.twin.fid);
     const hash = await cast(people.dan, 'nice, tell me more', twinCast!.hash);
-    expect(await eventually(() => repliesTo(hash), 1)).toHaveLength(1);
+    await jobFinished(`thread-reply:${twins.alice.agentId}:${hash}`);
+    expect(await repliesTo(hash)).toHaveLength(1);
 
     const own = await runTwinWriteJob(deps(), {
       kind: 'thread-reply',
@@ -214,10 +274,210 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
         .where('thread_hash', '=', root)
         .where('kind', '=', 'thread-reply')
         .execute();
-    const replies = await eventually(threadReplies, TWIN_TO_TWIN_REPLIES_PER_THREAD, 4_000);
+    // The signal that the loop ended: a twin's next reply was skipped for the thread's bound.
+    await boundReachedIn(root);
+    const replies = await threadReplies();
     expect(replies).toHaveLength(TWIN_TO_TWIN_REPLIES_PER_THREAD);
     const authors = new Set(replies.map((reply) => reply.agent_id));
     expect(authors).toEqual(new Set([twins.alice.agentId, twins.bob.agentId]));
+  });
+
+  it('a thread 32 casts deep: bounds are keyed on the thread hash, so twins answering twins stop and a dead twin answers once', async () => {
+    // A root that tags carol's (dead) twin: its notice, once for the thread.
+    const root = await cast(people.frank, `@${twins.carol.twin.username} are you awake?`);
+    await eventually(() => repliesTo(root), 1);
+    // People talk under it, 30 casts deep, tagging nobody.
+    let parent = root;
+    for (let depth = 1; depth < 30; depth++) {
+      ({ hash: parent } = await publishLocalCast(server.db, {
+        fid: depth % 2 ? people.grace : people.frank,
+        text: `deep in the thread, cast ${depth}`,
+        embeds: [],
+        idempotencyKey: `deep-thread-${depth}`,
+        parentHash: parent,
+      }));
+    }
+    // 31st cast: alice's twin tags bob's twin; from there the twins answer each other, 32 casts deep and more.
+    await server.services.farcasterActions.publishCast({
+      account: { fid: twins.alice.twin.fid, signerId: null },
+      text: `@${twins.bob.twin.username} what do you make of escrow contracts, this deep down?`,
+      embeds: [],
+      idempotencyKey: 'deep-thread-opener',
+      parentHash: parent,
+    });
+    await boundReachedIn(root);
+    const twinReplies = await server.db
+      .selectFrom('twin_writings')
+      .selectAll()
+      .where('thread_hash', '=', root)
+      .where('kind', '=', 'thread-reply')
+      .execute();
+    expect(twinReplies).toHaveLength(TWIN_TO_TWIN_REPLIES_PER_THREAD);
+    const deepest = await server.db
+      .selectFrom('social_casts')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('thread_hash', '=', root)
+      .executeTakeFirstOrThrow();
+    expect(Number(deepest.count)).toBeGreaterThanOrEqual(32);
+
+    // Tagged again 30 casts down the same thread, the dead twin stays quiet: its notice was per thread.
+    const late = await cast(people.heidi, `@${twins.carol.twin.username} still asleep down here?`, parent);
+    expect((await skipped(`thread-reply:${twins.carol.agentId}:${late}`)).reason).toBe('dead');
+    const notices = await server.db
+      .selectFrom('twin_writings')
+      .selectAll()
+      .where('thread_hash', '=', root)
+      .where('kind', '=', 'dead-reply')
+      .execute();
+    expect(notices).toHaveLength(1);
+  });
+
+  it('60 root casts tagging one twin from one author within seconds: replies stop at the per-author limit, the rest are skipped and recorded', async () => {
+    const author = { fid: 900_001, username: 'tag-spammer' };
+    await server.db
+      .insertInto('social_accounts')
+      .values({ ...author, display_name: 'Tag spammer', bio: '', custody_address: `0x${'5a'.repeat(20)}`, score: 0.9 })
+      .execute();
+    const limit = server.config.replyRules.perAuthor.hour;
+    expect(limit).toBeLessThan(60);
+    const hashes = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => cast(author.fid, `@${twins.alice.twin.username} question number ${n}?`)),
+    );
+    // Every cast accounted for: each job either counted a reply or recorded why it did not.
+    const charges = () =>
+      server.db.selectFrom('twin_reply_charges').selectAll().where('author_fid', '=', author.fid).execute();
+    const skips = () =>
+      server.db.selectFrom('twin_write_skips').selectAll().where('author_fid', '=', author.fid).execute();
+    await waitFor(
+      async () => (await charges()).length + (await skips()).length,
+      (handled) => handled === 60,
+      'all 60 casts handled',
+    );
+    expect(await charges()).toHaveLength(limit);
+    const skipped60 = await skips();
+    expect(skipped60).toHaveLength(60 - limit);
+    for (const skip of skipped60) {
+      expect(skip).toMatchObject({ agent_id: twins.alice.agentId, kind: 'thread-reply', reason: 'author-limit' });
+      expect(hashes).toContain(skip.subject);
+    }
+    const replied = hashes.filter((hash) => !skipped60.some((skip) => skip.subject === hash));
+    await Promise.all(replied.map((hash) => eventually(() => repliesTo(hash), 1)));
+    const replies = await server.db
+      .selectFrom('social_casts')
+      .selectAll()
+      .where('fid', '=', twins.alice.twin.fid)
+      .where('parent_hash', 'in', hashes)
+      .execute();
+    expect(replies).toHaveLength(limit);
+
+    // Exactly once: run again, a replied job is done and a skipped one records nothing more.
+    const again = (hash: string) =>
+      runTwinWriteJob(deps(), threadJob(twins.alice, hash, `@${twins.alice.twin.username} again`, author));
+    expect((await again(replied[0]!)).status).toBe('already-done');
+    expect(await again(skipped60[0]!.subject)).toEqual({ status: 'skipped', reason: 'author-limit' });
+    expect(await charges()).toHaveLength(limit);
+    expect(await skips()).toHaveLength(60 - limit);
+  });
+
+  it('a twin at its own limit skips the reply and records it (per twin, whoever asks)', async () => {
+    const rules = server.config.replyRules;
+    const hash = `0x${'e1'.repeat(20)}`;
+    const job = threadJob(twins.bob, hash, `@${twins.bob.twin.username} hi`, {
+      fid: people.heidi,
+      username: 'soilsignal',
+    });
+    const full = deps({ replyRules: { ...rules, perTwin: { hour: 0, day: rules.perTwin.day } } });
+    expect(await runTwinWriteJob(full, job)).toEqual({ status: 'skipped', reason: 'twin-limit' });
+    expect((await skipped(`thread-reply:${twins.bob.agentId}:${hash}`)).subject).toBe(hash);
+  });
+
+  it('twins answer only accounts at or above the quality score; a low-score author is skipped as filtered', async () => {
+    const low = await server.db
+      .selectFrom('social_accounts')
+      .select(['username', 'score'])
+      .where('fid', '=', people.lowScore)
+      .executeTakeFirstOrThrow();
+    expect(low.score).toBeLessThan(server.config.replyRules.minUserScore);
+    const hash = await cast(people.lowScore, `@${twins.alice.twin.username} hi!! is this how tagging works?`);
+    expect((await skipped(`thread-reply:${twins.alice.agentId}:${hash}`)).reason).toBe('filtered');
+    expect(await repliesTo(hash)).toHaveLength(0);
+
+    // The score that comes with a cast is the one that counts: Neynar's webhook carries the author's
+    // (its User object's `score`), so no lookup is made.
+    const hookHash = `0x${'f3'.repeat(20)}`;
+    const body = JSON.stringify({
+      created_at: Math.floor(Date.now() / 1000),
+      type: 'cast.created',
+      data: {
+        object: 'cast',
+        hash: hookHash,
+        thread_hash: hookHash,
+        parent_hash: null,
+        parent_author: { fid: null },
+        author: { fid: people.dan, username: 'moonmaxxer', score: 0.2 },
+        text: `@${twins.alice.twin.username} hello from a low-score account`,
+        mentioned_profiles: [{ fid: twins.alice.twin.fid, username: twins.alice.twin.username }],
+      },
+    });
+    const delivery = await post(NEYNAR_WEBHOOK_PATH, body, {
+      'x-neynar-signature': neynarSignature(WEBHOOK_SECRET, body),
+    });
+    expect(delivery.status).toBe(200);
+    expect((await skipped(`thread-reply:${twins.alice.agentId}:${hookHash}`)).reason).toBe('filtered');
+    const scored = threadJob(twins.alice, `0x${'f2'.repeat(20)}`, `@${twins.alice.twin.username} hello`, {
+      fid: people.lowScore,
+      username: low.username,
+      score: 0.9,
+    });
+    expect(await runTwinWriteJob(deps(), scored)).toMatchObject({ status: 'replied' });
+  });
+
+  it('asked about a cast "by @a @b @c", the twin repeats none of that line and tags none of them', async () => {
+    const [twinCast] = await castsBy(twins.alice.twin.fid);
+    // A reply to the twin's cast needs no tag: the question is the whole cast.
+    const hash = await cast(
+      people.grace,
+      'what do you think of this cast by @a @b @c: “escrow contracts need a dispute window”?',
+      twinCast!.hash,
+    );
+    const [reply] = await eventually(() => repliesTo(hash), 1);
+    expect(reply!.text).not.toContain('@a @b @c');
+    expect(reply!.text).toMatch(/that cast/i);
+    expect(mentionsIn(reply!.text).filter((name) => ['a', 'b', 'c'].includes(name))).toEqual([]);
+  });
+
+  it('a reply tags no one the person did not tag, whatever the engine writes (an LLM answering "@stranger")', async () => {
+    const answer = ['@moonmaxxer would agree, ', 'and so would @stranger. ', 'Ask @soilsignal too.'];
+    const llm = await startFakeHttp((request, response) => {
+      const body = JSON.parse(request.body) as { model: string };
+      const chunk = (delta: object, finish: string | null) =>
+        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(chunk({ role: 'assistant', content: '' }, null));
+      for (const content of answer) response.write(chunk({ content }, null));
+      response.write(chunk({}, 'stop'));
+      response.end('data: [DONE]\n\n');
+    });
+    try {
+      const job = threadJob(
+        twins.alice,
+        `0x${'11'.repeat(20)}`,
+        `@${twins.alice.twin.username} what would @moonmaxxer say about escrow?`,
+        { fid: people.heidi, username: 'soilsignal' },
+      );
+      const outcome = await runTwinWriteJob(
+        deps({ chatEngine: llmEngine({ baseUrl: `${llm.url}/v1`, model: 'twin-model' }) }),
+        job,
+      );
+      expect(llm.requests).toHaveLength(1);
+      expect(outcome).toMatchObject({ status: 'replied' });
+      const text = (outcome as { text: string }).text;
+      // The person answered and the account they tagged stay tagged; the stranger is named, not tagged.
+      expect(mentionsIn(text).sort()).toEqual(['moonmaxxer', 'soilsignal']);
+      expect(text).toContain('so would stranger.');
+    } finally {
+      await llm.close();
+    }
   });
 
   it('with "Reply on farcaster" off the twin does nothing; on again, it replies', async () => {
@@ -225,7 +485,10 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     const hash = await cast(people.dan, `@${twins.bob.twin.username} are you there?`);
     const job = threadJob(twins.bob, hash, 'are you there?', { fid: people.dan, username: 'dan' });
     expect(await runTwinWriteJob(deps(), job)).toEqual({ status: 'skipped', reason: 'switched-off' });
-    expect(await quietly(() => repliesTo(hash))).toHaveLength(0);
+    // The queue's own job for the cast has run too, and was skipped with the reason recorded.
+    await jobFinished(`thread-reply:${twins.bob.agentId}:${hash}`);
+    expect((await skipped(`thread-reply:${twins.bob.agentId}:${hash}`)).reason).toBe('switched-off');
+    expect(await repliesTo(hash)).toHaveLength(0);
     await updateAgentActions(server.db, twins.bob.agentId, { replyOnFarcaster: true });
     expect(await runTwinWriteJob(deps(), job)).toMatchObject({ status: 'replied' });
   });
@@ -240,12 +503,14 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(replies[0]!.embeds).toEqual([agentPage]);
     // Tagged again in the same thread: nothing more.
     const second = await cast(people.alice, `@${twins.carol.twin.username} still there?`, first);
-    expect(await quietly(() => repliesTo(second))).toHaveLength(0);
+    expect((await skipped(`thread-reply:${twins.carol.agentId}:${second}`)).reason).toBe('dead');
+    expect(await repliesTo(second)).toHaveLength(0);
     const deadReplies = await server.db
       .selectFrom('twin_writings')
       .selectAll()
       .where('agent_id', '=', twins.carol.agentId)
       .where('kind', '=', 'dead-reply')
+      .where('thread_hash', '=', first)
       .execute();
     expect(deadReplies).toHaveLength(1);
   });
@@ -265,8 +530,11 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(messages[1]!.fromFid).toBe(twins.alice.twin.fid);
 
     await updateAgentActions(server.db, twins.alice.agentId, { replyToDirectMessages: false });
-    expect((await send('still there?')).status).toBe(201);
-    expect(await quietly(conversation)).toHaveLength(3);
+    const unanswered = await send('still there?');
+    expect(unanswered.status).toBe(201);
+    const { message } = (await unanswered.json()) as { message: { id: number } };
+    expect((await skipped(`dm-reply:${twins.alice.agentId}:${message.id}`)).reason).toBe('switched-off');
+    expect(await conversation()).toHaveLength(3);
     await updateAgentActions(server.db, twins.alice.agentId, { replyToDirectMessages: true });
 
     // Bad input loses nothing and says why.
@@ -342,7 +610,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     await server.syncLives();
     await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
     // Tagged at once, before the life watch's next tick has recorded the new time.
-    const tagged = await cast(people.dan, `@${twins.bob.twin.username} are you there?`);
+    const tagged = await cast(people.erin, `@${twins.bob.twin.username} are you there?`);
     const replies = await eventually(() => repliesTo(tagged), 1);
     expect(replies).toHaveLength(1);
     expect(replies[0]!.text).toContain(`/agent/${encodeURIComponent(twins.bob.agentId)}`);

@@ -137,6 +137,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, HEALTH_TOKEN: 'short' })).toThrow(/HEALTH_TOKEN must be at least 32/);
   });
 
+  it("limits the twins' replies per author and per twin, and answers accounts from a quality score up", () => {
+    expect(loadConfig({}).replyRules).toEqual({
+      perAuthor: { hour: 5, day: 20 },
+      perTwin: { hour: 30, day: 200 },
+      minUserScore: 0.5,
+    });
+    const tuned = loadConfig({
+      REPLIES_PER_TWIN_PER_HOUR: '60',
+      REPLIES_PER_TWIN_PER_DAY: '600',
+      REPLY_MIN_USER_SCORE: '0',
+    });
+    expect(tuned.replyRules.perTwin).toEqual({ hour: 60, day: 600 });
+    expect(tuned.replyRules.minUserScore).toBe(0);
+    expect(() => loadConfig({ REPLIES_PER_AUTHOR_PER_HOUR: '30' })).toThrow(
+      /REPLIES_PER_AUTHOR_PER_HOUR must not be more than REPLIES_PER_AUTHOR_PER_DAY/,
+    );
+    expect(() => loadConfig({ REPLY_MIN_USER_SCORE: '1.5' })).toThrow(/REPLY_MIN_USER_SCORE/);
+    expect(() => loadConfig({ REPLIES_PER_TWIN_PER_DAY: '-1' })).toThrow(/REPLIES_PER_TWIN_PER_DAY/);
+  });
+
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...PRODUCTION_ENV, ACCOUNT_ASSOCIATION: '{"header":1}' })).toThrow(

@@ -118,6 +118,14 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     // New twins the operator pays for (an account, gas and the first battery) per 24 hours.
     MAX_DEPLOYS_PER_DAY: z.coerce.number().int().min(0).default(500),
+    // Replies (thread replies, direct-message answers, each counted apart) one account draws from
+    // all twins, and one twin writes, per hour and per 24 hours: each is a model call and a cast.
+    REPLIES_PER_AUTHOR_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
+    REPLIES_PER_AUTHOR_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
+    REPLIES_PER_TWIN_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
+    REPLIES_PER_TWIN_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
+    // Twins answer only accounts whose quality score (Neynar's user score, 0 to 1) is at least this; 0: everyone.
+    REPLY_MIN_USER_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     /** The chain RPC browsers are given (/app-config.js); CHAIN_RPC_URL, which often carries a key, stays here. */
     PUBLIC_RPC_URL: z.string().url().optional(),
     /**
@@ -136,6 +144,15 @@ const envSchema = z
     OPERATOR_OWNS_LIFE_CONTRACT: z.enum(['warn', 'refuse']).default('warn'),
   })
   .superRefine((env, ctx) => {
+    for (const who of ['AUTHOR', 'TWIN'] as const) {
+      if (env[`REPLIES_PER_${who}_PER_HOUR`] > env[`REPLIES_PER_${who}_PER_DAY`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`REPLIES_PER_${who}_PER_HOUR`],
+          message: `must not be more than REPLIES_PER_${who}_PER_DAY`,
+        });
+      }
+    }
     if (env.FARTWIN_MODE !== 'production') {
       if (env.ALLOW_EXPOSED_LOCAL_MODE) return;
       const exposed =
@@ -265,6 +282,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     health: { token: env.HEALTH_TOKEN, cacheMs: env.HEALTH_CACHE_MS },
     chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
+    replyRules: {
+      perAuthor: { hour: env.REPLIES_PER_AUTHOR_PER_HOUR, day: env.REPLIES_PER_AUTHOR_PER_DAY },
+      perTwin: { hour: env.REPLIES_PER_TWIN_PER_HOUR, day: env.REPLIES_PER_TWIN_PER_DAY },
+      minUserScore: env.REPLY_MIN_USER_SCORE,
+    },
     /**
      * The life index (run by the life watch) counts as behind after three missed ticks: it can no
      * longer prove a death, and /health/ready reports it.

@@ -11,6 +11,8 @@ export interface SocialAccountsTable {
   bio: string;
   custody_address: string;
   created_at: CreatedAt;
+  /** The account's quality score, 0 to 1, like Neynar's user score. */
+  score: ColumnType<number, number | undefined, number>;
 }
 
 /** Casts of the local social network. */
@@ -19,6 +21,8 @@ export interface SocialCastsTable {
   fid: number;
   text: string;
   parent_hash: string | null;
+  /** The thread's first cast: its own hash for a root cast, the parent's thread hash for a reply. */
+  thread_hash: string;
   embeds: ColumnType<string[], string, string>;
   created_at: CreatedAt;
   id: Generated<number>;
@@ -170,6 +174,29 @@ export interface TwinWritingsTable {
   delivered_at: Date | null;
 }
 
+/** A reply a twin wrote to someone, once per writing key: what the per-author and per-twin limits count. */
+export interface TwinReplyChargesTable {
+  key: string;
+  agent_id: string;
+  author_fid: number;
+  channel: 'cast' | 'direct-message';
+  charged_at: CreatedAt;
+}
+
+export type TwinWriteSkipReason = 'author-limit' | 'twin-limit' | 'switched-off' | 'dead' | 'filtered' | 'thread-bound';
+
+/** What a twin did not write and why, once per writing key (the owner's activity lists them). */
+export interface TwinWriteSkipsTable {
+  key: string;
+  agent_id: string;
+  kind: 'thread-reply' | 'dm-reply';
+  reason: TwinWriteSkipReason;
+  /** The cast hash or direct message id it concerns. */
+  subject: string;
+  author_fid: number;
+  created_at: CreatedAt;
+}
+
 /** Local mode's direct messages. */
 export interface LocalDirectMessagesTable {
   id: Generated<number>;
@@ -215,6 +242,8 @@ export interface Database {
   local_app_keys: LocalAppKeysTable;
   agent_actions: AgentActionsTable;
   twin_writings: TwinWritingsTable;
+  twin_reply_charges: TwinReplyChargesTable;
+  twin_write_skips: TwinWriteSkipsTable;
   local_direct_messages: LocalDirectMessagesTable;
   neynar_deliveries: NeynarDeliveriesTable;
   rejected_inputs: RejectedInputsTable;

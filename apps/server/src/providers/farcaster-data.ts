@@ -7,6 +7,11 @@ export interface FarcasterUser {
   bio: string;
   /** The address that signs the user's Sign In With Farcaster messages. */
   custodyAddress: `0x${string}`;
+  /**
+   * The account's quality score, 0 to 1 (Neynar's user score: how likely it is not spam); twins
+   * answer only accounts at or above REPLY_MIN_USER_SCORE. Absent or null: unknown.
+   */
+  score?: number | null;
 }
 
 export interface FarcasterCast {

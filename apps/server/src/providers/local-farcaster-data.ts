@@ -1,11 +1,14 @@
 import type { Db } from '../db/database.ts';
-import { findAccount, findCast } from '../social/local-network.ts';
+import { findAccount, findAccountScore, findCast } from '../social/local-network.ts';
 import type { FarcasterCast, FarcasterData } from './farcaster-data.ts';
 
 /** Local mode's Farcaster: the social_* tables of the local social network. */
 export function localFarcasterData(db: Db): FarcasterData {
   return {
-    getUser: (fid) => findAccount(db, fid),
+    async getUser(fid) {
+      const account = await findAccount(db, fid);
+      return account && { ...account, score: await findAccountScore(db, fid) };
+    },
     async getRecentCasts(fid, limit) {
       const rows = await db
         .selectFrom('social_casts')

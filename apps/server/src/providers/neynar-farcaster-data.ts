@@ -10,8 +10,17 @@ const neynarUserSchema = z.object({
   pfp_url: z.string().nullish(),
   custody_address: z.string(),
   profile: z.object({ bio: z.object({ text: z.string().nullish() }).nullish() }).nullish(),
+  // The user's quality score (OpenAPI User: `score`; earlier `experimental.neynar_user_score`).
+  score: z.number().nullish(),
+  experimental: z.object({ neynar_user_score: z.number().nullish() }).nullish(),
 });
 const bulkUsersSchema = z.object({ users: z.array(neynarUserSchema) });
+
+/** The user's quality score when Neynar gives one (the reply filter reads it); absent otherwise. */
+function qualityScoreOf(user: z.infer<typeof neynarUserSchema>): { score?: number } {
+  const score = user.score ?? user.experimental?.neynar_user_score;
+  return typeof score === 'number' ? { score } : {};
+}
 
 /** The parts of Neynar's v2 cast object we read (https://docs.neynar.com/reference/fetch-casts-for-user). */
 const userCastsSchema = z.object({
@@ -66,6 +75,7 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
         pfpUrl: user.pfp_url ?? null,
         bio: user.profile?.bio?.text ?? '',
         custodyAddress: user.custody_address as `0x${string}`,
+        ...qualityScoreOf(user),
       };
     },
     async getRecentCasts(fid, limit) {

@@ -42,6 +42,7 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
           bio: user.bio,
           pfp_url: avatarUrl(publicUrl, user.fid),
           custody_address: localUserAccount(user.fid).address,
+          score: user.score,
           created_at: new Date(now - 90 * DAY_MS),
         })),
       )
@@ -52,6 +53,7 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
     const casts = SAMPLE_USERS.flatMap((user) =>
       user.casts.map((text, position) => ({
         hash: castHash(user.fid, position, text),
+        thread_hash: castHash(user.fid, position, text),
         fid: user.fid,
         text,
         parent_hash: null,
@@ -159,6 +161,7 @@ export async function createLocalUser(
       .values(
         texts.map((text, position) => ({
           hash: castHash(fid, 'starter', position),
+          thread_hash: castHash(fid, 'starter', position),
           fid,
           text,
           parent_hash: null,
@@ -172,19 +175,29 @@ export async function createLocalUser(
   });
 }
 
-/** Publishes a cast on the local network; the same idempotency key gives the same cast, once. */
+/**
+ * Publishes a cast on the local network; the same idempotency key gives the same cast, once. Like
+ * a Farcaster cast it carries its thread's first cast: its own hash when it starts a thread, its
+ * parent's thread hash when it replies (the parent itself when the network does not have it).
+ */
 export async function publishLocalCast(
   db: Db,
   cast: { fid: number; text: string; embeds: readonly string[]; idempotencyKey: string; parentHash?: string | null },
 ): Promise<{ hash: string }> {
   const hash = castHash(cast.fid, cast.idempotencyKey);
+  const parentHash = cast.parentHash ?? null;
+  const threadHash =
+    parentHash === null
+      ? sql<string>`${hash}::text`
+      : sql<string>`coalesce((select thread_hash from social_casts where hash = ${parentHash}), ${parentHash}::text)`;
   await db
     .insertInto('social_casts')
     .values({
       hash,
       fid: cast.fid,
       text: cast.text,
-      parent_hash: cast.parentHash ?? null,
+      parent_hash: parentHash,
+      thread_hash: threadHash,
       embeds: JSON.stringify(cast.embeds),
     })
     .onConflict((conflict) => conflict.column('hash').doNothing())
@@ -288,6 +301,12 @@ export async function listRecentCasts(db: Db, options: { limit: number; fid?: nu
     .limit(options.limit);
   if (options.fid !== undefined) query = query.where('social_casts.fid', '=', options.fid);
   return (await query.execute()).map(toFeedCast);
+}
+
+/** An account's quality score (0 to 1, like Neynar's user score); null for an unknown fid. */
+export async function findAccountScore(db: Db, fid: number): Promise<number | null> {
+  const row = await db.selectFrom('social_accounts').select('score').where('fid', '=', fid).executeTakeFirst();
+  return row?.score ?? null;
 }
 
 /** One cast by hash (a quoted cast in an embed); null when there is none. */

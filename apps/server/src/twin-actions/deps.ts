@@ -6,6 +6,7 @@ import type { DirectMessages } from '../providers/direct-messages.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import type { ReplyRules } from './reply-rules.ts';
 
 /** What the twin's writers need. */
 export interface TwinActionDeps {
@@ -19,4 +20,6 @@ export interface TwinActionDeps {
   sender: NotificationSender;
   /** The mini-app's address: links to a twin's page, notifications' target. */
   publicUrl: string;
+  /** Who twins answer and how often (config.replyRules). */
+  replyRules: ReplyRules;
 }

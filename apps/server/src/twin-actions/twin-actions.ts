@@ -17,11 +17,13 @@ import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots, type ScheduleStream } from './schedule.ts';
 import { writtenKeys } from './twin-writes.ts';
 import { findTwinByFid, twinsConcernedBy } from './twins.ts';
+import { cleanUpWriteRecords } from './write-skips.ts';
 import { writingKeys } from './writing-keys.ts';
 
 export const TWIN_WRITE_QUEUE = 'twin-write';
 const SCHEDULE_QUEUE = 'twin-schedule';
 const LOCAL_FIREHOSE_QUEUE = 'local-firehose';
+const WRITE_RECORDS_CLEANUP_QUEUE = 'twin-write-records-cleanup';
 
 /** Writers one replica runs at once: each may wait on the engine (a model) for a while. */
 const WORKERS = 3;
@@ -193,6 +195,10 @@ export async function startTwinActions(
         enqueue(await dueScheduledJobs(deps, now)),
       );
     },
+  );
+
+  await startTicker(boss, { queue: WRITE_RECORDS_CLEANUP_QUEUE, intervalSeconds: 600, logger }, () =>
+    cleanUpWriteRecords(db),
   );
 
   /**

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { TwinWritingKind } from '../db/schema.ts';
 import type { Character } from '../twin/character.ts';
 import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin/engines/chat-engine.ts';
+import { withoutStrangerMentions } from './mention-filter.ts';
 
 /** The longest an engine may take for one writing, model included; the job retries after. */
 const ENGINE_BUDGET_MS = 60_000;
@@ -87,6 +88,17 @@ function findWriting(db: Db, key: string) {
   return db.selectFrom('twin_writings').select(['text', 'delivered_ref']).where('key', '=', key).executeTakeFirst();
 }
 
+/** The writing under a key once it has been delivered; null before. */
+export async function deliveredWriting(db: Db, key: string): Promise<{ text: string; deliveredRef: string } | null> {
+  const row = await findWriting(db, key);
+  return row?.delivered_ref ? { text: row.text, deliveredRef: row.delivered_ref } : null;
+}
+
+/** Whether a writing under a key was composed (delivered or not). */
+export async function writingExists(db: Db, key: string): Promise<boolean> {
+  return (await findWriting(db, key)) !== undefined;
+}
+
 /** Whether a key was already written (delivered or not): schedules skip those. */
 export async function writtenKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
@@ -96,11 +108,17 @@ export async function writtenKeys(db: Db, keys: readonly string[]): Promise<Set<
 
 /**
  * The engine's text for a writing, within the channel's limit and a time budget: the character and
- * the context go in, whole sentences that fit come out.
+ * the context go in, whole sentences that fit come out, tagging no one outside `mayTag` (whichever
+ * engine wrote it: a model can be talked into tagging anyone).
  */
 export async function engineText(
   engine: ChatEngine,
-  input: Omit<ChatInput, 'signal'> & { character: Character; maxBytes: number },
+  input: Omit<ChatInput, 'signal'> & {
+    character: Character;
+    maxBytes: number;
+    /** Usernames the text may @mention: the person answered and those they tagged, the twin's owner. */
+    mayTag: readonly string[];
+  },
 ): Promise<WrittenText> {
   const signal = AbortSignal.timeout(ENGINE_BUDGET_MS);
   let text = '';
@@ -110,7 +128,7 @@ export async function engineText(
     if (signal.aborted) throw new ChatEngineError(`The ${engine.name} engine took longer than ${ENGINE_BUDGET_MS} ms`);
     throw error;
   }
-  const fitted = fitToBytes(text.trim(), input.maxBytes);
+  const fitted = fitToBytes(withoutStrangerMentions(text.trim(), input.mayTag), input.maxBytes);
   if (fitted.length === 0) throw new ChatEngineError(`The ${engine.name} engine wrote nothing`);
   return { text: fitted, engine: engine.name };
 }

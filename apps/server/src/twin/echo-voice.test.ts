@@ -450,6 +450,21 @@ describe("a cast shared to the app: 'what do you think of this cast'", () => {
     }
   });
 
+  it('never repeats an author line that is more than one handle: the asker tagged them, the twin does not', () => {
+    for (const character of TWINS.slice(0, 6)) {
+      const topic = character.topics[0]!;
+      for (const byLine of ['@a @b @c', '@mallory and friends', 'Bob B']) {
+        const question = `@${character.username}-twin what do you think of this cast by ${byLine}: “${topic} all day”?`;
+        expect(readMessage(question, character)).toMatchObject({ kind: 'cast' });
+        const reply = writeEcho({ character, conversation: [{ role: 'user', content: question }] });
+        const context = `@${character.username} on ${byLine}: ${reply}`;
+        expect(reply, context).toMatch(/that cast/i);
+        expect(reply, context).not.toContain(byLine);
+        expect(reply, context).not.toMatch(/@(?:a|b|c|mallory)\b/);
+      }
+    }
+  });
+
   it('reads a long cast cut by the app (ending in …) and stays within whole sentences', () => {
     const character = TWINS[1]!;
     const long = `${`${character.topics[0]} every day `.repeat(300)}and then`.slice(0, 3_900);

@@ -63,11 +63,18 @@ const STATUS =
   /\b(?:what\s+(?:are|r)\s+(?:you|u)\s+(?:working\s+on|building|up\s+to|doing|making|shipping|into)|what\s+(?:have|'ve)\s+you\s+been\s+(?:up\s+to|doing|working\s+on)|what'?s\s+(?:on\s+your\s+mind|new|next|the\s+latest|happening)|what\s+is\s+(?:on\s+your\s+mind|new|next)|any\s+(?:news|updates?)|how'?s\s+(?:the\s+)?(?:work|project|week)|what'?s\s+keeping\s+you\s+busy)\b/iu;
 
 /**
- * The mini-app's question about a shared cast (and the like typed by hand): "what do you think of
- * this cast by @alice: “text”?". The quote runs to the last closing quote, so quotes inside it stay.
+ * The mini-app's question about a shared cast (and the like typed by hand, or cast at the twin after
+ * its @mention): "what do you think of this cast by @alice: “text”?". The quote runs to the last
+ * closing quote, so quotes inside it stay.
  */
 const CAST_TAKE =
-  /^\s*what\s+do\s+you\s+(?:think|make)\s+(?:of|about)\s+(?:this|that)\s+cast(?:\s+by\s+([^:“"?]{1,80}?))?(?:\s*:\s*[“"]([\s\S]*)[”"])?\s*\??\s*$/iu;
+  /^\s*(?:@[\w.-]+[\s,]+)*what\s+do\s+you\s+(?:think|make)\s+(?:of|about)\s+(?:this|that)\s+cast(?:\s+by\s+([^:“"?]{1,80}?))?(?:\s*:\s*[“"]([\s\S]*)[”"])?\s*\??\s*$/iu;
+
+/**
+ * Whose cast it is, as the twin may repeat it: one @username or "fid N". Anything else the author
+ * line holds ("@a @b @c", a display name) is the asker's text, not the twin's words: not repeated.
+ */
+const CAST_AUTHOR = /^(?:@[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?|fid \d{1,12})$/i;
 
 /** What a quoted cast is about: its words without links and mentions, nor the words any question is made of. */
 function castSubject(quote: string): string[] {
@@ -106,14 +113,14 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
   const castTake = text.match(CAST_TAKE);
   if (castTake) {
     const subject = castSubject(castTake[2] ?? '');
-    const author = castTake[1]?.trim();
+    const author = castTake[1]?.trim().replace(/\s+/g, ' ');
     return {
       kind: 'cast',
       greeted: false,
       askedHowItIs: false,
       subject,
       terms: [...new Set(subject.map(stem))],
-      ...(author ? { castAuthor: author } : {}),
+      ...(author && CAST_AUTHOR.test(author) ? { castAuthor: author } : {}),
     };
   }
   const cleaned = text.replace(/\s+/g, ' ').trim();

@@ -9,6 +9,7 @@ import * as tokenSalt from './0007_token_salt.ts';
 import * as walletSignInNonces from './0008_wallet_sign_in_nonces.ts';
 import * as rateLimitsUnlogged from './0009_rate_limits_unlogged.ts';
 import * as rejectedInputs from './0010_rejected_inputs.ts';
+import * as twinWritingLimits from './0011_twin_writing_limits.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_wallet_sign_in_nonces': walletSignInNonces,
   '0009_rate_limits_unlogged': rateLimitsUnlogged,
   '0010_rejected_inputs': rejectedInputs,
+  '0011_twin_writing_limits': twinWritingLimits,
 };

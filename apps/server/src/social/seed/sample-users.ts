@@ -2,6 +2,11 @@
 export interface SampleUser {
   fid: number;
   username: string; // lowercase, 3-16 chars, [a-z0-9-], unique
+  /**
+   * Neynar's user quality score, 0 to 1 (how likely the account is not spam): twins answer only
+   * accounts at or above REPLY_MIN_USER_SCORE. @just-arrived is brand new, so low, as on Farcaster.
+   */
+  score: number;
   displayName: string;
   bio: string; // in the user's own voice, <= 160 chars
   avatarColor: string; // #RRGGBB, distinct per user, used to draw their avatar
@@ -12,6 +17,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1001,
     username: 'lowcaps-dev',
+    score: 0.96,
     displayName: 'teo',
     bio: 'writing solidity so you dont have to. foundry, viem, base. mostly tests',
     avatarColor: '#2E3440',
@@ -56,6 +62,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1002,
     username: 'gmbeans',
+    score: 0.91,
     displayName: 'beans 🫘',
     bio: 'gm gm gm 🫘☕ professional bean counter (the crypto kind) 🐸 ngmi if u dont laugh 😂',
     avatarColor: '#7BC043',
@@ -100,6 +107,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1003,
     username: 'slow-quorum',
+    score: 0.88,
     displayName: 'Maren Holt',
     bio: 'I write about how groups decide things: votes, funds, commons. Long posts, slow thoughts. Mostly optimistic about coordination.',
     avatarColor: '#5B6C8F',
@@ -143,6 +151,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1004,
     username: 'moonmaxxer',
+    score: 0.83,
     displayName: 'MOON MAXXER',
     bio: 'CHARTS, CANDLES, CARDIO!!! NFA!!! WAGMI!!!',
     avatarColor: '#FF3B30',
@@ -186,6 +195,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1005,
     username: 'dr-witness',
+    score: 0.94,
     displayName: 'Dr. Ines Okoro',
     bio: 'Researcher in zero-knowledge proof systems. Interested in folding, lookups, and teaching. Opinions are my own and subject to peer review.',
     avatarColor: '#1F4E79',
@@ -228,6 +238,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1006,
     username: 'noise-garden',
+    score: 0.79,
     displayName: 'wren ✶',
     bio: 'generative art, pen plotters & too many palettes... code is my brush, noise is my garden 🌀',
     avatarColor: '#C86FC9',
@@ -271,6 +282,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1007,
     username: 'crumb-and-key',
+    score: 0.86,
     displayName: 'Hattie at the Oven',
     bio: "I bake bread. My nephew set up my wallet. I am doing my best... Saturdays at the market. The starter's name is Gerald.",
     avatarColor: '#D9A066',
@@ -313,6 +325,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1008,
     username: 'soilsignal',
+    score: 0.72,
     displayName: 'Rosa | Soil Signal',
     bio: 'Founder of a tiny soil-carbon startup. Measuring what grows and paying the people who grow it. Optimist by necessity 🌱',
     avatarColor: '#3A7D44',
@@ -355,6 +368,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1009,
     username: 'nightshift-dad',
+    score: 0.81,
     displayName: 'Sam (after bedtime)',
     bio: 'Dad of 2 (ages 4 and 7). Building a chore tracker one 11pm commit at a time. TypeScript, coffee, Lego on the floor.',
     avatarColor: '#F4A259',
@@ -397,6 +411,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1010,
     username: 'kickdrum-kai',
+    score: 0.77,
     displayName: 'kai 🎧',
     bio: 'beats, bass & broken synths 🎧 ableton since forever. dropping a track every friday-ish',
     avatarColor: '#8E44AD',
@@ -439,6 +454,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1011,
     username: 'ridgeline',
+    score: 0.9,
     displayName: 'Tova Lind',
     bio: 'Trail runner, amateur photographer. Up early for the light. Current goal: a 50k with 2,600 m of climbing. 📷⛰️',
     avatarColor: '#4A90A4',
@@ -481,6 +497,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1012,
     username: 'reentrant',
+    score: 0.97,
     displayName: 'Rae (auditing)',
     bio: "Smart contract auditor. I read your code so attackers don't have to. Revoke your approvals. Anyway.",
     avatarColor: '#556B2F',
@@ -523,6 +540,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1013,
     username: 'kern-club',
+    score: 0.74,
     displayName: 'Noor Haddad',
     bio: 'Product designer. Type nerd. I will notice your line-height. Designing wallet onboarding that doesn’t feel like a tax form.',
     avatarColor: '#E94F37',
@@ -565,6 +583,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1014,
     username: 'vecina-lu',
+    score: 0.68,
     displayName: 'Lu Ferreyra',
     bio: 'Organizo meetups en el barrio 💛 Community organizer, bilingual, onboarding vecinos to web3 one empanada at a time.',
     avatarColor: '#F6C445',
@@ -607,6 +626,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1015,
     username: 'haiku-moth',
+    score: 0.85,
     displayName: 'moth',
     bio: 'short poems / long silences / one cast at a time',
     avatarColor: '#9AA5B1',
@@ -649,6 +669,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1016,
     username: 'n-equals',
+    score: 0.93,
     displayName: 'Tomas Quantile',
     bio: 'Data nerd. I log everything: coffee, commutes, casts. n is always too small. Charts > vibes, fwiw.',
     avatarColor: '#0FA3B1',
@@ -691,6 +712,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1017,
     username: 'pixelpanic',
+    score: 0.63,
     displayName: 'PixelPanic 🎮',
     bio: 'variety streamer, speedrun enjoyer, roguelike addict 🎮 live tue/thu/sat 8pm. gg ez (it was not ez)',
     avatarColor: '#FF4FA3',
@@ -733,6 +755,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1018,
     username: 'mise-en-place',
+    score: 0.8,
     displayName: 'Chef Otto Brandt',
     bio: 'Chef at a 40-seat bistro. Braise everything. Salt properly. Staff meal is the best meal. Pop-up dinners monthly.',
     avatarColor: '#B5452D',
@@ -775,6 +798,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1019,
     username: 'counsel-dao',
+    score: 0.89,
     displayName: 'Greta Vance (not your lawyer)',
     bio: 'Lawyer for DAOs and open-source communities. Wrappers, contributor agreements, treasury policy. Nothing here is legal advice.',
     avatarColor: '#7A5C3E',
@@ -817,6 +841,7 @@ export const SAMPLE_USERS: SampleUser[] = [
   {
     fid: 1020,
     username: 'just-arrived',
+    score: 0.18,
     displayName: 'Mo (new here)',
     bio: 'new here!! nurse by day, learning crypto + coding by night. probably asking a dumb question right now 🙈 be nice pls',
     avatarColor: '#66C2FF',

@@ -53,6 +53,8 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
           conversation: [],
           task: { kind: 'post', earlierPosts: earlier.map((row) => row.text) },
           maxBytes: CAST_MAX_BYTES,
+          // Nobody asked: a post tags no one but the twin's owner.
+          mayTag: [character.username],
         });
       },
       async (text) => {

@@ -1,8 +1,11 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import { agentActionsOf } from '../../agent-actions/repository.ts';
 import { findAgentCharacter } from '../../agents/repository.ts';
+import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import type { TwinActionDeps } from '../deps.ts';
-import { engineText, writeOnce } from '../twin-writes.ts';
+import { mentionsIn } from '../mention-filter.ts';
+import { replyGate } from '../reply-gate.ts';
+import { deliveredWriting, engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 
@@ -17,29 +20,44 @@ export interface DirectMessageJob {
 
 export type DirectMessageOutcome =
   | { status: 'replied' | 'already-done'; text: string; messageId: string }
-  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'dead' | 'unavailable' };
+  | { status: 'skipped'; reason: 'unknown-twin' | 'unavailable' | TwinWriteSkipReason };
 
-/** A twin answers a direct message once, with the conversation as context, when its switch is on and it is alive. */
+/**
+ * A twin answers a direct message once, with the conversation as context, when its switch is on,
+ * it is alive, the sender meets the quality bar and neither's reply limit is reached; what it does
+ * not answer is recorded, with why.
+ */
 export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessageJob): Promise<DirectMessageOutcome> {
   const { db, directMessages } = deps;
+  const { message } = job;
   if (!directMessages.available) return { status: 'skipped', reason: 'unavailable' };
   const twin = await findTwinAccount(db, job.agentId);
   const character = twin && (await findAgentCharacter(db, twin.agentId));
   if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
-  if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) {
-    return { status: 'skipped', reason: 'switched-off' };
-  }
-  if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
+  const key = writingKeys.dmReply(twin.agentId, message.id);
+  const done = await deliveredWriting(db, key);
+  if (done) return { status: 'already-done', text: done.text, messageId: done.deliveredRef };
+  const gate = replyGate(deps, {
+    key,
+    agentId: twin.agentId,
+    kind: 'dm-reply',
+    subject: message.id,
+    author: { fid: message.fromFid },
+  });
+  if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) return gate.skip('switched-off');
+  if (!(await deps.lives.isAlive(twin.agentId))) return gate.skip('dead');
+  if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
+  const limited = await gate.charge();
+  if (limited) return limited;
 
-  const key = writingKeys.dmReply(twin.agentId, job.message.id);
   const result = await writeOnce(
     db,
-    { key, agentId: twin.agentId, kind: 'dm-reply', counterpartFid: job.message.fromFid },
+    { key, agentId: twin.agentId, kind: 'dm-reply', counterpartFid: message.fromFid },
     async () => {
-      const history = await directMessages.conversation(twin.fid, job.message.fromFid, CONVERSATION_CONTEXT);
+      const history = await directMessages.conversation(twin.fid, message.fromFid, CONVERSATION_CONTEXT);
       // Up to the message being answered: later ones get their own answers.
-      const upTo = history.findIndex((turn) => turn.id === job.message.id);
-      const turns = (upTo >= 0 ? history.slice(0, upTo + 1) : [...history, job.message]).map(
+      const upTo = history.findIndex((turn) => turn.id === message.id);
+      const turns = (upTo >= 0 ? history.slice(0, upTo + 1) : [...history, message]).map(
         (turn): ConversationTurn => ({ role: turn.fromFid === twin.fid ? 'assistant' : 'user', content: turn.text }),
       );
       return engineText(deps.chatEngine, {
@@ -47,9 +65,10 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
         conversation: turns,
         task: { kind: 'reply', channel: 'direct-message' },
         maxBytes: DIRECT_MESSAGE_MAX_CHARS,
+        mayTag: [...mentionsIn(message.text), character.username],
       });
     },
-    (text) => directMessages.send({ fromFid: twin.fid, toFid: job.message.fromFid, text, idempotencyKey: key }),
+    (text) => directMessages.send({ fromFid: twin.fid, toFid: message.fromFid, text, idempotencyKey: key }),
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, messageId: result.deliveredRef };
 }

@@ -2,15 +2,20 @@
 export interface IncomingCast {
   hash: string;
   text: string;
-  author: { fid: number; username: string };
+  /** `score`: the author's quality score (0 to 1) when the source gives it; else it is looked up. */
+  author: { fid: number; username: string; score?: number | null };
   parentHash: string | null;
   /** The author of the cast this one replies to. */
   parentAuthorFid: number | null;
-  /** The thread's first cast, when the source says (Neynar does); otherwise found by walking up. */
+  /**
+   * The thread's first cast, as the network says (Neynar's `thread_hash`, the local network's
+   * `thread_hash`): every per-thread bound is keyed on it. Null only in jobs queued before casts
+   * carried it; those walk up the thread.
+   */
   threadHash: string | null;
   /** Mentioned accounts by fid (Neynar) … */
   mentionedFids: number[];
-  /** … or by the `@username` in the text (the local network). */
+  /** … and by the `@username` (Neynar's mentioned profiles, the text's mentions locally). */
   mentionedUsernames: string[];
 }
 

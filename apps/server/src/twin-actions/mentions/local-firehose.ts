@@ -38,8 +38,10 @@ export async function readNewLocalCasts(
         'social_casts.hash',
         'social_casts.text',
         'social_casts.parent_hash',
+        'social_casts.thread_hash',
         'author.fid as authorFid',
         'author.username as authorUsername',
+        'author.score as authorScore',
         'parent.fid as parentAuthorFid',
       ])
       .where('social_casts.id', '>', cursor.block)
@@ -50,10 +52,10 @@ export async function readNewLocalCasts(
     const casts = rows.map((row) => ({
       hash: row.hash,
       text: row.text,
-      author: { fid: row.authorFid, username: row.authorUsername },
+      author: { fid: row.authorFid, username: row.authorUsername, score: row.authorScore },
       parentHash: row.parent_hash,
       parentAuthorFid: row.parentAuthorFid,
-      threadHash: null,
+      threadHash: row.thread_hash,
       mentionedFids: [],
       mentionedUsernames: mentionedUsernamesIn(row.text),
     }));

@@ -18,6 +18,11 @@ export function isNeynarSignatureValid(secret: string, rawBody: string, signatur
 }
 
 const profileSchema = z.object({ fid: z.number().int().positive(), username: z.string() });
+/** The cast's author is Neynar's User object, with its quality score (`score`; earlier `experimental.neynar_user_score`). */
+const authorSchema = profileSchema.extend({
+  score: z.number().nullish(),
+  experimental: z.object({ neynar_user_score: z.number().nullish() }).nullish(),
+});
 
 /** The parts of a `cast.created` delivery we read (Neynar's cast object). */
 export const neynarCastCreatedSchema = z.object({
@@ -29,7 +34,7 @@ export const neynarCastCreatedSchema = z.object({
     thread_hash: z.string().nullish(),
     parent_hash: z.string().nullish(),
     parent_author: z.object({ fid: z.number().int().nullish() }).nullish(),
-    author: profileSchema,
+    author: authorSchema,
     mentioned_profiles: z.array(profileSchema).nullish(),
   }),
 });
@@ -39,11 +44,15 @@ export function incomingCastFromNeynar(event: z.infer<typeof neynarCastCreatedSc
   return {
     hash: cast.hash,
     text: cast.text,
-    author: { fid: cast.author.fid, username: cast.author.username },
+    author: {
+      fid: cast.author.fid,
+      username: cast.author.username,
+      score: cast.author.score ?? cast.author.experimental?.neynar_user_score ?? null,
+    },
     parentHash: cast.parent_hash ?? null,
     parentAuthorFid: cast.parent_author?.fid ?? null,
     threadHash: cast.thread_hash ?? null,
     mentionedFids: (cast.mentioned_profiles ?? []).map((profile) => profile.fid),
-    mentionedUsernames: [],
+    mentionedUsernames: (cast.mentioned_profiles ?? []).map((profile) => profile.username.toLowerCase()),
   };
 }

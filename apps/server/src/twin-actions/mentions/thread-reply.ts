@@ -4,17 +4,23 @@ import { formatUnits } from 'viem';
 import { agentActionsOf } from '../../agent-actions/repository.ts';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { Db } from '../../db/database.ts';
+import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import type { TwinActionDeps } from '../deps.ts';
-import { engineText, writeOnce } from '../twin-writes.ts';
+import { mentionsIn } from '../mention-filter.ts';
+import { replyGate } from '../reply-gate.ts';
+import { deliveredWriting, engineText, writeOnce, writingExists } from '../twin-writes.ts';
 import { findTwinAccount, findTwinByFid, type TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
 /** Casts of the thread the engine reads, the new one included. */
 const THREAD_CONTEXT_CASTS = 6;
-/** How far up a thread is walked to find its first cast when the source does not say. */
+/**
+ * How far up a thread is walked to find its first cast when the cast does not say: only jobs queued
+ * before casts carried their thread hash. Every source gives it now, so the bounds hold at any depth.
+ */
 const THREAD_WALK_LIMIT = 30;
 /** Twins answering twins must end: at most this many twin replies in a thread where a twin spoke last. */
 export const TWIN_TO_TWIN_REPLIES_PER_THREAD = 4;
@@ -29,30 +35,49 @@ export interface ThreadReplyJob {
 
 export type ThreadReplyOutcome =
   | { status: 'replied' | 'dead-notice' | 'already-done'; text: string; hash: string }
-  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'own-cast' | 'thread-bound' | 'dead-notice-sent' };
+  | { status: 'skipped'; reason: 'unknown-twin' | 'own-cast' | 'dead-notice-sent' | TwinWriteSkipReason };
 
 /**
  * A twin answers a cast that mentions it or replies to it, once: alive, with the engine's reply
- * from its character and the thread; dead, once per thread, with where to revive it.
+ * from its character and the thread; dead, once per thread, with where to revive it. Not when its
+ * switch is off, the author is below the quality bar, the thread has had its replies, or the
+ * author's or the twin's reply limit is reached: then what was skipped is recorded, with why.
  */
 export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): Promise<ThreadReplyOutcome> {
   const { db } = deps;
+  const { cast } = job;
   const twin = await findTwinAccount(db, job.agentId);
   if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
-  if (job.cast.author.fid === twin.fid) return { status: 'skipped', reason: 'own-cast' };
-  if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return { status: 'skipped', reason: 'switched-off' };
+  if (cast.author.fid === twin.fid) return { status: 'skipped', reason: 'own-cast' };
+  const key = writingKeys.threadReply(twin.agentId, cast.hash);
+  const done = await deliveredWriting(db, key);
+  if (done) return { status: 'already-done', text: done.text, hash: done.deliveredRef };
+  const gate = replyGate(deps, {
+    key,
+    agentId: twin.agentId,
+    kind: 'thread-reply',
+    subject: cast.hash,
+    author: cast.author,
+  });
+  if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return gate.skip('switched-off');
+  if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
 
-  const thread = await threadOf(deps, job.cast);
-  if (!(await deps.lives.isAlive(twin.agentId))) return deadNotice(deps, twin, job.cast, thread.root);
-
-  const authorIsTwin = (await findTwinByFid(db, job.cast.author.fid)) !== null;
-  const replies = await twinRepliesInThread(db, thread.root);
-  if (replies >= (authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
-    return { status: 'skipped', reason: 'thread-bound' };
+  const thread = await threadOf(deps, cast);
+  const alive = await deps.lives.isAlive(twin.agentId);
+  if (!alive && (await writingExists(db, writingKeys.deadReply(twin.agentId, thread.root)))) return gate.skip('dead');
+  if (alive) {
+    const authorIsTwin = (await findTwinByFid(db, cast.author.fid)) !== null;
+    const replies = await twinRepliesInThread(db, thread.root);
+    if (replies >= (authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
+      return gate.skip('thread-bound');
+    }
   }
+  const limited = await gate.charge();
+  if (limited) return limited;
+  if (!alive) return deadNotice(deps, twin, cast, thread.root);
+
   const character = await findAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
-  const key = writingKeys.threadReply(twin.agentId, job.cast.hash);
   const result = await writeOnce(
     db,
     {
@@ -60,7 +85,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
       agentId: twin.agentId,
       kind: 'thread-reply',
       threadHash: thread.root,
-      counterpartFid: job.cast.author.fid,
+      counterpartFid: cast.author.fid,
     },
     () =>
       engineText(deps.chatEngine, {
@@ -68,8 +93,10 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
         conversation: threadTurns(thread.casts, twin),
         task: { kind: 'reply', channel: 'cast' },
         maxBytes: CAST_MAX_BYTES,
+        // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
+        mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
       }),
-    (text) => castReply(deps, twin, job.cast.hash, text, [], key),
+    (text) => castReply(deps, twin, cast.hash, text, [], key),
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, hash: result.deliveredRef };
 }

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { TwinReplyChargesTable } from '../db/schema.ts';
+import type { FarcasterData } from '../providers/farcaster-data.ts';
+
+/** Who a twin answers and how often (config: REPLIES_PER_*, REPLY_MIN_USER_SCORE). */
+export interface ReplyRules {
+  /** Replies one account draws from all twins, per channel. */
+  perAuthor: { hour: number; day: number };
+  /** Replies one twin writes, per channel. */
+  perTwin: { hour: number; day: number };
+  /** Accounts whose quality score is below this are not answered; 0 answers everyone. */
+  minUserScore: number;
+}
+
+/** Advisory-lock spaces of the charges: one author's (then one twin's) are counted one at a time. */
+const CHARGE_LOCK_SPACES = { author: 21, twin: 22 } as const;
+
+export type ReplyCharge = 'charged' | 'author-limit' | 'twin-limit';
+
+/**
+ * Counts one reply against its author's and its twin's limits (the last hour and the last 24
+ * hours, in Postgres: every replica shares them), or answers which limit is full. Exactly once per
+ * writing key: a retried job finds its own charge and goes on without counting again.
+ */
+export async function chargeReply(
+  db: Db,
+  rules: ReplyRules,
+  charge: { key: string; agentId: string; authorFid: number; channel: TwinReplyChargesTable['channel'] },
+): Promise<ReplyCharge> {
+  return db.transaction().execute(async (trx) => {
+    // Held to the end of the transaction, author before twin (always in this order: no deadlock),
+    // so two replicas cannot both count the last free reply.
+    await sql`select pg_advisory_xact_lock(${CHARGE_LOCK_SPACES.author}::int, hashtext(${String(charge.authorFid)}))`.execute(
+      trx,
+    );
+    await sql`select pg_advisory_xact_lock(${CHARGE_LOCK_SPACES.twin}::int, hashtext(${charge.agentId}))`.execute(trx);
+    const { rows } = await sql<{
+      charged: boolean;
+      authorHour: number;
+      authorDay: number;
+      twinHour: number;
+      twinDay: number;
+    }>`
+      select
+        exists (select 1 from twin_reply_charges where key = ${charge.key}) as "charged",
+        count(*) filter (where author_fid = ${charge.authorFid} and charged_at > now() - interval '1 hour')::int as "authorHour",
+        count(*) filter (where author_fid = ${charge.authorFid})::int as "authorDay",
+        count(*) filter (where agent_id = ${charge.agentId} and charged_at > now() - interval '1 hour')::int as "twinHour",
+        count(*) filter (where agent_id = ${charge.agentId})::int as "twinDay"
+      from twin_reply_charges
+      where channel = ${charge.channel}
+        and charged_at > now() - interval '1 day'
+        and (author_fid = ${charge.authorFid} or agent_id = ${charge.agentId})
+    `.execute(trx);
+    const counts = rows[0]!;
+    if (counts.charged) return 'charged';
+    if (counts.authorHour >= rules.perAuthor.hour || counts.authorDay >= rules.perAuthor.day) return 'author-limit';
+    if (counts.twinHour >= rules.perTwin.hour || counts.twinDay >= rules.perTwin.day) return 'twin-limit';
+    await trx
+      .insertInto('twin_reply_charges')
+      .values({ key: charge.key, agent_id: charge.agentId, author_fid: charge.authorFid, channel: charge.channel })
+      .execute();
+    return 'charged';
+  });
+}
+
+/**
+ * Whether an account is one twins answer: its quality score (from the cast when the source gives
+ * it, as Neynar's webhook does, else looked up) at least the threshold. An unknown score is not.
+ */
+export async function meetsQualityBar(
+  farcaster: FarcasterData,
+  rules: ReplyRules,
+  author: { fid: number; score?: number | null | undefined },
+): Promise<boolean> {
+  if (rules.minUserScore <= 0) return true;
+  const score = author.score ?? (await farcaster.getUser(author.fid))?.score ?? null;
+  return score !== null && score >= rules.minUserScore;
+}
