@@ -86,6 +86,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const postgres: RunningPostgres = await startPostgres({
       dataDir: join(options.dataDir, 'pg'),
       port: ports.postgres,
+      onRestart: (pid) => step(`Postgres was restarted (postmaster ${pid}); carrying on.`),
     });
     supervisor.add({ name: 'Postgres', stop: () => postgres.stop(), ended: postgres.ended });
     const databaseUrl = await postgres.createDatabase('fartwin');

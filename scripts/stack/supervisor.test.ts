@@ -146,7 +146,13 @@ describe("the launcher's watch on Postgres", () => {
 
   it('does not take a restart (a new postmaster within the window) for a crash', async () => {
     const dataDir = join(dir, 'pg-restarted');
-    const first = await startPostgres({ dataDir, persistent: true, goneAfterMs: 20_000 });
+    let restartedAs: (pid: number) => void = () => {};
+    const restarted = new Promise<number>((resolve) => {
+      restartedAs = resolve;
+    });
+    // A window a restart fits in on a busy machine, short enough for the test to see it pass.
+    const window = 6_000;
+    const first = await startPostgres({ dataDir, persistent: true, goneAfterMs: window, onRestart: restartedAs });
     let crashed = false;
     void first.ended.then(() => {
       crashed = true;
@@ -154,8 +160,12 @@ describe("the launcher's watch on Postgres", () => {
     // Stopped behind the watch's back (as pg_ctl restart does), then up again on the same data folder.
     process.kill(postmasterPid(dataDir), 'SIGINT');
     while (existsSync(join(dataDir, 'postmaster.pid'))) await new Promise((resolve) => setTimeout(resolve, 100));
+    const goneAt = Date.now();
     const second = await startPostgres({ dataDir, persistent: false });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The watch has taken the new postmaster for the cluster's (its window starts again from there)…
+    expect(await restarted).toBe(postmasterPid(dataDir));
+    // …and the window (plus one look, a second) since the first postmaster went has passed: no end.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, goneAt + window + 1_000 - Date.now())));
     expect(crashed).toBe(false);
     // The first handle's process is gone: only the one running now is stopped (its stop would wait forever).
     await second.stop();

@@ -6,6 +6,7 @@ import type { PublicClient } from 'viem';
 import { agentActionsRoutes } from './agent-actions/routes.ts';
 import { appDomain } from './auth/app-domain.ts';
 import { walletNonces } from './auth/wallet-nonces.ts';
+import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
 import { walletSignIn } from './auth/wallet-sign-in.ts';
 import { startCastWebhookSync } from './cast-webhooks/cast-webhook-sync.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
@@ -131,6 +132,7 @@ export async function createApp(
   const deploy = deployService({ db: deps.db, queue: deployQueue, waitMs: deps.deployWaitMs });
   const rateLimitPool = createPool(deps.config.databaseUrl, { max: RATE_LIMIT_CONNECTIONS, logger: deps.logger });
   await startRateLimitCleanup(deps.jobs, { pool: rateLimitPool, logger: deps.logger });
+  await startRevocationCleanup(deps.jobs, { revocations: services.walletSessions.revocations, logger: deps.logger });
   const rateLimits =
     deps.rateLimits ??
     postgresRateLimits({ pool: rateLimitPool, logger: deps.logger, trustProxyHops: deps.config.trustProxyHops });
@@ -146,6 +148,7 @@ export async function createApp(
   // POST only: a cross-origin dev page's CORS preflight costs no sign-in attempt.
   app.post(walletSignInPaths.nonce, rateLimits.limit('noncePerIp'));
   app.post(walletSignInPaths.signIn, rateLimits.limit('walletSignInPerIp'));
+  app.post(walletSignInPaths.signOut, rateLimits.limit('signOutPerIp'));
   app.use(WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use(NEYNAR_WEBHOOK_PATH, rateLimits.limit('webhookPerIp'));
   app.use('/images/agents/*', rateLimits.limit('costlyReadPerIp'));
@@ -191,12 +194,14 @@ export async function createApp(
     '/',
     walletSignInRoutes({
       nonces,
+      sessions: services.walletSessions,
       signIn: walletSignIn({
         nonces,
         sessions: services.walletSessions,
         accounts: services.walletAccounts,
         chain: deps.chain,
         domain: appDomain(deps.config.publicUrl),
+        origin: new URL(deps.config.publicUrl).origin,
       }),
     }),
   );

@@ -5,6 +5,7 @@ import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
 import { LocalQuickAuth } from './auth/local-quick-auth.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
+import { walletSessionRevocations } from './auth/wallet-session-revocations.ts';
 import { quickAuthOrWalletSession, type WalletSessions, walletSessions } from './auth/wallet-sessions.ts';
 import { ACCOUNT_LOOKUP_BUDGET_MS } from './auth/wallet-sign-in.ts';
 import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
@@ -86,7 +87,13 @@ export function createServices(
       ? new LocalQuickAuth({ db, farcaster, origin: config.publicUrl, domain, keySeed: config.walletEncryptionKey })
       : null;
   const sessions =
-    overrides.walletSessions ?? walletSessions({ origin: config.publicUrl, domain, ...config.walletSession });
+    overrides.walletSessions ??
+    walletSessions({
+      origin: config.publicUrl,
+      domain,
+      ...config.walletSession,
+      revocations: walletSessionRevocations(db),
+    });
   const contracts = overrides.contracts ?? contractsResolver(config);
   const life = overrides.life ?? chainLifeReader(chain, contracts);
   const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
@@ -110,8 +117,11 @@ export function createServices(
         : localTokenLauncher({ publicClient: chain, operator, contracts })),
     operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
-    tokens: rememberVerifiedTokens(
-      quickAuthOrWalletSession(overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain }), sessions),
+    // Only Quick Auth's checks are remembered: a wallet session is looked up on every check, as it
+    // may have been signed out on another replica.
+    tokens: quickAuthOrWalletSession(
+      rememberVerifiedTokens(overrides.tokens ?? localQuickAuth ?? farcasterTokenVerifier({ domain })),
+      sessions,
     ),
     walletSessions: sessions,
     walletAccounts:

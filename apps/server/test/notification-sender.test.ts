@@ -187,3 +187,54 @@ describe('the notification sender', () => {
     expect(back.notifications).toEqual([{ ...message('down:1'), tokens: ['down-501'] }]);
   });
 });
+
+/** The outgoing rules as production holds them, through the sender (issue 23 part 8). */
+describe('the notification sender in production mode', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let boss: PgBoss;
+  let sender: NotificationSender;
+  let client: FakeFarcasterClient;
+  const production = (id: string) => message(id, { targetUrl: 'https://fartwin.example.com' });
+  /** Why each request was not made, as the sender logs it. */
+  const reasons: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logger = pino(
+      { level: 'warn' },
+      { write: (line: string) => void reasons.push(JSON.parse(line).reason ?? JSON.parse(line).msg) },
+    );
+    boss = await startJobQueue(database.url, logger);
+    sender = await startNotificationSender(boss, { db: database.db, logger, production: true, retryDelaySeconds: 1 });
+    client = await startFakeFarcasterClient();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await boss?.stop({ graceful: false, wait: true });
+    await database?.drop();
+  });
+
+  it('sends nothing to an http URL or a private address, and does not retry what the rules refuse', async () => {
+    // The client listens on loopback over http: refused for its scheme, then for its address.
+    const https = client.url.replace('http://', 'https://');
+    for (const [url, token] of [
+      [client.url, 'http-601'],
+      [https, 'loopback-602'],
+      [https.replace('127.0.0.1', '[::ffff:127.0.0.1]'), 'mapped-603'],
+      [https.replace('127.0.0.1', 'localhost'), 'localhost-604'],
+    ] as const) {
+      const outcome = await sender.send(production(`refused:${token}`), [target(1, url, token)]);
+      expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [] });
+    }
+    expect(reasons).toEqual([
+      'refused: not an https URL',
+      'refused: a private, loopback or reserved address',
+      'refused: a private, loopback or reserved address',
+      'refused: a loopback host',
+    ]);
+    const { rows } = await sql<{ jobs: number }>`
+      select count(*)::int as jobs from pgboss.job where name = ${NOTIFICATION_RETRY_QUEUE}`.execute(database.db);
+    expect(rows[0]!.jobs).toBe(0);
+    expect(client.notifications).toEqual([]);
+  });
+});

@@ -1,9 +1,27 @@
+import type { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedLookup, destinationProblem, isPublicAddress } from '../src/outgoing/destination-rules.ts';
 import { OutgoingRequestFailed, postJson } from '../src/outgoing/post-json.ts';
 import { startFakeHttp } from './fake-http.ts';
 
 const LIMITS = { timeoutMs: 2_000, maxResponseBytes: 64 * 1024 };
+
+/** A DNS server's answers, as `dns.lookup` gives them (all addresses). */
+function answeringDns(records: Record<string, string[]>): typeof dnsLookup {
+  return ((
+    hostname: string,
+    _options: unknown,
+    callback: (error: Error | null, addresses: LookupAddress[]) => void,
+  ) => {
+    const addresses = records[hostname];
+    if (!addresses)
+      return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
+  }) as typeof dnsLookup;
+}
 const PRODUCTION = { production: true };
 const LOCAL = { production: false };
 
@@ -78,8 +96,16 @@ describe('outgoing requests to URLs users give us', () => {
     const lookup = checkedLookup(PRODUCTION);
     const error = await new Promise<Error | null>((resolve) => lookup('localhost', {}, (failure) => resolve(failure)));
     expect(error?.message).toBe('localhost resolves to a non-public address');
-    const refused = postJson(`https://localhost.:${internalServer.port}/`, {}, PRODUCTION, LIMITS);
+    // A public-looking name whose DNS answer points inside: only the lookup at connect time can
+    // refuse it. The refusal itself is asserted (a failed TLS handshake with the plain-http server,
+    // or no such name, would fail the request too).
+    const rebinding = { ...PRODUCTION, resolve: answeringDns({ 'notify.example.com': ['8.8.8.8', '127.0.0.1'] }) };
+    const refused = postJson(`https://notify.example.com:${internalServer.port}/`, {}, rebinding, LIMITS);
     await expect(refused).rejects.toThrow(OutgoingRequestFailed);
+    await expect(refused).rejects.toMatchObject({
+      message: 'refused: notify.example.com resolves to a non-public address',
+      retryable: false,
+    });
     expect(internal.hits).toBe(0);
   });
 

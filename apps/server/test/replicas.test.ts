@@ -1,13 +1,21 @@
 import { agentTokenFactoryAbi, fartwinLifeAbi } from '@fartwin/contracts';
 import { createLocalClients, readDeployment } from '@fartwin/contracts/deployment';
-import { getFreePort } from '@fartwin/localstack';
-import { apiPaths, deployResponseSchema, errorBodySchema } from '@fartwin/protocol';
+import { getFreePort, localUserAccount } from '@fartwin/localstack';
+import {
+  apiPaths,
+  deployResponseSchema,
+  errorBodySchema,
+  walletSignInPaths,
+  walletSignInResponseSchema,
+} from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
+import { LIFE_WATCH_QUEUE } from '../src/notify/life-watch.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { appKey, CLIENT_FID } from './app-key.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
@@ -15,6 +23,7 @@ import { createTestDatabase } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { type ProcessStack, type ServerProcess, startProcessStack, startServerProcess } from './server-process.ts';
 import { advanceChainTime, leaningCharacter, storedExpiry } from './twins.ts';
+import { walletClient } from './wallet-client.ts';
 
 /** A sample twin's owner (local mode deploys the sample twins at start-up), who turns notifications on. */
 const NOTIFIED_OWNER = 1001;
@@ -158,6 +167,24 @@ describe('two replicas on one Postgres', () => {
     expect(stored.map((row) => row.token)).toEqual([`token-${NOTIFIED_OWNER}`]);
   });
 
+  it("signs a web session out on every replica at once, and the user's other session goes on", async () => {
+    const [first, second] = [replicaA, replicaB];
+    const wallet = walletClient(() => ({ request: first.request, publicUrl }), '198.51.100.20');
+    const account = localUserAccount(1002);
+    const signIn = async () => walletSignInResponseSchema.parse(await (await wallet.signIn(account)).json()).token;
+    const [ended, kept] = [await signIn(), await signIn()];
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const progress = async (replica: ServerProcess, token: string) =>
+      (await replica.request(apiPaths.deployProgress(1002), { headers: bearer(token) })).status;
+    // Both have checked the token before: neither may keep trusting it.
+    expect([await progress(first, ended), await progress(second, ended)]).toEqual([200, 200]);
+
+    const signedOut = await second.request(walletSignInPaths.signOut, { method: 'POST', headers: bearer(ended) });
+    expect(signedOut.status).toBe(200);
+    expect([await progress(first, ended), await progress(second, ended)]).toEqual([401, 401]);
+    expect([await progress(first, kept), await progress(second, kept)]).toEqual([200, 200]);
+  });
+
   it('makes one deployment of a fid deployed through both replicas at once (and one of each sample twin)', async () => {
     const [first, second] = await Promise.all([deploy(replicaA, 1004), deploy(replicaB, 1004)]);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -247,9 +274,20 @@ describe('two replicas on one Postgres', () => {
     const death = `dead:${agentId}:${expiresAt}`;
     await vi.waitFor(() => expect(ids()).toContain(death), { timeout: 30_000, interval: 250 });
 
-    // More ticks of both replicas, which must not send them again.
+    // More ticks, whichever replica runs them, which must not send them again: three whole ticks that
+    // started after the death notice arrived (ticks never overlap, so each saw it recorded).
     const ticksLater = await db.selectFrom('life_notifications').select('agent_id').execute();
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const since = new Date();
+    const ticksSince = async () =>
+      (
+        await sql<{ ticks: number }>`
+          select count(*)::int as ticks from pgboss.job
+          where name = ${LIFE_WATCH_QUEUE} and state = 'completed' and started_on > ${since}`.execute(db)
+      ).rows[0]!.ticks;
+    await vi.waitFor(async () => expect(await ticksSince()).toBeGreaterThanOrEqual(3), {
+      timeout: 30_000,
+      interval: 250,
+    });
     expect(ids().filter((id) => id === warning)).toEqual([warning]);
     expect(ids().filter((id) => id === death)).toEqual([death]);
     expect(new Set(ids()).size).toBe(ids().length);

@@ -2,17 +2,15 @@ import type { ServerResponse } from 'node:http';
 import { devAccount, localUserAccount } from '@fartwin/localstack';
 import {
   apiPaths,
-  BASE_CHAIN_ID,
   errorBodySchema,
   walletSignInNonceResponseSchema,
   walletSignInPaths,
   walletSignInResponseSchema,
+  walletSignOutResponseSchema,
 } from '@fartwin/protocol';
 import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'kysely';
-import type { Account } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { ACCOUNT_LOOKUP_BUDGET_MS } from '../src/auth/wallet-sign-in.ts';
@@ -24,56 +22,9 @@ import { sendJson, startFakeHttp } from './fake-http.ts';
 import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin, twinAgentId } from './twins.ts';
+import { type MessageOptions, type SignInTarget, walletClient } from './wallet-client.ts';
 
 const MINUTE_MS = 60_000;
-
-/** The EIP-4361 message a browser wallet signs, with any field changed for a test. */
-interface MessageOptions {
-  domain?: string;
-  chainId?: number;
-  issuedAt?: Date;
-  expirationTime?: Date;
-  address?: `0x${string}`;
-}
-
-/**
- * Web mode's sign-in as the mini-app does it, over the app's HTTP routes: a nonce, an EIP-4361 message
- * signed by the wallet (`signer`, the account itself unless given), then the sign-in call. Each test
- * comes from its own IP (X-Forwarded-For, one trusted proxy) so the per-IP limits stay its own.
- */
-function walletClient(server: () => TestServer, ip: string) {
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip };
-  const request = (path: string, init: RequestInit = {}) =>
-    server().app.request(path, { ...init, headers: { ...headers, ...(init.headers as object) } });
-  const nonce = async () =>
-    walletSignInNonceResponseSchema.parse(await (await request(walletSignInPaths.nonce, { method: 'POST' })).json())
-      .nonce;
-  const message = (account: Account, nonceValue: string, options: MessageOptions = {}) => {
-    const domain = options.domain ?? appDomain(server().config.publicUrl);
-    return createSiweMessage({
-      domain,
-      address: options.address ?? account.address,
-      statement: 'Sign in to Fartwin',
-      uri: `${server().config.publicUrl}/`,
-      version: '1',
-      chainId: options.chainId ?? BASE_CHAIN_ID,
-      nonce: nonceValue,
-      issuedAt: options.issuedAt ?? new Date(),
-      ...(options.expirationTime ? { expirationTime: options.expirationTime } : {}),
-    });
-  };
-  const post = (body: unknown) =>
-    request(walletSignInPaths.signIn, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const signIn = async (
-    account: Account,
-    options: MessageOptions & { nonce?: string; signer?: Account } = {},
-  ): Promise<Response> => {
-    const text = message(account, options.nonce ?? (await nonce()), options);
-    const signature = await (options.signer ?? account).signMessage!({ message: text });
-    return post({ message: text, signature });
-  };
-  return { request, nonce, message, post, signIn };
-}
 
 /** Runtime code that answers any call with the ERC-1271 magic value 0x1626ba7e: a wallet that accepts every signature. */
 const ALWAYS_VALID_ERC1271_CODE = '0x631626ba7e60e01b60005260206000f3';
@@ -88,6 +39,11 @@ async function anvilRpc(rpcUrl: string, method: string, params: unknown[]): Prom
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
 }
 
+const inProcess = (server: TestServer): SignInTarget => ({
+  request: async (path, init) => server.app.request(path, init),
+  publicUrl: server.config.publicUrl,
+});
+
 async function failure(response: Response) {
   return { status: response.status, ...errorBodySchema.parse(await response.json()) };
 }
@@ -100,7 +56,7 @@ describe('wallet sign-in (web mode), local mode', () => {
   let domain: string;
   let ipCount = 0;
   /** A client on an IP of its own. */
-  const client = () => walletClient(() => server, `198.51.100.${++ipCount}`);
+  const client = () => walletClient(() => inProcess(server), `198.51.100.${++ipCount}`);
 
   beforeAll(async () => {
     server = await startTestServer({ TRUST_PROXY_HOPS: '1' });
@@ -258,6 +214,63 @@ describe('wallet sign-in (web mode), local mode', () => {
     }
   });
 
+  it('refuses a message whose URI, version, scheme, address form or lines are not exactly the app sign-in', async () => {
+    const wallet = client();
+    const account = localUserAccount(1003);
+    const origin = server.config.publicUrl;
+    /** A correct message (with a fresh nonce) edited by `edit`, then signed as edited. */
+    const edited = async (edit: (text: string) => string) =>
+      failure(await wallet.signInWithText(account, edit(wallet.message(account, await wallet.nonce()))));
+    const exactForm = (line: number, text: string) =>
+      `The message is not in EIP-4361's exact form: line ${line} ${JSON.stringify(text)} is not what that line must be.`;
+    const cases: [string, (text: string) => string, string][] = [
+      [
+        'another URI',
+        (text) => text.replace(`URI: ${origin}/`, 'URI: https://evil.example.com/'),
+        `The message is for https://evil.example.com/, not for ${origin}.`,
+      ],
+      [
+        'a path of the app',
+        (text) => text.replace(`URI: ${origin}/`, `URI: ${origin}/agents`),
+        `The message is for ${origin}/agents, not for ${origin}.`,
+      ],
+      ['a second Chain ID line', (text) => text.replace('URI:', 'Chain ID: 1\nURI:'), exactForm(6, 'Chain ID: 1')],
+      ['a second Chain ID line at the end', (text) => `${text}\nChain ID: 1`, exactForm(11, 'Chain ID: 1')],
+      ['a second Nonce line', (text) => `${text}\nNonce: abcdef123456`, exactForm(11, 'Nonce: abcdef123456')],
+      ['an unknown line at the end', (text) => `${text}\nAdmin: true`, exactForm(11, 'Admin: true')],
+      [
+        'an unknown line among the fields',
+        (text) => text.replace('URI:', 'Role: admin\nURI:'),
+        exactForm(6, 'Role: admin'),
+      ],
+      [
+        'version 2',
+        (text) => text.replace('Version: 1', 'Version: 2'),
+        'The message is of version 2; EIP-4361 messages are version 1.',
+      ],
+      ['another scheme', (text) => `https://${text}`, 'The message signs in over https, not http.'],
+      [
+        'an address without its checksum',
+        (text) => text.replace(account.address, account.address.toLowerCase()),
+        'The address in the message must be written with its EIP-55 checksum.',
+      ],
+      [
+        'resources',
+        (text) => `${text}\nResources:\n- https://evil.example.com/grant`,
+        "The message asks for a request id or resources, which Fartwin's sign-in does not use.",
+      ],
+    ];
+    for (const [what, edit, error] of cases) {
+      expect.soft({ what, ...(await edited(edit)) }).toEqual({ what, status: 401, code: 'sign_in_failed', error });
+    }
+    // The app's URL written as the mini-app writes it (its origin, no slash) signs in.
+    const response = await wallet.signInWithText(
+      account,
+      wallet.message(account, await wallet.nonce()).replace(`URI: ${origin}/`, `URI: ${origin}`),
+    );
+    expect(response.status).toBe(200);
+  });
+
   it('refuses a signature that is not from the address in the message', async () => {
     const wallet = client();
     const victim = localUserAccount(1004);
@@ -339,6 +352,96 @@ describe('wallet sign-in (web mode), local mode', () => {
 
     const quickAuth = await tokenFor((path, init) => server.app.request(path, init), 1001, domain);
     expect((await progress(quickAuth)).status).toBe(200);
+  });
+
+  it('signs out: the session ends on the server, other sessions of the same user go on', async () => {
+    const wallet = client();
+    const account = localUserAccount(1002);
+    const signedIn = async () => walletSignInResponseSchema.parse(await (await wallet.signIn(account)).json()).token;
+    const [ended, kept] = [await signedIn(), await signedIn()];
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const progress = (token: string) => wallet.request(apiPaths.deployProgress(1002), { headers: bearer(token) });
+    const signOut = (headers: Record<string, string> = {}) =>
+      wallet.request(walletSignInPaths.signOut, { method: 'POST', headers });
+    // Checked once before: a replica that remembered the check must still refuse it afterwards.
+    expect((await progress(ended)).status).toBe(200);
+
+    const response = await signOut(bearer(ended));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(walletSignOutResponseSchema.parse(await response.json())).toEqual({ signedOut: true, fid: 1002 });
+    const unauthorized = { status: 401, code: 'unauthorized', error: 'The sign-in token is invalid or has expired' };
+    expect(await failure(await progress(ended))).toEqual(unauthorized);
+    const chat = await wallet.request(apiPaths.chat('gmbeans-twin'), {
+      method: 'POST',
+      headers: bearer(ended),
+      body: JSON.stringify({ conversation: 'still there?', fid: 1002 }),
+    });
+    expect(await failure(chat)).toEqual(unauthorized);
+    expect((await progress(kept)).status).toBe(200);
+    // Signed out already, or never a session: 401; a Quick Auth token is not a session to end.
+    expect(await failure(await signOut(bearer(ended)))).toEqual(unauthorized);
+    expect(await failure(await signOut())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await failure(await signOut(bearer(`${kept.slice(0, -4)}AAAA`)))).toEqual(unauthorized);
+    const quickAuth = await tokenFor((path, init) => server.app.request(path, init), 1002, domain);
+    expect(await failure(await signOut(bearer(quickAuth)))).toEqual({
+      status: 400,
+      code: 'not_a_wallet_session',
+      error: 'Only a wallet sign-in session can be signed out here; a Quick Auth token ends on its own.',
+    });
+    expect((await progress(quickAuth)).status).toBe(200);
+    const { jti, exp } = decodeJwt(ended);
+    const rows = await server.db.selectFrom('wallet_session_revocations').selectAll().where('jti', '=', jti!).execute();
+    expect(rows).toEqual([{ jti, expires_at: new Date(exp! * 1000) }]);
+  });
+
+  it('refuses a session token that carries no id (jti), as issued before sessions could end', async () => {
+    const address = localUserAccount(1001).address;
+    const old = await new SignJWT({ address })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('1001')
+      .setIssuer(`${server.config.publicUrl}/auth/wallet`)
+      .setAudience(`wallet-session:${domain}`)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(LOCAL_WALLET_SESSION_SECRET));
+    const response = await client().request(apiPaths.deployProgress(1001), {
+      headers: { authorization: `Bearer ${old}` },
+    });
+    expect(response.status).toBe(401);
+    const { token } = await server.services.walletSessions.issue(1001, address);
+    expect(decodeJwt(token).jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('deletes signed-out sessions once their tokens have expired, and keeps the others', async () => {
+    const { revocations } = server.services.walletSessions;
+    const hourAgo = new Date(Date.now() - 60 * MINUTE_MS);
+    const inAnHour = new Date(Date.now() + 60 * MINUTE_MS);
+    await revocations.revoke('expired-session', hourAgo);
+    await revocations.revoke('live-session', inAnHour);
+    expect(await revocations.deleteExpired()).toBeGreaterThanOrEqual(1);
+    expect(await revocations.isRevoked('expired-session')).toBe(false);
+    expect(await revocations.isRevoked('live-session')).toBe(true);
+  });
+
+  it('limits sign-outs per IP with 429 and Retry-After, ending nothing past the limit', async () => {
+    const wallet = client();
+    const { points } = RATE_LIMITS.signOutPerIp;
+    for (let attempt = 0; attempt < points; attempt++) {
+      expect((await wallet.request(walletSignInPaths.signOut, { method: 'POST' })).status).toBe(401);
+    }
+    const { token } = walletSignInResponseSchema.parse(await (await client().signIn(localUserAccount(1001))).json());
+    const refused = await wallet.request(walletSignInPaths.signOut, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await failure(refused)).code).toBe('rate_limited');
+    const stillOn = await wallet.request(apiPaths.deployProgress(1001), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(stillOn.status).toBe(200);
   });
 
   it('signs a smart wallet in through the chain (ERC-1271), and answers 503 when the chain cannot check it', async () => {
@@ -429,7 +532,7 @@ describe('wallet sign-in in production mode, with Neynar standing in', () => {
   const neynarSlow = privateKeyToAccount(generatePrivateKey());
   const other = `0x${'9'.repeat(40)}`;
   let ipCount = 0;
-  const client = () => walletClient(() => server, `203.0.113.${++ipCount}`);
+  const client = () => walletClient(() => inProcess(server), `203.0.113.${++ipCount}`);
 
   beforeAll(async () => {
     neynar = await startFakeHttp((request, response) => {

@@ -1,8 +1,12 @@
+import { signedKeyRequestAbi } from '@farcaster/miniapp-node';
 import { errorBodySchema } from '@fartwin/protocol';
+import { encodeAbiParameters, hexToBytes } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubAppKeyVerifier } from '../src/notify/app-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { appKey, CLIENT_FID } from './app-key.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { sendJson, startFakeHttp } from './fake-http.ts';
+import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 
 describe('POST /webhook (Farcaster client events)', () => {
   let server: TestServer;
@@ -120,5 +124,78 @@ describe('POST /webhook (Farcaster client events)', () => {
       });
     expect((await register({ fid: 999_999, appFid: CLIENT_FID, publicKey: appKey(1).publicKey })).status).toBe(404);
     expect((await register({ fid: 1001, appFid: CLIENT_FID, publicKey: '0x1234' })).status).toBe(400);
+  });
+});
+
+/**
+ * Production's rules for the notification URL a client event carries (outgoing/destination-rules.ts),
+ * with app keys checked on a hub: a local HTTP server answering `/v1/onChainSignersByFid` as a
+ * Farcaster hub does.
+ */
+describe('POST /webhook in production mode', () => {
+  let server: TestServer;
+  let hub: Awaited<ReturnType<typeof startFakeHttp>>;
+  const alice = appKey(1001);
+
+  beforeAll(async () => {
+    const metadata = encodeAbiParameters(signedKeyRequestAbi, [
+      { requestFid: BigInt(CLIENT_FID), requestSigner: `0x${'3'.repeat(40)}`, signature: '0x', deadline: 0n },
+    ]);
+    hub = await startFakeHttp((request, response) => {
+      const url = new URL(request.url, 'http://hub');
+      if (url.pathname !== '/v1/onChainSignersByFid') return sendJson(response, 404, { error: 'not found' });
+      const events =
+        url.searchParams.get('fid') === '1001'
+          ? [
+              {
+                signerEventBody: {
+                  key: alice.publicKey,
+                  metadata: Buffer.from(hexToBytes(metadata)).toString('base64'),
+                },
+              },
+            ]
+          : [];
+      sendJson(response, 200, { events });
+    });
+    server = await startTestServer(PRODUCTION_TEST_ENV, { verifyAppKey: hubAppKeyVerifier('neynar-key', hub.url) });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await hub?.close();
+  });
+
+  const post = (body: unknown) =>
+    server.app.request('/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const added = (url: string, token: string) =>
+    alice.sign({ event: 'miniapp_added', notificationDetails: { url, token } });
+
+  it('refuses a notification URL that is not https, names a private address or loopback, storing nothing', async () => {
+    const cases: [string, string][] = [
+      ['http://api.farcaster.xyz/v1/frame-notifications', 'not an https URL'],
+      ['https://127.0.0.1/v1/frame-notifications', 'a private, loopback or reserved address'],
+      ['https://[::ffff:169.254.169.254]/latest/meta-data', 'a private, loopback or reserved address'],
+      ['https://10.0.0.7/notify', 'a private, loopback or reserved address'],
+      ['https://localhost/notify', 'a loopback host'],
+    ];
+    for (const [url, problem] of cases) {
+      const response = await post(added(url, `refused-${problem}`));
+      expect({ url, status: response.status, ...errorBodySchema.parse(await response.json()) }).toEqual({
+        url,
+        status: 400,
+        code: 'invalid_notification_url',
+        error: `The notification URL is ${problem}`,
+      });
+    }
+    expect(await server.db.selectFrom('notification_tokens').selectAll().execute()).toEqual([]);
+    // A client's real https URL is taken: the key was checked on the hub.
+    const accepted = await post(added('https://api.farcaster.xyz/v1/frame-notifications', 'kept'));
+    expect(accepted.status).toBe(200);
+    expect(await server.db.selectFrom('notification_tokens').select(['fid', 'app_fid', 'token']).execute()).toEqual([
+      { fid: 1001, app_fid: CLIENT_FID, token: 'kept' },
+    ]);
   });
 });

@@ -18,6 +18,8 @@ export interface PostgresOptions {
   onLog?: (line: string) => void;
   /** How long the cluster may be without a postmaster before `ended` resolves (a restart is shorter). */
   goneAfterMs?: number;
+  /** Called when another postmaster has taken over the cluster within that window (a restart). */
+  onRestart?: (pid: number) => void;
 }
 
 export interface RunningPostgres {
@@ -103,7 +105,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   } catch (error) {
     throw new Error(`Postgres did not start on port ${port}${error ? `: ${String(error)}` : ' (see .data/pg logs)'}`);
   }
-  const watch = watchPostmaster(options.dataDir, options.goneAfterMs);
+  const watch = watchPostmaster(options.dataDir, options.goneAfterMs, options.onRestart);
   const connectionString = (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     port,

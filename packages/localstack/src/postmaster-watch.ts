@@ -29,17 +29,28 @@ function isRunning(pid: number): boolean {
 /**
  * Resolves `ended` once no postmaster has run on `dataDir` for `goneAfterMs`: Postgres died or was
  * stopped behind the launcher's back. A restart (pg_ctl restart, a new postmaster within the
- * window) is not an end. The watch keeps no process alive; `stop()` ends it.
+ * window) is not an end: `onRestart` is told of the new postmaster as the watch takes it for the
+ * cluster's. The watch keeps no process alive; `stop()` ends it.
  */
-export function watchPostmaster(dataDir: string, goneAfterMs = POSTMASTER_GONE_AFTER_MS) {
+export function watchPostmaster(
+  dataDir: string,
+  goneAfterMs = POSTMASTER_GONE_AFTER_MS,
+  onRestart: (pid: number) => void = () => {},
+) {
   let lastSeen = Date.now();
+  let watchedPid = postmasterPid(dataDir);
   let timer: NodeJS.Timeout | undefined;
   const ended = new Promise<void>((resolve) => {
     timer = setInterval(
       () => {
         const pid = postmasterPid(dataDir);
-        if (pid !== null && isRunning(pid)) lastSeen = Date.now();
-        else if (Date.now() - lastSeen >= goneAfterMs) {
+        if (pid !== null && isRunning(pid)) {
+          lastSeen = Date.now();
+          if (pid !== watchedPid) {
+            watchedPid = pid;
+            onRestart(pid);
+          }
+        } else if (Date.now() - lastSeen >= goneAfterMs) {
           clearInterval(timer);
           resolve();
         }

@@ -12,6 +12,11 @@ export const walletSignInPaths = {
   nonce: '/auth/wallet/nonce',
   /** POST WalletSignInRequest → WalletSignInResponse; 401 `sign_in_failed`, 403 `no_farcaster_account`. */
   signIn: '/auth/wallet/sign-in',
+  /**
+   * POST with the session as bearer token, no body → WalletSignOutResponse: the session ends on every
+   * replica. 401 `unauthorized` (no live session), 400 `not_a_wallet_session` (a Quick Auth token).
+   */
+  signOut: '/auth/wallet/sign-out',
 } as const;
 
 /** Error codes a wallet sign-in can answer with, besides the general ones (400, 429, 503). */
@@ -22,6 +27,8 @@ export const walletSignInErrorCodes = {
   noFarcasterAccount: 'no_farcaster_account',
   /** 503 with Retry-After: the chain (a smart wallet's signature) or Neynar (the account) did not answer. */
   signInUnavailable: 'sign_in_unavailable',
+  /** Sign-out was sent a bearer token that is not a wallet session (Quick Auth's end on their own). */
+  notAWalletSession: 'not_a_wallet_session',
 } as const;
 
 export const walletSignInNonceResponseSchema = z.object({ nonce: z.string().min(8).max(64) });
@@ -52,3 +59,6 @@ export const walletSignInResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export type WalletSignInResponse = z.infer<typeof walletSignInResponseSchema>;
+
+export const walletSignOutResponseSchema = z.object({ signedOut: z.literal(true), fid: z.number().int().positive() });
+export type WalletSignOutResponse = z.infer<typeof walletSignOutResponseSchema>;

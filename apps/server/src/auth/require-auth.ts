@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from '../http/errors.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
@@ -13,25 +13,34 @@ export interface AuthVariables {
  */
 export function requireAuth(verifier: TokenVerifier): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match)
-      throw new HttpError(
-        401,
-        'unauthorized',
-        'Sign in first: this call needs a bearer token (Quick Auth, or a wallet sign-in session)',
-      );
-    try {
-      const { fid } = await verifier.verify(match[1]!);
-      c.set('authFid', fid);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        throw new HttpError(401, 'unauthorized', 'The sign-in token is invalid or has expired');
-      }
-      throw error;
-    }
+    const { fid } = await verifyBearer(bearerToken(c), verifier.verify);
+    c.set('authFid', fid);
     await next();
   };
+}
+
+/** The request's `Authorization: Bearer <token>`; 401 when there is none. */
+export function bearerToken(c: Context): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  if (!match)
+    throw new HttpError(
+      401,
+      'unauthorized',
+      'Sign in first: this call needs a bearer token (Quick Auth, or a wallet sign-in session)',
+    );
+  return match[1]!;
+}
+
+/** Runs a token check, answering 401 when the token does not hold. */
+export async function verifyBearer<T>(token: string, check: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await check(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) {
+      throw new HttpError(401, 'unauthorized', 'The sign-in token is invalid or has expired');
+    }
+    throw error;
+  }
 }
 
 /** 403 unless the signed-in user is the one the request acts for. */

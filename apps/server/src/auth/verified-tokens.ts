@@ -9,9 +9,9 @@ const MAX_KEEP_MS = 5 * 60_000;
 
 /**
  * Remembers tokens this replica has verified, until they expire (at most MAX_KEEP_MS): a chat's
- * first token no longer waits on a signature check per message. Bearer tokens cannot be revoked
- * before their expiry anyway (Quick Auth's or a wallet session's), so nothing is trusted longer
- * than the token says. Failures are not kept: a wrong token is checked each time.
+ * first token no longer waits on a signature check per message. For Quick Auth tokens only: they
+ * cannot be revoked before their expiry, so nothing is trusted longer than the token says (a wallet
+ * session can be signed out, and is looked up each time: services.ts). Failures are not kept: a wrong token is checked each time.
  */
 export function rememberVerifiedTokens(verifier: TokenVerifier, now: () => number = Date.now): TokenVerifier {
   const verified = new LRUCache<string, AuthenticatedUser>({ max: MAX_TOKENS });

@@ -1,6 +1,12 @@
 import { BASE_CHAIN_ID, type WalletSignInResponse, walletSignInErrorCodes } from '@fartwin/protocol';
 import { getAddress, type PublicClient, verifyMessage } from 'viem';
-import { parseSiweMessage, type SiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe';
+import {
+  createSiweMessage,
+  parseSiweMessage,
+  type SiweMessage,
+  validateSiweMessage,
+  verifySiweMessage,
+} from 'viem/siwe';
 import { HttpError } from '../http/errors.ts';
 import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
 import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
@@ -24,6 +30,8 @@ export interface WalletSignInDeps {
   chain: PublicClient;
   /** The app's domain: the only one messages may sign in to. */
   domain: string;
+  /** The app's own URL (PUBLIC_URL's origin): the only `URI:` a message may name. */
+  origin: string;
   chainId?: number;
 }
 
@@ -48,10 +56,11 @@ export function walletSignIn(deps: WalletSignInDeps) {
     if (!message.nonce || !message.domain || !message.address) {
       throw failed('The message is not an EIP-4361 sign-in message (it needs a domain, an address and a nonce).');
     }
-    checkMessage(message, { domain: deps.domain, chainId, now });
-    if (!validateSiweMessage({ message, domain: deps.domain, time: now })) {
+    checkMessage(message, { domain: deps.domain, origin: deps.origin, chainId, now });
+    if (!validateSiweMessage({ message, domain: deps.domain, address: message.address, time: now })) {
       throw failed('The message is not a valid EIP-4361 sign-in message.');
     }
+    checkExactForm(input.message, message);
     const address = getAddress(message.address);
     if (!(await signedBy(deps, { ...input, address, now }))) {
       throw failed(`The signature is not from ${address}.`);
@@ -76,10 +85,34 @@ export function walletSignIn(deps: WalletSignInDeps) {
   };
 }
 
-/** The message's own claims, each failure with its own sentence. */
-function checkMessage(message: Partial<SiweMessage>, rules: { domain: string; chainId: number; now: Date }) {
+/**
+ * The message's own claims, each failure with its own sentence. viem's validateSiweMessage checks only
+ * what it is given (domain, nonce, address) plus the version and the time window; the URI, the
+ * chain, the scheme and the fields Fartwin does not use are checked here.
+ */
+function checkMessage(
+  message: Partial<SiweMessage>,
+  rules: { domain: string; origin: string; chainId: number; now: Date },
+) {
   if (message.domain !== rules.domain) {
     throw failed(`The message signs in to ${message.domain}, not to ${rules.domain}.`);
+  }
+  const scheme = new URL(rules.origin).protocol.slice(0, -1);
+  if (message.scheme !== undefined && message.scheme !== scheme) {
+    throw failed(`The message signs in over ${message.scheme}, not ${scheme}.`);
+  }
+  // The app's URL as the mini-app writes it (its origin), or with the root path's slash.
+  if (message.uri !== rules.origin && message.uri !== `${rules.origin}/`) {
+    throw failed(`The message is for ${message.uri ?? 'no URI'}, not for ${rules.origin}.`);
+  }
+  if (message.version !== '1') {
+    throw failed(`The message is of version ${message.version ?? 'none'}; EIP-4361 messages are version 1.`);
+  }
+  if (message.address !== getAddress(message.address as `0x${string}`)) {
+    throw failed('The address in the message must be written with its EIP-55 checksum.');
+  }
+  if (message.requestId !== undefined || message.resources !== undefined) {
+    throw failed("The message asks for a request id or resources, which Fartwin's sign-in does not use.");
   }
   if (message.chainId !== rules.chainId) {
     throw failed(
@@ -103,6 +136,28 @@ function checkMessage(message: Partial<SiweMessage>, rules: { domain: string; ch
   if (notBefore !== undefined && (Number.isNaN(notBefore) || notBefore > now)) {
     throw failed('The message is not valid yet (its Not Before time is in the future).');
   }
+}
+
+/**
+ * viem's parser reads the first of each field wherever it is, and skips what it does not know: the
+ * message must be exactly what its fields make (viem's createSiweMessage, as the mini-app writes
+ * it), so a repeated field (a second Chain ID), an unknown line or anything after the last field is
+ * refused. Dates are written as toISOString does.
+ */
+function checkExactForm(text: string, message: Partial<SiweMessage>) {
+  let expected: string;
+  try {
+    expected = createSiweMessage(message as SiweMessage);
+  } catch {
+    throw failed('The message is not a valid EIP-4361 sign-in message.');
+  }
+  if (text === expected) return;
+  const lines = text.split('\n');
+  const wanted = expected.split('\n');
+  const at = lines.findIndex((line, index) => line !== wanted[index]);
+  const line = at === -1 ? lines.length + 1 : at + 1;
+  const shown = at === -1 ? '(missing)' : JSON.stringify(lines[at]!.slice(0, 80));
+  throw failed(`The message is not in EIP-4361's exact form: line ${line} ${shown} is not what that line must be.`);
 }
 
 /**

@@ -70,6 +70,12 @@ export interface WalletSignInNoncesTable {
   created_at: CreatedAt;
 }
 
+/** A signed-out web session (its token's jti), kept until the token expires (auth/wallet-session-revocations.ts). */
+export interface WalletSessionRevocationsTable {
+  jti: string;
+  expires_at: Date;
+}
+
 /** A twin in the making: the deploy pipeline's state and each step's output (deploy/). */
 export interface DeploymentsTable {
   owner_fid: number;
@@ -233,6 +239,7 @@ export interface Database {
   chat_turns: ChatTurnsTable;
   auth_nonces: AuthNoncesTable;
   wallet_sign_in_nonces: WalletSignInNoncesTable;
+  wallet_session_revocations: WalletSessionRevocationsTable;
   deployments: DeploymentsTable;
   notification_tokens: NotificationTokensTable;
   webhook_events: WebhookEventsTable;

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   noncePerIp: { points: 60, duration: 60, what: 'sign-in attempts' },
   /** Wallet sign-ins (each a signature check, maybe on the chain, and an account lookup, maybe Neynar's). */
   walletSignInPerIp: { points: 20, duration: 60, what: 'sign-in attempts' },
+  /** Wallet sign-outs (each a session check and, for a live session, one row). */
+  signOutPerIp: { points: 60, duration: 60, what: 'sign-out attempts' },
   /** Webhook deliveries (each verified with a signature check or a hub call). */
   webhookPerIp: { points: 600, duration: 60, what: 'deliveries' },
   /** /health's details: each answer may cost chain RPC calls (cached a few seconds per replica). */

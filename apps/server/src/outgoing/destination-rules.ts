@@ -10,6 +10,8 @@ import ipaddr from 'ipaddr.js';
  */
 export interface DestinationRules {
   production: boolean;
+  /** Where names are resolved: the system's DNS (a test answers as a hostile DNS server would). */
+  resolve?: typeof dnsLookup;
 }
 
 export class DestinationRefused extends Error {
@@ -52,7 +54,7 @@ export function destinationProblem(rawUrl: string, rules: DestinationRules): str
  */
 export function checkedLookup(rules: DestinationRules): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    (rules.resolve ?? dnsLookup)(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
       const refused = rules.production ? addresses.find((entry) => !isPublicAddress(entry.address)) : undefined;
       if (refused) {

@@ -1,12 +1,17 @@
 import {
   type WalletSignInNonceResponse,
   type WalletSignInResponse,
+  type WalletSignOutResponse,
+  walletSignInErrorCodes,
   walletSignInPaths,
   walletSignInRequestSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
 import type { WalletNonces } from '../auth/wallet-nonces.ts';
+import type { WalletSessions } from '../auth/wallet-sessions.ts';
+import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 
 /**
@@ -16,6 +21,7 @@ import { jsonBody } from '../http/json-body.ts';
 export function walletSignInRoutes(deps: {
   nonces: WalletNonces;
   signIn: (input: { message: string; signature: `0x${string}` }) => Promise<WalletSignInResponse>;
+  sessions: WalletSessions;
 }) {
   const app = new Hono();
   for (const path of Object.values(walletSignInPaths)) app.use(path, cors());
@@ -26,6 +32,20 @@ export function walletSignInRoutes(deps: {
     const request = await jsonBody(c, walletSignInRequestSchema);
     c.header('cache-control', 'no-store');
     return c.json(await deps.signIn({ message: request.message, signature: request.signature as `0x${string}` }));
+  });
+  // Ends the session the request is authenticated with, on every replica (auth/wallet-sessions.ts).
+  app.post(walletSignInPaths.signOut, async (c) => {
+    const token = bearerToken(c);
+    if (!deps.sessions.claimsToBeSession(token)) {
+      throw new HttpError(
+        400,
+        walletSignInErrorCodes.notAWalletSession,
+        'Only a wallet sign-in session can be signed out here; a Quick Auth token ends on its own.',
+      );
+    }
+    const { fid } = await verifyBearer(token, deps.sessions.signOut);
+    c.header('cache-control', 'no-store');
+    return c.json({ signedOut: true, fid } satisfies WalletSignOutResponse);
   });
   return app;
 }

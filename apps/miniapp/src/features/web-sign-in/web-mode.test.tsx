@@ -206,13 +206,32 @@ describe('web mode: the app outside a Farcaster client (issue 14)', () => {
     expect(storedSession()).toBeNull();
   });
 
-  it('Sign out ends the session', async () => {
+  it('Sign out ends the session on the server and here', async () => {
     wallet = injectWallet();
-    renderApp({ server: signInServer() });
+    const server = signInServer();
+    server.on(`POST ${walletSignInPaths.signOut}`, { signedOut: true, fid: FID });
+    renderApp({ server });
     await signInFromHome();
     const nav = await screen.findByRole('navigation');
     await userEvent.click(await within(nav).findByRole('button', { name: webModeStrings.signOut }));
     expect(await screen.findByRole('heading', { name: webModeStrings.webHomeTitle })).toBeTruthy();
+    expect(storedSession()).toBeNull();
+    const signOuts = server.callsTo(`POST ${walletSignInPaths.signOut}`);
+    expect(signOuts.map((call) => call.headers.get('authorization'))).toEqual(['Bearer web-token']);
+  });
+
+  it('Sign out forgets the session even when the server cannot be reached', async () => {
+    wallet = injectWallet();
+    const server = signInServer();
+    server.on(`POST ${walletSignInPaths.signOut}`, () => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp({ server });
+    await signInFromHome();
+    const nav = await screen.findByRole('navigation');
+    await userEvent.click(await within(nav).findByRole('button', { name: webModeStrings.signOut }));
+    expect(await within(nav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+    expect(server.callsTo(`POST ${walletSignInPaths.signOut}`)).toHaveLength(1);
     expect(storedSession()).toBeNull();
   });
 
