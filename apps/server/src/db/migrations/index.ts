@@ -8,6 +8,7 @@ import * as rateLimits from './0006_rate_limits.ts';
 import * as tokenSalt from './0007_token_salt.ts';
 import * as walletSignInNonces from './0008_wallet_sign_in_nonces.ts';
 import * as rateLimitsUnlogged from './0009_rate_limits_unlogged.ts';
+import * as twinSchedules from './0013_twin_schedules.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_token_salt': tokenSalt,
   '0008_wallet_sign_in_nonces': walletSignInNonces,
   '0009_rate_limits_unlogged': rateLimitsUnlogged,
+  '0013_twin_schedules': twinSchedules,
 };
