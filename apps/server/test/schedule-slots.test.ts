@@ -72,6 +72,11 @@ describe("a schedule's slots (dueSlots, nextSlotAfter)", () => {
           expect(dueSlots(agentId, stream, after, next - 1)).toEqual([]);
           expect(dueSlots(agentId, stream, after, next)).toEqual([next]);
           expect(nextSlotAfter(agentId, stream, next - 1)).toBe(next);
+          // Handled up to its own time, a slot is not due again.
+          expect(dueSlots(agentId, stream, next, next + DAY)).toEqual([
+            nextSlotAfter(agentId, stream, next),
+            next + DAY,
+          ]);
         }
       }
     }
