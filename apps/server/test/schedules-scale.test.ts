@@ -2,9 +2,12 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertLives } from '../src/chain/life-indexer.ts';
 import type { Db } from '../src/db/database.ts';
 import { bossOn } from '../src/jobs/in-transaction.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { lifeRows } from '../src/lives/lives.ts';
+import { notificationTargets } from '../src/notify/notification-tokens.ts';
 import { enqueueDueSchedules, twinWriteKey } from '../src/twin-actions/twin-actions.ts';
 import { createTestDatabase } from './harness.ts';
 
@@ -98,5 +101,31 @@ describe(`the schedules' tick at ${TWINS.toLocaleString('en-US')} twins with bot
     expect(due).toBeGreaterThanOrEqual(3);
     expect((await tick(now)).schedules).toBe(due);
     expect(await dueBy(now)).toBe(0);
+  });
+
+  it('the other lists from a table or the chain reach SQL as one array, at any length', async () => {
+    const twins = (await database.db.selectFrom('agents').select(['agent_id', 'owner_fid']).execute()).map((row) => ({
+      agentId: row.agent_id,
+      ownerFid: row.owner_fid,
+    }));
+    expect(twins).toHaveLength(TWINS);
+    // A backfill's or a block range's expiries, one more than a parameter list can hold: a later one wins.
+    await upsertLives(database.db, new Map(twins.map((twin) => [twin.agentId, SINCE + 90 * DAY])));
+    // The lives of a page or a list of twins.
+    const lives = await lifeRows(
+      database.db,
+      twins.map((twin) => twin.agentId),
+    ).execute();
+    expect(lives.filter((row) => !row.cursor)).toHaveLength(TWINS);
+    const expiries = await sql<{ n: number }>`
+      select count(*) as n from agent_lives where expires_at = ${SINCE + 90 * DAY}`.execute(database.db);
+    expect(expiries.rows[0]!.n).toBe(TWINS);
+    // The life watch's owners to notify.
+    expect(
+      await notificationTargets(
+        database.db,
+        twins.map((twin) => twin.ownerFid),
+      ),
+    ).toHaveLength(TWINS);
   });
 });
