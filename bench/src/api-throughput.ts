@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
-import { type Benchmark, progress } from './support/context.ts';
+import type { Benchmark } from './support/context.ts';
+import { progress } from './support/progress.ts';
 import { reportPeakRss } from './support/report.ts';
 import { median, sampleInTurns, spread } from './support/stats.ts';
 

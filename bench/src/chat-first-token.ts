@@ -1,6 +1,7 @@
 import { apiPaths, chatStreamEvents } from '@fartwin/protocol';
 import { createParser } from 'eventsource-parser';
-import { type Benchmark, progress } from './support/context.ts';
+import type { Benchmark } from './support/context.ts';
+import { progress } from './support/progress.ts';
 import { reportPeakRss } from './support/report.ts';
 import { clientHeaders } from './support/sign-in.ts';
 import { median, percentile, sampleInTurns, spread } from './support/stats.ts';

@@ -9,7 +9,8 @@ import {
 } from '@fartwin/contracts/deployment';
 import { startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { type Benchmark, progress } from './support/context.ts';
+import type { Benchmark } from './support/context.ts';
+import { progress } from './support/progress.ts';
 import { median, sampleInTurns } from './support/stats.ts';
 
 const WARM_UP = 1;

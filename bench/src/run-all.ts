@@ -5,6 +5,7 @@
  * README. Benchmarks report; they assert no thresholds. The exit code is non-zero only when a
  * benchmark could not run.
  */
+import { actions } from './actions.ts';
 import { apiThroughput } from './api-throughput.ts';
 import { bundleSize } from './bundle-size.ts';
 import { chatFirstToken } from './chat-first-token.ts';
@@ -17,7 +18,7 @@ import { machine, writeResultsFile } from './support/results-file.ts';
 import { type BenchServices, startBenchServices } from './support/services.ts';
 import { timeToReady } from './time-to-ready.ts';
 
-const benchmarks: Benchmark[] = [bundleSize, timeToReady, extendLifeGas, apiThroughput, chatFirstToken];
+const benchmarks: Benchmark[] = [bundleSize, timeToReady, extendLifeGas, apiThroughput, chatFirstToken, actions];
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;

@@ -1,7 +1,8 @@
 import { CHROMIUM_ARGS, resolveChromiumPath } from '@fartwin/localstack/chromium';
 import { type Browser, chromium } from 'playwright-core';
-import { type Benchmark, progress } from './support/context.ts';
+import type { Benchmark } from './support/context.ts';
 import { repoRoot } from './support/paths.ts';
+import { progress } from './support/progress.ts';
 import { serveStaticSite } from './support/static-site.ts';
 import { median, sampleInTurns, spread } from './support/stats.ts';
 

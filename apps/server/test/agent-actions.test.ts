@@ -8,7 +8,7 @@ import {
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentActionsFor, agentActionsOf, agentsWithScheduleOn } from '../src/agent-actions/repository.ts';
+import { agentActionsFor, agentActionsOf } from '../src/agent-actions/repository.ts';
 import { agentActionsRoutes } from '../src/agent-actions/routes.ts';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
@@ -16,6 +16,7 @@ import { knownClockSeconds, recordClock } from '../src/chain/life-index-state.ts
 import { handleError } from '../src/http/errors.ts';
 import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../src/providers/direct-messages.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { nextSlotAfter } from '../src/twin-actions/schedule.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin, twinAgentId } from './twins.ts';
@@ -55,6 +56,17 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     expect(error.code).toBe(code);
     return error;
   };
+  /** The schedules' rows (what the tick reads) of a stream: twin, start, and the next slot after it. */
+  const schedulesOf = async (stream: 'post' | 'digest') =>
+    (
+      await server.db
+        .selectFrom('twin_schedules')
+        .innerJoin('agents', 'agents.agent_id', 'twin_schedules.agent_id')
+        .select(['twin_schedules.agent_id', 'agents.owner_fid', 'after', 'next_slot_at'])
+        .where('stream', '=', stream)
+        .orderBy('twin_schedules.agent_id')
+        .execute()
+    ).map((row) => ({ agentId: row.agent_id, ownerFid: row.owner_fid, since: row.after, next: row.next_slot_at }));
   const storedRow = (agentId: string) =>
     server.db.selectFrom('agent_actions').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
 
@@ -192,10 +204,10 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     expect(turnedOn).toBeGreaterThanOrEqual(clockAhead);
     expect(turnedOn).toBeLessThanOrEqual(await knownClockSeconds(server.db));
     expect((await since()).notifications).toBeNull();
-    expect(await agentsWithScheduleOn(server.db, 'contentWriter')).toEqual([
-      { agentId, ownerFid: owners.alice, since: turnedOn },
+    expect(await schedulesOf('post')).toEqual([
+      { agentId, ownerFid: owners.alice, since: turnedOn, next: nextSlotAfter(agentId, 'post', turnedOn!) },
     ]);
-    expect(await agentsWithScheduleOn(server.db, 'notifications')).toEqual([]);
+    expect(await schedulesOf('digest')).toEqual([]);
 
     // Later on the clock: saving "on" again, or another switch, keeps the start.
     await recordClock(server.db, clockAhead + DAY);
@@ -206,27 +218,16 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     // Notifications on now starts a day later than the posts did.
     await patch(agentId, { notifications: true }, owners.alice);
     expect((await since()).notifications).toBeGreaterThanOrEqual(clockAhead + DAY);
-    expect((await agentsWithScheduleOn(server.db, 'notifications')).map((twin) => twin.agentId)).toEqual([agentId]);
+    expect((await schedulesOf('digest')).map((twin) => twin.agentId)).toEqual([agentId]);
+    expect((await schedulesOf('post')).map((twin) => twin.since)).toEqual([turnedOn]);
 
     // Off forgets; on again starts afresh.
     await patch(agentId, { contentWriter: false }, owners.alice);
     expect((await since()).contentWriter).toBeNull();
-    expect(await agentsWithScheduleOn(server.db, 'contentWriter')).toEqual([]);
+    expect(await schedulesOf('post')).toEqual([]);
     await patch(agentId, { contentWriter: true }, owners.alice);
     expect((await since()).contentWriter).toBeGreaterThanOrEqual(clockAhead + DAY);
-  });
-
-  it('a schedule on without a since time counts from its last change', async () => {
-    const agentId = twins.bob.agentId;
-    const changedAt = new Date('2030-01-02T03:04:05Z');
-    await patch(agentId, { notifications: true }, owners.bob);
-    await server.db
-      .updateTable('agent_actions')
-      .set({ notifications_since: null, updated_at: changedAt })
-      .where('agent_id', '=', agentId)
-      .execute();
-    const bob = (await agentsWithScheduleOn(server.db, 'notifications')).find((twin) => twin.agentId === agentId);
-    expect(bob).toEqual({ agentId, ownerFid: owners.bob, since: Math.floor(changedAt.getTime() / 1000) });
+    expect((await schedulesOf('post')).map((twin) => twin.since)).toEqual([(await since()).contentWriter]);
   });
 
   it('says when this server cannot answer direct messages, with the reason', async () => {

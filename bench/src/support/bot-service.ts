@@ -16,8 +16,8 @@ import {
   waitUntil,
 } from '@fartwin/localstack';
 import { apiPaths } from '@fartwin/protocol';
-import { progress } from './context.ts';
 import { repoRoot } from './paths.ts';
+import { progress } from './progress.ts';
 
 /** The bot service's entry point as production runs it: the compiled bundle (npm run build), Node alone. */
 const SERVER_ENTRY = join(repoRoot, 'apps/server/dist/main.js');
@@ -30,6 +30,8 @@ export interface BotService {
   pid: number;
   /** Its database, for the bench's bulk rows (directory-rows.ts). */
   databaseUrl: string;
+  /** Its log (pino JSON lines), which the actions benchmark reads the schedule ticks' times from. */
+  logFile: string;
   /** The last lines the service logged, to explain a failure. */
   tail(lines?: number): string;
   stop(): Promise<void>;
@@ -125,7 +127,7 @@ export async function startBotService(): Promise<BotService> {
       },
       { timeoutMs: 60_000 },
     );
-    return { url, pid: service.pid!, databaseUrl, tail, stop };
+    return { url, pid: service.pid!, databaseUrl, logFile, tail, stop };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const lines = tail();

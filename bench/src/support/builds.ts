@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { progress } from './context.ts';
 import { miniappDist, repoRoot, templateDist, templateRoot } from './paths.ts';
+import { progress } from './progress.ts';
 
 const run = promisify(execFile);
 

@@ -17,8 +17,3 @@ export interface Benchmark {
   name: string;
   run(context: BenchContext, report: (result: BenchResult) => void): Promise<void>;
 }
-
-/** Progress notes go to stderr so stdout holds only results. */
-export function progress(message: string): void {
-  process.stderr.write(`  … ${message}\n`);
-}

@@ -2,7 +2,7 @@
 export interface BenchResult {
   benchmark: string;
   metric: string;
-  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'gas';
+  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'jobs/s' | 'gas';
   /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
   better: 'lower' | 'higher';
   subject: number;
@@ -15,9 +15,15 @@ export interface BenchResult {
 
 export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
 
-/** Decimal places a value is shown (and stored) with. */
+/**
+ * Decimal places a value is shown (and stored) with: times keep three significant digits down to
+ * a microsecond ("0.842 ms"), so a small baseline never shows as 0.00 beside a ratio.
+ */
 export function digitsFor(value: number, unit: BenchResult['unit']): number {
-  return unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' || unit === 'MB' ? 1 : value < 10 ? 2 : 1;
+  if (unit === 'gas' || unit === 'req/s') return 0;
+  if (unit === 'kB' || unit === 'MB' || unit === 'jobs/s') return 1;
+  if (unit === 'ms' && value > 0 && value < 1) return Math.min(3, 2 - Math.floor(Math.log10(value)));
+  return value < 10 ? 2 : 1;
 }
 
 function formatValue(value: number, unit: BenchResult['unit']): string {

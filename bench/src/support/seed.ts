@@ -8,8 +8,8 @@ import {
 } from '@fartwin/protocol';
 import type { BareBodies } from './bare-service.ts';
 import type { BotService } from './bot-service.ts';
-import { progress } from './context.ts';
 import { bulkAgentId, insertBulkAgents } from './directory-rows.ts';
+import { progress } from './progress.ts';
 import { clientHeaders, signIn } from './sign-in.ts';
 
 /** Agents bulk-inserted into the directory (DESIGN: the directory serves 100,000 twins). */

@@ -1,7 +1,7 @@
 import { type BareService, startBareService } from './bare-service.ts';
 import { type BotService, startBotService } from './bot-service.ts';
-import { progress } from './context.ts';
 import { watchPeakRss } from './peak-rss.ts';
+import { progress } from './progress.ts';
 import { type BenchData, seedBenchData } from './seed.ts';
 
 /** The API and chat benchmarks' processes: the real bot service and the bare Hono baseline. */

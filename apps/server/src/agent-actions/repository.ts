@@ -8,6 +8,8 @@ import { type Selectable, sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import type { AgentActionsTable } from '../db/schema.ts';
+import type { ScheduleStream } from '../twin-actions/schedule.ts';
+import { setSchedule } from '../twin-actions/schedule-store.ts';
 
 /** Each switch's column. */
 const COLUMNS = {
@@ -19,6 +21,11 @@ const COLUMNS = {
 
 /** The switches that run on a schedule, with the column keeping when each went on. */
 export type ScheduledAction = 'contentWriter' | 'notifications';
+/** The schedule (twin-actions/schedule.ts) each switch runs. */
+const SCHEDULE_STREAMS = { contentWriter: 'post', notifications: 'digest' } as const satisfies Record<
+  ScheduledAction,
+  ScheduleStream
+>;
 const SINCE_COLUMNS = {
   contentWriter: 'content_writer_since',
   notifications: 'notifications_since',
@@ -42,7 +49,7 @@ export async function agentActionsFor(db: Db, agentIds: readonly string[]): Prom
   const rows = await db
     .selectFrom('agent_actions')
     .select(['agent_id', ...Object.values(COLUMNS)])
-    .where('agent_id', 'in', [...new Set(agentIds)])
+    .where(sql<boolean>`agent_id = any(${[...new Set(agentIds)]}::text[])`)
     .execute();
   for (const row of rows) actions.set(row.agent_id, toActions(row));
   return actions;
@@ -57,7 +64,7 @@ export async function agentActionsOf(db: Db, agentId: string): Promise<AgentActi
  * Applies a change to a twin's switches and answers the saved state. One upsert, so two changes at
  * once never lose each other's switch. A schedule turned on starts at the schedules' clock
  * (`knownClockSeconds`), so it does not catch up on slots from before; turned off, it forgets.
- * The agent must exist (the row references it).
+ * The agent must exist (the row references it). The twin's schedule rows change with it.
  */
 export async function updateAgentActions(db: Db, agentId: string, update: AgentActionsUpdate): Promise<AgentActions> {
   const now = await knownClockSeconds(db);
@@ -65,64 +72,45 @@ export async function updateAgentActions(db: Db, agentId: string, update: AgentA
   const changedColumns = (Object.keys(update) as AgentActionKey[]).map((key) => COLUMNS[key]);
   const changedSchedules = (Object.keys(SINCE_COLUMNS) as ScheduledAction[]).filter((key) => key in update);
 
-  const row = await db
-    .insertInto('agent_actions')
-    .values({
-      agent_id: agentId,
-      reply_on_farcaster: fresh.replyOnFarcaster,
-      reply_to_direct_messages: fresh.replyToDirectMessages,
-      content_writer: fresh.contentWriter,
-      notifications: fresh.notifications,
-      content_writer_since: fresh.contentWriter ? now : null,
-      notifications_since: fresh.notifications ? now : null,
-    })
-    .onConflict((conflict) =>
-      conflict.column('agent_id').doUpdateSet((eb) => ({
-        ...Object.fromEntries(changedColumns.map((column) => [column, eb.ref(`excluded.${column}`)])),
-        // Off: null. Already on: unchanged. Off to on: now (the inserted value).
-        ...Object.fromEntries(
-          changedSchedules.map((key) => {
-            const column = COLUMNS[key];
-            const since = SINCE_COLUMNS[key];
-            return [
-              since,
-              sql<number | null>`case
-                when not excluded.${sql.ref(column)} then null
-                when agent_actions.${sql.ref(column)} then agent_actions.${sql.ref(since)}
-                else excluded.${sql.ref(since)} end`,
-            ];
-          }),
-        ),
-        updated_at: sql<Date>`now()`,
-      })),
-    )
-    .returning(Object.values(COLUMNS))
-    .executeTakeFirstOrThrow();
-  return toActions(row);
-}
-
-/**
- * The twins whose schedule `action` is on, with when it went on (unix seconds, the schedules'
- * clock). Both schedules are off by default, so a twin without a row never has one on. A row
- * switched on without a since time (written before it was kept) counts from its last change.
- */
-export async function agentsWithScheduleOn(
-  db: Db,
-  action: ScheduledAction,
-): Promise<{ agentId: string; ownerFid: number; since: number }[]> {
-  const since = SINCE_COLUMNS[action];
-  const rows = await db
-    .selectFrom('agent_actions')
-    .innerJoin('agents', 'agents.agent_id', 'agent_actions.agent_id')
-    .select([
-      'agent_actions.agent_id',
-      'agents.owner_fid',
-      sql<number>`coalesce(agent_actions.${sql.ref(since)}, floor(extract(epoch from agent_actions.updated_at))::bigint)`.as(
-        'since',
-      ),
-    ])
-    .where(`agent_actions.${COLUMNS[action]}`, '=', true)
-    .orderBy('agent_actions.agent_id')
-    .execute();
-  return rows.map((row) => ({ agentId: row.agent_id, ownerFid: row.owner_fid, since: Number(row.since) }));
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('agent_actions')
+      .values({
+        agent_id: agentId,
+        reply_on_farcaster: fresh.replyOnFarcaster,
+        reply_to_direct_messages: fresh.replyToDirectMessages,
+        content_writer: fresh.contentWriter,
+        notifications: fresh.notifications,
+        content_writer_since: fresh.contentWriter ? now : null,
+        notifications_since: fresh.notifications ? now : null,
+      })
+      .onConflict((conflict) =>
+        conflict.column('agent_id').doUpdateSet((eb) => ({
+          ...Object.fromEntries(changedColumns.map((column) => [column, eb.ref(`excluded.${column}`)])),
+          // Off: null. Already on: unchanged. Off to on: now (the inserted value).
+          ...Object.fromEntries(
+            changedSchedules.map((key) => {
+              const column = COLUMNS[key];
+              const since = SINCE_COLUMNS[key];
+              return [
+                since,
+                sql<number | null>`case
+                  when not excluded.${sql.ref(column)} then null
+                  when agent_actions.${sql.ref(column)} then agent_actions.${sql.ref(since)}
+                  else excluded.${sql.ref(since)} end`,
+              ];
+            }),
+          ),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .returning([...Object.values(COLUMNS), ...Object.values(SINCE_COLUMNS)])
+      .executeTakeFirstOrThrow();
+    // The schedules' tick reads twin_schedules: kept in step with the switches in this transaction.
+    for (const key of changedSchedules) {
+      const on = row[COLUMNS[key]];
+      await setSchedule(trx, agentId, SCHEDULE_STREAMS[key], on ? (row[SINCE_COLUMNS[key]] ?? now) : null);
+    }
+    return toActions(row);
+  });
 }

@@ -38,22 +38,14 @@ export interface LifeIndexerDeps {
  */
 export async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>): Promise<void> {
   if (expiries.size === 0) return;
-  const known = await db
-    .selectFrom('agents')
-    .select('agent_id')
-    .where('agent_id', 'in', [...expiries.keys()])
-    .execute();
-  if (known.length === 0) return;
-  await db
-    .insertInto('agent_lives')
-    .values(known.map(({ agent_id }) => ({ agent_id, expires_at: expiries.get(agent_id)! })))
-    .onConflict((conflict) =>
-      conflict.column('agent_id').doUpdateSet({
-        expires_at: sql`greatest(agent_lives.expires_at, excluded.expires_at)`,
-        updated_at: sql`now()`,
-      }),
-    )
-    .execute();
+  // Arrays, not a parameter per twin: a block range or a backfill may hold any number of them.
+  await sql`
+    insert into agent_lives (agent_id, expires_at)
+    select agents.agent_id, expiry.expires_at
+    from unnest(${[...expiries.keys()]}::text[], ${[...expiries.values()]}::bigint[]) as expiry(agent_id, expires_at)
+    join agents on agents.agent_id = expiry.agent_id
+    on conflict (agent_id) do update
+      set expires_at = greatest(agent_lives.expires_at, excluded.expires_at), updated_at = now()`.execute(db);
 }
 
 /**

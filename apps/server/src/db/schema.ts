@@ -162,6 +162,14 @@ export interface AgentActionsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A schedule that is on (twin-actions/schedule-store.ts): slots after `after` are yet to come. */
+export interface TwinSchedulesTable {
+  agent_id: string;
+  stream: 'post' | 'digest';
+  after: number;
+  next_slot_at: number;
+}
+
 export type TwinWritingKind = 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest';
 
 /** What a twin wrote on its own, once per key (twin-writes/). `delivered_ref`: cast hash, message id… */
@@ -251,6 +259,7 @@ export interface Database {
   twin_writings: TwinWritingsTable;
   twin_reply_charges: TwinReplyChargesTable;
   twin_write_skips: TwinWriteSkipsTable;
+  twin_schedules: TwinSchedulesTable;
   local_direct_messages: LocalDirectMessagesTable;
   neynar_deliveries: NeynarDeliveriesTable;
   rejected_inputs: RejectedInputsTable;

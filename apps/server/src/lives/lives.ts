@@ -47,7 +47,7 @@ export function lifeRows(db: Db, agentIds: readonly string[]) {
       db
         .selectFrom('agent_lives')
         .select(['agent_id as name', 'expires_at as block', sql<boolean>`false`.as('cursor')])
-        .where('agent_id', 'in', agentIds),
+        .where(sql<boolean>`agent_id = any(${[...agentIds]}::text[])`),
     );
 }
 

@@ -30,7 +30,11 @@ export async function deleteNotificationToken(db: Db, fid: number, appFid: numbe
 /** Every client's token for these users. */
 export async function notificationTargets(db: Db, fids: readonly number[]): Promise<NotificationTarget[]> {
   if (fids.length === 0) return [];
-  const rows = await db.selectFrom('notification_tokens').selectAll().where('fid', 'in', fids).execute();
+  const rows = await db
+    .selectFrom('notification_tokens')
+    .selectAll()
+    .where(sql<boolean>`fid = any(${[...fids]}::bigint[])`)
+    .execute();
   return rows.map((row) => ({ fid: row.fid, appFid: row.app_fid, url: row.url, token: row.token }));
 }
 
@@ -41,7 +45,7 @@ export async function storedTokens(db: Db, url: string, tokens: readonly string[
     .selectFrom('notification_tokens')
     .select('token')
     .where('url', '=', url)
-    .where('token', 'in', tokens)
+    .where(sql<boolean>`token = any(${[...tokens]}::text[])`)
     .execute();
   return rows.map((row) => row.token);
 }
@@ -49,5 +53,9 @@ export async function storedTokens(db: Db, url: string, tokens: readonly string[
 /** Deletes tokens a client reported invalid. */
 export async function deleteInvalidTokens(db: Db, url: string, tokens: readonly string[]): Promise<void> {
   if (tokens.length === 0) return;
-  await db.deleteFrom('notification_tokens').where('url', '=', url).where('token', 'in', tokens).execute();
+  await db
+    .deleteFrom('notification_tokens')
+    .where('url', '=', url)
+    .where(sql<boolean>`token = any(${[...tokens]}::text[])`)
+    .execute();
 }

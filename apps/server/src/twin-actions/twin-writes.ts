@@ -102,7 +102,11 @@ export async function writingExists(db: Db, key: string): Promise<boolean> {
 /** Whether a key was already written (delivered or not): schedules skip those. */
 export async function writtenKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.selectFrom('twin_writings').select('key').where('key', 'in', keys).execute();
+  const rows = await db
+    .selectFrom('twin_writings')
+    .select('key')
+    .where(sql<boolean>`key = any(${[...keys]}::text[])`)
+    .execute();
   return new Set(rows.map((row) => row.key));
 }
 

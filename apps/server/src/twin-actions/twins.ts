@@ -48,8 +48,8 @@ export async function twinsConcernedBy(
   return twinAccounts(db)
     .where((eb) =>
       eb.or([
-        ...(fids.length > 0 ? [eb('agents.twin_fid', 'in', fids)] : []),
-        ...(usernames.length > 0 ? [eb(sql`lower(agents.twin_username)`, 'in', usernames)] : []),
+        ...(fids.length > 0 ? [sql<boolean>`agents.twin_fid = any(${fids}::bigint[])`] : []),
+        ...(usernames.length > 0 ? [sql<boolean>`lower(agents.twin_username) = any(${usernames}::text[])`] : []),
       ]),
     )
     .where('agents.twin_fid', '!=', cast.authorFid)

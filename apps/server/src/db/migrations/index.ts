@@ -10,6 +10,7 @@ import * as walletSignInNonces from './0008_wallet_sign_in_nonces.ts';
 import * as rateLimitsUnlogged from './0009_rate_limits_unlogged.ts';
 import * as rejectedInputs from './0010_rejected_inputs.ts';
 import * as twinWritingLimits from './0011_twin_writing_limits.ts';
+import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009_rate_limits_unlogged': rateLimitsUnlogged,
   '0010_rejected_inputs': rejectedInputs,
   '0011_twin_writing_limits': twinWritingLimits,
+  '0013_twin_schedules': twinSchedules,
   '0014_wallet_session_revocations': walletSessionRevocations,
 };
