@@ -13,7 +13,17 @@ import { confirm, withGasHeadroom } from './transactions.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 
+/** The payer's own slippage protection: extendLife's four-argument form. */
+export interface PayerProtection {
+  /** The least A0X (18 decimals) the swap must buy, e.g. a QuoterV2 quote less the slippage allowed. */
+  minA0xOut: bigint;
+  /** The last unix second (chain time) at which the payment may be mined. */
+  deadline: bigint;
+}
+
 export interface PaymentOptions {
+  /** Without it, the two-argument extendLife: the owner's floor protects the payment. */
+  protection?: PayerProtection;
   /**
    * Called with the extendLife transaction's hash once it is sent, before its receipt is awaited:
    * a caller records it, so a retry after a failed wait can tell a pending payment from none.
@@ -42,7 +52,7 @@ export async function approveBatteryPayment(
   return confirm(publicClient, hash);
 }
 
-/** Calls extendLife (USDC already approved) with gas headroom, as a wallet would, and waits for success. */
+/** Calls extendLife (USDC already approved; with the payer's protection when given) with gas headroom, as a wallet would, and waits for success. */
 export async function extendLife(
   publicClient: PublicClient,
   wallet: Wallet,
@@ -51,12 +61,15 @@ export async function extendLife(
   usdcAmount: bigint,
   options: PaymentOptions = {},
 ): Promise<TransactionReceipt> {
+  const { protection } = options;
   const call = {
     account: wallet.account,
     address: contracts.fartwinLife,
     abi: fartwinLifeAbi,
     functionName: 'extendLife',
-    args: [agentId, usdcAmount],
+    args: protection
+      ? ([agentId, usdcAmount, protection.minA0xOut, protection.deadline] as const)
+      : ([agentId, usdcAmount] as const),
   } as const;
   const gas = withGasHeadroom(await publicClient.estimateContractGas(call));
   const hash = await wallet.writeContract({ ...call, gas });

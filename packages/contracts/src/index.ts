@@ -10,7 +10,14 @@ export {
   fartwinLifeAbi,
 } from '../generated/abis.ts';
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
-export { approveBatteryPayment, extendLife, type LifeContracts, payForBattery } from './battery.ts';
+export {
+  approveBatteryPayment,
+  extendLife,
+  type LifeContracts,
+  type PayerProtection,
+  type PaymentOptions,
+  payForBattery,
+} from './battery.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
 export { confirm, withGasHeadroom } from './transactions.ts';
 
