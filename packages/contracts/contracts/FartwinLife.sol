@@ -66,7 +66,7 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
     uint256 private constant _ZERO_FILL = 0x3030303030303030303030303030303030303030303030303030303000000000;
     /// @dev The high bit of every byte.
     uint256 private constant _HIGH_BITS = 0x8080808080808080808080808080808080808080808080808080808080808080;
-    /// @dev Added to bytes under 0x80, these set a byte's high bit iff it is ≥ '0', > '9', ≥ 'a', > 'f'.
+    /// @dev Added to a byte under 0x80, these set its high bit iff it is ≥ '0', > '9', ≥ 'a', > 'f'.
     uint256 private constant _FROM_0 = 0x5050505050505050505050505050505050505050505050505050505050505050;
     uint256 private constant _PAST_9 = 0x4646464646464646464646464646464646464646464646464646464646464646;
     uint256 private constant _FROM_A = 0x1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f;
@@ -544,18 +544,18 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
                 let last := or(and(calldataload(add(agentId.offset, 4)), 0xffffffff), _ZERO_FILL)
                 if eq(and(first, _DASH_MASK), _DASHES) {
                     first := xor(first, _DASH_TO_ZERO)
-                    // No byte may have its high bit set, so the additions below never carry.
-                    if iszero(and(or(first, last), _HIGH_BITS)) {
-                        let hexFirst := or(
-                            and(add(first, _FROM_0), not(add(first, _PAST_9))),
-                            and(add(first, _FROM_A), not(add(first, _PAST_F)))
-                        )
-                        let hexLast := or(
-                            and(add(last, _FROM_0), not(add(last, _PAST_9))),
-                            and(add(last, _FROM_A), not(add(last, _PAST_F)))
-                        )
-                        valid := eq(and(and(hexFirst, hexLast), _HIGH_BITS), _HIGH_BITS)
-                    }
+                    // A byte under 0x80 plus an addend under 0x80 never carries into the next
+                    // byte. A byte from 0x80 up fails both ranges itself, and the lowest such byte
+                    // gets no carry from below, so carries cannot make a bad word pass.
+                    let hexFirst := or(
+                        and(add(first, _FROM_0), not(add(first, _PAST_9))),
+                        and(add(first, _FROM_A), not(add(first, _PAST_F)))
+                    )
+                    let hexLast := or(
+                        and(add(last, _FROM_0), not(add(last, _PAST_9))),
+                        and(add(last, _FROM_A), not(add(last, _PAST_F)))
+                    )
+                    valid := eq(and(and(hexFirst, hexLast), _HIGH_BITS), _HIGH_BITS)
                 }
             }
         }

@@ -229,11 +229,15 @@ describe('extendLife rejections', () => {
       valid.slice(0, 35),
       `${valid.slice(0, 8)}0${valid.slice(9)}`,
       `${valid.slice(0, 23)}0${valid.slice(24)}`,
+      // Characters that would turn into hex digits if the dashes were not checked as such.
+      `${valid.slice(0, 13)}(${valid.slice(14)}`,
+      `${valid.slice(0, 18)}|${valid.slice(19)}`,
       valid.replaceAll('-', ''),
       `${valid.slice(0, 7)}-${valid.slice(7, 8)}${valid.slice(9)}`,
       `${valid.slice(0, 30)}g${valid.slice(31)}`,
       `${valid.slice(0, 3)}:${valid.slice(4)}`,
-      `${valid.slice(0, 33)}é`,
+      `${valid.slice(0, 34)}é`,
+      `${valid.slice(0, 4)}\u00e9${valid.slice(6)}`,
       'lowcaps-dev-twin',
       'agent-1',
     ];
