@@ -27,7 +27,7 @@ import { measureStyle, styleDistance } from '../src/twin/style.ts';
 import { normalizeForComparison } from '../src/twin/text.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
+import { advanceChainTime, createTwin, feedTwin, twinAgentId } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 
@@ -118,7 +118,7 @@ describe('the /doppelganger API', () => {
     for (const fid of [1001, 1002, 1005, 1003]) await createTwin(server.db, fid);
     for (const fid of [1001, 1002, 1005]) {
       const username = SAMPLE_USERS.find((user) => user.fid === fid)!.username;
-      await feedTwin(server.anvil.rpcUrl, deployment, `${username}-twin`);
+      await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId(username));
     }
     // Lives on request paths come from the index: let it read the feeding, as the life watch's tick would.
     await server.syncLives();
@@ -137,7 +137,7 @@ describe('the /doppelganger API', () => {
       expect(body.agents).toHaveLength(1);
       const [agent] = body.agents;
       expect(agent).toMatchObject({
-        agentId: 'lowcaps-dev-twin',
+        agentId: twinAgentId('lowcaps-dev'),
         status: 'active',
         farcasterClient: { fid: 901_001, username: 'lowcaps-dev-twin' },
         token: { symbol: 'TWIN' },
@@ -196,14 +196,19 @@ describe('the /doppelganger API', () => {
         cursor = page.nextCursor;
       } while (cursor);
       // Inserted 1001, 1002, 1005, 1003: newest first.
-      expect(seen).toEqual(['slow-quorum-twin', 'dr-witness-twin', 'gmbeans-twin', 'lowcaps-dev-twin']);
+      expect(seen).toEqual([
+        twinAgentId('slow-quorum'),
+        twinAgentId('dr-witness'),
+        twinAgentId('gmbeans'),
+        twinAgentId('lowcaps-dev'),
+      ]);
     });
 
     it('uses the default page size and reports a never-fed twin with expirationTime 0', async () => {
       const page = agentsResponseSchema.parse(await (await request(apiPaths.agents)).json());
       expect(page.nextCursor).toBeNull();
       expect(page.agents).toHaveLength(4);
-      expect(page.agents.find((agent) => agent.agentId === 'slow-quorum-twin')!.life.expirationTime).toBe(0);
+      expect(page.agents.find((agent) => agent.agentId === twinAgentId('slow-quorum'))!.life.expirationTime).toBe(0);
     });
 
     it('serves pages and users with ETags: a CDN may keep a page 5 s, every client revalidates', async () => {
@@ -239,13 +244,13 @@ describe('the /doppelganger API', () => {
   describe('POST /doppelganger/chat-with-fartwin/:agentId', () => {
     it('answers the main screen (text body) with JSON from the echo engine and stores the turns', async () => {
       const calls = spy.calls;
-      const response = await chatAs('lowcaps-dev-twin', 1001, 'what are you building?');
+      const response = await chatAs(twinAgentId('lowcaps-dev'), 1001, 'what are you building?');
       expect(response.status).toBe(200);
       const body = chatResponseSchema.parse(await response.json());
       expect(body.engine).toBe('echo');
       expect(body.message.length).toBeGreaterThan(10);
       expect(spy.calls).toBe(calls + 1);
-      expect(await history('lowcaps-dev-twin', 1001)).toEqual([
+      expect(await history(twinAgentId('lowcaps-dev'), 1001)).toEqual([
         { role: 'user', content: 'what are you building?' },
         // The engine is kept, so a reloaded conversation still labels offline replies.
         { role: 'assistant', content: body.message, engine: 'echo' },
@@ -258,17 +263,17 @@ describe('the /doppelganger API', () => {
         { role: 'assistant', content: 'hi' },
         { role: 'user', content: 'how is the escrow going?' },
       ];
-      const response = await chatAs('lowcaps-dev-twin', 1002, conversation);
+      const response = await chatAs(twinAgentId('lowcaps-dev'), 1002, conversation);
       expect(response.status).toBe(200);
       chatResponseSchema.parse(await response.json());
-      const turns = await history('lowcaps-dev-twin', 1002);
+      const turns = await history(twinAgentId('lowcaps-dev'), 1002);
       expect(turns.map((turn) => turn.content)[0]).toBe('how is the escrow going?');
       expect(turns).toHaveLength(2);
-      expect(await history('lowcaps-dev-twin', 1001)).toHaveLength(2);
+      expect(await history(twinAgentId('lowcaps-dev'), 1001)).toHaveLength(2);
     });
 
     it('streams the reply as SSE: delta events, then done with the whole reply', async () => {
-      const response = await chatAs('gmbeans-twin', 1002, 'gm, coffee or charts first?', 'text/event-stream');
+      const response = await chatAs(twinAgentId('gmbeans'), 1002, 'gm, coffee or charts first?', 'text/event-stream');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
       const events = parseSse(await response.text());
@@ -280,7 +285,7 @@ describe('the /doppelganger API', () => {
       expect(done.event).toBe('done');
       const final = chatStreamDoneSchema.parse(JSON.parse(done.data));
       expect(final).toEqual({ message: deltas.join(''), engine: 'echo' });
-      expect((await history('gmbeans-twin', 1002)).at(-1)).toEqual({
+      expect((await history(twinAgentId('gmbeans'), 1002)).at(-1)).toEqual({
         role: 'assistant',
         content: final.message,
         engine: 'echo',
@@ -313,23 +318,23 @@ describe('the /doppelganger API', () => {
         expect(error.code).toBe(code);
         expect(JSON.stringify(error)).not.toMatch(/at .*\.ts/);
       };
-      await expectError(await chat('lowcaps-dev-twin', body), 401, 'unauthorized');
-      await expectError(await chat('lowcaps-dev-twin', body, { token: 'not-a-jwt' }), 401, 'unauthorized');
-      await expectError(await chat('lowcaps-dev-twin', body, { token: forged }), 401, 'unauthorized');
+      await expectError(await chat(twinAgentId('lowcaps-dev'), body), 401, 'unauthorized');
+      await expectError(await chat(twinAgentId('lowcaps-dev'), body, { token: 'not-a-jwt' }), 401, 'unauthorized');
+      await expectError(await chat(twinAgentId('lowcaps-dev'), body, { token: forged }), 401, 'unauthorized');
       await expectError(
-        await chat('lowcaps-dev-twin', body, { token: await quickAuth.issueToken(1001, -60) }),
+        await chat(twinAgentId('lowcaps-dev'), body, { token: await quickAuth.issueToken(1001, -60) }),
         401,
         'unauthorized',
       );
-      await expectError(await chat('lowcaps-dev-twin', body, { token: await token(1002) }), 403, 'forbidden');
-      await expectError(await chatAs('lowcaps-dev-twin', 1001, ''), 400, 'invalid_request');
+      await expectError(await chat(twinAgentId('lowcaps-dev'), body, { token: await token(1002) }), 403, 'forbidden');
+      await expectError(await chatAs(twinAgentId('lowcaps-dev'), 1001, ''), 400, 'invalid_request');
       await expectError(
-        await chatAs('lowcaps-dev-twin', 1001, [{ role: 'assistant', content: 'hi' }]),
+        await chatAs(twinAgentId('lowcaps-dev'), 1001, [{ role: 'assistant', content: 'hi' }]),
         400,
         'invalid_request',
       );
       await expectError(
-        await request(apiPaths.chat('lowcaps-dev-twin'), {
+        await request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
           method: 'POST',
           headers: { authorization: `Bearer ${await token(1001)}` },
           body: '{not json',
@@ -344,30 +349,30 @@ describe('the /doppelganger API', () => {
 
     it('answers for a twin that was never fed with "Agent is dead." and no engine', async () => {
       const calls = spy.calls;
-      const response = await chatAs('slow-quorum-twin', 1003, 'you there?');
+      const response = await chatAs(twinAgentId('slow-quorum'), 1003, 'you there?');
       expect(response.status).toBe(200);
       const body = chatResponseSchema.parse(await response.json());
       expect(body.engine).toBe('none');
       expect(body.message).toContain('Agent is dead.');
       expect(spy.calls).toBe(calls);
-      const streamed = await chatAs('slow-quorum-twin', 1003, 'still there?', 'text/event-stream');
+      const streamed = await chatAs(twinAgentId('slow-quorum'), 1003, 'still there?', 'text/event-stream');
       const done = parseSse(await streamed.text()).at(-1)!;
       expect(chatStreamDoneSchema.parse(JSON.parse(done.data)).message).toContain('Agent is dead.');
       expect(spy.calls).toBe(calls);
-      expect(await history('slow-quorum-twin', 1003)).toHaveLength(4);
+      expect(await history(twinAgentId('slow-quorum'), 1003)).toHaveLength(4);
     });
   });
 
   describe('GET /doppelganger/chat-with-fartwin/:agentId/history', () => {
     it('needs a token and a known agent', async () => {
-      const anonymous = await request(apiPaths.conversation('lowcaps-dev-twin'));
+      const anonymous = await request(apiPaths.conversation(twinAgentId('lowcaps-dev')));
       expect(anonymous.status).toBe(401);
       expect(errorBodySchema.parse(await anonymous.json()).code).toBe('unauthorized');
       const unknown = await request(apiPaths.conversation('nobody-twin'), {
         headers: { authorization: `Bearer ${await token(1001)}` },
       });
       expect(unknown.status).toBe(404);
-      expect(await history('gmbeans-twin', 1005)).toEqual([]);
+      expect(await history(twinAgentId('gmbeans'), 1005)).toEqual([]);
     });
   });
 
@@ -429,7 +434,11 @@ describe('the /doppelganger API', () => {
       'any advice for someone starting out?',
       'gm! what is on your mind?',
     ];
-    const twins = { 1001: 'lowcaps-dev-twin', 1002: 'gmbeans-twin', 1005: 'dr-witness-twin' } as const;
+    const twins = {
+      1001: twinAgentId('lowcaps-dev'),
+      1002: twinAgentId('gmbeans'),
+      1005: twinAgentId('dr-witness'),
+    } as const;
     const repliesOf = async (fid: 1001 | 1002 | 1005) => {
       const replies: string[] = [];
       for (const conversation of messages) {
@@ -480,17 +489,17 @@ describe('the /doppelganger API', () => {
   // Last: moving the chain clock forward kills every twin on this chain.
   describe('when the battery runs out on the chain', () => {
     it('a fed twin answers "Agent is dead." after 8 days, without calling the engine, and keeps its history', async () => {
-      const turnsBefore = (await history('dr-witness-twin', 1005)).length;
+      const turnsBefore = (await history(twinAgentId('dr-witness'), 1005)).length;
       await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
       await server.syncLives();
       const calls = spy.calls;
-      const response = await chatAs('dr-witness-twin', 1005, 'are you alive?');
+      const response = await chatAs(twinAgentId('dr-witness'), 1005, 'are you alive?');
       expect(chatResponseSchema.parse(await response.json())).toEqual({
         message: expect.stringContaining('Agent is dead.'),
         engine: 'none',
       });
       expect(spy.calls).toBe(calls);
-      expect(await history('dr-witness-twin', 1005)).toHaveLength(turnsBefore + 2);
+      expect(await history(twinAgentId('dr-witness'), 1005)).toHaveLength(turnsBefore + 2);
     });
   });
 });

@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../src/db/database.ts';
 import { loggedError } from '../src/logging/logger.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { createTwin } from './twins.ts';
+import { createTwin, twinAgentId } from './twins.ts';
 
 /**
  * Faults survived (issue 16): a Postgres of this test's own, whose connections are cut and which is
@@ -65,7 +65,7 @@ describe('the database goes away and comes back', () => {
     const response = await directory();
     expect(response.status).toBe(200);
     expect(agentsResponseSchema.parse(await response.json()).agents.map((agent) => agent.agentId)).toEqual([
-      'lowcaps-dev-twin',
+      twinAgentId('lowcaps-dev'),
     ]);
   });
 
@@ -124,7 +124,7 @@ describe('the database goes away and comes back', () => {
     expect(back.status).toBe(200);
     // Nothing stored was lost.
     expect(agentsResponseSchema.parse(await back.json()).agents.map((agent) => agent.agentId)).toEqual([
-      'lowcaps-dev-twin',
+      twinAgentId('lowcaps-dev'),
     ]);
     expect((await server.app.request('/health')).status).not.toBe(500);
   });

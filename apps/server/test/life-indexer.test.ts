@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
-import { createTwin, feedTwin, storedExpiry } from './twins.ts';
+import { createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';
 
 describe('the LifeExtended indexer', () => {
   // No app here (its own life watch would index too): these tests run the indexer and see where it stops.
@@ -82,15 +82,15 @@ describe('the LifeExtended indexer', () => {
   });
 
   it('gives a twin whose battery was paid before it was stored (as a deploy does) its row once it is', async () => {
-    await feedTwin(anvil.rpcUrl, deployment, 'paid-first-twin');
+    await feedTwin(anvil.rpcUrl, deployment, twinAgentId('paid-first'));
     const head = Number(await chain().getBlockNumber());
     await indexLifeExtended(deps);
     expect(await cursor(db)).toBe(head);
-    expect(await storedExpiry(db, 'paid-first-twin')).toBeUndefined();
+    expect(await storedExpiry(db, twinAgentId('paid-first'))).toBeUndefined();
 
-    await createTwin(db, 1002, { agentId: 'paid-first-twin' });
+    await createTwin(db, 1002, { agentId: twinAgentId('paid-first') });
     await indexLifeExtended(deps);
-    expect(await storedExpiry(db, 'paid-first-twin')).toBe(await onChainExpiry('paid-first-twin'));
+    expect(await storedExpiry(db, twinAgentId('paid-first'))).toBe(await onChainExpiry(twinAgentId('paid-first')));
   });
 
   it('reads a backlog in bounded ranges, a bounded number per run, and catches up on the next run', async () => {
@@ -155,7 +155,7 @@ describe('the LifeExtended indexer', () => {
     const database = await createTestDatabase();
     try {
       await seedLocalNetwork(database.db, publicUrl);
-      const twin = await createTwin(database.db, 1006, { agentId: 'fed-before-start-twin' });
+      const twin = await createTwin(database.db, 1006, { agentId: twinAgentId('fed-before-start') });
       await feedTwin(anvil.rpcUrl, deployment, twin.agentId);
       // Its event lies before the block production starts at.
       await createLocalClients(anvil.rpcUrl).testClient.mine({ blocks: 1 });

@@ -17,7 +17,7 @@ import { loadPersona } from '../src/twin/persona.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { advanceChainTime, createTwin, feedTwin, storedExpiry } from './twins.ts';
+import { advanceChainTime, createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';
 
 const HOUR = 60 * 60;
 const warning = (agentId: string, expiresAt: number) => `battery-warning:${agentId}:${expiresAt}`;
@@ -30,7 +30,7 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
   let tickDeps: LifeWatchTickDeps;
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-life-watch-'));
   /** The twins: A deployed through the API by 1001; B (1002) and C (1003) stored and fed directly. */
-  const twins = { a: '', b: 'gmbeans-twin', c: 'slow-quorum-twin' };
+  const twins = { a: '', b: twinAgentId('gmbeans'), c: twinAgentId('slow-quorum') };
   let twinUsernameA = '';
   const expiry: Record<string, number> = {};
 

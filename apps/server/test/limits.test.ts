@@ -11,7 +11,7 @@ import { deleteExpiredCounters, postgresRateLimits, RATE_LIMITS, RateLimitedErro
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { createTwin, feedTwin } from './twins.ts';
+import { createTwin, feedTwin, twinAgentId } from './twins.ts';
 
 /** Limits (issue 16): per fid and per IP, kept in Postgres so every replica sees the same counts. */
 describe('limits', () => {
@@ -21,7 +21,7 @@ describe('limits', () => {
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
   const chatAs = async (fid: number, conversation: unknown) => {
     if (!tokens.has(fid)) tokens.set(fid, await tokenFor(request, fid, appDomain(server.config.publicUrl)));
-    return request(apiPaths.chat('lowcaps-dev-twin'), {
+    return request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(fid)}` },
       body: JSON.stringify({ conversation, fid }),
@@ -42,7 +42,7 @@ describe('limits', () => {
     await seedLocalNetwork(server.db, server.config.publicUrl);
     const deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     await createTwin(server.db, 1001);
-    await feedTwin(server.anvil.rpcUrl, deployment, 'lowcaps-dev-twin');
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('lowcaps-dev'));
     await server.syncLives();
   }, 180_000);
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { agentEmbedSvg } from '../src/manifest/images.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
+import { advanceChainTime, createTwin, feedTwin, twinAgentId } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 const LIFE_WATCH_INTERVAL_SECONDS = 3_600;
@@ -68,8 +68,8 @@ describe('lives from the index', () => {
     await seedLocalNetwork(server.db, server.config.publicUrl);
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     for (const fid of [1001, 1002, 1005]) await createTwin(server.db, fid);
-    await feedTwin(server.anvil.rpcUrl, deployment, 'lowcaps-dev-twin');
-    await feedTwin(server.anvil.rpcUrl, deployment, 'gmbeans-twin');
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('lowcaps-dev'));
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('gmbeans'));
     await server.syncLives();
   }, 180_000);
   afterAll(async () => {
@@ -79,53 +79,53 @@ describe('lives from the index', () => {
   });
 
   it('a revival shows in the directory after one indexer tick, not before', async () => {
-    const firstExpiry = await expiryOnChain('lowcaps-dev-twin');
-    expect((await directory()).get('lowcaps-dev-twin')).toEqual({ expirationTime: firstExpiry });
+    const firstExpiry = await expiryOnChain(twinAgentId('lowcaps-dev'));
+    expect((await directory()).get(twinAgentId('lowcaps-dev'))).toEqual({ expirationTime: firstExpiry });
 
     await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
     const now = await server.syncLives();
     expect(now).toBeGreaterThan(firstExpiry);
     // Dead, as the fresh index knows: its expiry is in the past.
-    expect((await directory()).get('lowcaps-dev-twin')).toEqual({ expirationTime: firstExpiry });
+    expect((await directory()).get(twinAgentId('lowcaps-dev'))).toEqual({ expirationTime: firstExpiry });
 
-    await feedTwin(server.anvil.rpcUrl, deployment, 'lowcaps-dev-twin');
-    const revivedExpiry = await expiryOnChain('lowcaps-dev-twin');
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('lowcaps-dev'));
+    const revivedExpiry = await expiryOnChain(twinAgentId('lowcaps-dev'));
     expect(revivedExpiry).toBeGreaterThan(now!);
     // Until the indexer's next tick the directory still has the old expiry …
-    expect((await directory()).get('lowcaps-dev-twin')).toEqual({ expirationTime: firstExpiry });
+    expect((await directory()).get(twinAgentId('lowcaps-dev'))).toEqual({ expirationTime: firstExpiry });
     const before = (await request(apiPaths.agents)).headers.get('etag');
     await server.syncLives();
     // … and after it, the revival, under a new validator (a cached page is not reused).
-    expect((await directory()).get('lowcaps-dev-twin')).toEqual({ expirationTime: revivedExpiry });
+    expect((await directory()).get(twinAgentId('lowcaps-dev'))).toEqual({ expirationTime: revivedExpiry });
     expect((await request(apiPaths.agents)).headers.get('etag')).not.toBe(before);
   });
 
   it("a paused RPC does not slow the directory or the chat's dead/alive decision", async () => {
-    // lowcaps-dev-twin is alive (revived above), gmbeans-twin died with the 8 days, dr-witness-twin
+    // lowcaps-dev's twin is alive (revived above), gmbeans' twin died with the 8 days, dr-witness' twin
     // was never indexed (its row is gone, as for a twin the indexer has not reached yet).
-    await server.db.deleteFrom('agent_lives').where('agent_id', '=', 'dr-witness-twin').execute();
-    const gmbeansExpiry = await expiryOnChain('gmbeans-twin');
+    await server.db.deleteFrom('agent_lives').where('agent_id', '=', twinAgentId('dr-witness')).execute();
+    const gmbeansExpiry = await expiryOnChain(twinAgentId('gmbeans'));
     const readsBefore = chainReads.isAlive;
     server.anvil.pause();
     try {
       // Any RPC on these paths would hang on the frozen chain and fail the test by its timeout.
       const lives = await directory();
-      expect(lives.get('lowcaps-dev-twin')?.expirationTime).toBeGreaterThan(Math.floor(Date.now() / 1000));
-      expect(lives.get('gmbeans-twin')).toEqual({ expirationTime: gmbeansExpiry });
-      expect(lives.get('dr-witness-twin')).toEqual({ expirationTime: null });
+      expect(lives.get(twinAgentId('lowcaps-dev'))?.expirationTime).toBeGreaterThan(Math.floor(Date.now() / 1000));
+      expect(lives.get(twinAgentId('gmbeans'))).toEqual({ expirationTime: gmbeansExpiry });
+      expect(lives.get(twinAgentId('dr-witness'))).toEqual({ expirationTime: null });
 
       // Alive from the index: answered with no contract read at all.
-      expect((await chatAs('lowcaps-dev-twin', 1002, 'still there?')).engine).toBe('echo');
+      expect((await chatAs(twinAgentId('lowcaps-dev'), 1002, 'still there?')).engine).toBe('echo');
       expect(chainReads.isAlive).toBe(readsBefore);
 
       // An indexed death is confirmed on the chain within a budget (a revival may be newer than the
       // index); the frozen chain does not answer, so the fresh index's death stands.
-      const dead = await chatAs('gmbeans-twin', 1001, 'hello?');
+      const dead = await chatAs(twinAgentId('gmbeans'), 1001, 'hello?');
       expect(dead).toEqual({ message: expect.stringContaining('Agent is dead.'), engine: 'none' });
       expect(chainReads.isAlive).toBe(readsBefore + 1);
 
       // Unknown is never dead: the twin answers.
-      expect((await chatAs('dr-witness-twin', 1001, 'hello?')).engine).toBe('echo');
+      expect((await chatAs(twinAgentId('dr-witness'), 1001, 'hello?')).engine).toBe('echo');
       expect(chainReads.isAlive).toBe(readsBefore + 2);
     } finally {
       server.anvil.resume();
@@ -133,17 +133,19 @@ describe('lives from the index', () => {
   });
 
   it('a chat right after a revival, before the next tick, reaches the living twin', async () => {
-    await feedTwin(server.anvil.rpcUrl, deployment, 'gmbeans-twin');
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('gmbeans'));
     // The index still says dead; the contract says alive and wins.
-    expect((await directory()).get('gmbeans-twin')?.expirationTime).toBeLessThan(await expiryOnChain('gmbeans-twin'));
-    expect((await chatAs('gmbeans-twin', 1001, 'back?')).engine).toBe('echo');
+    expect((await directory()).get(twinAgentId('gmbeans'))?.expirationTime).toBeLessThan(
+      await expiryOnChain(twinAgentId('gmbeans')),
+    );
+    expect((await chatAs(twinAgentId('gmbeans'), 1001, 'back?')).engine).toBe('echo');
   });
 
   it('an index that stopped catching up reports a past expiry as unknown, never as dead', async () => {
     await advanceChainTime(server.anvil.rpcUrl, 8 * DAY);
     await server.syncLives();
     const dead = await directory();
-    expect(dead.get('lowcaps-dev-twin')?.expirationTime).toEqual(expect.any(Number));
+    expect(dead.get(twinAgentId('lowcaps-dev'))?.expirationTime).toEqual(expect.any(Number));
 
     // The index's last catch-up with the chain is more than three ticks old.
     await server.db
@@ -153,11 +155,11 @@ describe('lives from the index', () => {
       .execute();
     // (greatest() keeps a recorded sync from moving back; this test rewrites the row directly.)
     const stale = await directory();
-    expect(stale.get('lowcaps-dev-twin')).toEqual({ expirationTime: null });
-    expect(stale.get('gmbeans-twin')).toEqual({ expirationTime: null });
+    expect(stale.get(twinAgentId('lowcaps-dev'))).toEqual({ expirationTime: null });
+    expect(stale.get(twinAgentId('gmbeans'))).toEqual({ expirationTime: null });
 
     // The twin's shared card says so, rather than showing an empty battery.
-    const card = await request('/images/agents/lowcaps-dev-twin.png');
+    const card = await request(`/images/agents/${twinAgentId('lowcaps-dev')}.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
     expect(agentEmbedSvg({ displayName: 'Twin', username: 'twin', tokenSymbol: 'TWIN', secondsLeft: null })).toContain(
@@ -166,6 +168,6 @@ describe('lives from the index', () => {
 
     // The next tick catches up, and the deaths are known again.
     await server.syncLives();
-    expect((await directory()).get('lowcaps-dev-twin')).toEqual(dead.get('lowcaps-dev-twin'));
+    expect((await directory()).get(twinAgentId('lowcaps-dev'))).toEqual(dead.get(twinAgentId('lowcaps-dev')));
   });
 });

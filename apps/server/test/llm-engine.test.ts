@@ -17,7 +17,7 @@ import { ChatEngineError, type ChatInput } from '../src/twin/engines/chat-engine
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { createTwin, feedTwin } from './twins.ts';
+import { createTwin, feedTwin, twinAgentId } from './twins.ts';
 
 const REPLY_CHUNKS = ['gm, ', 'escrow v1.1 ', 'is almost ', 'done'];
 
@@ -93,7 +93,7 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
   let dataDir: string;
   let token: string;
   const chat = (conversation: unknown, accept?: string) =>
-    server.app.request(apiPaths.chat('lowcaps-dev-twin'), {
+    server.app.request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(accept ? { accept } : {}) },
       body: JSON.stringify({ conversation, fid: 1001 }),
@@ -115,7 +115,7 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
     await seedLocalNetwork(server.db, server.config.publicUrl);
     const deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     await createTwin(server.db, 1001);
-    await feedTwin(server.anvil.rpcUrl, deployment, 'lowcaps-dev-twin');
+    await feedTwin(server.anvil.rpcUrl, deployment, twinAgentId('lowcaps-dev'));
     token = await tokenFor((path, init) => server.app.request(path, init), 1001, appDomain(server.config.publicUrl));
   }, 180_000);
   afterAll(async () => {
@@ -264,7 +264,7 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       const { port } = http.address() as AddressInfo;
       const before = await storedTurns();
       const leaving = new AbortController();
-      const response = await fetch(`http://127.0.0.1:${port}${apiPaths.chat('lowcaps-dev-twin')}`, {
+      const response = await fetch(`http://127.0.0.1:${port}${apiPaths.chat(twinAgentId('lowcaps-dev'))}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${token}` },
         body: JSON.stringify({ conversation: 'tell me everything', fid: 1001 }),

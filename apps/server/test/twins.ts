@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
@@ -16,6 +17,16 @@ export async function leaningCharacter(db: Db, ownerFid: number, choicesOverride
   return { persona, choices, character: buildCharacter(persona.user, persona.casts, persona.profile, choices) };
 }
 
+/**
+ * The agent id of the test twin of `username`: a fixed UUID in the form the deploy service issues
+ * (crypto.randomUUID()), the only form the life contract takes, derived from the name so tests can
+ * refer to it.
+ */
+export function twinAgentId(username: string): string {
+  const hex = createHash('sha256').update(`twin:${username}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Stores a twin row directly, with a made-up wallet and token: for tests about chat and lists, not deploys. */
 export async function createTwin(
   db: Db,
@@ -25,7 +36,7 @@ export async function createTwin(
   const { persona, choices, character } = await leaningCharacter(db, ownerFid, options.choices);
   const hex = ownerFid.toString(16).padStart(40, '0');
   return insertAgent(db, {
-    agentId: options.agentId ?? `${persona.user.username}-twin`,
+    agentId: options.agentId ?? twinAgentId(persona.user.username),
     ownerFid,
     twin: {
       fid: 900_000 + ownerFid,

@@ -23,7 +23,7 @@ import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { sendJson, startFakeHttp } from './fake-http.ts';
 import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
-import { createTwin } from './twins.ts';
+import { createTwin, twinAgentId } from './twins.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -128,10 +128,10 @@ describe('wallet sign-in (web mode), local mode', () => {
     expect(claims.aud).toBe(`wallet-session:${domain}`);
 
     const bearer = { authorization: `Bearer ${session.token}` };
-    const own = await wallet.request(apiPaths.conversation('lowcaps-dev-twin'), { headers: bearer });
+    const own = await wallet.request(apiPaths.conversation(twinAgentId('lowcaps-dev')), { headers: bearer });
     expect(own.status).toBe(200);
     expect((await wallet.request(apiPaths.deployProgress(1001), { headers: bearer })).status).toBe(200);
-    const chatOwn = await wallet.request(apiPaths.chat('lowcaps-dev-twin'), {
+    const chatOwn = await wallet.request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
       method: 'POST',
       headers: bearer,
       body: JSON.stringify({ conversation: 'hello from a browser', fid: 1001 }),
@@ -145,7 +145,7 @@ describe('wallet sign-in (web mode), local mode', () => {
       code: 'forbidden',
       error: 'Signed in as fid 1001, not fid 1002',
     });
-    const chatOther = await wallet.request(apiPaths.chat('gmbeans-twin'), {
+    const chatOther = await wallet.request(apiPaths.chat(twinAgentId('gmbeans')), {
       method: 'POST',
       headers: bearer,
       body: JSON.stringify({ conversation: 'hi', fid: 1002 }),
@@ -157,7 +157,7 @@ describe('wallet sign-in (web mode), local mode', () => {
       body: JSON.stringify({ choices: [] }),
     });
     expect(deployOther.status).toBe(403);
-    const actionsOther = await wallet.request(apiPaths.agentActions('gmbeans-twin'), {
+    const actionsOther = await wallet.request(apiPaths.agentActions(twinAgentId('gmbeans')), {
       method: 'PATCH',
       headers: bearer,
       body: JSON.stringify({ contentWriter: true }),
@@ -166,7 +166,7 @@ describe('wallet sign-in (web mode), local mode', () => {
     const stored = await server.db
       .selectFrom('chat_turns')
       .select('fid')
-      .where('agent_id', '=', 'gmbeans-twin')
+      .where('agent_id', '=', twinAgentId('gmbeans'))
       .execute();
     expect(stored).toEqual([]);
   });
