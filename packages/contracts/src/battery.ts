@@ -9,17 +9,10 @@ import {
   type WalletClient,
 } from 'viem';
 import { fartwinLifeAbi, iusdcAbi } from '../generated/abis.ts';
+import type { PayerProtection } from './protection.ts';
 import { confirm, withGasHeadroom } from './transactions.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
-
-/** The payer's own slippage protection: extendLife's four-argument form. */
-export interface PayerProtection {
-  /** The least A0X (18 decimals) the swap must buy, e.g. a QuoterV2 quote less the slippage allowed. */
-  minA0xOut: bigint;
-  /** The last unix second (chain time) at which the payment may be mined. */
-  deadline: bigint;
-}
 
 export interface PaymentOptions {
   /** Without it, the two-argument extendLife: the owner's floor protects the payment. */

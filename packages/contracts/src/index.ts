@@ -14,11 +14,18 @@ export {
   approveBatteryPayment,
   extendLife,
   type LifeContracts,
-  type PayerProtection,
   type PaymentOptions,
   payForBattery,
 } from './battery.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
+export {
+  BASE_QUOTER_V2,
+  type PayerProtection,
+  payerProtection,
+  quotePayerProtection,
+  REVIVAL_SLIPPAGE_BPS,
+  REVIVAL_VALID_FOR_SECONDS,
+} from './protection.ts';
 export { confirm, withGasHeadroom } from './transactions.ts';
 
 /** USDC as clients use it: ERC-20 (balanceOf, allowance, approve, transfer…), metadata and EIP-2612 permit. */

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Account, Chain, Hash, Transport, WalletClient } from 'viem';
 import { fartwinLifeAbi, localUsdcAbi } from '../../generated/abis.ts';
 import { quoterV2Abi } from '../../generated/uniswap-abis.ts';
-import {
-  approveBatteryPayment,
-  extendLife as extendLifeWithHeadroom,
-  type PayerProtection,
-  payForBattery,
-} from '../../src/battery.ts';
+import { approveBatteryPayment, extendLife as extendLifeWithHeadroom, payForBattery } from '../../src/battery.ts';
+import type { PayerProtection } from '../../src/protection.ts';
 import { confirm } from '../../src/transactions.ts';
 import type { TestChain } from './chain.ts';
 
