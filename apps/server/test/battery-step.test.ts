@@ -16,9 +16,9 @@ import { createDeployment, findDeployment } from '../src/deploy/deployment-store
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
-import { leaningCharacter } from './twins.ts';
+import { leaningCharacter, twinAgentId } from './twins.ts';
 
-const AGENT_ID = 'lowcaps-dev-twin';
+const AGENT_ID = twinAgentId('lowcaps-dev');
 /** The account the local bootstrap funds as the operator. */
 const OPERATOR_KEY = toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
 

@@ -101,7 +101,7 @@ describe('lives from the index', () => {
   });
 
   it("a paused RPC does not slow the directory or the chat's dead/alive decision", async () => {
-    // lowcaps-dev-twin is alive (revived above), gmbeans-twin died with the 8 days, dr-witness-twin
+    // lowcaps-dev's twin is alive (revived above), gmbeans' twin died with the 8 days, dr-witness' twin
     // was never indexed (its row is gone, as for a twin the indexer has not reached yet).
     await server.db.deleteFrom('agent_lives').where('agent_id', '=', twinAgentId('dr-witness')).execute();
     const gmbeansExpiry = await expiryOnChain(twinAgentId('gmbeans'));

@@ -1,23 +1,24 @@
 /**
- * Buys one battery on a running local stack, as a user of the mini-app would:
- * approve 1 USDC, extendLife("some-agent", 1 USDC), then print the life left, the burn address's
- * A0X before and after, and the decoded LifeExtended event.
+ * Buys one battery on a running local stack, as a user of the mini-app would: approve 1 USDC,
+ * quote the swap with QuoterV2, extendLife(agentId, 1 USDC, quote less 1 %, now + 10 minutes), then
+ * print the life left, the burn address's A0X before and after, and the decoded LifeExtended event.
  *
  *   CHAIN_RPC_URL   default http://127.0.0.1:8545
  *   DEPLOYMENT_FILE default <repo root>/.data/deployment.json
- *   DEMO_AGENT_ID   default some-agent
+ *   DEMO_AGENT_ID   a twin's id (a lowercase UUID, as the server issues); default a new random one
  *   DEMO_ACCOUNT    index of the anvil dev account that pays, default 1
  */
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatUnits } from 'viem';
 import { createLocalClients, fundAccounts, localDevAccount, readDeployment } from '../src/deployment.ts';
-import { fartwinLifeAbi, payForBattery, usdcAbi } from '../src/index.ts';
+import { fartwinLifeAbi, payForBattery, quotePayerProtection, usdcAbi } from '../src/index.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const rpcUrl = process.env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545';
 const deploymentFile = process.env.DEPLOYMENT_FILE ?? join(repoRoot, '.data', 'deployment.json');
-const agentId = process.env.DEMO_AGENT_ID ?? 'some-agent';
+const agentId = process.env.DEMO_AGENT_ID ?? randomUUID();
 const payer = localDevAccount(Number(process.env.DEMO_ACCOUNT ?? '1'));
 const ONE_USDC = 1_000_000n;
 
@@ -49,9 +50,13 @@ if (payerUsdc < ONE_USDC) {
 const daysBefore = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
 const burnBefore = await burnedA0x();
 
-const { receipt, event } = await payForBattery(publicClient, wallet, deployment, agentId, ONE_USDC);
+const protection = await quotePayerProtection(publicClient, deployment, ONE_USDC);
+const { receipt, event } = await payForBattery(publicClient, wallet, deployment, agentId, ONE_USDC, { protection });
 console.log('approved 1 USDC to FartwinLife');
-console.log(`extendLife("${agentId}", 1 USDC) mined in block ${receipt.blockNumber}, gas ${receipt.gasUsed}`);
+console.log(
+  `extendLife("${agentId}", 1 USDC, min ${formatUnits(protection.minA0xOut, 18)} A0X, deadline ${protection.deadline})` +
+    ` mined in block ${receipt.blockNumber}, gas ${receipt.gasUsed}`,
+);
 
 const daysAfter = await publicClient.readContract({ ...life, functionName: 'getRemainingDays', args: [agentId] });
 const burnAfter = await burnedA0x();

@@ -9,11 +9,14 @@ import {
   type WalletClient,
 } from 'viem';
 import { fartwinLifeAbi, iusdcAbi } from '../generated/abis.ts';
+import type { PayerProtection } from './protection.ts';
 import { confirm, withGasHeadroom } from './transactions.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
 
 export interface PaymentOptions {
+  /** Without it, the two-argument extendLife: the owner's floor protects the payment. */
+  protection?: PayerProtection;
   /**
    * Called with the extendLife transaction's hash once it is sent, before its receipt is awaited:
    * a caller records it, so a retry after a failed wait can tell a pending payment from none.
@@ -42,7 +45,7 @@ export async function approveBatteryPayment(
   return confirm(publicClient, hash);
 }
 
-/** Calls extendLife (USDC already approved) with gas headroom, as a wallet would, and waits for success. */
+/** Calls extendLife (USDC already approved; with the payer's protection when given) with gas headroom, as a wallet would, and waits for success. */
 export async function extendLife(
   publicClient: PublicClient,
   wallet: Wallet,
@@ -51,12 +54,15 @@ export async function extendLife(
   usdcAmount: bigint,
   options: PaymentOptions = {},
 ): Promise<TransactionReceipt> {
+  const { protection } = options;
   const call = {
     account: wallet.account,
     address: contracts.fartwinLife,
     abi: fartwinLifeAbi,
     functionName: 'extendLife',
-    args: [agentId, usdcAmount],
+    args: protection
+      ? ([agentId, usdcAmount, protection.minA0xOut, protection.deadline] as const)
+      : ([agentId, usdcAmount] as const),
   } as const;
   const gas = withGasHeadroom(await publicClient.estimateContractGas(call));
   const hash = await wallet.writeContract({ ...call, gas });

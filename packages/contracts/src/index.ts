@@ -10,8 +10,22 @@ export {
   fartwinLifeAbi,
 } from '../generated/abis.ts';
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
-export { approveBatteryPayment, extendLife, type LifeContracts, payForBattery } from './battery.ts';
+export {
+  approveBatteryPayment,
+  extendLife,
+  type LifeContracts,
+  type PaymentOptions,
+  payForBattery,
+} from './battery.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
+export {
+  BASE_QUOTER_V2,
+  type PayerProtection,
+  payerProtection,
+  quotePayerProtection,
+  REVIVAL_SLIPPAGE_BPS,
+  REVIVAL_VALID_FOR_SECONDS,
+} from './protection.ts';
 export { confirm, withGasHeadroom } from './transactions.ts';
 
 /** USDC as clients use it: ERC-20 (balanceOf, allowance, approve, transfer…), metadata and EIP-2612 permit. */

@@ -2,15 +2,22 @@ import { type Address, encodeFunctionData, parseEventLogs, parseUnits, zeroAddre
 import { describe, expect, it } from 'vitest';
 import { a0xAbi, fartwinLifeAbi } from '../generated/abis.ts';
 import { a0xBytecode, fartwinLifeBytecode } from '../generated/bytecode.ts';
-import { createPoolWithLiquidity } from '../src/deployment.ts';
+import { createPoolWithLiquidity, MIN_A0X_PER_USDC, POOL_FEE } from '../src/deployment.ts';
 import { encodeV3Path } from '../src/index.ts';
 import { confirm } from '../src/local/chain.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
 import {
+  agentIdFor,
   buyBattery,
+  CHANGE_DELAY,
+  changeSetting,
+  DAY,
   lifeAndTokenErrorsAbi,
   mintUsdc,
+  passTime,
+  proposeChange,
   quoteA0xOut,
+  type SettingChange,
   send,
   tokenBalance,
   transferUsdc,
@@ -26,9 +33,15 @@ function adminCalls() {
   return [
     { functionName: 'withdraw', args: [deployment.usdc, 1n] },
     { functionName: 'recoverTokens', args: [deployment.usdc] },
-    { functionName: 'setBurnAddress', args: [deployment.operator] },
-    { functionName: 'setSwapPath', args: [encodeV3Path([deployment.usdc, deployment.a0x], [3000])] },
-    { functionName: 'setMinA0xPerUsdc', args: [1n] },
+    { functionName: 'proposeBurnAddress', args: [deployment.operator] },
+    { functionName: 'executeBurnAddress', args: [] },
+    { functionName: 'cancelBurnAddress', args: [] },
+    { functionName: 'proposeSwapPath', args: [encodeV3Path([deployment.usdc, deployment.a0x], [3000])] },
+    { functionName: 'executeSwapPath', args: [] },
+    { functionName: 'cancelSwapPath', args: [] },
+    { functionName: 'proposeMinA0xPerUsdc', args: [1n] },
+    { functionName: 'executeMinA0xPerUsdc', args: [] },
+    { functionName: 'cancelMinA0xPerUsdc', args: [] },
     { functionName: 'pause', args: [] },
     { functionName: 'unpause', args: [] },
     { functionName: 'transferOwnership', args: [deployment.operator] },
@@ -168,51 +181,164 @@ describe('withdraw and recoverTokens', () => {
   });
 });
 
-describe('setBurnAddress', () => {
-  it('redirects the bought A0X and emits BurnAddressUpdated', async () => {
-    const { operator, alice, deployment } = chain();
+/** The three settings that change only after an announced delay: a new value, its events and views. */
+function delayedSettings() {
+  const { deployment } = chain();
+  const newBurn: Address = '0x000000000000000000000000000000000000bEEF';
+  const newPath = encodeV3Path([deployment.usdc, deployment.a0x], [10000]);
+  return [
+    {
+      change: { setting: 'BurnAddress', value: newBurn } satisfies SettingChange,
+      proposed: 'BurnAddressChangeProposed',
+      proposedArgs: (effectiveAt: bigint) => ({ newBurnAddress: newBurn, effectiveAt }),
+      cancelled: { eventName: 'BurnAddressChangeCancelled', args: { newBurnAddress: newBurn } },
+      updated: {
+        eventName: 'BurnAddressUpdated',
+        args: { previousBurnAddress: deployment.burnAddress, newBurnAddress: newBurn },
+      },
+      pending: 'pendingBurnAddress',
+      pendingNone: [zeroAddress, 0n],
+      current: 'burnAddress',
+      before: deployment.burnAddress as unknown,
+      after: newBurn as unknown,
+    },
+    {
+      change: { setting: 'SwapPath', value: newPath } satisfies SettingChange,
+      proposed: 'SwapPathChangeProposed',
+      proposedArgs: (effectiveAt: bigint) => ({ path: newPath, effectiveAt }),
+      cancelled: { eventName: 'SwapPathChangeCancelled', args: { path: newPath } },
+      updated: { eventName: 'SwapPathUpdated', args: { path: newPath } },
+      pending: 'pendingSwapPath',
+      pendingNone: ['0x', 0n],
+      current: 'swapPath',
+      before: encodeV3Path([deployment.usdc, deployment.a0x], [POOL_FEE]).toLowerCase() as unknown,
+      after: newPath as unknown,
+    },
+    {
+      change: { setting: 'MinA0xPerUsdc', value: 123n } satisfies SettingChange,
+      proposed: 'MinRateChangeProposed',
+      proposedArgs: (effectiveAt: bigint) => ({ newMinA0xPerUsdc: 123n, effectiveAt }),
+      cancelled: { eventName: 'MinRateChangeCancelled', args: { newMinA0xPerUsdc: 123n } },
+      updated: {
+        eventName: 'MinRateUpdated',
+        args: { previousMinA0xPerUsdc: MIN_A0X_PER_USDC, newMinA0xPerUsdc: 123n },
+      },
+      pending: 'pendingMinA0xPerUsdc',
+      pendingNone: [0n, 0n],
+      current: 'minA0xPerUsdc',
+      before: MIN_A0X_PER_USDC as unknown,
+      after: 123n as unknown,
+    },
+  ] as const;
+}
+
+const SETTINGS = ['BurnAddress', 'SwapPath', 'MinA0xPerUsdc'] as const;
+const settingCase = (setting: (typeof SETTINGS)[number]) =>
+  delayedSettings().find((c) => c.change.setting === setting)!;
+
+/** A view of FartwinLife without arguments, decoded through the ABI. */
+function readView(functionName: string): Promise<unknown> {
+  return chain().publicClient.readContract({ ...life(), functionName } as Parameters<
+    ReturnType<typeof chain>['publicClient']['readContract']
+  >[0]);
+}
+
+/** Sends an owner call without arguments (execute…/cancel…). */
+function ownerCall(functionName: string) {
+  return chain().operator.writeContract({ ...life(), functionName } as Parameters<
+    ReturnType<typeof chain>['operator']['writeContract']
+  >[0]);
+}
+
+const normalise = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(normalise) : typeof value === 'string' ? value.toLowerCase() : value;
+
+describe('delayed changes of the burn address, the swap path and the floor', () => {
+  it.each(SETTINGS)('%s: announced with its effective time, refused before it, applied after it', async (setting) => {
+    const c = settingCase(setting);
+    const proposal = await proposeChange(chain(), c.change);
+    const { timestamp } = await chain().publicClient.getBlock({ blockNumber: proposal.blockNumber });
+    const effectiveAt = timestamp + CHANGE_DELAY;
+    const [proposed] = parseEventLogs({ abi: fartwinLifeAbi, logs: proposal.logs, eventName: c.proposed });
+    expect(normalise(Object.values(proposed!.args))).toEqual(normalise(Object.values(c.proposedArgs(effectiveAt))));
+    expect(normalise(await readView(c.pending))).toEqual(normalise([c.change.value, effectiveAt]));
+    // Announced only: the setting in force has not moved.
+    expect(normalise(await readView(c.current))).toEqual(normalise(c.before));
+
+    const early = await expectRevert(ownerCall(`execute${setting}`), 'ChangeNotYetEffective');
+    expect(early[0]).toBe(effectiveAt);
+    await chain().testClient.setNextBlockTimestamp({ timestamp: effectiveAt - 60n });
+    await chain().testClient.mine({ blocks: 1 });
+    await expectRevert(ownerCall(`execute${setting}`), 'ChangeNotYetEffective');
+
+    await passTime(chain(), 60n);
+    const executed = await send(chain(), ownerCall(`execute${setting}`));
+    const [updated] = parseEventLogs({ abi: fartwinLifeAbi, logs: executed.logs, eventName: c.updated.eventName });
+    expect(normalise(updated!.args)).toEqual(normalise(c.updated.args));
+    expect(normalise(await readView(c.current))).toEqual(normalise(c.after));
+    expect(normalise(await readView(c.pending))).toEqual(normalise(c.pendingNone));
+    // Executed once: nothing is left to execute.
+    await expectRevert(ownerCall(`execute${setting}`), 'NoPendingChange');
+  });
+
+  it.each(SETTINGS)('%s: a cancelled change is announced, cleared, and can no longer be executed', async (setting) => {
+    const c = settingCase(setting);
+    await expectRevert(ownerCall(`cancel${setting}`), 'NoPendingChange');
+    await proposeChange(chain(), c.change);
+    const cancelled = await send(chain(), ownerCall(`cancel${setting}`));
+    const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: cancelled.logs, eventName: c.cancelled.eventName });
+    expect(normalise(event!.args)).toEqual(normalise(c.cancelled.args));
+    expect(normalise(await readView(c.pending))).toEqual(normalise(c.pendingNone));
+    await passTime(chain(), CHANGE_DELAY);
+    await expectRevert(ownerCall(`execute${setting}`), 'NoPendingChange');
+    expect(normalise(await readView(c.current))).toEqual(normalise(c.before));
+  });
+
+  it('a second proposal replaces the first and restarts the delay', async () => {
+    await proposeChange(chain(), { setting: 'MinA0xPerUsdc', value: 1n });
+    await passTime(chain(), DAY);
+    const second = await proposeChange(chain(), { setting: 'MinA0xPerUsdc', value: 2n });
+    const { timestamp } = await chain().publicClient.getBlock({ blockNumber: second.blockNumber });
+    expect(await readView('pendingMinA0xPerUsdc')).toEqual([2n, timestamp + CHANGE_DELAY]);
+    // The first proposal's time has come, the second's has not.
+    await passTime(chain(), DAY + 60n);
+    await expectRevert(ownerCall('executeMinA0xPerUsdc'), 'ChangeNotYetEffective');
+    await passTime(chain(), DAY);
+    await send(chain(), ownerCall('executeMinA0xPerUsdc'));
+    expect(await readView('minA0xPerUsdc')).toBe(2n);
+  });
+});
+
+describe('burn address', () => {
+  it('a new burn address receives the bought A0X once its change is executed', async () => {
+    const { alice, deployment } = chain();
     const newBurn: Address = '0x000000000000000000000000000000000000bEEF';
-    const receipt = await send(
-      chain(),
-      operator.writeContract({ ...life(), functionName: 'setBurnAddress', args: [newBurn] }),
-    );
-    expect(
-      parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'BurnAddressUpdated' })[0]?.args,
-    ).toEqual({
-      previousBurnAddress: deployment.burnAddress,
-      newBurnAddress: newBurn,
-    });
+    await changeSetting(chain(), { setting: 'BurnAddress', value: newBurn });
     const deadBefore = await tokenBalance(chain(), deployment.a0x, deployment.burnAddress);
-    const { event } = await buyBattery(chain(), alice, 'agent', USDC);
+    const { event } = await buyBattery(chain(), alice, agentIdFor('agent'), USDC);
     expect(await tokenBalance(chain(), deployment.a0x, newBurn)).toBe(event.args.a0xBurned);
     expect(await tokenBalance(chain(), deployment.a0x, deployment.burnAddress)).toBe(deadBefore);
   });
 
-  it('rejects the zero address with ZeroBurnAddress', async () => {
+  it('rejects the zero address with ZeroBurnAddress when proposed', async () => {
     await expectRevert(
-      chain().operator.writeContract({ ...life(), functionName: 'setBurnAddress', args: [zeroAddress] }),
+      chain().operator.writeContract({ ...life(), functionName: 'proposeBurnAddress', args: [zeroAddress] }),
       'ZeroBurnAddress',
     );
   });
 });
 
-describe('setMinA0xPerUsdc', () => {
-  it('emits MinRateUpdated with the previous and new rate', async () => {
-    const { operator, publicClient } = chain();
-    const previous = await publicClient.readContract({ ...life(), functionName: 'minA0xPerUsdc' });
-    const receipt = await send(
-      chain(),
-      operator.writeContract({ ...life(), functionName: 'setMinA0xPerUsdc', args: [123n] }),
+describe('slippage floor', () => {
+  it('rejects a floor that does not fit its 96 bits when proposed', async () => {
+    const args = await expectRevert(
+      chain().operator.writeContract({ ...life(), functionName: 'proposeMinA0xPerUsdc', args: [2n ** 96n] }),
+      'SafeCastOverflowedUintDowncast',
     );
-    expect(parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'MinRateUpdated' })[0]?.args).toEqual({
-      previousMinA0xPerUsdc: previous,
-      newMinA0xPerUsdc: 123n,
-    });
-    expect(await publicClient.readContract({ ...life(), functionName: 'minA0xPerUsdc' })).toBe(123n);
+    expect(args).toEqual([96, 2n ** 96n]);
   });
 });
 
-describe('setSwapPath', () => {
+describe('swap path', () => {
   it('accepts a multi-hop path through another token and swaps along it', async () => {
     const { operator, alice, publicClient, deployment } = chain();
     // A second token with pools USDC/HOP and HOP/A0X, so USDC → HOP → A0X is a real route.
@@ -238,16 +364,14 @@ describe('setSwapPath', () => {
     });
 
     const path = encodeV3Path([deployment.usdc, hop, deployment.a0x], [500, 10000]);
-    const receipt = await send(
-      chain(),
-      operator.writeContract({ ...life(), functionName: 'setSwapPath', args: [path] }),
-    );
+    const receipt = await changeSetting(chain(), { setting: 'SwapPath', value: path });
     expect(
       parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'SwapPathUpdated' })[0]?.args.path,
     ).toBe(path.toLowerCase());
+    expect(await readView('swapPath')).toBe(path.toLowerCase());
 
     const quoted = await quoteA0xOut(chain(), USDC);
-    const { event } = await buyBattery(chain(), alice, 'agent', USDC);
+    const { event } = await buyBattery(chain(), alice, agentIdFor('agent'), USDC);
     expect(event.args.a0xBurned).toBe(quoted);
   });
 
@@ -266,13 +390,29 @@ describe('setSwapPath', () => {
     ] as const;
     for (const path of invalid) {
       await expectRevert(
-        operator.writeContract({ ...life(), functionName: 'setSwapPath', args: [path as `0x${string}`] }),
+        operator.writeContract({ ...life(), functionName: 'proposeSwapPath', args: [path as `0x${string}`] }),
         'InvalidSwapPath',
       );
     }
   });
 });
 
+describe('renounceOwnership', () => {
+  it('is refused, even to the owner, and the owner keeps its powers', async () => {
+    const { operator, publicClient } = chain();
+    const renounce = () =>
+      operator.sendTransaction({
+        to: chain().deployment.fartwinLife,
+        data: encodeFunctionData({ abi: fartwinLifeAbi, functionName: 'renounceOwnership' }),
+      });
+    await expectRevert(renounce(), 'RenounceOwnershipDisabled', fartwinLifeAbi);
+    // Also while paused: the case it exists for.
+    await send(chain(), operator.writeContract({ ...life(), functionName: 'pause' }));
+    await expectRevert(renounce(), 'RenounceOwnershipDisabled', fartwinLifeAbi);
+    expect(await publicClient.readContract({ ...life(), functionName: 'owner' })).toBe(operator.account.address);
+    await send(chain(), operator.writeContract({ ...life(), functionName: 'unpause' }));
+  });
+});
 describe('constructor checks', () => {
   async function deployLife(
     overrides: Partial<Record<'usdc' | 'a0x' | 'router' | 'burn', Address>> & { path?: `0x${string}` },

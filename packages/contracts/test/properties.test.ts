@@ -2,12 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi } from '../generated/abis.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
-import { buyBattery, DAY, quoteA0xOut, readLife, tokenBalance, transferUsdc, USDC } from './support/life.ts';
+import {
+  agentIdFor,
+  buyBattery,
+  DAY,
+  quoteA0xOut,
+  readLife,
+  tokenBalance,
+  transferUsdc,
+  USDC,
+} from './support/life.ts';
 
 const chain = useTestChain();
 // Few runs keep the suite fast; raise FC_NUM_RUNS for a deeper search.
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 15);
-const AGENTS = ['agent-a', 'agent-b', 'agent-c'] as const;
+const AGENTS = [agentIdFor('agent-a'), agentIdFor('agent-b'), agentIdFor('agent-c')] as const;
 
 const step = fc.oneof(
   fc.record({

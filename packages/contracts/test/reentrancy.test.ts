@@ -6,7 +6,7 @@ import { createPoolWithLiquidity } from '../src/deployment.ts';
 import { encodeV3Path } from '../src/index.ts';
 import { confirm } from '../src/local/chain.ts';
 import { expectRevert, type TestChain, useTestChain } from './support/chain.ts';
-import { approveUsdc, extendLife, mintUsdc, readLife, send, USDC } from './support/life.ts';
+import { agentIdFor, approveUsdc, changeSetting, extendLife, mintUsdc, readLife, send, USDC } from './support/life.ts';
 
 const chain = useTestChain();
 const life = () => ({ address: chain().deployment.fartwinLife, abi: fartwinLifeAbi }) as const;
@@ -22,7 +22,11 @@ async function deployEvilToken({ operator, publicClient }: TestChain): Promise<A
 
 /** Makes the evil token call extendLife on FartwinLife from inside its transfers. */
 async function arm(evil: Address, bubble: boolean) {
-  const callData = encodeFunctionData({ abi: fartwinLifeAbi, functionName: 'extendLife', args: ['victim', USDC] });
+  const callData = encodeFunctionData({
+    abi: fartwinLifeAbi,
+    functionName: 'extendLife',
+    args: [agentIdFor('victim'), USDC],
+  });
   await send(
     chain(),
     chain().operator.writeContract({
@@ -54,19 +58,15 @@ describe('re-entrancy', () => {
       tokenA: { token: evil, amount: parseUnits('100000', 18) },
       tokenB: { token: deployment.a0x, amount: parseUnits('100000000', 18) },
     });
-    await send(
-      chain(),
-      operator.writeContract({
-        ...life(),
-        functionName: 'setSwapPath',
-        args: [encodeV3Path([deployment.usdc, evil, deployment.a0x], [3000, 3000])],
-      }),
-    );
+    await changeSetting(chain(), {
+      setting: 'SwapPath',
+      value: encodeV3Path([deployment.usdc, evil, deployment.a0x], [3000, 3000]),
+    });
     // Record mode: Uniswap's pools swallow revert data, so the token logs what its call got back.
     await arm(evil, false);
 
     await approveUsdc(chain(), alice, USDC);
-    const receipt = await extendLife(chain(), alice, 'honest', USDC);
+    const receipt = await extendLife(chain(), alice, agentIdFor('honest'), USDC);
 
     const attempts = parseEventLogs({ abi: reentrantTokenAbi, logs: receipt.logs, eventName: 'ReentryAttempted' });
     expect(attempts.length).toBeGreaterThan(0);
@@ -76,9 +76,9 @@ describe('re-entrancy', () => {
         'ReentrancyGuardReentrantCall',
       );
     }
-    expect(await readLife(chain(), 'agentTimeToDeath', 'victim')).toBe(0n);
+    expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('victim'))).toBe(0n);
     expect(parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' })).toHaveLength(1);
-    expect(await readLife(chain(), 'getRemainingDays', 'honest')).toBe(7n);
+    expect(await readLife(chain(), 'getRemainingDays', agentIdFor('honest'))).toBe(7n);
   });
 
   it('rejects a re-entrant call from a token being recovered (ReentrancyGuardReentrantCall)', async () => {
@@ -102,6 +102,6 @@ describe('re-entrancy', () => {
       operator.writeContract({ ...life(), functionName: 'withdraw', args: [evil, 1n] }),
       'ReentrancyGuardReentrantCall',
     );
-    expect(await readLife(chain(), 'agentTimeToDeath', 'victim')).toBe(0n);
+    expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('victim'))).toBe(0n);
   });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Account, Chain, Hash, Transport, WalletClient } from 'viem';
 import { fartwinLifeAbi, localUsdcAbi } from '../../generated/abis.ts';
 import { quoterV2Abi } from '../../generated/uniswap-abis.ts';
 import { approveBatteryPayment, extendLife as extendLifeWithHeadroom, payForBattery } from '../../src/battery.ts';
+import type { PayerProtection } from '../../src/protection.ts';
 import { confirm } from '../../src/transactions.ts';
 import type { TestChain } from './chain.ts';
 
@@ -24,13 +26,27 @@ export function approveUsdc(chain: TestChain, wallet: Wallet, amount: bigint) {
 }
 
 /** Calls extendLife (already approved) with gas headroom, as a wallet would, and waits for success. */
-export function extendLife(chain: TestChain, wallet: Wallet, agentId: string, usdcAmount: bigint) {
-  return extendLifeWithHeadroom(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount);
+export function extendLife(
+  chain: TestChain,
+  wallet: Wallet,
+  agentId: string,
+  usdcAmount: bigint,
+  protection?: PayerProtection,
+) {
+  return extendLifeWithHeadroom(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount, { protection });
 }
 
 /** Approves and pays, as the mini-app does; returns the receipt, its block time and the decoded event. */
-export async function buyBattery(chain: TestChain, wallet: Wallet, agentId: string, usdcAmount: bigint) {
-  const { receipt, event } = await payForBattery(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount);
+export async function buyBattery(
+  chain: TestChain,
+  wallet: Wallet,
+  agentId: string,
+  usdcAmount: bigint,
+  protection?: PayerProtection,
+) {
+  const { receipt, event } = await payForBattery(chain.publicClient, wallet, chain.deployment, agentId, usdcAmount, {
+    protection,
+  });
   const block = await chain.publicClient.getBlock({ blockNumber: receipt.blockNumber });
   return { receipt, event, timestamp: block.timestamp };
 }
@@ -110,3 +126,58 @@ export function tokenBalance(chain: TestChain, token: `0x${string}`, owner: `0x$
 
 export const DAY = 24n * 60n * 60n;
 export const USDC = 1_000_000n;
+
+const agentIds = new Map<string, string>();
+
+/**
+ * The agent id a test calls `name`, in the only form the contract takes: the lowercase UUID the
+ * server issues (crypto.randomUUID()). The same name gives the same id within a test file.
+ */
+export function agentIdFor(name: string): string {
+  let id = agentIds.get(name);
+  if (!id) {
+    id = randomUUID();
+    agentIds.set(name, id);
+  }
+  return id;
+}
+
+/** FartwinLife's CHANGE_DELAY: an announced change of a setting waits this long. */
+export const CHANGE_DELAY = 2n * DAY;
+
+/** The owner's delayed settings, with the value each takes. */
+export type SettingChange =
+  | { setting: 'BurnAddress'; value: `0x${string}` }
+  | { setting: 'SwapPath'; value: `0x${string}` }
+  | { setting: 'MinA0xPerUsdc'; value: bigint };
+
+/** The owner announces a change of a setting (propose…); resolves with the receipt. */
+export function proposeChange(chain: TestChain, change: SettingChange) {
+  const life = { address: chain.deployment.fartwinLife, abi: fartwinLifeAbi } as const;
+  const { operator } = chain;
+  switch (change.setting) {
+    case 'BurnAddress':
+      return send(chain, operator.writeContract({ ...life, functionName: 'proposeBurnAddress', args: [change.value] }));
+    case 'SwapPath':
+      return send(chain, operator.writeContract({ ...life, functionName: 'proposeSwapPath', args: [change.value] }));
+    case 'MinA0xPerUsdc':
+      return send(
+        chain,
+        operator.writeContract({ ...life, functionName: 'proposeMinA0xPerUsdc', args: [change.value] }),
+      );
+  }
+}
+
+/** Moves the chain's clock forward by `seconds` and mines a block. */
+export async function passTime(chain: TestChain, seconds: bigint) {
+  await chain.testClient.increaseTime({ seconds: Number(seconds) });
+  await chain.testClient.mine({ blocks: 1 });
+}
+
+/** Announces a change, lets the delay pass on the chain, and executes it, as the owner would. */
+export async function changeSetting(chain: TestChain, change: SettingChange) {
+  await proposeChange(chain, change);
+  await passTime(chain, CHANGE_DELAY);
+  const life = { address: chain.deployment.fartwinLife, abi: fartwinLifeAbi } as const;
+  return send(chain, chain.operator.writeContract({ ...life, functionName: `execute${change.setting}` }));
+}
