@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAgentActions } from '../src/agent-actions/repository.ts';
