@@ -9,6 +9,9 @@ export const LOCK_SPACES = {
   localFirehose: 4,
   twinSchedule: 5,
   twinPosts: 6,
+  /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
+  replyChargesAuthor: 21,
+  replyChargesTwin: 22,
 } as const;
 
 interface LockKey {
