@@ -10,6 +10,9 @@ export const LOCK_SPACES = {
   twinSchedule: 5,
   twinPosts: 6,
   castWebhooks: 12,
+  /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
+  replyChargesAuthor: 21,
+  replyChargesTwin: 22,
 } as const;
 
 interface LockKey {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { LOCK_SPACES } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinReplyChargesTable } from '../db/schema.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
@@ -12,9 +13,6 @@ export interface ReplyRules {
   /** Accounts whose quality score is below this are not answered; 0 answers everyone. */
   minUserScore: number;
 }
-
-/** Advisory-lock spaces of the charges: one author's (then one twin's) are counted one at a time. */
-const CHARGE_LOCK_SPACES = { author: 21, twin: 22 } as const;
 
 export type ReplyCharge = 'charged' | 'author-limit' | 'twin-limit';
 
@@ -31,10 +29,12 @@ export async function chargeReply(
   return db.transaction().execute(async (trx) => {
     // Held to the end of the transaction, author before twin (always in this order: no deadlock),
     // so two replicas cannot both count the last free reply.
-    await sql`select pg_advisory_xact_lock(${CHARGE_LOCK_SPACES.author}::int, hashtext(${String(charge.authorFid)}))`.execute(
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesAuthor}::int, hashtext(${String(charge.authorFid)}))`.execute(
       trx,
     );
-    await sql`select pg_advisory_xact_lock(${CHARGE_LOCK_SPACES.twin}::int, hashtext(${charge.agentId}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesTwin}::int, hashtext(${charge.agentId}))`.execute(
+      trx,
+    );
     const { rows } = await sql<{
       charged: boolean;
       authorHour: number;
