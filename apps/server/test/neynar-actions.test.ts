@@ -20,7 +20,7 @@ describe('Neynar Farcaster actions (production provider)', () => {
     neynar.requests.length = 0;
   });
   // Every answer the code consumed was one Neynar's spec allows.
-  afterEach(() => expect(neynar.violations).toEqual([]));
+  afterEach(() => expect(neynar.violations.splice(0)).toEqual([]));
 
   const actions = (
     options: { apiKey?: string; walletId?: string | null; timeoutMs?: number; accountCreationTimeoutMs?: number } = {},

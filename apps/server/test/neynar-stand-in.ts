@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { type RecordedRequest, sendJson, startFakeHttp } from './fake-http.ts';
-import { specViolations } from './neynar-spec/validate.ts';
+import { specRequestViolations, specViolations } from './neynar-spec/validate.ts';
 
 export const STAND_IN_API_KEY = 'neynar-key';
 export const STAND_IN_WALLET_ID = 'app-wallet-1';
@@ -114,7 +114,8 @@ const error = (message: string, code = 'BadRequest') => ({ code, message });
  * Neynar's v2 API as a local HTTP server, derived from its OpenAPI spec (test/neynar-spec): the
  * paths, statuses and bodies the spec gives, over a small in-memory network (users, casts, new
  * accounts, webhooks). Every answer is checked against the spec before it goes out; one that breaks
- * it is recorded in `violations` and sent as a 500 instead, so a test sees it. `failNext` makes the
+ * it is recorded in `violations` and sent as a 500 instead, so a test sees it; a request body the spec
+ * refuses is recorded too, and answered 400. `failNext` makes the
  * next call to a route answer something else (`offSpec` for answers the spec does not have, which
  * the code must still survive); `delays` holds a route's answer back (Neynar's slow first fresh fid).
  */
@@ -275,6 +276,18 @@ export async function startNeynarStandIn() {
       overrides.delete(name);
       if (!override.offSpec) check(url.pathname, request.method, override.status, override.body);
       return answer(override.status, override.body);
+    }
+    // A body the spec's requestBody schema refuses is refused as Neynar would, and recorded.
+    if (request.body) {
+      const refused = specRequestViolations({
+        method: request.method,
+        path: url.pathname,
+        body: JSON.parse(request.body),
+      });
+      if (refused.length > 0) {
+        violations.push(...refused);
+        return answer(400, error(refused[0]!));
+      }
     }
     const { status, body } = await route(request, url);
     const problems = check(url.pathname, request.method, status, body);

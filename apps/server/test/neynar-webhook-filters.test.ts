@@ -52,7 +52,7 @@ describe('the Neynar webhooks’ filters follow the twins', () => {
     await db.deleteFrom('deployments').execute();
     await db.deleteFrom('agents').execute();
   });
-  afterEach(() => expect(neynar.violations).toEqual([]));
+  afterEach(() => expect(neynar.violations.splice(0)).toEqual([]));
 
   it('the deploy step adds the new twin to a webhook, keeps the operator’s other filters, and does nothing the second time', async () => {
     neynar.addWebhook('wh-1', {

@@ -9,7 +9,10 @@ import addFormats from 'ajv-formats';
  */
 type Spec = {
   servers: { url: string }[];
-  paths: Record<string, Record<string, { responses: Record<string, SpecResponse> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, SpecResponse>; requestBody?: { content: SpecResponse['content'] } }>
+  >;
 };
 type SpecResponse = { content?: Record<string, { schema: unknown }> };
 
@@ -19,8 +22,8 @@ export const neynarHubSpec = load('./hub-api.json');
 
 /**
  * OpenAPI 3.0's schema dialect as JSON Schema: `nullable` becomes a null type, `$ref`s point into the
- * document added under `id`, and OpenAPI-only keywords (discriminator, example) are left to ajv's
- * non-strict mode, which ignores them.
+ * document added under `id`, discriminators go (oneOf alone decides), and OpenAPI-only keywords
+ * (example, externalDocs) are left to ajv's non-strict mode, which ignores them.
  */
 function toJsonSchema(node: unknown, id: string): unknown {
   if (Array.isArray(node)) return node.map((item) => toJsonSchema(item, id));
@@ -30,6 +33,12 @@ function toJsonSchema(node: unknown, id: string): unknown {
     if (key === '$ref' && typeof value === 'string') out[key] = `${id}${value}`;
     else if (key === 'discriminator') continue;
     else out[key] = toJsonSchema(value, id);
+  }
+  // `additionalProperties: false` beside anyOf/oneOf with no properties of its own (PostCastReqBodyEmbeds)
+  // means "only the branches' properties" in the generators Neynar uses; in JSON Schema it would refuse
+  // every property, so it is left to the branches, which say it themselves.
+  if (out.additionalProperties === false && !out.properties && (out.anyOf || out.oneOf)) {
+    delete out.additionalProperties;
   }
   if (out.nullable === true) {
     delete out.nullable;
@@ -48,6 +57,27 @@ ajv.addSchema(toJsonSchema(neynarHubSpec, 'neynar-hub') as object, 'neynar-hub')
 
 const compiled = new Map<string, ValidateFunction>();
 
+const validatorFor = (key: string, schema: unknown, spec: 'api' | 'hub') => {
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(toJsonSchema(schema, `neynar-${spec}`) as object);
+    compiled.set(key, validate);
+  }
+  return validate;
+};
+
+/** What is wrong with a JSON request body our code sent, by the operation's requestBody schema. */
+export function specRequestViolations(request: { method: string; path: string; body: unknown }): string[] {
+  const where = `${request.method} ${request.path}`;
+  const operation = neynarApiSpec.paths[request.path]?.[request.method.toLowerCase()];
+  if (!operation) return [`${where} is not an operation of Neynar's spec`];
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return [];
+  const validate = validatorFor(`request ${where}`, schema, 'api');
+  if (validate(request.body)) return [];
+  return (validate.errors ?? []).map((error) => `${where} request: ${error.instancePath || '(body)'} ${error.message}`);
+}
+
 /** What is wrong with an answer, by the spec; empty when nothing is. */
 export function specViolations(
   answer: { method: string; path: string; status: number; body: unknown },
@@ -63,12 +93,7 @@ export function specViolations(
   }
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return [];
-  const key = `${spec} ${where} ${answer.status}`;
-  let validate = compiled.get(key);
-  if (!validate) {
-    validate = ajv.compile(toJsonSchema(schema, `neynar-${spec}`) as object);
-    compiled.set(key, validate);
-  }
+  const validate = validatorFor(`${spec} ${where} ${answer.status}`, schema, spec);
   if (validate(answer.body)) return [];
   return (validate.errors ?? []).map(
     (error) => `${where} ${answer.status}: ${error.instancePath || '(body)'} ${error.message}`,
