@@ -342,7 +342,8 @@ describe('the /doppelganger API', () => {
         400,
         'invalid_json',
       );
-      await expectError(await chatAs('no-such-twin', 1001, body.conversation), 404, 'unknown_agent');
+      await expectError(await chatAs(twinAgentId('no-such'), 1001, body.conversation), 404, 'unknown_agent');
+      await expectError(await chatAs('no-such-twin', 1001, body.conversation), 400, 'invalid_agent_id');
       expect(spy.calls).toBe(calls);
       expect(await storedTurns()).toBe(turnsBefore);
     });

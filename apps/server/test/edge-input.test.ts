@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { apiPaths, errorBodySchema, walletSignInPaths } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
@@ -7,13 +8,15 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
 
+const NEYNAR_WEBHOOK_SECRET = 'edge-input-neynar-secret';
+
 /** What an outsider sends never reaches Postgres unchecked: a clear 400, nothing stored, no 500. */
 describe('input checked at the edge', () => {
   let server: TestServer;
   let bearer: Record<string, string>;
   let agentId: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ NEYNAR_WEBHOOK_SECRET });
     await seedLocalNetwork(server.db, server.config.publicUrl);
     agentId = (await createTwin(server.db, 1001)).agentId;
     const token = await tokenFor(
@@ -130,5 +133,31 @@ describe('input checked at the edge', () => {
     const error = await expectError(await server.app.request('/webhook', json(event)), 400, 'invalid_text');
     expect(error).toBe('Invalid webhook event: notificationDetails.token contains a NUL character (U+0000)');
     expect(await server.db.selectFrom('notification_tokens').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 400 invalid_text for a signed Neynar cast.created whose text holds a NUL, enqueuing nothing', async () => {
+    const body = JSON.stringify({
+      created_at: Math.floor(Date.now() / 1000),
+      type: 'cast.created',
+      data: {
+        hash: `0x${'ab'.repeat(20)}`,
+        text: 'gm @lowcaps-dev-twin\u0000',
+        author: { fid: 1002, username: 'gmbeans' },
+        mentioned_profiles: [{ fid: 901_001, username: 'lowcaps-dev-twin' }],
+      },
+    });
+    // Signed as Neynar documents it: HMAC-SHA512 of the raw body, hex.
+    const signature = createHmac('sha512', NEYNAR_WEBHOOK_SECRET).update(body).digest('hex');
+    const error = await expectError(
+      await server.app.request('/webhook/neynar', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-neynar-signature': signature },
+        body,
+      }),
+      400,
+      'invalid_text',
+    );
+    expect(error).toBe('Invalid cast.created event: data.text contains a NUL character (U+0000)');
+    expect(await server.db.selectFrom('neynar_deliveries').selectAll().execute()).toEqual([]);
   });
 });
