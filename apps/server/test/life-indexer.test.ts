@@ -24,6 +24,7 @@ import {
 } from '../src/chain/life-indexer.ts';
 import { loadConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
+import { healthService } from '../src/health/health-service.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';
@@ -222,6 +223,14 @@ describe('the LifeExtended indexer', () => {
       const head = Number(await chain().getBlockNumber());
 
       expect(await indexLifeExtended(emitterDeps)).toBe(head);
+      // The replica stays ready, with the index caught up (it never was while a NUL stalled it).
+      const readiness = await healthService({
+        ...emitterDeps,
+        operator: localDevAccount(0).address,
+        lifeIndexStaleSeconds: 60,
+        cacheMs: 0,
+      }).ready();
+      expect(readiness).toMatchObject({ status: 'ready', lifeIndex: { ok: true } });
       // The positive signal: the event after the bad ones is indexed.
       expect(await storedExpiry(database.db, twin.agentId)).toBe(expiry);
       expect(await cursor(database.db)).toBe(head);

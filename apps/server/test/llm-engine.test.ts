@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import { apiPaths, chatResponseSchema, chatStreamDoneSchema, errorBodySchema } from '@fartwin/protocol';
 import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -212,6 +213,59 @@ describe('the LLM engine (OpenAI-compatible endpoint through the AI SDK)', () =>
       expect(text).toContain('event: delta');
       expect(text).toMatch(/event: error\ndata: .*"code":"reply_failed".*\n\n$/);
       expect(await storedTurns()).toBe(before);
+    } finally {
+      delete state.chunks;
+    }
+  });
+
+  it("records and ends a twin's reply job the database refuses (a model writing a NUL) instead of retrying it", async () => {
+    const twin = (await server.db
+      .selectFrom('agents')
+      .selectAll()
+      .where('agent_id', '=', twinAgentId('lowcaps-dev'))
+      .executeTakeFirst())!;
+    // The twin's own account in the local network, as the deploy pipeline makes it.
+    await server.db
+      .insertInto('social_accounts')
+      .values({
+        fid: twin.twin_fid,
+        username: twin.twin_username,
+        display_name: twin.twin_display_name,
+        bio: 'AI twin',
+        custody_address: twin.wallet_address,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    state.chunks = ['gm', '\u0000', ' anon'];
+    try {
+      const hash = `0x${'cd'.repeat(20)}`;
+      const accepted = await server.twinActions.castCreated({
+        hash,
+        text: `@${twin.twin_username} what are you shipping?`,
+        author: { fid: 1002, username: 'gmbeans' },
+        parentHash: null,
+        parentAuthorFid: null,
+        threadHash: null,
+        mentionedFids: [twin.twin_fid],
+        mentionedUsernames: [],
+      });
+      expect(accepted).toBe(1);
+      const key = `thread-reply:${twin.agent_id}:${hash}`;
+      // The job ends done, on its first attempt, with the input recorded.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ state: string; retry_count: number }>`
+            select state, retry_count from pgboss.job where name = 'twin-write' and singleton_key = ${key}`.execute(
+            server.db,
+          );
+          expect(rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect(await server.db.selectFrom('rejected_inputs').select(['source', 'key', 'reason']).execute()).toEqual([
+        { source: 'twin-write', key, reason: 'the database refused it (22021)' },
+      ]);
+      expect(await server.db.selectFrom('twin_writings').selectAll().where('key', '=', key).execute()).toEqual([]);
     } finally {
       delete state.chunks;
     }
