@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { advanceUntilLeft, ensureAlive, runOutBattery } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
-import { LIFE_WATCH_SECONDS, users } from '../support/stack.ts';
+import { users } from '../support/stack.ts';
+import { addAppWithNotifications } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
 
 const HOUR = 3_600;
@@ -12,6 +13,15 @@ async function openAppMenu(page: Page) {
   const menu = page.getByTestId('app-menu');
   await expect(menu).toBeVisible();
   return menu;
+}
+
+/** The client removes the app from the "⋯" menu; the bot service hears miniapp_removed. */
+async function removeApp(page: Page) {
+  const menu = await openAppMenu(page);
+  await menu.getByRole('button', { name: 'Remove app' }).click();
+  await expect(hostEvent(page, 'miniapp_removed')).toHaveCount(1);
+  await menu.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('inbox')).toContainText('Fartwin is not in your apps');
 }
 
 const hostEvent = (page: Page, name: string) => page.getByTestId('host-log').locator(`li[data-method="event:${name}"]`);
@@ -61,15 +71,24 @@ test('the owner adds the app with notifications: the battery warning and the dea
   await expect(page.getByTestId('host-log').locator('li[data-method="ready"]')).toHaveCount(2);
 
   // Removed: the bot service drops the token, and a new life's warning goes nowhere.
-  const again = await openAppMenu(page);
-  await again.getByRole('button', { name: 'Remove app' }).click();
-  await expect(hostEvent(page, 'miniapp_removed')).toHaveCount(1);
-  await again.getByRole('button', { name: 'Cancel' }).click();
-  await expect(inbox).toContainText('Fartwin is not in your apps');
+  await removeApp(page);
   await ensureAlive(twin.agentId);
   await advanceUntilLeft(page, twin.agentId, 23 * HOUR);
-  // Nothing can be awaited for a notice that must not come: give the life watch a few ticks.
-  await page.waitForTimeout(4 * LIFE_WATCH_SECONDS * 1000);
+  // From here on every life-watch tick finds a notice of the owner's due (the warning, or the death
+  // notice once chain time has moved on) and must send it nowhere. The positive signal that ticks
+  // have done so: another owner, who adds the app only now, gets a notice; the tick that sends it
+  // looked at the owner's too.
+  const witnessPage = await page.context().newPage();
+  const witness = await twinOf(users.walletErrors);
+  await ensureAlive(witness.agentId);
+  await openAs(witnessPage, users.walletErrors);
+  await advanceUntilLeft(witnessPage, witness.agentId, 23 * HOUR);
+  await addAppWithNotifications(witnessPage);
+  const witnessNotices = witnessPage.getByTestId('inbox').locator('li[data-notification-id]');
+  await expect(witnessNotices.first()).toBeVisible({ timeout: 30_000 });
   await expect(inbox.locator('li')).toHaveCount(2);
   await shot('removed-no-more');
+  // The other owner's client lets the app go again, as it found it.
+  await removeApp(witnessPage);
+  await witnessPage.close();
 });

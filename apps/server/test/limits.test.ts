@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import { apiPaths, chatResponseSchema, errorBodySchema, quickAuthPaths } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
@@ -19,11 +20,14 @@ describe('limits', () => {
   let dataDir: string;
   const tokens = new Map<number, string>();
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
-  const chatAs = async (fid: number, conversation: unknown) => {
+  const tokenOf = async (fid: number) => {
     if (!tokens.has(fid)) tokens.set(fid, await tokenFor(request, fid, appDomain(server.config.publicUrl)));
+    return tokens.get(fid)!;
+  };
+  const chatAs = async (fid: number, conversation: unknown) => {
     return request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.get(fid)}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(fid)}` },
       body: JSON.stringify({ conversation, fid }),
     });
   };
@@ -104,6 +108,104 @@ describe('limits', () => {
     expect(await server.db.selectFrom('deployments').selectAll().execute()).toEqual([]);
   });
 
+  /** A 429 as every limit answers it: Retry-After, and the limit's own sentence. */
+  const expectRateLimited = async (response: Response, what: string) => {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      code: 'rate_limited',
+      error: expect.stringMatching(new RegExp(`^Too many ${what}\\. Please wait \\d+ s and try again\\.$`)),
+    });
+  };
+  const deployAs = async (fid: number, ip: string) =>
+    request(apiPaths.deploy(fid), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenOf(fid)}`,
+        'x-forwarded-for': ip,
+      },
+      body: JSON.stringify({ choices: [] }),
+    });
+  const deployments = async () => (await server.db.selectFrom('deployments').select('owner_fid').execute()).length;
+
+  it('deploy attempts are limited per fid: 429 with Retry-After past the limit, nothing started, other fids go on', async () => {
+    const { points } = RATE_LIMITS.deployPerFid;
+    // Each allowed attempt meets the daily cap (0 here): refused without starting anything.
+    for (let attempt = 0; attempt < points; attempt++) expect((await deployAs(1006, '198.51.100.60')).status).toBe(503);
+    await expectRateLimited(await deployAs(1006, '198.51.100.61'), 'deploy attempts');
+    expect((await deployAs(1007, '198.51.100.60')).status).toBe(503);
+    expect(await deployments()).toBe(0);
+  });
+
+  it('deploy attempts are limited per IP, whichever fids they are for', async () => {
+    const { points } = RATE_LIMITS.deployPerIp;
+    const fids = [1008, 1009, 1010];
+    for (let attempt = 0; attempt < points; attempt++) {
+      expect((await deployAs(fids[attempt % fids.length]!, '198.51.100.70')).status).toBe(503);
+    }
+    await expectRateLimited(await deployAs(1011, '198.51.100.70'), 'deploy attempts');
+    expect((await deployAs(1011, '198.51.100.71')).status).toBe(503);
+    expect(await deployments()).toBe(0);
+  });
+
+  it("reads that cost something (a new user's questions, twin cards) share one limit per IP", async () => {
+    const { points } = RATE_LIMITS.costlyReadPerIp;
+    const read = (path: string, ip: string) => request(path, { headers: { 'x-forwarded-for': ip } });
+    const questions = apiPaths.agentsByFid(1012);
+    const card = '/images/agents/no-such-twin.png';
+    for (let taken = 0; taken < points; taken++) {
+      const response = await read(taken % 2 ? card : questions, '198.51.100.80');
+      expect(response.status).toBe(taken % 2 ? 404 : 200);
+    }
+    await expectRateLimited(await read(questions, '198.51.100.80'), 'requests');
+    await expectRateLimited(await read(card, '198.51.100.80'), 'requests');
+    // A user with a twin is answered from what is stored, no cost: not limited.
+    expect((await read(apiPaths.agentsByFid(1001), '198.51.100.80')).status).toBe(200);
+    expect((await read(questions, '198.51.100.81')).status).toBe(200);
+  });
+
+  it('webhook deliveries are limited per IP, and one past the limit changes nothing', async () => {
+    const { points } = RATE_LIMITS.webhookPerIp;
+    const deliver = (body: string, ip: string) =>
+      request('/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+        body,
+      });
+    for (let taken = 0; taken < points; taken++) expect((await deliver('{}', '198.51.100.90')).status).toBe(400);
+    await expectRateLimited(await deliver('{}', '198.51.100.90'), 'deliveries');
+    expect((await deliver('{}', '198.51.100.91')).status).toBe(400);
+    expect(await server.db.selectFrom('webhook_events').selectAll().execute()).toEqual([]);
+  });
+
+  it("an owner's settings changes are limited per fid, and the one past the limit is not saved", async () => {
+    const { points } = RATE_LIMITS.writePerFid;
+    const change = async (contentWriter: boolean, ip = '198.51.100.100') =>
+      request(apiPaths.agentActions('lowcaps-dev-twin'), {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${await tokenOf(1001)}`,
+          'x-forwarded-for': ip,
+        },
+        body: JSON.stringify({ contentWriter }),
+      });
+    const saved = async () =>
+      (
+        await server.db
+          .selectFrom('agent_actions')
+          .select('content_writer')
+          .where('agent_id', '=', 'lowcaps-dev-twin')
+          .executeTakeFirstOrThrow()
+      ).content_writer;
+    for (let taken = 0; taken < points; taken++) expect((await change(taken % 2 === 0)).status).toBe(200);
+    // The last allowed change turned it off; the refused one would turn it on, from another IP too.
+    expect(await saved()).toBe(false);
+    await expectRateLimited(await change(true, '198.51.100.101'), 'changes');
+    expect(await saved()).toBe(false);
+  });
+
   describe('the counters', () => {
     const logger = pino({ level: 'silent' });
     let pool: ReturnType<typeof createPool>;
@@ -179,5 +281,59 @@ describe('limits', () => {
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
     }
+  });
+});
+
+/** MAX_DEPLOYS_PER_DAY above zero: new twins in the last 24 hours, across all users, up to the cap. */
+describe('the daily deploy cap', () => {
+  let server: TestServer;
+  const request = (path: string, init?: RequestInit) => server.app.request(path, init);
+  /** A deployment of `fid` started `hoursAgo` (one that failed: nothing would pick it up again). */
+  const startedFor = (fid: number, hoursAgo: number) =>
+    sql`
+      insert into deployments (owner_fid, agent_id, choices, character, status, steps, created_at)
+      values (${fid}, ${`earlier-${fid}`}, '[]', '{}', 'failed', '{}', now() - make_interval(hours => ${hoursAgo}))
+    `.execute(server.db);
+  const deploy = async (fid: number) =>
+    request(apiPaths.deploy(fid), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenFor(request, fid, appDomain(server.config.publicUrl))}`,
+      },
+      body: JSON.stringify({ choices: [] }),
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer({ MAX_DEPLOYS_PER_DAY: '2' });
+    await seedLocalNetwork(server.db, server.config.publicUrl);
+  }, 180_000);
+  afterAll(() => server?.close());
+
+  it('lets deploys through below the cap, refuses new ones at it with 503 daily_deploy_limit, and counts only 24 hours', async () => {
+    // One of two today: a new user's deploy passes the cap (and is then refused for its empty choices).
+    await startedFor(1002, 1);
+    await startedFor(1003, 30);
+    const below = await deploy(1004);
+    expect(below.status).toBe(400);
+    expect(errorBodySchema.parse(await below.json()).code).toBe('invalid_choices');
+
+    await startedFor(1005, 23);
+    const atCap = await deploy(1004);
+    expect(atCap.status).toBe(503);
+    expect(atCap.headers.get('retry-after')).toBe('3600');
+    expect(errorBodySchema.parse(await atCap.json())).toEqual({
+      code: 'daily_deploy_limit',
+      error: 'Fartwin has created as many new twins as it can for today. Please try again tomorrow.',
+    });
+    // A user whose deployment exists is no new spending: their retry passes the cap.
+    const retry = await deploy(1002);
+    expect(retry.status).toBe(400);
+    expect(errorBodySchema.parse(await retry.json()).code).toBe('invalid_choices');
+    expect(
+      (await server.db.selectFrom('deployments').select('owner_fid').orderBy('owner_fid').execute()).map((row) =>
+        Number(row.owner_fid),
+      ),
+    ).toEqual([1002, 1003, 1005]);
   });
 });

@@ -94,15 +94,32 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts src/main.ts with the stack's environment and `env`, and waits until it answers /health/live. */
+/** Where a server process starts from: the sources under tsx, or the production bundle. */
+const ENTRIES = {
+  sources: ['--import', 'tsx', 'src/main.ts'],
+  // As production runs it (package.json's start:prod), with no tsx.
+  bundle: ['--enable-source-maps', '--max-old-space-size=256', 'dist/main.js'],
+} as const;
+
+/** Builds dist/main.js from the sources as they are now (`npm run build -w @fartwin/server`). */
+export async function buildServerBundle(): Promise<void> {
+  const build = spawn(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: SERVER_DIR, stdio: 'pipe' });
+  let output = '';
+  build.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  build.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`the server bundle did not build (exit ${code}):\n${output}`);
+}
+
+/** Starts src/main.ts (or the bundle) with the stack's environment and `env`, and waits until it answers /health/live. */
 export async function startServerProcess(
   stack: ProcessStack,
   env: Record<string, string> = {},
-  options: { port?: number } = {},
+  options: { port?: number; entry?: keyof typeof ENTRIES } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await getFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...ENTRIES[options.entry ?? 'sources']], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...stack.env, PORT: String(port), PUBLIC_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

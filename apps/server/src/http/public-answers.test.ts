@@ -7,8 +7,8 @@ import { publicAnswers } from './public-answers.ts';
 const EVERY = { 'x-content-type-options': 'nosniff' };
 
 /** An app as the service's: `held` first, then a middleware that counts what gets past it, then the route. */
-function appWith(ttlMs: number, produce: (page: string) => Promise<unknown>) {
-  const answers = publicAnswers({ ttlMs, everyAnswerHeaders: EVERY });
+function appWith(ttlMs: number, produce: (page: string) => Promise<unknown>, clock?: { now(): number }) {
+  const answers = publicAnswers({ ttlMs, everyAnswerHeaders: EVERY, ...(clock ? { clock } : {}) });
   const seen = { pastHeld: 0 };
   const app = new Hono()
     .use(answers.held)
@@ -27,11 +27,18 @@ function appWith(ttlMs: number, produce: (page: string) => Promise<unknown>) {
 describe('publicAnswers', () => {
   it('shares one read among the requests of one key within the TTL, concurrent ones too, then reads again', async () => {
     let reads = 0;
-    const { app, seen } = appWith(200, async (page) => {
-      reads++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return { page, read: reads };
-    });
+    // The TTL's clock moves only when the test moves it.
+    let time = 1_000;
+    const clock = { now: () => time };
+    const { app, seen } = appWith(
+      200,
+      async (page) => {
+        reads++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { page, read: reads };
+      },
+      clock,
+    );
     const [first, second] = await Promise.all([app.request('/pages/1'), app.request('/pages/1')]);
     expect(reads).toBe(1);
     expect(await first.json()).toEqual({ page: '1', read: 1 });
@@ -44,7 +51,12 @@ describe('publicAnswers', () => {
     // A query the route does not read is another URL but the same key: no read of its own.
     expect(await (await app.request('/pages/1?anything=1')).json()).toEqual({ page: '1', read: 1 });
     expect(reads).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Just within the TTL: still held, before the rest of the app.
+    time += 199;
+    expect(await (await app.request('/pages/1')).json()).toEqual({ page: '1', read: 1 });
+    expect(seen.pastHeld).toBe(pastHeld + 1);
+    // Past it: read again.
+    time += 2;
     expect(await (await app.request('/pages/1')).json()).toEqual({ page: '1', read: 3 });
     expect(seen.pastHeld).toBe(pastHeld + 2);
   });

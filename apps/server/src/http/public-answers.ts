@@ -46,8 +46,14 @@ export interface PublicAnswers {
  * ETag, and are answered before the rest of the middleware runs, so the answer must already carry
  * every header the service adds (`everyAnswerHeaders`, the security headers). A TTL of 0 keeps nothing.
  */
-export function publicAnswers(options: { ttlMs: number; everyAnswerHeaders: Readonly<Record<string, string>> }) {
+export function publicAnswers(options: {
+  ttlMs: number;
+  everyAnswerHeaders: Readonly<Record<string, string>>;
+  /** The clock the TTL runs on (tests move one by hand: it is then read on every check). */
+  clock?: { now(): number };
+}) {
   const { ttlMs, everyAnswerHeaders } = options;
+  const timing = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
   const toAnswer = (value: unknown, cacheControl: string): JsonAnswer => {
     const body = JSON.stringify(value);
     const bytes = new TextEncoder().encode(body);
@@ -68,6 +74,7 @@ export function publicAnswers(options: { ttlMs: number; everyAnswerHeaders: Read
   const cache = new LRUCache<string, JsonAnswer, { produce: Produce; cacheControl: string }>({
     max: MAX_ANSWERS,
     ttl: Math.max(ttlMs, 1),
+    ...timing,
     fetchMethod: async (_key, _stale, { context }) => {
       const value = await context.produce();
       return value === undefined ? undefined : toAnswer(value, context.cacheControl);
@@ -75,7 +82,7 @@ export function publicAnswers(options: { ttlMs: number; everyAnswerHeaders: Read
   });
 
   // The answers by URL, for `held`: each entry lives no longer than the answer it points to.
-  const byUrl = new LRUCache<string, JsonAnswer>({ max: MAX_ANSWERS, ttl: Math.max(ttlMs, 1) });
+  const byUrl = new LRUCache<string, JsonAnswer>({ max: MAX_ANSWERS, ttl: Math.max(ttlMs, 1), ...timing });
 
   const answers: PublicAnswers = {
     held: (c, next) => {
