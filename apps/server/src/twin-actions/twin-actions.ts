@@ -141,6 +141,8 @@ export async function startTwinActions(
         if (!job) return;
         const outcome = await runTwinWriteJob(deps, job.data);
         logger.info({ job: twinWriteKey(job.data), outcome: outcome.status }, 'twin write');
+        // pg-boss waits out its polling interval after a job; with a backlog, fetch the next at once.
+        boss.notifyWorker(workerIds[index]!);
       }),
     );
   }
