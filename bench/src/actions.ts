@@ -26,6 +26,7 @@ import {
   makeSchedulesDue,
   pendingTwinWrites,
   scheduleClock,
+  setAsideSchedules,
 } from './support/schedule-rows.ts';
 import { BULK_AGENTS } from './support/seed.ts';
 import { median, percentile, spread } from './support/stats.ts';
@@ -36,8 +37,8 @@ const DUE_TWINS = 250;
 const DUE_SLOTS = DUE_TWINS * 2 * 2;
 const TICKS = { warmUp: 1, iterations: 5 };
 /** The sustained tag stream: TAGS casts at TAGS_PER_SECOND, spread over the living sample twins. */
-const TAGS = 150;
-const TAGS_PER_SECOND = 10;
+const TAGS = 100;
+const TAGS_PER_SECOND = 5;
 
 /** Schedule-tick log lines written after `offset` in the service's log. */
 function tickLinesSince(logFile: string, offset: number): { schedules: number; jobs: number; ms: number }[] {
@@ -91,6 +92,8 @@ async function measureTicks(bot: BotService, client: pg.Client, twins: number) {
       timeoutMs: 120_000,
       intervalMs: 200,
     });
+    // Their real next slots may come within minutes: out of the way of the next round's count.
+    await setAsideSchedules(client, [...ids], await scheduleClock(client));
   }
   return samples.map((sample) => sample.ms);
 }
@@ -129,7 +132,8 @@ export const actions: Benchmark = {
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ fid: author.fid, text: `@${twin.username} what would you cast about ${index}?` }),
           }).then(async (response) => {
-            if (response.status !== 201) throw new Error(`POST /local-network/casts answered ${response.status}`);
+            if (response.status !== 201)
+              throw new Error(`POST /local-network/casts answered ${response.status}\n${bot.tail(8)}`);
             hashes.push(((await response.json()) as { hash: string }).hash);
           }),
         );

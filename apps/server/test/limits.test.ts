@@ -182,7 +182,7 @@ describe('limits', () => {
   it("an owner's settings changes are limited per fid, and the one past the limit is not saved", async () => {
     const { points } = RATE_LIMITS.writePerFid;
     const change = async (contentWriter: boolean, ip = '198.51.100.100') =>
-      request(apiPaths.agentActions('lowcaps-dev-twin'), {
+      request(apiPaths.agentActions(twinAgentId('lowcaps-dev')), {
         method: 'PATCH',
         headers: {
           'content-type': 'application/json',
@@ -196,7 +196,7 @@ describe('limits', () => {
         await server.db
           .selectFrom('agent_actions')
           .select('content_writer')
-          .where('agent_id', '=', 'lowcaps-dev-twin')
+          .where('agent_id', '=', twinAgentId('lowcaps-dev'))
           .executeTakeFirstOrThrow()
       ).content_writer;
     for (let taken = 0; taken < points; taken++) expect((await change(taken % 2 === 0)).status).toBe(200);

@@ -18,7 +18,7 @@ export async function insertBulkSchedules(
 ): Promise<void> {
   await client.query(
     `insert into twin_schedules (agent_id, stream, after, next_slot_at)
-     select 'bulk-' || n, stream, $3::bigint, $3::bigint + $4::int / 2 + (n * 7919) % ($4::int / 2)
+     select 'bulk-' || n, stream, $3::bigint, $3::bigint + $4::int / 2 + (n::bigint * 7919) % ($4::int / 2)
      from generate_series($1::int, $2::int) as n, unnest(array['post', 'digest']) as stream`,
     [rows.from, rows.to, rows.clock, DAY_SECONDS],
   );
@@ -46,6 +46,14 @@ export async function makeSchedulesDue(client: pg.ClientBase, agentIds: readonly
     [agentIds, clock, DAY_SECONDS],
   );
   return rowCount ?? 0;
+}
+
+/** Moves these bulk twins' schedules a day past `clock`: not due again during the run. */
+export async function setAsideSchedules(client: pg.ClientBase, agentIds: readonly string[], clock: number) {
+  await client.query(
+    `update twin_schedules set after = $2::bigint, next_slot_at = $2::bigint + $3::int where agent_id = any($1::text[])`,
+    [agentIds, clock, DAY_SECONDS],
+  );
 }
 
 /** Twin-write jobs not yet finished. */

@@ -150,6 +150,8 @@ export async function startTwinActions(
           () => runTwinWriteJob(deps, job.data),
         );
         logger.info({ job: key, outcome: outcome?.status ?? 'skipped' }, 'twin write');
+        // pg-boss waits out its polling interval after a job; with a backlog, fetch the next at once.
+        boss.notifyWorker(workerIds[index]!);
       }),
     );
   }

@@ -15,6 +15,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('twin_schedules_due').on('twin_schedules').column('next_slot_at').execute();
 
+  // A cast's twins are found by the fids and usernames it tags (twin-actions/twins.ts), once per
+  // cast: by index, not by reading every twin.
+  await db.schema.createIndex('agents_twin_fid').on('agents').column('twin_fid').execute();
+  await db.schema
+    .createIndex('agents_twin_username_lower')
+    .on('agents')
+    .expression(sql`lower(twin_username)`)
+    .execute();
+
   // The schedules already on, from when they went on (a row without that time, from its last
   // change), due at once: the first tick works out each one's real next slot.
   for (const [stream, on, since] of [
@@ -30,5 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('agents_twin_username_lower').execute();
+  await db.schema.dropIndex('agents_twin_fid').execute();
   await db.schema.dropTable('twin_schedules').execute();
 }
