@@ -1,3 +1,4 @@
+import { apiPaths, walletSignInPaths } from '@fartwin/protocol';
 import { expect, test } from '@playwright/test';
 import { ensureAlive, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
 import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
@@ -5,7 +6,7 @@ import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { askDeadTwin, FRESH_BATTERY, reviveFromHelperMessage } from '../support/revival.ts';
 import { spec } from '../support/spec-text.ts';
-import { users } from '../support/stack.ts';
+import { stack, users } from '../support/stack.ts';
 import { twinOf } from '../support/twins.ts';
 import { fundForOneBattery, noAccountWalletAddress, openPlainBrowser, usernameOf } from '../support/web-mode.ts';
 
@@ -80,10 +81,20 @@ test("as a plain web page: browse, open a twin, sign in, chat with one's own twi
   await reviveFromHelperMessage(page, app, helper, tabShot);
   expect(await lifeLeftSeconds(other.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
 
-  // Sign out: the session goes; the twin's page asks to sign in again.
+  // Sign out: the session goes, on the server too; the twin's page asks to sign in again.
+  const token = await tab.evaluate(
+    () => (JSON.parse(localStorage.getItem('fartwin.webSession') ?? '{}') as { token?: string }).token,
+  );
+  expect(token).toBeTruthy();
+  const history = () =>
+    fetch(`${stack.serverUrl}${apiPaths.conversation(own.agentId)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await history()).status).toBe(200);
+  const signedOut = tab.waitForResponse((response) => response.url().endsWith(walletSignInPaths.signOut));
   await tab.getByRole('button', { name: 'Sign out' }).click();
+  expect((await signedOut).status()).toBe(200);
   await expect(tab.getByTestId('web-visitor')).toContainText('Sign in with your wallet to chat.');
   expect(await tab.evaluate(() => localStorage.getItem('fartwin.webSession'))).toBeNull();
+  expect((await history()).status).toBe(401);
 });
 
 test('a wallet with no Farcaster account: browses, is told why it cannot chat, and revives a twin', async ({

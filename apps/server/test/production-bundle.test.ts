@@ -56,7 +56,11 @@ describe('the production bundle', () => {
     const card = await server.request(`/images/agents/${encodeURIComponent(agents[0]!.agentId)}.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await card.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await card.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     const html = await server.request('/agents');
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
