@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,14 +44,15 @@ export const extendLifeGas: Benchmark = {
         deployment,
         BATTERY_PRICE_USDC,
       );
-      let newAgents = 0;
+      // Agent ids in the server's format (the contract takes no other).
+      const laterAgent = randomUUID();
       progress(`${WARM_UP + ITERATIONS} rounds of extendLife and of transferFrom + swap`);
       const samples = await sampleInTurns(
         { warmUp: WARM_UP, iterations: ITERATIONS },
         {
-          // The warm-up round's call gives 'gas-agent' its first battery; recorded rounds are later ones.
-          later: async () => Number(await gas.extendLife('gas-agent')),
-          first: async () => Number(await gas.extendLife(`new-agent-${newAgents++}`)),
+          // The warm-up round's call gives laterAgent its first battery; recorded rounds are later ones.
+          later: async () => Number(await gas.extendLife(laterAgent)),
+          first: async () => Number(await gas.extendLife(randomUUID())),
           baseline: async () => Number((await gas.baseline()).total),
         },
       );

@@ -3,6 +3,7 @@ import { createLocalClients, type Deployment, type LocalClients, readDeployment 
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { expect, type Page } from '@playwright/test';
+import { decodeFunctionData, keccak256, toBytes } from 'viem';
 import { stack, users } from './stack.ts';
 
 const HOUR = 3_600;
@@ -32,6 +33,28 @@ export async function lifeLeftSeconds(agentId: string): Promise<number> {
     args: [agentId],
   });
   return Number(expiry) - (await chainNowSeconds());
+}
+
+/**
+ * The arguments of the latest payment for a twin, read back from the chain: its LifePaid event
+ * (found by the agent id's hash) leads to the transaction, whose input is decoded; for a bundle the
+ * call to the life contract is the one decoded. Tells whether the app sent the payer's minimum.
+ */
+export async function lastPaymentArgs(agentId: string): Promise<readonly unknown[]> {
+  const { publicClient } = local();
+  const logs = await publicClient.getContractEvents({
+    address: contracts().fartwinLife,
+    abi: fartwinLifeAbi,
+    eventName: 'LifePaid',
+    args: { agentIdHash: keccak256(toBytes(agentId)) },
+    fromBlock: BigInt(contracts().deployedAtBlock),
+  });
+  const last = logs.at(-1);
+  if (!last) throw new Error(`no payment for ${agentId}`);
+  const transaction = await publicClient.getTransaction({ hash: last.transactionHash });
+  const { functionName, args = [] } = decodeFunctionData({ abi: fartwinLifeAbi, data: transaction.input });
+  expect(functionName).toBe('extendLife');
+  return args;
 }
 
 /** A user's USDC balance, in USDC's smallest unit. */

@@ -1,7 +1,14 @@
 import { USDC_DECIMALS } from '@fartwin/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import { formatUnits } from 'viem';
-import { chainNowSeconds, ensureAlive, lifeLeftSeconds, runOutBattery, usdcBalance } from '../support/chain.ts';
+import {
+  chainNowSeconds,
+  ensureAlive,
+  lastPaymentArgs,
+  lifeLeftSeconds,
+  runOutBattery,
+  usdcBalance,
+} from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
 import { answerWallet, openAppAt, openAs, screenshots, setWalletBundleMode } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
@@ -55,6 +62,10 @@ test('one-tap revival: an atomic EIP-5792 wallet approves and buys in one prompt
   expect(await lifeLeftSeconds(twin.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
   expect(await usdcBalance(payers.atomic)).toBe(balanceBefore - ONE_USDC);
   await expect(page.getByTestId('wallet-usdc')).toHaveText(formatUnits(balanceBefore - ONE_USDC, USDC_DECIMALS));
+  // The bundle's extendLife carried the payer's quoted minimum and a deadline.
+  const [, , minA0xOut, deadline] = await lastPaymentArgs(twin.agentId);
+  expect(minA0xOut).toBeGreaterThan(0n);
+  expect(Number(deadline)).toBeGreaterThan(await chainNowSeconds());
   await shot('revived-in-one-tap');
 });
 

@@ -1,7 +1,7 @@
 import { USDC_DECIMALS } from '@fartwin/protocol';
 import { expect, test } from '@playwright/test';
 import { formatUnits } from 'viem';
-import { lifeLeftSeconds, runOutBattery, usdcBalance } from '../support/chain.ts';
+import { chainNowSeconds, lastPaymentArgs, lifeLeftSeconds, runOutBattery, usdcBalance } from '../support/chain.ts';
 import { sendAndWatchReply } from '../support/chat.ts';
 import { openLivingTwin } from '../support/journeys.ts';
 import { askDeadTwin, reviveFromHelperMessage } from '../support/revival.ts';
@@ -27,6 +27,11 @@ test('the battery runs out on the chain; the owner allows USDC, buys a battery a
   await shot('helper-speaks');
   await reviveFromHelperMessage(page, app, helper, shot);
   expect(await lifeLeftSeconds(twin.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
+  // The app quoted the swap: extendLife carried the payer's own minimum and a deadline.
+  const [agentId, usdcAmount, minA0xOut, deadline] = await lastPaymentArgs(twin.agentId);
+  expect({ agentId, usdcAmount }).toEqual({ agentId: twin.agentId, usdcAmount: 1_000_000n });
+  expect(minA0xOut).toBeGreaterThan(0n);
+  expect(Number(deadline)).toBeGreaterThan(await chainNowSeconds());
   expect(await app.locator('body').evaluate(() => localStorage.getItem('alreadyHadTheFreeBattery'))).not.toBeNull();
 
   // Back online: it answers again.

@@ -168,7 +168,11 @@ describe('the LifeExtended indexer', () => {
       // Its event lies before the block production starts at.
       await createLocalClients(anvil.rpcUrl).testClient.mine({ blocks: 1 });
       // Production's addresses come from config: no deployment block to start from.
-      const contracts = () => ({ usdc: deployment.usdc, fartwinLife: deployment.fartwinLife });
+      const contracts = () => ({
+        usdc: deployment.usdc,
+        fartwinLife: deployment.fartwinLife,
+        quoter: deployment.quoter,
+      });
       const production = { ...deps, db: database.db, contracts, life: chainLifeReader(deps.chain, contracts) };
       const reads = vi.spyOn(deps.chain, 'getContractEvents');
       const head = Number(await chain().getBlockNumber());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { extendLifeGasComparison } from '../src/deployment.ts';
+import { quotePayerProtection } from '../src/protection.ts';
 import { useTestChain } from './support/chain.ts';
 import { USDC } from './support/life.ts';
 
@@ -17,6 +18,7 @@ describe('gas', () => {
     const agentId = randomUUID();
     const firstBattery = await gas.extendLife(agentId);
     const nextBattery = await gas.extendLife(agentId);
+    const protectedBattery = await gas.extendLife(agentId, await quotePayerProtection(publicClient, deployment, USDC));
     const baseline = await gas.baseline();
 
     const ratio = (used: bigint) => (Number(used) / Number(baseline.total)).toFixed(3);
@@ -25,11 +27,13 @@ describe('gas', () => {
         'gas: extendLife vs a bare USDC transferFrom + the same router swap (two transactions)',
         `  extendLife, first battery of an agent: ${firstBattery} (ratio ${ratio(firstBattery)})`,
         `  extendLife, later battery:             ${nextBattery} (ratio ${ratio(nextBattery)})`,
+        `  the same with the payer's minimum and deadline (four arguments): ${protectedBattery} (ratio ${ratio(protectedBattery)})`,
         `  baseline: transferFrom ${baseline.transferFrom} + exactInput ${baseline.swap} = ${baseline.total}`,
       ].join('\n'),
     );
     // One transaction instead of two saves an intrinsic 21 000; the extra work (storage, the id
     // check, the two events) must fit in it: a later battery costs no more than the baseline.
     expect(nextBattery).toBeLessThanOrEqual(baseline.total);
+    expect(protectedBattery).toBeLessThanOrEqual(baseline.total);
   });
 });

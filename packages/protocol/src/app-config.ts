@@ -9,7 +9,14 @@ export const appConfigSchema = z.object({
   mode: z.enum(['local', 'production']),
   chainId: z.number().int(),
   rpcUrl: z.string().url(),
-  contracts: z.object({ usdc: addressSchema, fartwinLife: addressSchema }).nullable(),
+  contracts: z
+    .object({
+      usdc: addressSchema,
+      fartwinLife: addressSchema,
+      /** Uniswap's QuoterV2: a revival quotes its swap to name its own minimum (absent: the owner's floor). */
+      quoter: addressSchema.optional(),
+    })
+    .nullable(),
   /** Origin of the Quick Auth server: the bot service itself in local mode. */
   quickAuthOrigin: z.string().url(),
 });

@@ -18,7 +18,11 @@ describe('the wallet sheet', () => {
       {
         to: life,
         value: 0n,
-        data: encodeFunctionData({ abi: fartwinLifeAbi, functionName: 'extendLife', args: ['agent-1', 1_000_000n] }),
+        data: encodeFunctionData({
+          abi: fartwinLifeAbi,
+          functionName: 'extendLife',
+          args: ['0d1c8f3e-5b7a-4c2e-9f6d-3a8b1e4c7d20', 1_000_000n, 990n * 10n ** 18n, 1_800_000_000n],
+        }),
       },
     ] as const;
     expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: true })).toEqual({
@@ -27,7 +31,7 @@ describe('the wallet sheet', () => {
         `1. To ${usdc}`,
         `1. Approve 1 USDC for ${life}`,
         `2. To ${life}`,
-        '2. Buy a battery for "agent-1": 1 USDC',
+        '2. Buy a battery for "0d1c8f3e-5b7a-4c2e-9f6d-3a8b1e4c7d20": 1 USDC',
       ],
     });
     expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: false }).title).toBe(

@@ -1,10 +1,12 @@
-import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { encodeV3Path, fartwinLifeAbi, quoterV2Abi, usdcAbi } from '@fartwin/contracts';
 import { BASE_CHAIN_ID_HEX, BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { decodeFunctionData, encodeFunctionResult, type Hex, keccak256, toHex } from 'viem';
 
 export const USER_ADDRESS = '0x1111111111111111111111111111111111111111' as const;
 export const USDC_ADDRESS = '0x2222222222222222222222222222222222222222' as const;
 export const LIFE_ADDRESS = '0x3333333333333333333333333333333333333333' as const;
+export const QUOTER_ADDRESS = '0x4444444444444444444444444444444444444444' as const;
+const A0X_ADDRESS = '0x5555555555555555555555555555555555555555' as const;
 
 /** An RPC error as EIP-1193 providers throw them. */
 export class RpcError extends Error {
@@ -52,6 +54,10 @@ export function createFakeChain() {
     sendGate: null as Promise<void> | null,
     /** Makes agentTimeToDeath reads fail. */
     failLifeReads: false,
+    /** What QuoterV2 says 1 USDC buys along the life contract's path (A0X, 18 decimals). */
+    quotedA0x: 996_999_005_991_990_677_138n,
+    /** Makes QuoterV2 quotes fail, as a quoter that reverts or an RPC that times out. */
+    failQuotes: false,
     /** The latest block's timestamp (s); null answers no block, as a chain that cannot be read. */
     blockTimestamp: null as number | null,
     blockNumber: 0x10,
@@ -62,7 +68,7 @@ export function createFakeChain() {
     sent: [] as Sent[],
     receipts: new Map<Hex, 'success' | 'reverted'>(),
   };
-  const abi = [...usdcAbi, ...fartwinLifeAbi];
+  const abi = [...usdcAbi, ...fartwinLifeAbi, ...quoterV2Abi];
 
   function receipt(hash: Hex) {
     const status = state.receipts.get(hash);
@@ -206,6 +212,18 @@ export function createFakeChain() {
           if (state.failLifeReads) throw new RpcError(-32603, 'Internal JSON-RPC error.');
           const expiry = state.expirySeconds.get(args[0] as string) ?? 0n;
           return encodeFunctionResult({ abi: fartwinLifeAbi, functionName: 'agentTimeToDeath', result: expiry });
+        }
+        if (functionName === 'swapPath') {
+          const path = encodeV3Path([USDC_ADDRESS, A0X_ADDRESS], [3000]);
+          return encodeFunctionResult({ abi: fartwinLifeAbi, functionName: 'swapPath', result: path });
+        }
+        if (functionName === 'quoteExactInput') {
+          if (state.failQuotes) throw new RpcError(3, 'execution reverted');
+          return encodeFunctionResult({
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInput',
+            result: [state.quotedA0x, [], [], 0n],
+          });
         }
         throw new RpcError(-32601, `eth_call ${functionName} is not faked`);
       }

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { createFakeChain, LIFE_ADDRESS, USDC_ADDRESS } from './fake-chain.ts';
+import { createFakeChain, LIFE_ADDRESS, QUOTER_ADDRESS, USDC_ADDRESS } from './fake-chain.ts';
 import { RPC_URL } from './fake-server.ts';
 import { host } from './sdk-double.ts';
 
@@ -30,7 +30,7 @@ beforeEach(() => {
     mode: 'local',
     chainId: 8453,
     rpcUrl: RPC_URL,
-    contracts: { usdc: USDC_ADDRESS, fartwinLife: LIFE_ADDRESS },
+    contracts: { usdc: USDC_ADDRESS, fartwinLife: LIFE_ADDRESS, quoter: QUOTER_ADDRESS },
     quickAuthOrigin: 'http://app.test',
   };
 });

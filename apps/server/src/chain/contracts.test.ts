@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, type ServerConfig } from '../config/config.ts';
 import { contractsResolver } from './contracts.ts';
 
 const address = (digit: string) => `0x${digit.repeat(40)}`;
@@ -24,8 +24,18 @@ describe('contractsResolver', () => {
     expect(contracts()).toBeNull();
     writeDeploymentFile(file, address('1'), address('2'));
     const found = contracts();
-    expect(found).toMatchObject({ usdc: address('1'), fartwinLife: address('2') });
+    expect(found).toMatchObject({ usdc: address('1'), fartwinLife: address('2'), quoter: address('9') });
     writeFileSync(file, 'not json any more');
     expect(contracts()).toBe(found);
+  });
+
+  it('gives the configured addresses in production, with the QuoterV2 address', () => {
+    const chain = { usdcAddress: address('1'), fartwinLifeAddress: address('2'), quoterAddress: address('3') };
+    const config = { chain } as unknown as ServerConfig;
+    expect(contractsResolver(config)()).toEqual({
+      usdc: address('1'),
+      fartwinLife: address('2'),
+      quoter: address('3'),
+    });
   });
 });

@@ -5,6 +5,8 @@ import type { ServerConfig } from '../config/config.ts';
 export interface ContractAddresses {
   usdc: `0x${string}`;
   fartwinLife: `0x${string}`;
+  /** Uniswap's QuoterV2, which the mini-app quotes a revival's swap with. */
+  quoter: `0x${string}`;
   /** Local chain only: where twins' tokens are made, and the block the contracts were deployed in. */
   local?: { agentTokenFactory: `0x${string}`; deployedAtBlock: number };
 }
@@ -20,7 +22,7 @@ export function contractsResolver(config: ServerConfig): () => ContractAddresses
   const { chain } = config;
   let found: ContractAddresses | null =
     chain.usdcAddress && chain.fartwinLifeAddress
-      ? { usdc: chain.usdcAddress, fartwinLife: chain.fartwinLifeAddress }
+      ? { usdc: chain.usdcAddress, fartwinLife: chain.fartwinLifeAddress, quoter: chain.quoterAddress }
       : null;
   return () => {
     if (found || !chain.deploymentFile || !existsSync(chain.deploymentFile)) return found;
@@ -28,6 +30,7 @@ export function contractsResolver(config: ServerConfig): () => ContractAddresses
     found = {
       usdc: deployment.usdc,
       fartwinLife: deployment.fartwinLife,
+      quoter: deployment.quoter,
       local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: deployment.deployedAtBlock },
     };
     return found;

@@ -36,6 +36,13 @@ describe('loadConfig', () => {
     expect(config.chain.fartwinLifeAddress).toBe(PRODUCTION_ENV.FARTWIN_LIFE_ADDRESS);
   });
 
+  it("quotes revivals with Base's QuoterV2 unless QUOTER_ADDRESS names another, and refuses a malformed one", () => {
+    expect(loadConfig(PRODUCTION_ENV).chain.quoterAddress).toBe('0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a');
+    const other = '0x2222222222222222222222222222222222222222';
+    expect(loadConfig({ ...PRODUCTION_ENV, QUOTER_ADDRESS: other }).chain.quoterAddress).toBe(other);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, QUOTER_ADDRESS: '0x1234' })).toThrow(/QUOTER_ADDRESS/);
+  });
+
   it.each([
     'PUBLIC_URL',
     'DATABASE_URL',

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
+import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
 import { toHex } from 'viem';
@@ -55,6 +56,8 @@ const envSchema = z
     /** Production: the real Base addresses. */
     USDC_ADDRESS: addressSchema.optional(),
     FARTWIN_LIFE_ADDRESS: addressSchema.optional(),
+    /** Production: Uniswap's QuoterV2 the mini-app quotes a revival's swap with (Base's by default). */
+    QUOTER_ADDRESS: addressSchema.default(BASE_QUOTER_V2),
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),
@@ -246,6 +249,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       deploymentFile: local ? env.DEPLOYMENT_FILE : undefined,
       usdcAddress: env.USDC_ADDRESS,
       fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS,
+      quoterAddress: env.QUOTER_ADDRESS,
     },
     operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,

@@ -155,6 +155,9 @@ export const deploySteps: readonly DeployStep[] = [
           }
           if (outcome === 'succeeded') return { batteryTxHash: deployment.batteryTxHash };
         }
+        // The two-argument extendLife: the operator pays its own USDC under the floor it set as
+        // the contract's owner, so a quote would add a read and a failure mode to every deploy
+        // and protect nobody else.
         const { receipt } = await payForBattery(
           deps.publicClient,
           deps.operator,

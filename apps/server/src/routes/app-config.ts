@@ -13,7 +13,7 @@ export function appConfigRoutes(config: ServerConfig, contracts: () => ContractA
       chainId: BASE_CHAIN_ID,
       // Never CHAIN_RPC_URL: it usually carries the operator's provider key.
       rpcUrl: config.chain.publicRpcUrl,
-      contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife },
+      contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife, quoter: addresses.quoter },
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };
     c.header('cache-control', 'no-store');

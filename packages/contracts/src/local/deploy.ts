@@ -1,25 +1,6 @@
-import {
-  type Abi,
-  type Account,
-  type Address,
-  type Chain,
-  type ContractConstructorArgs,
-  getAddress,
-  type Hex,
-  type PublicClient,
-  parseUnits,
-  type Transport,
-  type WalletClient,
-  zeroAddress,
-} from 'viem';
-import { a0xAbi, agentTokenFactoryAbi, fartwinLifeAbi, localUsdcAbi, weth9Abi } from '../../generated/abis.ts';
-import {
-  a0xBytecode,
-  agentTokenFactoryBytecode,
-  fartwinLifeBytecode,
-  localUsdcBytecode,
-  weth9Bytecode,
-} from '../../generated/bytecode.ts';
+import { type Address, parseUnits, zeroAddress } from 'viem';
+import { a0xAbi, agentTokenFactoryAbi, localUsdcAbi, weth9Abi } from '../../generated/abis.ts';
+import { a0xBytecode, agentTokenFactoryBytecode, localUsdcBytecode, weth9Bytecode } from '../../generated/bytecode.ts';
 import {
   nonfungiblePositionManagerAbi,
   quoterV2Abi,
@@ -32,6 +13,7 @@ import {
   swapRouter02Bytecode,
   uniswapV3FactoryBytecode,
 } from '../../generated/uniswap-bytecode.ts';
+import { type DeployClients, deployContract, deployFartwinLife } from '../deploy-contract.ts';
 import { DEFAULT_BURN_ADDRESS } from '../index.ts';
 import { encodeV3Path, type FeeTier } from '../path.ts';
 import { confirm } from './chain.ts';
@@ -61,50 +43,36 @@ export interface DeployedStack {
   deployedAtBlock: number;
 }
 
-type Clients = { publicClient: PublicClient<Transport, Chain>; wallet: WalletClient<Transport, Chain, Account> };
-
-async function deploy<const abi extends Abi>(
-  { publicClient, wallet }: Clients,
-  abi: abi,
-  bytecode: Hex,
-  args: ContractConstructorArgs<abi>,
-): Promise<Address> {
-  // viem's generic deployContract parameters cannot be narrowed from a generic ABI; the call is typed at each use.
-  const hash = await wallet.deployContract({ abi, bytecode, args } as Parameters<typeof wallet.deployContract>[0]);
-  const receipt = await confirm(publicClient, hash);
-  if (!receipt.contractAddress) throw new Error(`Deployment ${hash} created no contract`);
-  return getAddress(receipt.contractAddress);
-}
-
 /**
  * Deploys the whole local stack from the wallet's account (which becomes every owner):
  * tokens, real Uniswap V3 (factory, position manager, SwapRouter02, QuoterV2), a seeded
  * USDC/A0X pool, the agent token factory and FartwinLife configured to swap through that pool.
  */
-export async function deployLocalStack(clients: Clients): Promise<DeployedStack> {
+export async function deployLocalStack(clients: DeployClients): Promise<DeployedStack> {
   const { publicClient, wallet } = clients;
   const operator = wallet.account.address;
   const deployedAtBlock = Number(await publicClient.getBlockNumber({ cacheTime: 0 })) + 1;
 
-  const weth9 = await deploy(clients, weth9Abi, weth9Bytecode, []);
-  const usdc = await deploy(clients, localUsdcAbi, localUsdcBytecode, [operator]);
-  const a0x = await deploy(clients, a0xAbi, a0xBytecode, [operator, A0X_SUPPLY]);
-  const uniswapV3Factory = await deploy(clients, uniswapV3FactoryAbi, uniswapV3FactoryBytecode, []);
+  const weth9 = await deployContract(clients, weth9Abi, weth9Bytecode, []);
+  const usdc = await deployContract(clients, localUsdcAbi, localUsdcBytecode, [operator]);
+  const a0x = await deployContract(clients, a0xAbi, a0xBytecode, [operator, A0X_SUPPLY]);
+  const uniswapV3Factory = await deployContract(clients, uniswapV3FactoryAbi, uniswapV3FactoryBytecode, []);
   // No token descriptor: it only renders position NFTs' tokenURI, which nothing here reads.
-  const positionManager = await deploy(clients, nonfungiblePositionManagerAbi, nonfungiblePositionManagerBytecode, [
-    uniswapV3Factory,
-    weth9,
-    zeroAddress,
-  ]);
+  const positionManager = await deployContract(
+    clients,
+    nonfungiblePositionManagerAbi,
+    nonfungiblePositionManagerBytecode,
+    [uniswapV3Factory, weth9, zeroAddress],
+  );
   // No V2 factory: only V3 routes are used.
-  const swapRouter = await deploy(clients, swapRouter02Abi, swapRouter02Bytecode, [
+  const swapRouter = await deployContract(clients, swapRouter02Abi, swapRouter02Bytecode, [
     zeroAddress,
     uniswapV3Factory,
     positionManager,
     weth9,
   ]);
-  const quoter = await deploy(clients, quoterV2Abi, quoterV2Bytecode, [uniswapV3Factory, weth9]);
-  const agentTokenFactory = await deploy(clients, agentTokenFactoryAbi, agentTokenFactoryBytecode, []);
+  const quoter = await deployContract(clients, quoterV2Abi, quoterV2Bytecode, [uniswapV3Factory, weth9]);
+  const agentTokenFactory = await deployContract(clients, agentTokenFactoryAbi, agentTokenFactoryBytecode, []);
 
   await confirm(
     publicClient,
@@ -119,15 +87,15 @@ export async function deployLocalStack(clients: Clients): Promise<DeployedStack>
   });
 
   const burnAddress = DEFAULT_BURN_ADDRESS;
-  const fartwinLife = await deploy(clients, fartwinLifeAbi, fartwinLifeBytecode, [
+  const fartwinLife = await deployFartwinLife(clients, {
     usdc,
     a0x,
     swapRouter,
     burnAddress,
-    encodeV3Path([usdc, a0x], [POOL_FEE]),
-    MIN_A0X_PER_USDC,
-    operator,
-  ]);
+    swapPath: encodeV3Path([usdc, a0x], [POOL_FEE]),
+    minA0xPerUsdc: MIN_A0X_PER_USDC,
+    owner: operator,
+  });
 
   return {
     weth9,

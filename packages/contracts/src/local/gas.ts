@@ -2,6 +2,7 @@ import { type Account, type Chain, maxUint256, type PublicClient, type Transport
 import { fartwinLifeAbi, iusdcAbi } from '../../generated/abis.ts';
 import { swapRouter02Abi } from '../../generated/uniswap-abis.ts';
 import { payForBattery } from '../battery.ts';
+import type { PayerProtection } from '../protection.ts';
 import { confirm, withGasHeadroom } from '../transactions.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
@@ -14,8 +15,11 @@ export interface GasComparisonContracts {
 }
 
 export interface GasComparison {
-  /** Gas of one extendLife of `usdcAmount` for `agentId` (its approval is not counted). */
-  extendLife(agentId: string): Promise<bigint>;
+  /**
+   * Gas of one extendLife of `usdcAmount` for `agentId` (its approval is not counted); with the
+   * payer's protection, the four-argument form the mini-app sends.
+   */
+  extendLife(agentId: string, protection?: PayerProtection): Promise<bigint>;
   /** Gas of the baseline's two transactions: the spender's transferFrom, then its router swap. */
   baseline(): Promise<{ transferFrom: bigint; swap: bigint; total: bigint }>;
 }
@@ -52,8 +56,8 @@ export async function extendLifeGasComparison(
   } as const;
 
   return {
-    extendLife: async (agentId) =>
-      (await payForBattery(publicClient, payer, contracts, agentId, usdcAmount)).receipt.gasUsed,
+    extendLife: async (agentId, protection) =>
+      (await payForBattery(publicClient, payer, contracts, agentId, usdcAmount, { protection })).receipt.gasUsed,
     baseline: async () => {
       const transferFrom = await gasOf(
         spender.writeContract({

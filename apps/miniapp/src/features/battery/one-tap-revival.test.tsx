@@ -33,6 +33,8 @@ const bundleRequests = () => host.chain.methods().filter((method) => method === 
 describe('one-tap revival (EIP-5792)', () => {
   it('an atomic wallet: one "Revive for 1 USDC", one bundle of approve + extendLife, and the twin is back', async () => {
     host.chain.state.bundles = 'atomic';
+    const chainNow = Math.floor(Date.now() / 1000) + 5;
+    host.chain.state.blockTimestamp = chainNow;
     const { user } = await openDeadTwin();
     await user.click(await screen.findByRole('button', { name: strings.reviveButton }));
     expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
@@ -44,10 +46,17 @@ describe('one-tap revival (EIP-5792)', () => {
       chainId: '0x2105',
       calls: [{ to: USDC_ADDRESS }, { to: LIFE_ADDRESS }],
     });
+    // The bundle's extendLife carries the payer's protection: the quote less 1 %, and a deadline.
+    const deadline = host.chain.state.sent[1]!.args[3] as bigint;
     expect(sentCalls()).toEqual([
       { functionName: 'approve', args: [LIFE_ADDRESS, BATTERY_PRICE_USDC] },
-      { functionName: 'extendLife', args: ['agent-1', BATTERY_PRICE_USDC] },
+      {
+        functionName: 'extendLife',
+        args: ['agent-1', BATTERY_PRICE_USDC, (host.chain.state.quotedA0x * 99n) / 100n, deadline],
+      },
     ]);
+    expect(Number(deadline)).toBeGreaterThanOrEqual(chainNow + 600);
+    expect(Number(deadline)).toBeLessThanOrEqual(Math.max(chainNow, Math.floor(Date.now() / 1000)) + 600);
     expect(host.chain.methods()).toContain('wallet_getCallsStatus');
     expect(helperTexts()).toEqual([strings.revivalSubmitted, strings.transactionConfirmed, strings.batteryInstalled]);
     expect(screen.getByTestId('countdown').textContent).toMatch(FRESH_BATTERY);

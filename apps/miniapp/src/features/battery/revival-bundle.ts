@@ -3,6 +3,7 @@ import { base } from 'viem/chains';
 import type { Config } from 'wagmi';
 import { getCapabilities, sendCalls, waitForCallsStatus } from 'wagmi/actions';
 import { fartwinLifeAbi, usdcAbi } from '../wallet/abi.ts';
+import { extendLifeArgs, revivalProtection } from './revival-quote.ts';
 
 type Contracts = NonNullable<AppConfig['contracts']>;
 
@@ -11,7 +12,8 @@ export type BundleOutcome = 'success' | 'failure';
 
 /**
  * The wallet calls of a one-tap revival (EIP-5792, through wagmi's actions): approve 1 USDC to the
- * life contract and extendLife(agentId, 1 USDC) in one wallet_sendCalls, followed with
+ * life contract and extendLife (with the quoted minimum and deadline of revival-quote.ts) in one
+ * wallet_sendCalls, followed with
  * wallet_getCallsStatus. Part of the wallet stack, on its wagmi config and connection.
  */
 export function revivalBundleCalls(config: Config, requireContracts: () => Contracts) {
@@ -31,12 +33,19 @@ export function revivalBundleCalls(config: Config, requireContracts: () => Contr
 
     /** Sends approve + extendLife as one bundle; resolves with the bundle's id once the wallet took it. */
     async sendRevivalCalls(agentId: string): Promise<string> {
-      const { usdc, fartwinLife } = requireContracts();
+      const contracts = requireContracts();
+      const { usdc, fartwinLife } = contracts;
+      const protection = await revivalProtection(config, contracts);
       const { id } = await sendCalls(config, {
         chainId: base.id,
         calls: [
           { to: usdc, abi: usdcAbi, functionName: 'approve', args: [fartwinLife, BATTERY_PRICE_USDC] },
-          { to: fartwinLife, abi: fartwinLifeAbi, functionName: 'extendLife', args: [agentId, BATTERY_PRICE_USDC] },
+          {
+            to: fartwinLife,
+            abi: fartwinLifeAbi,
+            functionName: 'extendLife',
+            args: extendLifeArgs(agentId, protection),
+          },
         ],
       });
       return id;

@@ -28,11 +28,21 @@ async function openDeadTwin() {
   return { user, server };
 }
 
+/** A deadline ten minutes after the later of the chain's time and the wall clock at the purchase. */
+function expectDeadlineFrom(deadline: bigint, chainNow: number) {
+  const latest = Math.max(chainNow, Math.floor(Date.now() / 1000));
+  expect(Number(deadline)).toBeGreaterThanOrEqual(chainNow + 600);
+  expect(Number(deadline)).toBeLessThanOrEqual(latest + 600);
+}
+
 const ajaxTexts = () =>
   Array.from(document.querySelectorAll('[data-sender] .message__text')).map((node) => node.textContent ?? '');
 
 describe('revival (SPEC §4, §5, §8)', () => {
   it('approves 1 USDC to the life contract, buys a battery, and the twin lives 7 more days', async () => {
+    // The chain's clock a little ahead of the wall clock: the deadline counts from the later of the two.
+    const chainNow = Math.floor(Date.now() / 1000) + 5;
+    host.chain.state.blockTimestamp = chainNow;
     const { user, server } = await openDeadTwin();
     const allow = screen.getByRole('button', { name: strings.allowButton });
     await user.click(allow);
@@ -53,10 +63,12 @@ describe('revival (SPEC §4, §5, §8)', () => {
         "Battery installation complete! I'm back online and will live for 7 more days. How can I help you today?",
       ),
     ).toBeTruthy();
+    // The payer's protection: QuoterV2's quote less 1 %, mined within 10 minutes.
     expect(host.chain.state.sent[1]).toMatchObject({
       functionName: 'extendLife',
-      args: ['agent-1', BATTERY_PRICE_USDC],
+      args: ['agent-1', BATTERY_PRICE_USDC, (host.chain.state.quotedA0x * 99n) / 100n, expect.any(BigInt)],
     });
+    expectDeadlineFrom(host.chain.state.sent[1]!.args[3] as bigint, chainNow);
     const texts = ajaxTexts();
     expect(texts.filter((text) => HASH_MESSAGE.test(text))).toHaveLength(2);
     expect(texts.indexOf('Transaction confirmed! Now installing the battery...')).toBeLessThan(
@@ -78,6 +90,18 @@ describe('revival (SPEC §4, §5, §8)', () => {
     await user.click(await screen.findByRole('button', { name: strings.buyButton }));
     expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
     expect(localStorage.getItem(FREE_BATTERY_FLAG)).toBe('kept');
+  });
+
+  it("buys with the two-argument extendLife (the owner's floor) when the quote fails, rather than not at all", async () => {
+    host.chain.state.blockTimestamp = Math.floor(Date.now() / 1000);
+    host.chain.state.failQuotes = true;
+    host.chain.state.allowance = BATTERY_PRICE_USDC;
+    const { user } = await openDeadTwin();
+    await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(host.chain.state.sent.map(({ functionName, args }) => ({ functionName, args }))).toEqual([
+      { functionName: 'extendLife', args: ['agent-1', BATTERY_PRICE_USDC] },
+    ]);
   });
 
   it('shows the buy button instead of allow when an allowance exists', async () => {

@@ -44,4 +44,16 @@ export const fartwinLifeAbi = [
     ],
     outputs: [{ name: 'a0xBurned', type: 'uint256' }],
   },
+  {
+    type: 'function',
+    name: 'extendLife',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'agentId', type: 'string' },
+      { name: 'usdcAmount', type: 'uint256' },
+      { name: 'minA0xOut', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+    outputs: [{ name: 'a0xBurned', type: 'uint256' }],
+  },
 ] as const;

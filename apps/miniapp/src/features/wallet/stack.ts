@@ -16,6 +16,7 @@ import {
 import { createWagmiConfig } from '../../lib/chain.ts';
 import { strings } from '../../lib/strings.ts';
 import { revivalBundleCalls } from '../battery/revival-bundle.ts';
+import { extendLifeArgs, revivalProtection } from '../battery/revival-quote.ts';
 import type { HostMode } from '../frame/host-mode.ts';
 import { fartwinLifeAbi, usdcAbi } from './abi.ts';
 import { connectBrowserWallet, connectedConnectorId, followSession } from './web-wallet.ts';
@@ -106,15 +107,16 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
       });
     },
 
-    /** extendLife(agentId, 1 USDC). */
+    /** extendLife(agentId, 1 USDC, quoted minimum, deadline), or (agentId, 1 USDC) when no quote. */
     buyBattery: async (agentId: string): Promise<Hash> => {
-      const { fartwinLife } = requireContracts();
+      const found = requireContracts();
       await beforeWrite();
+      const protection = await revivalProtection(config, found);
       return writeContract(config, {
-        address: fartwinLife,
+        address: found.fartwinLife,
         abi: fartwinLifeAbi,
         functionName: 'extendLife',
-        args: [agentId, BATTERY_PRICE_USDC],
+        args: extendLifeArgs(agentId, protection),
         chainId: base.id,
       });
     },
