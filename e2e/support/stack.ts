@@ -37,6 +37,8 @@ export const users = {
   walletErrors: 1003,
   /** Has no twin: onboards and deploys one. */
   newcomer: 1004,
+  /** Checks every screen with axe: onboards and deploys a twin, chats with it, lets its battery run out. */
+  inspector: 1011,
   /** Pays for the revival owner's twin. */
   revivalPayer: 1006,
   /** Browses the directory and chats with someone else's twin. */

@@ -35,7 +35,7 @@ test('launched from "Share to Fartwin" on a cast, the twin chat quotes it and th
   const reply = chat.replyTo(question);
   await expect(reply).toHaveAttribute('data-sender', 'agent');
   await expect(reply.getByRole('status', { name: 'typing' })).toBeHidden();
-  await expect(reply).toContainText('offline mode');
+  await expect(reply).toHaveAttribute('data-engine', 'echo');
   await expect(reply.locator('.message__text')).toContainText(new RegExp(`@${author}'s cast`, 'i'));
   await expect(reply.locator('.message__text')).not.toContainText(/haven't cast|AI twin/i);
   await shot('twin-take');

@@ -3,13 +3,13 @@ import { SafeArea } from '../features/frame/index.ts';
 import { NavBar } from '../features/navigation/index.ts';
 import { useWebSignInSlot } from '../features/web-sign-in/index.ts';
 
-/** A screen inside the host's safe-area insets, with the navigation bar under it. */
+/** A screen (the page's one `<main>`) inside the host's safe-area insets, with the navigation bar under it. */
 export function AppFrame({ children }: { children: ReactNode }) {
   // Web mode's "Sign in" / "Sign out" (outside Farcaster clients); nothing inside one.
   const account = useWebSignInSlot();
   return (
     <SafeArea>
-      <div className="app-screen">{children}</div>
+      <main className="app-screen">{children}</main>
       <NavBar>{account}</NavBar>
     </SafeArea>
   );

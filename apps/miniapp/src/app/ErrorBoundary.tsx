@@ -43,7 +43,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <ErrorView error={this.state.error} />;
+    // Outside the app's frame: its own landmark.
+    return (
+      <main>
+        <ErrorView error={this.state.error} />
+      </main>
+    );
   }
 }
 

@@ -32,7 +32,15 @@ export const strings = {
   sendButton: 'Send',
   backToAgents: 'Back to Agents Directory',
   offlineMode: 'offline mode',
+  // The chat's heading while it has no twin to name.
+  chatTitle: 'Chat',
+  // The scrolling list of a chat's messages, as assistive technology names it.
+  messagesLabel: (name: string | null) => (name ? `Messages with ${name}` : 'Messages'),
+  // Said once above the chat (not under every reply) when a reply came from the echo engine.
+  offlineModeNote:
+    "Offline mode: no AI model is connected, so replies are written from the twin's own casts and personality choices.",
   emptyChat: 'Say something to your Fartwin.',
+  emptyChatVisitor: 'Say something to this Fartwin.',
   tryAgain: 'Try again',
   notInFrame: 'Open Fartwin inside a Farcaster client.',
   // §8 chat
@@ -40,6 +48,15 @@ export const strings = {
   // §4 dead twin and revival
   deadTwin:
     "Your Fartwin can't respond because its battery ran out. A new battery costs 1 USDC, and anyone can pay for it.",
+  // The same for someone else's twin (a visitor is not its owner).
+  deadTwinVisitor:
+    "This Fartwin can't respond because its battery ran out. A new battery costs 1 USDC, and anyone can pay for it.",
+  // The empty battery, explained under the header, with the way to revive the twin.
+  batteryRanOut:
+    "Your Fartwin's battery ran out, so it can't reply. A new battery costs 1 USDC and gives it 7 more days.",
+  batteryRanOutVisitor:
+    "This Fartwin's battery ran out, so it can't reply. Anyone can give it a new battery: 1 USDC for 7 more days.",
+  offerRevival: 'Get a new battery',
   agentIsDead: 'Agent is dead.',
   allowButton: 'Allow 1 USDC spending',
   buyButton: 'Buy battery pack (1 USDC)',

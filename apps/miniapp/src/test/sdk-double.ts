@@ -83,3 +83,8 @@ export const miniAppHost = {
     return host.context;
   },
 };
+
+/** The app as a top-level browser page: neither framed nor in a React Native WebView. */
+export function asTopLevelPage(): void {
+  delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
+}

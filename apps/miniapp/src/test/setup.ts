@@ -22,6 +22,9 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
+  // The app runs where a client could be (as the SDK tells: a React Native WebView here); a test of
+  // a top-level page takes it away (asTopLevelPage).
+  (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage: () => {} };
   host.context = Promise.resolve(null);
   host.chain = createFakeChain();
   host.hasWallet = true;

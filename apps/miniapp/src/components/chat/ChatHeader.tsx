@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { strings } from '../../lib/strings.ts';
 
-/** The top of a chat: who speaks (picture, name, handle line), then the screen's own controls. */
+/** The top of a chat: who speaks (picture, name as the screen's heading, handle line), then the screen's own controls. */
 export function ChatHeader({
   picture,
   name,
@@ -19,7 +20,7 @@ export function ChatHeader({
     <>
       <img className="twin-header__pfp" src={picture} alt="" width={44} height={44} />
       <div className="twin-header__names">
-        <strong className="twin-header__name">{name}</strong>
+        <h1 className="twin-header__name">{name || strings.chatTitle}</h1>
         <span className="twin-header__meta">{meta}</span>
       </div>
     </>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { UiMessage } from '../../lib/messages.ts';
-import { strings } from '../../lib/strings.ts';
 import { TypingDots } from './TypingDots.tsx';
 
 export interface Avatars {
@@ -8,7 +7,10 @@ export interface Avatars {
   ajax?: string;
 }
 
-/** One message; agent and helper messages on the left with their picture, the user's on the right. */
+/**
+ * One message; agent and helper messages on the left with their picture, the user's on the right.
+ * The engine that wrote a reply is on it as data; the chat's header says "offline mode" once.
+ */
 export function MessageBubble({
   message,
   avatars,
@@ -20,7 +22,7 @@ export function MessageBubble({
 }) {
   const picture = message.sender === 'user' ? null : message.sender === 'ajax' ? avatars?.ajax : avatars?.agent;
   return (
-    <li className={`message message--${message.sender}`} data-sender={message.sender}>
+    <li className={`message message--${message.sender}`} data-sender={message.sender} data-engine={message.engine}>
       {message.sender !== 'user' ? (
         picture ? (
           <img className="message__avatar" src={picture} alt="" width={32} height={32} />
@@ -33,7 +35,6 @@ export function MessageBubble({
           {message.text}
           {message.isStreaming ? <TypingDots /> : null}
         </p>
-        {message.engine === 'echo' ? <span className="tag">{strings.offlineMode}</span> : null}
         {action ? <div className="message__action">{action}</div> : null}
       </div>
     </li>

@@ -7,11 +7,14 @@ import { type Avatars, MessageBubble } from './MessageBubble.tsx';
  * bubble in place, so nothing above it moves.
  */
 export function MessageList({
+  label,
   messages,
   avatars,
   renderAction,
   footer,
 }: {
+  /** What the list is, for assistive technology (it is a landmark-like log, reached by keyboard). */
+  label: string;
   messages: UiMessage[];
   avatars?: Avatars;
   renderAction?: (message: UiMessage) => ReactNode;
@@ -24,7 +27,9 @@ export function MessageList({
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length, lastText, footer]);
   return (
-    <div className="messages" aria-live="polite">
+    // A scrolling region is reached by keyboard to scroll it; role="log" announces new messages politely.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be focusable to be scrolled by keyboard
+    <div className="messages" role="log" aria-label={label} tabIndex={0}>
       <ul className="messages__list">
         {messages.map((message) => (
           <MessageBubble

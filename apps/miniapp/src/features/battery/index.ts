@@ -6,4 +6,5 @@ export { useChainExpiry } from './hooks/useChainExpiry.ts';
 export { useCountdown } from './hooks/useCountdown.ts';
 export { useRevival } from './hooks/useRevival.ts';
 export { useSpentActions } from './hooks/useSpentActions.ts';
+export { TwinBatteryContext, useTwinBattery } from './twin-battery.ts';
 export type { RevivalMessage } from './types.ts';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { strings } from '../../lib/strings.ts';
-import { host, sdk, userContext } from '../../test/sdk-double.ts';
+import { asTopLevelPage, host, sdk, userContext } from '../../test/sdk-double.ts';
 import { useFrame } from './FrameProvider.tsx';
 
 function Probe() {
@@ -79,6 +79,18 @@ describe('frame start-up (SPEC §4)', () => {
     host.context = Promise.resolve({ client: { clientFid: 1, added: false } } as never);
     renderProbe();
     await waitFor(() => expect(frameState()).toMatchObject({ isFarcasterFrame: false, isLoading: false, fid: null }));
+    expect(host.chain.methods()).toEqual([]);
+  });
+
+  it('a top-level page is web mode from its first render: the host is not asked, nothing is loaded for it', () => {
+    asTopLevelPage();
+    // A host that would answer with a user: asked, it would make this a client's start-up.
+    host.context = Promise.resolve(userContext(42));
+    renderProbe();
+    // render() has run the start-up's effects: none sent ready(), read the context or touched the wallet.
+    expect(frameState()).toMatchObject({ isFarcasterFrame: false, isLoading: false, fid: null, frameContext: false });
+    expect(sdk.actions.ready).not.toHaveBeenCalled();
+    expect(sdk.on).not.toHaveBeenCalled();
     expect(host.chain.methods()).toEqual([]);
   });
 

@@ -1,10 +1,11 @@
 import type { Context } from '@farcaster/miniapp-sdk';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { frameHost, loadSdk } from '../../lib/frame-sdk.ts';
 import { strings } from '../../lib/strings.ts';
 import { useWalletLoader } from '../wallet/index.ts';
+import { webSession } from '../web-sign-in/session.ts';
 import { type FrameState, initialFrameState } from './frame-state.ts';
-import { contextWithin, type HostMode, hostMode } from './host-mode.ts';
+import { contextWithin, type HostMode, hostMode, mayBeInClient } from './host-mode.ts';
 
 const FrameContext = createContext<FrameState>(initialFrameState);
 const HostModeContext = createContext<HostMode | null>(null);
@@ -14,34 +15,44 @@ const HostModeContext = createContext<HostMode | null>(null);
  * connected and connects the wallet. Without a fid the app is not in a frame. Any failure sets the
  * one error message, and loading always ends. ready() is signalled as soon as the first screen (the
  * loading animation) is on the page, so the host hides its splash without waiting for the network;
- * the wallet stack starts loading right after, while the host answers with the context.
+ * the wallet stack loads once the host's context has a user.
  *
- * A host that answers with no user, or does not answer within HOST_CONTEXT_WAIT_MS, means the app is
- * not inside a Farcaster client: web mode. There the user is whoever signed in with a wallet (the
+ * A top-level page (neither framed nor in a React Native WebView) is web mode at once. A host that
+ * answers with no user, or does not answer within HOST_CONTEXT_WAIT_MS, means the app is not inside
+ * a Farcaster client either: web mode. There the user is whoever signed in with a wallet (the
  * web session), and the wallet is the browser's, connected when first needed.
  */
 export function FrameProvider({ children }: { children: ReactNode }) {
   const wallet = useWalletLoader();
-  const [state, setState] = useState<FrameState>(initialFrameState);
-  const [mode, setMode] = useState<HostMode | null>(null);
+  // A top-level page is web mode from its first render: nothing on it moves once that is known.
+  const [topLevel] = useState(() => !mayBeInClient());
+  const [state, setState] = useState<FrameState>(() =>
+    topLevel ? { ...initialFrameState, isFarcasterFrame: false, isLoading: false } : initialFrameState,
+  );
+  const [mode, setMode] = useState<HostMode | null>(() => (topLevel ? 'web' : null));
 
   useEffect(() => {
     let cancelled = false;
     const update = (patch: Partial<FrameState>) => {
       if (!cancelled) setState((previous) => ({ ...previous, ...patch }));
     };
-    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
-    const stack = wallet.load();
-    // A stack that cannot load fails the wallet step below, which reports it.
-    stack.catch(() => {});
-
     const decide = (decided: HostMode) => {
       if (cancelled) return;
       hostMode.set(decided);
       wallet.setMode(decided);
       setMode(decided);
     };
+    const stop = () => {
+      cancelled = true;
+    };
 
+    // A top-level page has no client to ask: web mode at once, with nothing loaded for it.
+    if (topLevel) {
+      decide('web');
+      return stop;
+    }
+
+    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
     (async () => {
       try {
         const context = await contextWithin(frameHost.context());
@@ -55,8 +66,9 @@ export function FrameProvider({ children }: { children: ReactNode }) {
         update({ fid, isConnected: true, frameContext: context, isLoading: false });
         // A run that was cleaned up meanwhile (StrictMode, unmount) leaves the wallet to the next one.
         if (cancelled) return;
-        // The wallet steps, done once; the screens share the connection.
-        await (await stack).connect();
+        // The wallet steps, done once; the screens share the connection. Only a client's start-up
+        // connects the wallet, so only there does the wallet stack load without a screen asking.
+        await (await wallet.load()).connect();
       } catch (error) {
         console.error(strings.frameInitError, error);
         // A host that answered with a failure is still a host.
@@ -66,12 +78,10 @@ export function FrameProvider({ children }: { children: ReactNode }) {
         update({ isLoading: false });
       }
     })();
-    return () => {
-      cancelled = true;
-    };
-  }, [wallet]);
+    return stop;
+  }, [wallet, topLevel]);
 
-  useHostEventLog();
+  useHostEventLog(mode === 'frame');
   const web = useWebSessionFid(mode === 'web');
   // Web mode: the signed-in wallet's Farcaster account is the user (loading until it is read).
   const value = useMemo<FrameState>(
@@ -89,31 +99,10 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Web mode's signed-in fid, following sign-in, sign-out and the session's end; null until read. The
- * session module loads only in web mode: inside a client it is not part of the start-up.
- */
+/** Web mode's signed-in fid, following sign-in, sign-out and the session's end (localStorage, read at once). */
 function useWebSessionFid(active: boolean): { fid: number | null } | null {
-  const [identity, setIdentity] = useState<{ fid: number | null } | null>(null);
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    let stop = () => {};
-    import('../web-sign-in/session.ts').then(
-      ({ webSession }) => {
-        if (!live) return;
-        const read = () => setIdentity({ fid: webSession.get()?.fid ?? null });
-        read();
-        stop = webSession.subscribe(read);
-      },
-      () => live && setIdentity({ fid: null }),
-    );
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [active]);
-  return identity;
+  const session = useSyncExternalStore(webSession.subscribe, webSession.get);
+  return useMemo(() => (active ? { fid: session?.fid ?? null } : null), [active, session]);
 }
 
 /** 'frame' inside a Farcaster client, 'web' outside one; null while the start-up decides. */
@@ -121,9 +110,13 @@ export function useHostMode(): HostMode | null {
   return useContext(HostModeContext);
 }
 
-/** The host events of SPEC.md §4, relayed by the SDK; the app only records them for now. */
-function useHostEventLog() {
+/**
+ * The host events of SPEC.md §4, relayed by the SDK; the app only records them for now. Only a
+ * client sends them: web mode never loads the SDK for them.
+ */
+function useHostEventLog(inClient: boolean) {
   useEffect(() => {
+    if (!inClient) return;
     const log = (name: string) => (detail?: unknown) => console.info('host event', name, detail ?? '');
     const handlers = {
       primaryButtonClicked: log('primaryButtonClicked'),
@@ -151,7 +144,7 @@ function useHostEventLog() {
       removed = true;
       remove();
     };
-  }, []);
+  }, [inClient]);
 }
 
 export function useFrame(): FrameState {

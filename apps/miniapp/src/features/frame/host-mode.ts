@@ -13,6 +13,16 @@ export const HOST_CONTEXT_WAIT_MS = 1_500;
 
 let current: HostMode | null = null;
 
+/**
+ * Whether a Farcaster client could be around the app at all: the SDK's own light check
+ * (`sdk.isInMiniApp`'s short-circuit). Clients open a mini-app in an iframe or in a React Native
+ * WebView; a top-level browser page is neither, and is web mode without asking anything or loading
+ * the SDK.
+ */
+export function mayBeInClient(win: Window = window): boolean {
+  return Boolean((win as { ReactNativeWebView?: unknown }).ReactNativeWebView) || win !== win.parent;
+}
+
 /** The start-up's decision, for modules outside React (the API client picks its token by it). */
 export const hostMode = {
   /** null until the start-up has decided. */

@@ -139,6 +139,27 @@ describe('dead twin (SPEC §4)', () => {
   });
 });
 
+describe("the owner's empty battery", () => {
+  it('says why it reads 00:00:00:00 and offers the revival without a message sent first', async () => {
+    const { server } = openTwinChat(makeAgent({}, Math.floor(Date.now() / 1000) - 10));
+    expect((await screen.findByTestId('countdown')).textContent).toBe('00:00:00:00');
+    expect(await screen.findByText(strings.batteryRanOut)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: strings.offerRevival }));
+    expect(await screen.findByText(strings.deadTwin)).toBeTruthy();
+    expect(screen.getByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(server.callsTo(CHAT)).toHaveLength(0);
+  });
+
+  it('a living battery needs no explanation', async () => {
+    openTwinChat();
+    await screen.findByTestId('countdown');
+    await screen.findByRole('meter', { name: 'Battery' });
+    expect(screen.queryByText(strings.batteryRanOut)).toBeNull();
+    expect(screen.queryByRole('button', { name: strings.offerRevival })).toBeNull();
+  });
+});
+
 describe('an expiry the server does not know (SPEC §4: unknown is never dead)', () => {
   // The gauge is redrawn once the expiry is known: read the countdown afresh each time.
   const countdown = () => screen.getByTestId('countdown').textContent;
@@ -349,16 +370,41 @@ describe('/agent/{agentId}', () => {
     expect(await screen.findByText('earlier')).toBeTruthy();
   });
 
-  it('keeps the offline label on stored replies the echo engine wrote', async () => {
+  it("says 'offline mode' once for the echo engine's replies, and what it means", async () => {
+    const user = userEvent.setup();
     openAgentPage((s) =>
       s.on('GET /doppelganger/chat-with-fartwin/agent-1/history', {
         turns: [
           { content: 'from the model', role: 'assistant', engine: 'llm' },
           { content: 'from my casts', role: 'assistant', engine: 'echo' },
+          { content: 'from my casts again', role: 'assistant', engine: 'echo' },
         ],
       }),
     );
-    expect(await screen.findByText('from my casts')).toBeTruthy();
+    expect(await screen.findByText('from my casts again')).toBeTruthy();
+    const badge = screen.getByRole('button', { name: 'offline mode' });
     expect(screen.getAllByText('offline mode')).toHaveLength(1);
+    expect(document.querySelectorAll('[data-engine="echo"]')).toHaveLength(2);
+    const note = screen.getByText(strings.offlineModeNote);
+    expect(note.hidden).toBe(true);
+    await user.click(badge);
+    expect(badge.getAttribute('aria-expanded')).toBe('true');
+    expect(note.hidden).toBe(false);
+  });
+
+  it('speaks of someone else\'s dead twin as "this" twin, explains its battery and offers the revival', async () => {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', { agents: [] });
+    server.on('GET /doppelganger/agents', directory([makeAgent({}, Math.floor(Date.now() / 1000) - 10)]));
+    renderApp({ path: '/agent/agent-1', server });
+    expect(await screen.findByText(strings.batteryRanOutVisitor)).toBeTruthy();
+    expect(screen.getByText(strings.emptyChatVisitor)).toBeTruthy();
+    await send('are you there?');
+    expect(await screen.findByText(strings.deadTwinVisitor)).toBeTruthy();
+    expect(screen.queryByText(strings.deadTwin)).toBeNull();
+    // The helper's offer is in the chat: the note's own button has done its work.
+    expect(screen.queryByRole('button', { name: strings.offerRevival })).toBeNull();
+    expect(screen.getByRole('button', { name: strings.allowButton })).toBeTruthy();
   });
 });

@@ -45,8 +45,8 @@ const WalletContext = createContext<WalletLoader | null>(null);
 
 /**
  * The wallet and chain stack (wagmi, viem, the wallet connector, the ABIs) is not in the first load:
- * the frame start-up loads it right after ready(), and makes it once it knows whether the app runs
- * inside a Farcaster client; the screens use it once it is there.
+ * a client's start-up loads it to connect the frame's wallet; in web mode it loads when a screen
+ * first needs a wallet (sign-in, a dead battery, a payment).
  */
 export function WalletProvider({ children }: { children: ReactNode }) {
   const [loader] = useState(createWalletLoader);
@@ -59,12 +59,16 @@ export function useWalletLoader(): WalletLoader {
   return loader;
 }
 
-/** The wallet stack once it has loaded; null until then (or when it cannot load). */
-export function useWalletStack(): WalletStack | null {
+/**
+ * The wallet stack once it has loaded; null until then (or when it cannot load). A screen that does
+ * not need a wallet yet passes `needed: false`: it gets the stack if something else loaded it, and
+ * loads nothing itself (the directory, the leaderboard and a visitor's twin page stay without it).
+ */
+export function useWalletStack(needed = true): WalletStack | null {
   const loader = useWalletLoader();
   const [stack, setStack] = useState(loader.current);
   useEffect(() => {
-    if (stack) return;
+    if (stack || !needed) return;
     let live = true;
     // A stack that cannot load leaves the wallet steps off; the start-up reports why.
     loader.load().then(
@@ -74,8 +78,8 @@ export function useWalletStack(): WalletStack | null {
     return () => {
       live = false;
     };
-  }, [loader, stack]);
-  return stack;
+  }, [loader, stack, needed]);
+  return stack ?? loader.current;
 }
 
 const noSubscription = () => () => {};

@@ -6,7 +6,6 @@ import {
   connect,
   disconnect,
   getAccount,
-  getBlock,
   getPublicClient,
   readContract,
   signMessage,
@@ -146,12 +145,6 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
 
     /** EIP-5792: approve and extendLife in one wallet prompt (features/battery's one-tap revival). */
     ...revivalBundleCalls(config, requireContracts),
-
-    /** The latest block's time (ms): a battery runs out by the chain's clock. */
-    async latestBlockTimeMs(): Promise<number> {
-      const block = await getBlock(config, { chainId: base.id });
-      return Number(block.timestamp) * 1_000;
-    },
   };
 }
 

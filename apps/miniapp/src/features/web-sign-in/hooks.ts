@@ -1,7 +1,22 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { webModeStrings } from '../../lib/strings.ts';
 import { useWalletLoader } from '../wallet/index.ts';
 import { type WebSession, webSession } from './session.ts';
-import { dismissSignInError, type SignInState, signInState, signInWithWallet, signOut } from './sign-in.ts';
+import { dismissSignInError, type SignInState, setSignInState, signInState } from './sign-in-state.ts';
+
+/**
+ * The flow (viem's EIP-4361 message, the API calls) loads when the person asks for it; code that
+ * cannot load says so where a failed sign-in does.
+ */
+const flow = () =>
+  import('./sign-in.ts').catch((error: unknown) => {
+    console.warn('The sign-in did not load', error);
+    setSignInState({ busy: false, error: webModeStrings.serverDown });
+    throw error;
+  });
+
+/** Said already by `flow`. */
+const ignore = () => {};
 
 /** The web session, following sign-in, sign-out, expiry, a 401 and account changes. */
 export function useWebSession(): WebSession | null {
@@ -15,8 +30,8 @@ export function useWebSignIn(): SignInState & { signIn: () => void; signOut: () 
   const load = useCallback(() => loader.load(), [loader]);
   return {
     ...current,
-    signIn: useCallback(() => void signInWithWallet(load), [load]),
-    signOut: useCallback(() => void signOut(load), [load]),
+    signIn: useCallback(() => void flow().then(({ signInWithWallet }) => signInWithWallet(load), ignore), [load]),
+    signOut: useCallback(() => void flow().then(({ signOut }) => signOut(load), ignore), [load]),
     dismiss: dismissSignInError,
   };
 }

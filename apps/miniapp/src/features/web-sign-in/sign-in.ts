@@ -10,32 +10,10 @@ import { loadAppConfig } from '../../lib/config.ts';
 import { webModeStrings } from '../../lib/strings.ts';
 import type { WalletStack } from '../wallet/index.ts';
 import { type WebSession, webSession } from './session.ts';
+import { setSignInState as setState, signInState } from './sign-in-state.ts';
 
 /** How long the signed message itself is valid: the server takes it within minutes of its nonce. */
 const MESSAGE_VALID_MS = 10 * 60_000;
-
-/** What the sign-in control shows: idle, busy, or the last failure's sentence. */
-export interface SignInState {
-  busy: boolean;
-  error: string | null;
-  /** The address of a wallet that signed but has no Farcaster account (it can still pay). */
-  noAccountAddress: string | null;
-}
-
-let state: SignInState = { busy: false, error: null, noAccountAddress: null };
-const listeners = new Set<() => void>();
-const setState = (patch: Partial<SignInState>) => {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-};
-
-export const signInState = {
-  get: (): SignInState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
 
 /** 4001, as a wallet answers a request the person declined. */
 const USER_REJECTED = 4001;
@@ -77,7 +55,7 @@ function failureText(error: unknown, step: 'wallet' | 'signature' | 'server', ad
  * through; a failure leaves none, and says why.
  */
 export async function signInWithWallet(loadStack: () => Promise<WalletStack>): Promise<WebSession | null> {
-  if (state.busy) return null;
+  if (signInState.get().busy) return null;
   setState({ busy: true, error: null, noAccountAddress: null });
   webSession.clear();
   let step: 'wallet' | 'signature' | 'server' = 'wallet';
@@ -125,11 +103,6 @@ export async function signInWithWallet(loadStack: () => Promise<WalletStack>): P
     });
     return null;
   }
-}
-
-/** The person has read the failure's sentence. */
-export function dismissSignInError(): void {
-  setState({ error: null });
 }
 
 /** How long Sign out waits for the server to end the session before it lets it be. */

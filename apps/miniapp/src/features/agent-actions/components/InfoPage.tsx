@@ -45,10 +45,10 @@ export function InfoPage() {
   }
 
   return (
-    <main className="page">
+    <div className="page">
       <h1 className="page__title">{strings.agentActionsTitle}</h1>
       {body}
-    </main>
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ export function AgentsPage() {
   if (directory.isPending) return <AgentsSkeleton />;
   const agents = flattenAgents(directory.data?.pages);
   return (
-    <main className="page">
+    <div className="page">
       <h1 className="page__title">{strings.agentsTitle}</h1>
       {agents.length === 0 ? (
         <p className="empty">{strings.noAgents}</p>
@@ -32,7 +32,7 @@ export function AgentsPage() {
         </button>
       ) : null}
       <ComposeFab />
-    </main>
+    </div>
   );
 }
 

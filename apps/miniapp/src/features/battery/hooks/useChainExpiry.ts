@@ -12,10 +12,11 @@ export interface ChainExpiry {
 /**
  * A twin's expiry read from the life contract, for when the server does not know it (its index is
  * behind, or it could not reach the chain): unknown is never dead, and the chain settles it. Until
- * it answers, it is asked again at the chain client's polling interval.
+ * it answers, it is asked again at the chain client's polling interval. The wallet stack (the
+ * contract's reader) loads only when it is enabled.
  */
 export function useChainExpiry(agentId: string | null, enabled: boolean): ChainExpiry {
-  const stack = useWalletStack();
+  const stack = useWalletStack(enabled);
   const canRead = Boolean(stack?.contractsAvailable);
   const query = useQuery({
     queryKey: ['life-expiry', agentId],

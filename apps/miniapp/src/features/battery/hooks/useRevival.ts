@@ -17,6 +17,11 @@ export interface RevivalOptions {
   post: (message: RevivalMessage) => void;
   /** The new expiry, in ms, read from the life contract after the purchase. */
   onRevived: (expiryMs: number) => void;
+  /**
+   * Whether a revival is on offer (the battery is dead, or a revival's button is shown): only then
+   * does the wallet stack load for it.
+   */
+  needed: boolean;
 }
 
 export interface Revival {
@@ -38,9 +43,9 @@ type Landed = 'purchase' | 'approval' | 'nothing';
  * wallet that supports EIP-5792 does both in one prompt; since it may not be atomic, what landed is
  * read from the chain, and a lone approval continues with SPEC.md's second step (Buy).
  */
-export function useRevival({ agentId, post, onRevived }: RevivalOptions): Revival {
+export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions): Revival {
   const wallet = useWalletLoader();
-  const stack = useWalletStack();
+  const stack = useWalletStack(needed);
   const address = useWalletAddress(stack);
   const canPay = Boolean(stack?.contractsAvailable && address);
   const { data: allowance, refetch: refetchAllowance } = useQuery({

@@ -22,7 +22,7 @@ export function LeaderboardPage({ onClose }: { onClose?: () => void }) {
   const [openRank, setOpenRank] = useState<number | null>(null);
   useCloseOnEscape(onClose);
   return (
-    <main className="page page--modal">
+    <div className="page page--modal">
       <div className="modal modal--page" role="dialog" aria-labelledby="leaderboard-title">
         <div className="modal__head">
           <h1 id="leaderboard-title">{strings.leaderboardTitle}</h1>
@@ -72,7 +72,7 @@ export function LeaderboardPage({ onClose }: { onClose?: () => void }) {
           ))}
         </ol>
       </div>
-    </main>
+    </div>
   );
 }
 

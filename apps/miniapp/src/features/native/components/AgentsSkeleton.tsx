@@ -7,7 +7,7 @@ const CARD_COUNT = 8;
 /** /agents while the directory loads: the title, and cards shaped like the ones to come. */
 export function AgentsSkeleton() {
   return (
-    <main className="page" aria-busy="true">
+    <div className="page" aria-busy="true">
       <h1 className="page__title">{strings.agentsTitle}</h1>
       <ul className="agents-grid" role="status" aria-label="Loading">
         {Array.from({ length: CARD_COUNT }, (_, index) => (
@@ -20,6 +20,6 @@ export function AgentsSkeleton() {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }

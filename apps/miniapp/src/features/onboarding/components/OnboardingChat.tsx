@@ -25,6 +25,7 @@ export function OnboardingChat({ fid, questions }: { fid: number | null; questio
         <HowItWorksButton />
       </ChatHeader>
       <MessageList
+        label={strings.messagesLabel(ajax.name)}
         messages={state.messages}
         avatars={{ ajax: ajax.picture }}
         footer={showProgress ? <DeployProgressList progress={progress.data!} /> : null}

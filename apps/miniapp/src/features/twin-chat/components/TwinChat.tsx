@@ -8,6 +8,7 @@ import { strings } from '../../../lib/strings.ts';
 import { agentsByFidKey } from '../../agents/index.ts';
 import {
   RevivalAction,
+  TwinBatteryContext,
   useChainClockOffset,
   useChainExpiry,
   useCountdown,
@@ -16,6 +17,7 @@ import {
   withRevivalAction,
 } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
+import { useOwnsTwin } from '../../twin-links/hooks/useOwnsTwin.ts';
 import { toActiveTwin } from '../active-twin.ts';
 import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
 import { TwinHeader } from './TwinHeader.tsx';
@@ -49,10 +51,16 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
   const { remainingMs, isDead } = useCountdown(expiryMs, clockOffsetMs);
   const batteryUnreadable = expiryMs === null && chain.unreadable;
   const queryClient = useQueryClient();
-  const conversation = useTwinConversation({ agentId, fid, isDead, variant });
+  // The main screen is the user's own twin; on /agent/{id} it may be anyone's.
+  const ownsTwin = useOwnsTwin(agentId);
+  const owner = variant === 'main' || ownsTwin;
+  const conversation = useTwinConversation({ agentId, fid, isDead, variant, owner });
   const messages = useMemo(() => conversation.messages.map(withRevivalAction), [conversation.messages]);
   const spentActions = useSpentActions(messages);
-  const { spendShown } = spentActions;
+  const { spendShown, isSpent } = spentActions;
+  const revivalOffered = messages.some((message) => message.action && !isSpent(message.id));
+  const offline = messages.some((message) => message.engine === 'echo');
+  const battery = useMemo(() => ({ isDead }), [isDead]);
 
   const onRevived = useCallback(
     (newExpiryMs: number) => {
@@ -63,7 +71,11 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
     },
     [queryClient, fid, spendShown],
   );
-  const revival = useRevival({ agentId, post: conversation.post, onRevived });
+  // The wallet stack loads for a revival only: a living twin's page needs no wallet.
+  const revival = useRevival({ agentId, post: conversation.post, onRevived, needed: isDead || revivalOffered });
+  // Someone who can chat is told why the battery reads 00:00:00:00 and how to change that (a web
+  // visitor's panel does it for them).
+  const explainDeath = isDead && fid !== null;
 
   return (
     <section className="chat-screen">
@@ -72,16 +84,29 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
           ← {strings.backToAgents}
         </Link>
       ) : null}
-      <TwinHeader twin={twin} remainingMs={remainingMs} batteryUnreadable={batteryUnreadable} />
+      <TwinHeader twin={twin} remainingMs={remainingMs} batteryUnreadable={batteryUnreadable} offline={offline} />
       {batteryUnreadable ? <p className="battery-note">{strings.batteryUnreadable}</p> : null}
-      {children}
-      {conversation.messages.length === 0 && fid !== null ? <p className="chat-empty">{strings.emptyChat}</p> : null}
+      {explainDeath ? (
+        <div className="battery-note battery-note--dead" role="note">
+          <p>{owner ? strings.batteryRanOut : strings.batteryRanOutVisitor}</p>
+          {revivalOffered ? null : (
+            <button type="button" className="button button--small" onClick={conversation.offerRevival}>
+              {strings.offerRevival}
+            </button>
+          )}
+        </div>
+      ) : null}
+      <TwinBatteryContext.Provider value={battery}>{children}</TwinBatteryContext.Provider>
+      {conversation.messages.length === 0 && fid !== null ? (
+        <p className="chat-empty">{owner ? strings.emptyChat : strings.emptyChatVisitor}</p>
+      ) : null}
       <MessageList
+        label={strings.messagesLabel(twin?.displayName ?? null)}
         messages={messages}
         avatars={{ agent: twin?.pfpUrl ?? ajax.picture, ajax: ajax.picture }}
         // A payment needs the chain: while it cannot be read, none is offered (it is checked again).
         renderAction={(message) =>
-          message.action && !batteryUnreadable && !spentActions.isSpent(message.id) ? (
+          message.action && !batteryUnreadable && !isSpent(message.id) ? (
             <RevivalAction action={message.action} revival={revival} agentId={agentId} />
           ) : null
         }

@@ -1,4 +1,5 @@
 import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
+import { OfflineModeBadge } from '../../../components/chat/OfflineModeBadge.tsx';
 import { BatteryGauge } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { HowItWorksButton } from '../../how-it-works/index.ts';
@@ -11,13 +12,15 @@ export interface TwinHeaderProps {
   remainingMs: number | null;
   /** The expiry is unknown and the chain could not be read either. */
   batteryUnreadable: boolean;
+  /** A reply came from the echo engine: the header says "offline mode" once, and what it means. */
+  offline?: boolean;
 }
 
 /**
  * The twin's picture and names (they open its profile), its battery, and under them its token and
  * a way to share it.
  */
-export function TwinHeader({ twin, remainingMs, batteryUnreadable }: TwinHeaderProps) {
+export function TwinHeader({ twin, remainingMs, batteryUnreadable, offline = false }: TwinHeaderProps) {
   const handle = twin ? `@${twin.username}` : '';
   return (
     <>
@@ -35,6 +38,7 @@ export function TwinHeader({ twin, remainingMs, batteryUnreadable }: TwinHeaderP
           )
         }
       >
+        {offline ? <OfflineModeBadge /> : null}
         {twin ? <BatteryGauge remainingMs={remainingMs} unreadable={batteryUnreadable} /> : null}
         <HowItWorksButton />
       </ChatHeader>

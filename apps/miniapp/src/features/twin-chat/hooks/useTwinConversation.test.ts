@@ -12,7 +12,7 @@ describe('send rules without an agent id (SPEC §5)', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const { result } = renderHook(
-      () => useTwinConversation({ agentId: null, fid: 42, isDead: false, variant: 'main' }),
+      () => useTwinConversation({ agentId: null, fid: 42, isDead: false, variant: 'main', owner: true }),
       {
         wrapper,
       },

@@ -24,6 +24,8 @@ export interface TwinConversationOptions {
   fid: number | null;
   isDead: boolean;
   variant: ChatVariant;
+  /** The user owns this twin: the helper speaks of "your" twin, otherwise of "this" twin. */
+  owner: boolean;
 }
 
 /**
@@ -31,7 +33,8 @@ export interface TwinConversationOptions {
  * flight, no fid or no agent id are ignored; a dead twin gets the helper's reply without a server
  * call; a reply streams in with typing dots that stay 2 s (1 s on /agent).
  */
-export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConversationOptions) {
+export function useTwinConversation({ agentId, fid, isDead, variant, owner }: TwinConversationOptions) {
+  const deadTwinText = owner ? strings.deadTwin : strings.deadTwinVisitor;
   // The stored conversation, then what was said since this chat opened.
   const history = useConversationHistory(agentId ?? '', Boolean(agentId) && fid !== null);
   const stored = useMemo(
@@ -68,7 +71,7 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
         setAdded((current) => [
           ...current,
           userMessage,
-          createMessage(strings.deadTwin, 'ajax', { action: 'allow-usdc-spending' }),
+          createMessage(deadTwinText, 'ajax', { action: 'allow-usdc-spending' }),
         ]);
         return true;
       }
@@ -110,8 +113,13 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
         });
       return true;
     },
-    [agentId, fid, isDead, variant, messages],
+    [agentId, fid, isDead, variant, messages, deadTwinText],
   );
+
+  /** The empty battery's offer: the helper's dead-twin message and its revival, without a send. */
+  const offerRevival = useCallback(() => {
+    setAdded((current) => [...current, createMessage(deadTwinText, 'ajax', { action: 'allow-usdc-spending' })]);
+  }, [deadTwinText]);
 
   // Opened from a shared cast: the owner's chat asks the twin's take on it, once.
   useSharedCastQuestion({
@@ -121,5 +129,5 @@ export function useTwinConversation({ agentId, fid, isDead, variant }: TwinConve
     send,
   });
 
-  return { messages, isSending, send, post, suggestions };
+  return { messages, isSending, send, post, offerRevival, suggestions };
 }

@@ -46,5 +46,3 @@ export function SignInControl() {
     </div>
   );
 }
-
-export default SignInControl;

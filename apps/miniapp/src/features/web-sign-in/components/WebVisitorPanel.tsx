@@ -2,14 +2,7 @@ import type { ChatAction } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
-import {
-  RevivalAction,
-  type RevivalMessage,
-  useChainClockOffset,
-  useChainExpiry,
-  useCountdown,
-  useRevival,
-} from '../../battery/index.ts';
+import { RevivalAction, type RevivalMessage, useRevival, useTwinBattery } from '../../battery/index.ts';
 import { useHostMode } from '../../frame/index.ts';
 import { useWebSession, useWebSignIn } from '../hooks.ts';
 import { SignInWithError } from './SignInButton.tsx';
@@ -29,9 +22,8 @@ export function WebVisitorPanel({ agentId }: { agentId: string }) {
 
 function Visitor({ agentId }: { agentId: string }) {
   const signIn = useWebSignIn();
-  const chain = useChainExpiry(agentId, true);
-  const clockOffsetMs = useChainClockOffset(true);
-  const { isDead } = useCountdown(chain.expiryMs, clockOffsetMs);
+  // The chat around settles the battery (the chain confirms a death): nothing is read twice.
+  const { isDead } = useTwinBattery();
   // Once shown, the revival stays with its messages, also after it brought the twin back.
   const [revivalShown, setRevivalShown] = useState(false);
   if (isDead && !revivalShown) setRevivalShown(true);
@@ -56,7 +48,7 @@ function Visitor({ agentId }: { agentId: string }) {
 function VisitorRevival({ agentId }: { agentId: string }) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<RevivalMessage[]>([
-    { text: strings.deadTwin, sender: 'ajax', action: 'allow-usdc-spending' },
+    { text: strings.deadTwinVisitor, sender: 'ajax', action: 'allow-usdc-spending' },
   ]);
   const post = useCallback((message: RevivalMessage) => setMessages((previous) => [...previous, message]), []);
   // Once the battery is in, the buttons shown are used up (the allowance is spent): they go.
@@ -70,9 +62,9 @@ function VisitorRevival({ agentId }: { agentId: string }) {
     },
     [queryClient, agentId],
   );
-  const revival = useRevival({ agentId, post, onRevived });
+  const revival = useRevival({ agentId, post, onRevived, needed: true });
   return (
-    <ul className="web-visitor__messages" aria-label={strings.deadTwin}>
+    <ul className="web-visitor__messages" aria-label={strings.deadTwinVisitor}>
       {messages.map((message, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: messages have no id and are never reordered
         <li key={index}>

@@ -1,19 +1,16 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useHostMode } from '../../frame/FrameProvider.tsx';
+import { SignInControl } from './SignInControl.tsx';
 
-// Web mode's screens load on demand: inside a Farcaster client they never load.
-const SignInControl = lazy(() => import('./SignInControl.tsx'));
+// The web home loads on demand: inside a Farcaster client it never loads. The bar's "Sign in" is
+// small and comes with the first load, so the bar is laid out once.
 const WebHomeScreen = lazy(() => import('./WebHome.tsx'));
 
 /** The navigation bar's slot: "Sign in" / "Sign out" in web mode, nothing inside a client. */
 export function useWebSignInSlot(): ReactNode {
   const mode = useHostMode();
   if (mode !== 'web') return null;
-  return (
-    <Suspense fallback={null}>
-      <SignInControl />
-    </Suspense>
-  );
+  return <SignInControl />;
 }
 
 /** The main screen in web mode when nobody is signed in. */
