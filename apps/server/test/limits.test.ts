@@ -153,7 +153,7 @@ describe('limits', () => {
     const { points } = RATE_LIMITS.costlyReadPerIp;
     const read = (path: string, ip: string) => request(path, { headers: { 'x-forwarded-for': ip } });
     const questions = apiPaths.agentsByFid(1012);
-    const card = '/images/agents/no-such-twin.png';
+    const card = `/images/agents/${twinAgentId('no-such-twin')}.png`;
     for (let taken = 0; taken < points; taken++) {
       const response = await read(taken % 2 ? card : questions, '198.51.100.80');
       expect(response.status).toBe(taken % 2 ? 404 : 200);
