@@ -8,7 +8,7 @@ import { bossOn } from '../src/jobs/in-transaction.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { lifeRows } from '../src/lives/lives.ts';
 import { notificationTargets } from '../src/notify/notification-tokens.ts';
-import { enqueueDueSchedules, twinWriteKey } from '../src/twin-actions/twin-actions.ts';
+import { enqueueDueSchedules, type ScheduledJob, twinWriteKey } from '../src/twin-actions/twin-actions.ts';
 import { createTestDatabase } from './harness.ts';
 
 /** More twins than Postgres' 65,535 parameters of one statement. */
@@ -80,6 +80,11 @@ describe(`the schedules' tick at ${TWINS.toLocaleString('en-US')} twins with bot
     ]);
     // Handled: the same clock again finds nothing due, and nothing is queued twice.
     expect(await tick(SINCE + DAY)).toEqual({ schedules: 0, jobs: 0 });
+    expect(await queued()).toBe(4 * TWINS);
+    // A batch enqueued again (a retried transaction) is refused by the jobs' exactly-once keys.
+    const again = await sql<{ data: ScheduledJob }>`
+      select data from pgboss.job where name = ${QUEUE} limit 3`.execute(database.db);
+    await boss.insert(again.rows.map(({ data }) => ({ name: QUEUE, data, singletonKey: twinWriteKey(data) })));
     expect(await queued()).toBe(4 * TWINS);
   }, 600_000);
 

@@ -10,7 +10,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 /**
  * Both schedules on for bulk twins `from`..`to` since `clock`, with their next slots spread over the
  * half-day that starts a half-day after `clock` (so none comes due during the run by itself), and a
- * notification token for each owner (digests need one). One INSERT … SELECT each.
+ * notification token for each owner (digests need one). One INSERT … SELECT each; the schedules
+ * in their key's order, which fills its index about twice as fast as generate_series' order.
  */
 export async function insertBulkSchedules(
   client: pg.ClientBase,
@@ -19,7 +20,8 @@ export async function insertBulkSchedules(
   await client.query(
     `insert into twin_schedules (agent_id, stream, after, next_slot_at)
      select 'bulk-' || n, stream, $3::bigint, $3::bigint + $4::int / 2 + (n::bigint * 7919) % ($4::int / 2)
-     from generate_series($1::int, $2::int) as n, unnest(array['post', 'digest']) as stream`,
+     from generate_series($1::int, $2::int) as n, unnest(array['post', 'digest']) as stream
+     order by 1, 2`,
     [rows.from, rows.to, rows.clock, DAY_SECONDS],
   );
   await client.query(
