@@ -30,7 +30,7 @@ import {
   listTwinAccounts,
   publishLocalCast,
 } from '../social/local-network.ts';
-import type { TwinActions } from '../twin-actions/twin-actions.ts';
+import type { TwinActions } from '../twin-actions/index.ts';
 
 const appKeySchema = z.object({
   fid: z.number().int().positive(),
