@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import { agentActionsRoutes } from './agent-actions/routes.ts';
 import { appDomain } from './auth/app-domain.ts';
 import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
@@ -27,6 +26,7 @@ import { buildManifest, InvalidManifestError, manifestProblems } from './manifes
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
+import { agentActionsRoutes } from './owner-controls/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -38,7 +38,7 @@ import { quickAuthRoutes } from './routes/quick-auth.ts';
 import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
-import { startTwinActions, type TwinActions } from './twin-actions/twin-actions.ts';
+import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
 
 export interface AppDeps {
   config: ServerConfig;

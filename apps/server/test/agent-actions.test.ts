@@ -8,12 +8,11 @@ import {
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentActionsFor, agentActionsOf } from '../src/agent-actions/repository.ts';
-import { agentActionsRoutes } from '../src/agent-actions/routes.ts';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { knownClockSeconds, recordClock } from '../src/chain/life-index-state.ts';
 import { handleError } from '../src/http/errors.ts';
+import { agentActionsFor, agentActionsOf, agentActionsRoutes } from '../src/owner-controls/index.ts';
 import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../src/providers/direct-messages.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { nextSlotAfter } from '../src/twin-actions/schedule.ts';

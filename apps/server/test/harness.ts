@@ -14,7 +14,7 @@ import type { DeployService } from '../src/deploy/deploy-service.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import type { RateLimits } from '../src/limits/rate-limits.ts';
 import type { Services } from '../src/services.ts';
-import type { TwinActions } from '../src/twin-actions/twin-actions.ts';
+import type { TwinActions } from '../src/twin-actions/index.ts';
 
 /**
  * The production settings a test server needs besides its database and chain: placeholders that

@@ -1,4 +1,4 @@
-import { USERNAME_MAX_LENGTH } from '../providers/farcaster-actions.ts';
+import { USERNAME_MAX_LENGTH } from '../farcaster/usernames.ts';
 import type { FarcasterUser } from '../providers/farcaster-data.ts';
 
 const TWIN_SUFFIX = '-twin';

@@ -16,11 +16,11 @@ import type { Logger } from 'pino';
 import { toApiAgent } from '../agents/agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from '../agents/repository.ts';
 import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
-import { planReply, readForReply } from '../chat/chat-service.ts';
+import { chatRequest } from '../chat/chat-request.ts';
 import { conversationHistory } from '../chat/conversations.ts';
 import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import { assertDeployBudgetLeft } from '../deploy/deploy-budget.ts';
+import { deployRequest } from '../deploy/deploy-request.ts';
 import type { DeployService } from '../deploy/deploy-service.ts';
 import { agentIdParam } from '../http/agent-id-param.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
@@ -31,9 +31,7 @@ import type { PublicAnswers } from '../http/public-answers.ts';
 import { type SseEvent, sseResponse } from '../http/sse.ts';
 import type { RateLimitName, RateLimits } from '../limits/rate-limits.ts';
 import type { Services } from '../services.ts';
-import { buildCharacter } from '../twin/character.ts';
-import { choicesProblem } from '../twin/characteristics.ts';
-import { loadPersona } from '../twin/persona.ts';
+import { personaOf } from '../twin/persona.ts';
 
 /** How much of a conversation the history endpoint returns. */
 const HISTORY_LIMIT = 200;
@@ -58,12 +56,6 @@ export function doppelgangerRoutes(deps: {
   const app = new Hono<{ Variables: AuthVariables }>();
   const auth = requireAuth(services.tokens);
   const perFid = (name: RateLimitName) => rateLimits.limit<{ Variables: AuthVariables }>(name, (c) => c.get('authFid'));
-
-  const personaOf = async (fid: number) => {
-    const persona = await loadPersona(services.farcaster, fid);
-    if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
-    return persona;
-  };
 
   // Lives from the index, never the chain: the directory's speed is the database's.
   const withLife = async (agents: AgentRecord[]) => {
@@ -93,7 +85,7 @@ export function doppelgangerRoutes(deps: {
     if (twins) return twins;
     // The questions are built from the user's profile and casts: Neynar calls, limited per IP.
     await rateLimits.consumeByIp('costlyReadPerIp', c);
-    const { characteristics } = await personaOf(fid);
+    const { characteristics } = await personaOf(services.farcaster, fid);
     return answers.send(c, { agents: [], characteristics } satisfies AgentsByFidResponse, REVALIDATE_CACHE_CONTROL);
   });
 
@@ -102,16 +94,11 @@ export function doppelgangerRoutes(deps: {
     const fid = fidParam(c.req.param('fid'));
     assertActingFor(c.get('authFid'), fid);
     const { choices } = await jsonBody(c, deployRequestSchema);
-    if ((await findAgentsByOwner(db, fid)).length > 0) {
-      const answer = await deploy.answerForExistingTwin(fid, choices);
-      return c.json(answer.body satisfies DeployResponse, answer.status);
-    }
-    await assertDeployBudgetLeft(db, fid, deps.config.maxDeploysPerDay);
-    const persona = await personaOf(fid);
-    const problem = choicesProblem(persona.characteristics, choices);
-    if (problem) throw new HttpError(400, 'invalid_choices', problem);
-    const character = buildCharacter(persona.user, persona.casts, persona.profile, choices);
-    const answer = await deploy.deploy(fid, choices, character);
+    const answer = await deployRequest(
+      { db, deploy, farcaster: services.farcaster, maxDeploysPerDay: deps.config.maxDeploysPerDay },
+      fid,
+      choices,
+    );
     return c.json(answer.body satisfies DeployResponse, answer.status);
   });
 
@@ -122,61 +109,34 @@ export function doppelgangerRoutes(deps: {
     return c.json((await deploy.progress(fid)) satisfies DeployProgress);
   });
 
+  // The chat's orchestration (limits, reads, body, reply) is chat/chat-request.ts; here, JSON or SSE.
   app.post('/doppelganger/chat-with-fartwin/:agentId', auth, async (c) => {
-    // The limits and the twin's reads go to Postgres in one statement, started before the body is
-    // read (the reads are the signed-in fid's, which the body must name): they all sit before the
-    // first token. A request over its limit is answered 429 whatever the rest says.
-    const agentId = agentIdParam(c.req.param('agentId'));
-    const authFid = c.get('authFid');
-    const limits = rateLimits.counting([
-      { name: 'chatPerIp', key: rateLimits.ipOf(c) },
-      { name: 'chatPerFid', key: authFid },
-    ]);
-    const reads = readForReply({ db, lives: services.lives }, agentId, authFid, limits.statement);
-    // Awaited below unless the body is refused first; its failure is that answer's, never unhandled.
-    reads.catch(() => {});
-    const [counted, planned] = await Promise.allSettled([
-      reads.then((read) => limits.settle(read.counters)),
-      (async () => {
-        const request = await jsonBody(c, chatRequestSchema);
-        assertActingFor(authFid, request.fid);
-        return planReply(
-          { db, chatEngine: services.chatEngine, budget: deps.config.chatBudget },
-          await reads,
-          request.conversation,
-          c.req.raw.signal,
-        );
-      })(),
-    ]);
-    if (counted.status === 'rejected') throw counted.reason;
-    if (planned.status === 'rejected') throw planned.reason;
-    const reply = planned.value;
-
-    /** The reply as it is written: each chunk as it comes, then the stored whole (null when the engine failed). */
-    async function* replyParts(): AsyncGenerator<{ delta: string } | { answer: ChatResponse | null }> {
-      let message = '';
-      try {
-        for await (const chunk of reply.chunks) {
-          message += chunk;
-          yield { delta: chunk };
-        }
-      } catch (error) {
-        logger.error({ err: error }, 'chat engine failed');
-        yield { answer: null };
-        return;
-      }
-      await reply.store(message);
-      yield { answer: { message, engine: reply.engine } };
-    }
+    const replyParts = await chatRequest(
+      {
+        db,
+        lives: services.lives,
+        chatEngine: services.chatEngine,
+        rateLimits,
+        budget: deps.config.chatBudget,
+        logger,
+      },
+      {
+        authFid: c.get('authFid'),
+        ipKey: rateLimits.ipOf(c),
+        agentId: agentIdParam(c.req.param('agentId')),
+        readBody: () => jsonBody(c, chatRequestSchema),
+        signal: c.req.raw.signal,
+      },
+    );
 
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       let answer: ChatResponse | null = null;
-      for await (const part of replyParts()) if ('answer' in part) answer = part.answer;
+      for await (const part of replyParts) if ('answer' in part) answer = part.answer;
       if (!answer) throw new HttpError(502, ENGINE_FAILED.code, ENGINE_FAILED.error);
       return c.json(answer);
     }
     async function* events(): AsyncGenerator<SseEvent> {
-      for await (const part of replyParts()) {
+      for await (const part of replyParts) {
         if ('delta' in part) yield { event: chatStreamEvents.delta, data: JSON.stringify(part.delta) };
         else if (part.answer) yield { event: chatStreamEvents.done, data: JSON.stringify(part.answer) };
         else yield { event: chatStreamEvents.error, data: JSON.stringify(ENGINE_FAILED) };

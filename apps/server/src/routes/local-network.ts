@@ -19,10 +19,8 @@ import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
 import { renderAvatarSvg } from '../social/avatar.ts';
 import { localConversation, sendLocalDirectMessage } from '../social/direct-messages.ts';
-import { fundLocalWallet, localChainReady } from '../social/fund-local-wallet.ts';
 import {
   avatarColor,
-  createLocalUser,
   findAccount,
   findCast,
   listAccounts,
@@ -30,7 +28,8 @@ import {
   listTwinAccounts,
   publishLocalCast,
 } from '../social/local-network.ts';
-import type { TwinActions } from '../twin-actions/twin-actions.ts';
+import { signUpLocalUser } from '../social/sign-up.ts';
+import type { TwinActions } from '../twin-actions/index.ts';
 
 const appKeySchema = z.object({
   fid: z.number().int().positive(),
@@ -71,15 +70,7 @@ export function localNetworkRoutes(deps: {
   // "New user" in the dev host: an account whose custody key the dev host holds, with a funded wallet.
   app.post('/local-network/users', async (c) => {
     const request = await jsonBody(c, newLocalUserRequestSchema);
-    if (!localChainReady(config.chain))
-      throw new HttpError(
-        503,
-        'chain_not_ready',
-        'The local chain is not bootstrapped yet, so a wallet cannot be funded',
-      );
-    const user = await createLocalUser(db, config.publicUrl, request);
-    if (!user) throw new HttpError(409, 'username_taken', `The username ${request.username} is taken`);
-    await fundLocalWallet(db, config.chain, user.custodyAddress);
+    const user = await signUpLocalUser({ db, publicUrl: config.publicUrl, chain: config.chain }, request);
     return c.json({ user }, 201);
   });
 

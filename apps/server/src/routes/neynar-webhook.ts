@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { assertStorableText } from '../http/json-body.ts';
+import type { TwinActions } from '../twin-actions/index.ts';
 import {
   incomingCastFromNeynar,
   isNeynarSignatureValid,
   NEYNAR_SIGNATURE_HEADER,
   neynarCastCreatedSchema,
 } from '../twin-actions/mentions/neynar-cast.ts';
-import type { TwinActions } from '../twin-actions/twin-actions.ts';
 
 export const NEYNAR_WEBHOOK_PATH = '/webhook/neynar';
 

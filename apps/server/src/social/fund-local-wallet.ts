@@ -3,7 +3,7 @@ import { createLocalClients, fundAccounts, readDeployment } from '@fartwin/contr
 import { asOperator } from '../chain/operator.ts';
 import type { Db } from '../db/database.ts';
 
-interface LocalChain {
+export interface LocalChain {
   rpcUrl: string;
   /** Where the contracts bootstrap wrote the addresses; unset outside local mode. */
   deploymentFile?: string;

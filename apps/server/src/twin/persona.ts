@@ -1,4 +1,5 @@
 import type { Characteristic } from '@fartwin/protocol';
+import { HttpError } from '../http/errors.ts';
 import type { FarcasterCast, FarcasterData, FarcasterUser } from '../providers/farcaster-data.ts';
 import { type CastProfile, profileCasts } from './cast-profile.ts';
 import { CHARACTER_CAST_LIMIT } from './character.ts';
@@ -21,4 +22,11 @@ export async function loadPersona(farcaster: FarcasterData, fid: number): Promis
   if (!user) return null;
   const profile = profileCasts(casts);
   return { user, casts, profile, characteristics: buildCharacteristics(profile) };
+}
+
+/** The fid's persona; 404 `unknown_user` when the fid is not a Farcaster user. */
+export async function personaOf(farcaster: FarcasterData, fid: number): Promise<Persona> {
+  const persona = await loadPersona(farcaster, fid);
+  if (!persona) throw new HttpError(404, 'unknown_user', `No Farcaster user with fid ${fid}`);
+  return persona;
 }

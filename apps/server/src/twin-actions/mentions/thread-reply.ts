@@ -1,11 +1,11 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import { agentActionsOf } from '../../agent-actions/repository.ts';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
+import { agentActionsOf } from '../../owner-controls/index.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';

@@ -8,6 +8,8 @@ import { type Selectable, sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import type { AgentActionsTable } from '../db/schema.ts';
+// The twin's schedule rows directly, not through twin-actions/index.ts: that brings in the writers,
+// which read these switches (an import cycle).
 import type { ScheduleStream } from '../twin-actions/schedule.ts';
 import { setSchedule } from '../twin-actions/schedule-store.ts';
 

@@ -8,7 +8,7 @@ import { agentIdParam } from '../http/agent-id-param.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { agentActionsOf, updateAgentActions } from './repository.ts';
+import { agentActionsOf, updateAgentActions } from './switches.ts';
 
 export interface AgentActionsRouteDeps {
   db: Db;
