@@ -211,6 +211,7 @@ describe('the LifeExtended indexer', () => {
       const contracts = () => ({
         usdc: deployment.usdc,
         fartwinLife: emitter,
+        quoter: deployment.quoter,
         local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: Number(deployed.blockNumber) },
       });
       const emitterDeps: LifeIndexerDeps = {
