@@ -2,7 +2,8 @@
 export interface BenchResult {
   benchmark: string;
   metric: string;
-  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'gas';
+  /** `score`: Lighthouse's 0–100; `''`: a bare number (Lighthouse's CLS). */
+  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'gas' | 'score' | '';
   /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
   better: 'lower' | 'higher';
   subject: number;
@@ -15,14 +16,27 @@ export interface BenchResult {
 
 export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
 
+/** The ratio as shown: none when the baseline is 0 (a CLS or TBT of 0). */
+const shownRatio = (result: BenchResult) => {
+  const ratio = ratioOf(result);
+  return Number.isFinite(ratio) ? ratio.toFixed(2) : '-';
+};
+
 /** Decimal places a value is shown (and stored) with. */
 export function digitsFor(value: number, unit: BenchResult['unit']): number {
-  return unit === 'gas' || unit === 'req/s' ? 0 : unit === 'kB' || unit === 'MB' ? 1 : value < 10 ? 2 : 1;
+  if (unit === '') return 3;
+  return unit === 'gas' || unit === 'req/s' || unit === 'score'
+    ? 0
+    : unit === 'kB' || unit === 'MB'
+      ? 1
+      : value < 10
+        ? 2
+        : 1;
 }
 
 function formatValue(value: number, unit: BenchResult['unit']): string {
   const digits = digitsFor(value, unit);
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 }
 
 /** `bench <benchmark> <metric>: fartwin X vs <baseline> Y = ratio R (lower is better) [detail]` */
@@ -30,7 +44,7 @@ export function formatResult(result: BenchResult): string {
   return (
     `bench ${result.benchmark} ${result.metric}: fartwin ${formatValue(result.subject, result.unit)}` +
     ` vs ${result.baselineLabel} ${formatValue(result.baseline, result.unit)}` +
-    ` = ratio ${ratioOf(result).toFixed(2)} (${result.better} is better) [${result.detail}]`
+    ` = ratio ${shownRatio(result)} (${result.better} is better) [${result.detail}]`
   );
 }
 
@@ -42,7 +56,7 @@ export function formatSummary(results: readonly BenchResult[]): string {
     result.metric,
     formatValue(result.subject, result.unit),
     `${formatValue(result.baseline, result.unit)} (${result.baselineLabel})`,
-    ratioOf(result).toFixed(2),
+    shownRatio(result),
     result.better,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
