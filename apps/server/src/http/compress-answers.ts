@@ -7,6 +7,7 @@ import {
   encodedEtag,
   varyOnAcceptEncoding,
 } from './content-encoding.ts';
+import { requestHeader } from './request-header.ts';
 
 /** JSON and HTML: what the routes answer in text. Never text/event-stream, which must go out as it is made. */
 const COMPRESSIBLE = /^\s*(?:application\/json|text\/html)\s*(?:;|$)/i;
@@ -30,7 +31,7 @@ export function compressAnswers(): MiddlewareHandler {
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')) return;
     res.headers.set('vary', varyOnAcceptEncoding(res.headers.get('vary')));
     const encoding =
-      c.req.method === 'GET' && res.status === 200 ? chooseEncoding(c.req.header('accept-encoding')) : undefined;
+      c.req.method === 'GET' && res.status === 200 ? chooseEncoding(requestHeader(c, 'accept-encoding')) : undefined;
     const declaredLength = res.headers.get('content-length');
     if (!encoding || (declaredLength && Number(declaredLength) < COMPRESS_THRESHOLD_BYTES)) return;
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -47,7 +48,7 @@ export function compressAnswers(): MiddlewareHandler {
     const etag = headers.get('etag');
     if (etag) {
       headers.set('etag', encodedEtag(etag, encoding));
-      if (matchesIfNoneMatch(c.req.header('if-none-match'), headers.get('etag')!.replace(/^W\//, ''))) {
+      if (matchesIfNoneMatch(requestHeader(c, 'if-none-match'), headers.get('etag')!.replace(/^W\//, ''))) {
         for (const name of ['content-type', 'content-length']) headers.delete(name);
         return answer(null, 304);
       }

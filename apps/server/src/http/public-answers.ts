@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { etagOf, matchesIfNoneMatch } from './caching.ts';
@@ -9,6 +8,7 @@ import {
   type Encoding,
   encodedEtag,
 } from './content-encoding.ts';
+import { requestHeader } from './request-header.ts';
 
 /** One representation of an answer, as sent. */
 interface Representation {
@@ -158,13 +158,4 @@ function encodedRepresentation(answer: JsonAnswer, encoding: Encoding): Represen
 function urlKey(c: Context): string {
   const url = c.req.url;
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
-
-/**
- * A request header, read from Node's parsed headers when the request came through @hono/node-server
- * (its bindings): asking the Request for one header builds a whole Headers object of the request's.
- */
-function requestHeader(c: Context, name: 'if-none-match' | 'accept-encoding'): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming ? incoming.headers[name] : c.req.header(name);
 }
