@@ -1,12 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { SERVER_PATH_PREFIXES } from '../../packages/protocol/src/api.ts';
 
 /** In `npm run dev` the API runs on its own port; proxy its paths so the app stays same-origin. */
 const apiOrigin = process.env.FARTWIN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli (quality 11) and gzip (level 9) copies beside every text asset, once per build, for the
+    // server to send as they are (routes/miniapp-static.ts). Not index.html: the server adds each
+    // page's head tags to it and compresses that answer itself.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/], logLevel: 'silent' }),
+  ],
   server: {
     host: '127.0.0.1',
     port: Number(process.env.MINIAPP_DEV_PORT ?? 5173),

@@ -10,6 +10,7 @@ import { apiThroughput } from './api-throughput.ts';
 import { bundleSize } from './bundle-size.ts';
 import { chatFirstToken } from './chat-first-token.ts';
 import { extendLifeGas } from './extend-life-gas.ts';
+import { lighthouseScores } from './lighthouse.ts';
 import { type Builds, buildBoth } from './support/builds.ts';
 import type { BenchContext, Benchmark } from './support/context.ts';
 import { resultsFile } from './support/paths.ts';
@@ -18,7 +19,15 @@ import { machine, writeResultsFile } from './support/results-file.ts';
 import { type BenchServices, startBenchServices } from './support/services.ts';
 import { timeToReady } from './time-to-ready.ts';
 
-const benchmarks: Benchmark[] = [bundleSize, timeToReady, extendLifeGas, apiThroughput, chatFirstToken, actions];
+const benchmarks: Benchmark[] = [
+  bundleSize,
+  timeToReady,
+  lighthouseScores,
+  extendLifeGas,
+  apiThroughput,
+  chatFirstToken,
+  actions,
+];
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;

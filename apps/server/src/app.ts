@@ -15,6 +15,7 @@ import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
 import { healthService } from './health/health-service.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
+import { compressAnswers } from './http/compress-answers.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { publicAnswers } from './http/public-answers.ts';
 import { requestLog } from './http/request-log.ts';
@@ -81,6 +82,8 @@ export async function createApp(
   app.use(requestLog(deps.logger));
   app.use(answers.held);
   app.use(securityHeaders({ production }));
+  // Inside the security headers, so they land on the compressed answer it makes.
+  app.use(compressAnswers());
   app.use(requestBodyLimit(MAX_BODY_BYTES));
   app.onError(handleError(deps.logger));
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}`), 404));

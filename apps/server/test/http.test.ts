@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { APP_CONFIG_GLOBAL, appConfigSchema, errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -51,5 +52,23 @@ describe('HTTP behaviour shared by every route', () => {
     expect(response.headers.get('x-frame-options')).toBeNull();
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/npm run build -w @fartwin\/miniapp/);
+  });
+
+  it('compresses JSON answers of 1 KB or more (the manifest) for a client that accepts it, with every header; small ones go as they are', async () => {
+    const plain = await server.app.request('/.well-known/farcaster.json');
+    const body = await plain.text();
+    expect(body.length).toBeGreaterThan(1024);
+    const compressed = await server.app.request('/.well-known/farcaster.json', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(compressed.headers.get('x-content-type-options')).toBe('nosniff');
+    const bytes = Buffer.from(await compressed.arrayBuffer());
+    expect(compressed.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(brotliDecompressSync(bytes).toString('utf8')).toBe(body);
+    const small = await server.app.request('/doppelganger/no-such-thing', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(errorBodySchema.parse(await small.json()).code).toBe('not_found');
   });
 });

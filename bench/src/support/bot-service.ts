@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import {
   devAccount,
@@ -16,7 +16,7 @@ import {
   waitUntil,
 } from '@fartwin/localstack';
 import { apiPaths } from '@fartwin/protocol';
-import { repoRoot } from './paths.ts';
+import { miniappDist, repoRoot } from './paths.ts';
 import { progress } from './progress.ts';
 
 /** The bot service's entry point as production runs it: the compiled bundle (npm run build), Node alone. */
@@ -34,6 +34,12 @@ export interface BotService {
   logFile: string;
   /** The last lines the service logged, to explain a failure. */
   tail(lines?: number): string;
+  /**
+   * Another process of the same service, on the same database and chain, serving another build as
+   * it serves the mini-app (the bare template, for a fair comparison of what pages send); its URL.
+   * Stopped with the rest.
+   */
+  serving(miniappDist: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -87,47 +93,53 @@ export async function startBotService(): Promise<BotService> {
 
     progress('building and starting the bot service (apps/server/dist/main.js, local mode)');
     execFileSync('npm', ['run', 'build', '-w', '@fartwin/server'], { cwd: repoRoot, stdio: 'ignore' });
-    const port = await getFreePort();
-    const miniappDist = join(dataDir, 'no-miniapp');
-    mkdirSync(miniappDist);
-    const url = `http://127.0.0.1:${port}`;
-    const log = openSync(logFile, 'a');
-    child = spawn(process.execPath, ['--enable-source-maps', PRODUCTION_HEAP_FLAG, SERVER_ENTRY], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        FARTWIN_MODE: 'local',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATABASE_URL: databaseUrl,
-        CHAIN_RPC_URL: anvil.rpcUrl,
-        DEPLOYMENT_FILE: deploymentFile,
-        // An empty mini-app build: the API benchmarks do not serve it.
-        MINIAPP_DIST: miniappDist,
-        LOG_LEVEL: 'info',
-        // As in production behind one reverse proxy: per-IP limits read the client's address from
-        // X-Forwarded-For, so each simulated user counts as one client (sign-in.ts), not all as 127.0.0.1.
-        TRUST_PROXY_HOPS: '1',
-      },
-      stdio: ['ignore', log, log],
-    });
-    closeSync(log);
-    const service = child;
-    cleanups.push(() => stopChild(service));
-    let exitCode: number | null = null;
-    service.once('exit', (code) => {
-      exitCode = code ?? 1;
-    });
-    await waitUntil(
-      'the bot service',
-      async () => {
-        if (exitCode !== null) throw new Error(`the bot service exited with code ${exitCode}`);
-        return httpOk(`${url}${apiPaths.health}`);
-      },
-      { timeoutMs: 60_000 },
-    );
-    return { url, pid: service.pid!, databaseUrl, logFile, tail, stop };
+    /** One process of the service on this database and chain, serving the mini-app build `miniappDist`. */
+    const startProcess = async (miniappDist: string, processLog: string) => {
+      const port = await getFreePort();
+      const url = `http://127.0.0.1:${port}`;
+      const log = openSync(processLog, 'a');
+      const service = spawn(process.execPath, ['--enable-source-maps', PRODUCTION_HEAP_FLAG, SERVER_ENTRY], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          FARTWIN_MODE: 'local',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATABASE_URL: databaseUrl,
+          CHAIN_RPC_URL: anvil.rpcUrl,
+          DEPLOYMENT_FILE: deploymentFile,
+          // The run's build (builds.ts), which the page benchmarks load; read per request, so it may
+          // be built after the service starts.
+          MINIAPP_DIST: miniappDist,
+          LOG_LEVEL: 'info',
+          // As in production behind one reverse proxy: per-IP limits read the client's address from
+          // X-Forwarded-For, so each simulated user counts as one client (sign-in.ts), not all as 127.0.0.1.
+          TRUST_PROXY_HOPS: '1',
+        },
+        stdio: ['ignore', log, log],
+      });
+      closeSync(log);
+      cleanups.push(() => stopChild(service));
+      let exitCode: number | null = null;
+      service.once('exit', (code) => {
+        exitCode = code ?? 1;
+      });
+      await waitUntil(
+        'the bot service',
+        async () => {
+          if (exitCode !== null) throw new Error(`the bot service exited with code ${exitCode}`);
+          return httpOk(`${url}${apiPaths.health}`);
+        },
+        { timeoutMs: 60_000 },
+      );
+      return { url, service };
+    };
+    const { url, service } = await startProcess(miniappDist, logFile);
+    child = service;
+    const serving = async (otherDist: string) =>
+      (await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}.log`))).url;
+    return { url, pid: service.pid!, databaseUrl, logFile, tail, serving, stop };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const lines = tail();

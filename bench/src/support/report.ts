@@ -2,7 +2,8 @@
 export interface BenchResult {
   benchmark: string;
   metric: string;
-  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'jobs/s' | 'gas';
+  /** `score`: Lighthouse's 0–100; `''`: a bare number (Lighthouse's CLS). */
+  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'jobs/s' | 'gas' | 'score' | '';
   /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
   better: 'lower' | 'higher';
   subject: number;
@@ -15,12 +16,19 @@ export interface BenchResult {
 
 export const ratioOf = (result: BenchResult) => result.subject / result.baseline;
 
+/** The ratio as shown: none when the baseline is 0 (a CLS or TBT of 0). */
+const shownRatio = (result: BenchResult) => {
+  const ratio = ratioOf(result);
+  return Number.isFinite(ratio) ? ratio.toFixed(2) : '-';
+};
+
 /**
  * Decimal places a value is shown (and stored) with: times keep three significant digits down to
  * a microsecond ("0.842 ms"), so a small baseline never shows as 0.00 beside a ratio.
  */
 export function digitsFor(value: number, unit: BenchResult['unit']): number {
-  if (unit === 'gas' || unit === 'req/s') return 0;
+  if (unit === '') return 3;
+  if (unit === 'gas' || unit === 'req/s' || unit === 'score') return 0;
   if (unit === 'kB' || unit === 'MB' || unit === 'jobs/s') return 1;
   if (unit === 'ms' && value > 0 && value < 1) return Math.min(3, 2 - Math.floor(Math.log10(value)));
   return value < 10 ? 2 : 1;
@@ -28,7 +36,7 @@ export function digitsFor(value: number, unit: BenchResult['unit']): number {
 
 function formatValue(value: number, unit: BenchResult['unit']): string {
   const digits = digitsFor(value, unit);
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${unit}`;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 }
 
 /** `bench <benchmark> <metric>: fartwin X vs <baseline> Y = ratio R (lower is better) [detail]` */
@@ -36,7 +44,7 @@ export function formatResult(result: BenchResult): string {
   return (
     `bench ${result.benchmark} ${result.metric}: fartwin ${formatValue(result.subject, result.unit)}` +
     ` vs ${result.baselineLabel} ${formatValue(result.baseline, result.unit)}` +
-    ` = ratio ${ratioOf(result).toFixed(2)} (${result.better} is better) [${result.detail}]`
+    ` = ratio ${shownRatio(result)} (${result.better} is better) [${result.detail}]`
   );
 }
 
@@ -48,7 +56,7 @@ export function formatSummary(results: readonly BenchResult[]): string {
     result.metric,
     formatValue(result.subject, result.unit),
     `${formatValue(result.baseline, result.unit)} (${result.baselineLabel})`,
-    ratioOf(result).toFixed(2),
+    shownRatio(result),
     result.better,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

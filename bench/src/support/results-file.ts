@@ -42,7 +42,8 @@ export function writeResultsFile(
       fartwin: round(result.subject, digitsFor(result.subject, result.unit)),
       baseline: round(result.baseline, digitsFor(result.baseline, result.unit)),
       unit: result.unit,
-      ratio: round(ratioOf(result), 2),
+      // null where the baseline is 0.
+      ratio: Number.isFinite(ratioOf(result)) ? round(ratioOf(result), 2) : null,
       better: result.better,
       baselineLabel: result.baselineLabel,
     })),

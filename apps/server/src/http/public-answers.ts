@@ -1,12 +1,17 @@
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { etagOf, matchesIfNoneMatch } from './caching.ts';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  chooseEncoding,
+  compressBody,
+  type Encoding,
+  encodedEtag,
+} from './content-encoding.ts';
+import { requestHeader } from './request-header.ts';
 
-/** A JSON answer as sent: its body, serialised and encoded once, and every header it goes out with. */
-export interface JsonAnswer {
-  body: string;
-  /** The body's UTF-8 bytes: sent as they are, so a held answer costs no encoding per request. */
+/** One representation of an answer, as sent. */
+interface Representation {
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   /**
@@ -16,6 +21,18 @@ export interface JsonAnswer {
   headers: Readonly<Record<string, string>>;
   /** The headers of a 304: the validators and every-answer headers, no content ones. */
   notModifiedHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * A JSON answer as sent: its body, serialised once, and every header it goes out with. `bytes` are
+ * its UTF-8 bytes, sent as they are, so a held answer costs no encoding per request.
+ */
+export interface JsonAnswer extends Representation {
+  body: string;
+  /** Whether it is large enough to compress (then it varies on Accept-Encoding). */
+  compressible: boolean;
+  /** Its compressed representations, each made once, when a client first accepts it. */
+  encoded: Partial<Record<Encoding, Representation>>;
 }
 
 /** Answers kept at most (a directory page is ~10 kB). */
@@ -58,7 +75,9 @@ export function publicAnswers(options: {
     const body = JSON.stringify(value);
     const bytes = new TextEncoder().encode(body);
     const etag = etagOf(body);
-    const notModifiedHeaders = { ...everyAnswerHeaders, etag, 'cache-control': cacheControl };
+    const compressible = bytes.byteLength >= COMPRESS_THRESHOLD_BYTES;
+    const vary: Record<string, string> = compressible ? { vary: 'Accept-Encoding' } : {};
+    const notModifiedHeaders = { ...everyAnswerHeaders, ...vary, etag, 'cache-control': cacheControl };
     return {
       body,
       bytes,
@@ -69,6 +88,8 @@ export function publicAnswers(options: {
         'content-length': String(bytes.byteLength),
       },
       notModifiedHeaders,
+      compressible,
+      encoded: {},
     };
   };
   const cache = new LRUCache<string, JsonAnswer, { produce: Produce; cacheControl: string }>({
@@ -106,24 +127,42 @@ export function publicAnswers(options: {
   return answers;
 }
 
-/** The answer, or a bodiless 304 with its validators to a client that holds it. */
+/**
+ * The answer in the best encoding the request accepts, or a bodiless 304 with its validators to a
+ * client that holds that representation.
+ */
 function respond(c: Context, answer: JsonAnswer): Response {
-  return matchesIfNoneMatch(ifNoneMatch(c), answer.etag)
-    ? new Response(null, { status: 304, headers: answer.notModifiedHeaders })
-    : new Response(answer.bytes, { headers: answer.headers });
+  const encoding = answer.compressible ? chooseEncoding(requestHeader(c, 'accept-encoding')) : undefined;
+  const sent = encoding ? encodedRepresentation(answer, encoding) : answer;
+  return matchesIfNoneMatch(requestHeader(c, 'if-none-match'), sent.etag)
+    ? new Response(null, { status: 304, headers: sent.notModifiedHeaders })
+    : new Response(sent.bytes, { headers: sent.headers });
+}
+
+/** The answer compressed, made on the first request that accepts `encoding` and kept with it. */
+function encodedRepresentation(answer: JsonAnswer, encoding: Encoding): Representation {
+  const made = answer.encoded[encoding];
+  if (made) return made;
+  const bytes = compressBody(answer.bytes, encoding);
+  const etag = encodedEtag(answer.etag, encoding);
+  const notModifiedHeaders = { ...answer.notModifiedHeaders, etag };
+  const representation: Representation = {
+    bytes,
+    etag,
+    headers: {
+      ...answer.headers,
+      etag,
+      'content-encoding': encoding,
+      'content-length': String(bytes.byteLength),
+    },
+    notModifiedHeaders,
+  };
+  answer.encoded[encoding] = representation;
+  return representation;
 }
 
 /** The URL's path and query, whatever Host it was asked through. */
 function urlKey(c: Context): string {
   const url = c.req.url;
   return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
-
-/**
- * If-None-Match, read from Node's parsed headers when the request came through @hono/node-server
- * (its bindings): asking the Request for one header builds a whole Headers object of the request's.
- */
-function ifNoneMatch(c: Context): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming ? incoming.headers['if-none-match'] : c.req.header('if-none-match');
 }

@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenOn, rawGet } from '../../test/raw-http.ts';
+import { compressAnswers } from '../http/compress-answers.ts';
 import { miniappStaticRoutes } from './miniapp-static.ts';
 
 const heads = { app: '<meta name="app">', agent: (id: string) => `<meta name="agent" content="${id}">` };
@@ -53,5 +57,134 @@ describe('the built mini-app on the API origin', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), html('a.js'));
     expect((await app.request('/')).status).toBe(200);
+  });
+});
+
+describe('the built mini-app, compressed', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+  const HASHED = '/assets/index-AbC_12-x.js';
+  const script = Buffer.from(
+    `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`,
+  );
+
+  /** A build as Vite and its compression plugin write it, served as the service serves it, on a socket. */
+  async function servedBuild() {
+    const parent = mkdtempSync(join(tmpdir(), 'miniapp-'));
+    closers.push(async () => rmSync(parent, { recursive: true, force: true }));
+    writeFileSync(join(parent, 'outside.txt'), 'not to be served');
+    const dir = join(parent, 'dist');
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dir, 'index.html'),
+      html('index-AbC_12-x.js').replace('<body>', `<body>${'<p>page</p>'.repeat(200)}`),
+    );
+    const asset = join(dir, HASHED);
+    writeFileSync(asset, script);
+    writeFileSync(`${asset}.br`, brotliCompressSync(script));
+    writeFileSync(`${asset}.gz`, gzipSync(script));
+    writeFileSync(join(dir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    writeFileSync(join(dir, 'inside.txt'), 'served');
+    const app = new Hono().use(compressAnswers()).route(
+      '/',
+      miniappStaticRoutes(dir, () => false, heads),
+    );
+    const served = await listenOn(app);
+    closers.push(served.close);
+    return served.url;
+  }
+
+  it('sends an asset in brotli, gzip or as it is, as Accept-Encoding allows, each with its length and Vary', async () => {
+    const url = await servedBuild();
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { accept: 'gzip;q=1.0, br;q=0.5', encoding: 'gzip' },
+      { accept: 'gzip', encoding: 'gzip' },
+      { accept: '', encoding: undefined },
+      { accept: 'identity', encoding: undefined },
+    ];
+    for (const { accept, encoding } of cases) {
+      const answer = await rawGet(`${url}${HASHED}`, accept ? { 'accept-encoding': accept } : {});
+      expect(answer.status, accept).toBe(200);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary, accept).toBe('Accept-Encoding');
+      expect(answer.headers['content-length'], accept).toBe(String(answer.raw.byteLength));
+      expect(answer.headers['content-type'], accept).toMatch(/^text\/javascript/);
+      expect(answer.decoded().equals(script), accept).toBe(true);
+      if (encoding) expect(answer.raw.byteLength).toBeLessThan(script.byteLength);
+    }
+  });
+
+  it('never sends an encoding given q=0', async () => {
+    const url = await servedBuild();
+    const encodingFor = async (accept: string) =>
+      (await rawGet(`${url}${HASHED}`, { 'accept-encoding': accept })).headers['content-encoding'];
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('gzip, br;q=0')).toBe('gzip');
+    expect(await encodingFor('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(await encodingFor('*;q=0.5, br;q=0')).toBe('gzip');
+    expect(await encodingFor('*')).toBe('br');
+  });
+
+  it('gives each encoding its own ETag, and a 304 only to a client holding that encoding', async () => {
+    const url = await servedBuild();
+    const etags = new Map<string, string>();
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const answer = await rawGet(`${url}${HASHED}`, { 'accept-encoding': accept });
+      etags.set(accept, String(answer.headers.etag));
+    }
+    expect(new Set(etags.values()).size).toBe(3);
+    for (const [accept, etag] of etags) {
+      const again = await rawGet(`${url}${HASHED}`, { 'accept-encoding': accept, 'if-none-match': etag });
+      expect(again.status, accept).toBe(304);
+      expect(again.raw.byteLength).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers.vary).toBe('Accept-Encoding');
+    }
+    // The brotli bytes' tag does not validate the gzip bytes.
+    const other = await rawGet(`${url}${HASHED}`, { 'accept-encoding': 'gzip', 'if-none-match': etags.get('br')! });
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('caches hashed assets for a year, and has everything else revalidated', async () => {
+    const url = await servedBuild();
+    expect((await rawGet(`${url}${HASHED}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await rawGet(`${url}/icon.svg`)).headers['cache-control']).toBe('public, no-cache');
+    expect((await rawGet(`${url}/`)).headers['cache-control']).toBe('no-cache');
+    expect((await rawGet(`${url}/agents`)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses the page it writes, with a per-encoding ETag and 304s', async () => {
+    const url = await servedBuild();
+    const plain = await rawGet(`${url}/agent/x-1`);
+    const page = plain.raw.toString('utf8');
+    expect(page).toContain('<meta name="agent" content="x-1">');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await rawGet(`${url}/agent/x-1`, { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-length']).toBe(String(answer.raw.byteLength));
+      expect(answer.decoded().toString('utf8')).toBe(page);
+      expect(answer.headers.etag).not.toBe(plain.headers.etag);
+      const again = await rawGet(`${url}/agent/x-1`, {
+        'accept-encoding': encoding,
+        'if-none-match': String(answer.headers.etag),
+      });
+      expect(again.status).toBe(304);
+    }
+    expect((await rawGet(`${url}/agent/x-1`, { 'if-none-match': String(plain.headers.etag) })).status).toBe(304);
+  });
+
+  it('serves no file outside the build', async () => {
+    const url = await servedBuild();
+    for (const path of ['/assets/..%2f..%2foutside.txt', '/..%2foutside.txt', '/%2e%2e%2foutside.txt']) {
+      const outside = await rawGet(`${url}${path}`);
+      expect(outside.raw.toString('utf8'), path).toContain('<meta name="app">');
+    }
+    expect((await rawGet(`${url}/inside.txt`)).raw.toString('utf8')).toBe('served');
   });
 });

@@ -1,8 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
+import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
+import { precompressedFiles } from '../http/precompressed-files.ts';
 import type { PageHeads } from '../manifest/page-head.ts';
+
+/**
+ * Pages name the build's current hashed assets, so a browser must check them each time (cheaply:
+ * 304 to the ETag); the compression middleware compresses them (http/compress-answers.ts).
+ */
+const PAGE_CACHE_CONTROL = 'no-cache';
 
 const NO_HEAD_TAGS: PageHeads = { app: '', agent: () => '' };
 
@@ -38,19 +45,18 @@ export function miniappStaticRoutes(
     const build = currentBuild();
     if (!build)
       return c.text('The mini-app is not built. Run `npm run build -w @fartwin/miniapp` (npm start does it).', 503);
-    return c.html(render(build));
+    const html = render(build);
+    const etag = etagOf(html);
+    c.header('etag', etag);
+    c.header('cache-control', PAGE_CACHE_CONTROL);
+    return matchesIfNoneMatch(c.req.header('if-none-match'), etag) ? c.body(null, 304) : c.html(html);
   };
   // Before the static files, which would serve index.html for / without the head tags.
   app.get('/', (c) => page(c, (build) => build.appPage));
   app.get('/index.html', (c) => page(c, (build) => build.appPage));
   app.get('/agent/:agentId', (c) => page(c, (build) => withHead(build.indexHtml, heads.agent(c.req.param('agentId')))));
-  // serveStatic takes a root relative to the working directory.
-  const root = relative(process.cwd(), distDir) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({ root, onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable') }),
-  );
-  app.use('*', serveStatic({ root }));
+  // The build's files, each in the best encoding the request accepts; hashed assets cached for a year.
+  app.use('*', precompressedFiles(distDir));
   app.get('*', async (c, next) => (isApiPath(c.req.path) ? next() : page(c, (build) => build.appPage)));
   return app;
 }
