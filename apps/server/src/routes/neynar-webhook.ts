@@ -34,7 +34,7 @@ export function neynarWebhookRoutes(deps: {
     const signature = c.req.header(NEYNAR_SIGNATURE_HEADER);
     if (!signature) throw new HttpError(401, 'unsigned_delivery', `The ${NEYNAR_SIGNATURE_HEADER} header is missing`);
     if (!deps.secrets.some((secret) => isNeynarSignatureValid(secret, rawBody, signature))) {
-      throw new HttpError(401, 'invalid_signature', 'The delivery is not signed with this webhook secret');
+      throw new HttpError(401, 'invalid_signature', 'The delivery is not signed with any of the webhooks’ secrets');
     }
     let payload: unknown;
     try {
