@@ -21,7 +21,7 @@ process.once('message', async ({ bodies }: { type: 'bodies'; bodies: BareBodies 
     .get(apiPaths.agents, (c) => c.json(c.req.query('cursor') ? bodies.deepPage : bodies.firstPage))
     // The patterns of apiPaths.agentsByFid and apiPaths.chat.
     .get(`${apiPaths.agents}/:fid`, (c) => c.json(bodies.byFid))
-    .get(apiPaths.health, (c) => c.json(bodies.health))
+    .get(apiPaths.healthReady, (c) => c.json(bodies.health))
     .post('/doppelganger/chat-with-fartwin/:agentId', (c) =>
       streamSSE(c, (stream) => stream.writeSSE({ event: chatStreamEvents.delta, data: JSON.stringify('Hi') })),
     );

@@ -139,7 +139,7 @@ export async function seedBenchData(bot: BotService): Promise<BenchData> {
     firstPage: apiPaths.agents,
     deepPage: `${apiPaths.agents}?cursor=${encodeURIComponent(nextCursor)}`,
     byFid: apiPaths.agentsByFid(SAMPLE_TWIN_OWNERS[0]!),
-    health: apiPaths.health,
+    health: apiPaths.healthReady,
   };
   const bodies: BareBodies = {
     firstPage: await getJson(`${bot.url}${paths.firstPage}`),

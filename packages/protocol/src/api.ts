@@ -18,6 +18,8 @@ export const apiPaths = {
   /** A twin's actions (the /info switches): GET for anyone, PATCH for its owner. */
   agentActions: (agentId: string) => `/doppelganger/actions/${encodeURIComponent(agentId)}`,
   health: '/health',
+  /** Readiness, what a load balancer probes on every replica: cheap by design (no RPC per request). */
+  healthReady: '/health/ready',
 } as const;
 
 // GET /doppelganger/agents/{fid}
