@@ -56,7 +56,7 @@ test('a new user answers the questions, deploys a twin, and quote casts its welc
   await shot('deploying');
   const quoteCast = app.getByRole('button', { name: spec.quoteCastIt });
   await expect(quoteCast).toBeVisible({ timeout: 60_000 });
-  await expect(steps).toHaveText([/wallet/i, /social account/i, /token/i, /battery/i, /welcome/i]);
+  await expect(steps).toHaveText([/wallet/i, /social account/i, /token/i, /battery/i, /listen for tags/i, /welcome/i]);
   for (const step of await steps.all()) await expect(step).toHaveAttribute('data-status', 'done');
   await expect(deploy).toBeHidden();
 

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { apiPaths, errorBodySchema, walletSignInPaths } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -135,7 +136,7 @@ describe('input checked at the edge', () => {
     expect(await server.db.selectFrom('notification_tokens').selectAll().execute()).toEqual([]);
   });
 
-  it('answers 400 invalid_text for a signed Neynar cast.created whose text holds a NUL, enqueuing nothing', async () => {
+  it('takes a signed Neynar cast.created whose text holds a NUL with 200 (Neynar retries any other answer), records it once and enqueues nothing', async () => {
     const body = JSON.stringify({
       created_at: Math.floor(Date.now() / 1000),
       type: 'cast.created',
@@ -148,16 +149,32 @@ describe('input checked at the edge', () => {
     });
     // Signed as Neynar documents it: HMAC-SHA512 of the raw body, hex.
     const signature = createHmac('sha512', NEYNAR_WEBHOOK_SECRET).update(body).digest('hex');
-    const error = await expectError(
-      await server.app.request('/webhook/neynar', {
+    const deliver = () =>
+      server.app.request('/webhook/neynar', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-neynar-signature': signature },
         body,
-      }),
-      400,
-      'invalid_text',
-    );
-    expect(error).toBe('Invalid cast.created event: data.text contains a NUL character (U+0000)');
+      });
+    for (let delivery = 0; delivery < 2; delivery++) {
+      const response = await deliver();
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ accepted: 0, ignored: 'invalid_text' });
+    }
+    const recorded = await server.db
+      .selectFrom('rejected_inputs')
+      .select(['reason', 'excerpt'])
+      .where('source', '=', 'neynar-delivery')
+      .execute();
+    expect(recorded).toEqual([
+      {
+        reason: 'cast.created data.text contains a NUL character (U+0000)',
+        excerpt: JSON.stringify('gm @lowcaps-dev-twin\u0000'),
+      },
+    ]);
     expect(await server.db.selectFrom('neynar_deliveries').selectAll().execute()).toEqual([]);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'twin-write'`.execute(server.db);
+    expect(rows[0]!.n).toBe(0);
   });
 });

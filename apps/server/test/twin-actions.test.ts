@@ -442,6 +442,25 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await runTwinWriteJob(deps(), scored)).toMatchObject({ status: 'replied' });
   });
 
+  it("a twin answers its own owner whatever the owner's quality score (the bar is for strangers)", async () => {
+    const owner = await server.db
+      .selectFrom('social_accounts')
+      .select('username')
+      .where('fid', '=', twins.alice.ownerFid)
+      .executeTakeFirstOrThrow();
+    const lowScoreOwner = { fid: twins.alice.ownerFid, username: owner.username, score: 0.05 };
+    expect(lowScoreOwner.score).toBeLessThan(server.config.replyRules.minUserScore);
+    const hash = `0x${'e7'.repeat(20)}`;
+    const job = threadJob(twins.alice, hash, `@${twins.alice.twin.username} what have you been up to?`, lowScoreOwner);
+    expect(await runTwinWriteJob(deps(), job)).toMatchObject({ status: 'replied' });
+    // The same score from anyone else is filtered.
+    const stranger = threadJob(twins.alice, `0x${'e8'.repeat(20)}`, `@${twins.alice.twin.username} hi`, {
+      ...lowScoreOwner,
+      fid: people.dan,
+    });
+    expect(await runTwinWriteJob(deps(), stranger)).toEqual({ status: 'skipped', reason: 'filtered' });
+  });
+
   it('asked about a cast "by @a @b @c", the twin repeats none of that line and tags none of them', async () => {
     const [twinCast] = await castsBy(twins.alice.twin.fid);
     // A reply to the twin's cast needs no tag: the question is the whole cast.

@@ -3,8 +3,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Address, getAddress, parseEther, parseUnits } from 'viem';
+import { type Address, getAddress, type Hex, keccak256, parseEther, parseUnits } from 'viem';
 import { localUsdcAbi } from '../generated/abis.ts';
+import { fartwinLifeBytecode } from '../generated/bytecode.ts';
 import { confirm, createLocalClients, type LocalClients, localDevAccount } from './local/chain.ts';
 import { deployLocalStack } from './local/deploy.ts';
 
@@ -43,6 +44,22 @@ export interface Deployment {
   deployedAtBlock: number;
   /** Local only: accounts the bootstrap has funded, so a restart funds only new ones. */
   fundedAccounts?: Address[];
+  /** Local only: keccak256 of the FartwinLife build deployed, so a restart with newer code notices. */
+  lifeCodeHash?: Hex;
+}
+
+/** The FartwinLife build this code deploys. */
+const LIFE_CODE_HASH = keccak256(fartwinLifeBytecode);
+
+/** A saved local chain whose life contract is older than this code: reusing it would break revivals. */
+export class StaleLocalChainError extends Error {
+  constructor(file: string) {
+    super(
+      `The local chain saved with ${file} holds an older FartwinLife than this code. ` +
+        'Run `npm run reset` once (it wipes .data/: the local chain, twins and chats), then start again.',
+    );
+    this.name = 'StaleLocalChainError';
+  }
 }
 
 const addressFields = [
@@ -77,6 +94,9 @@ export function readDeployment(file: string): Deployment {
   if (raw.fundedAccounts !== undefined) {
     if (!Array.isArray(raw.fundedAccounts)) throw new Error(`${file}: "fundedAccounts" must be an array`);
     checked.fundedAccounts = raw.fundedAccounts.map((address) => getAddress(String(address)));
+  }
+  if (raw.lifeCodeHash !== undefined && typeof raw.lifeCodeHash !== 'string') {
+    throw new Error(`${file}: "lifeCodeHash" must be a hex string`);
   }
   return checked;
 }
@@ -169,6 +189,9 @@ export async function bootstrapLocalChain(options: BootstrapOptions): Promise<De
   const saved = loadReusable(options.deploymentFile);
   let deployment: Deployment;
   if (saved && (await isStillDeployed(clients, saved))) {
+    // Twins, lives and the index in the database belong to this chain: a newer contract cannot be
+    // slipped in under them, so an older one is a clear stop rather than broken revivals later.
+    if (saved.lifeCodeHash !== LIFE_CODE_HASH) throw new StaleLocalChainError(options.deploymentFile);
     deployment = saved;
     log(`contracts: reusing the deployment in ${options.deploymentFile}`);
   } else {
@@ -176,7 +199,7 @@ export async function bootstrapLocalChain(options: BootstrapOptions): Promise<De
       publicClient: clients.publicClient,
       wallet: clients.walletFor(localDevAccount(0)),
     });
-    deployment = { chainId: clients.chain.id, ...stack, operator, fundedAccounts: [] };
+    deployment = { chainId: clients.chain.id, ...stack, operator, fundedAccounts: [], lifeCodeHash: LIFE_CODE_HASH };
     log(
       `contracts: deployed FartwinLife at ${deployment.fartwinLife} (USDC ${deployment.usdc}, A0X ${deployment.a0x})`,
     );

@@ -5,7 +5,13 @@ import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localUsdcAbi } from '../generated/abis.ts';
-import { bootstrapLocalChain, createLocalClients, localDevAccount, readDeployment } from '../src/deployment.ts';
+import {
+  bootstrapLocalChain,
+  createLocalClients,
+  localDevAccount,
+  readDeployment,
+  StaleLocalChainError,
+} from '../src/deployment.ts';
 
 let anvil: RunningAnvil;
 let dir: string;
@@ -69,6 +75,24 @@ describe('bootstrapLocalChain', () => {
       /^0x[0-9a-f]{10,}/,
     );
     expect(JSON.parse(readFileSync(file, 'utf8')).fartwinLife).toBe(fresh.fartwinLife);
+  });
+
+  it('refuses to reuse a saved chain whose FartwinLife is an older build, naming the reset', async () => {
+    const real = await bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile: join(dir, 'current.json') });
+    expect(real.lifeCodeHash).toMatch(/^0x[0-9a-f]{64}$/);
+    for (const [name, saved] of [
+      ['older.json', { ...real, lifeCodeHash: `0x${'00'.repeat(32)}` }],
+      ['before-hashes.json', { ...real, lifeCodeHash: undefined }],
+    ] as const) {
+      const file = join(dir, name);
+      writeFileSync(file, JSON.stringify(saved));
+      await expect(bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile: file })).rejects.toThrow(
+        StaleLocalChainError,
+      );
+      await expect(bootstrapLocalChain({ rpcUrl: anvil.rpcUrl, deploymentFile: file })).rejects.toThrow(
+        /npm run reset/,
+      );
+    }
   });
 
   it('readDeployment rejects a file with a missing address', () => {

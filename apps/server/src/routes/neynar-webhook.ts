@@ -1,8 +1,9 @@
+import { firstUnstorableText } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { assertStorableText } from '../http/json-body.ts';
+import { recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import {
   incomingCastFromNeynar,
@@ -46,7 +47,18 @@ export function neynarWebhookRoutes(deps: {
     if (type !== 'cast.created') return c.json({ accepted: 0, ignored: String(type) });
     const event = neynarCastCreatedSchema.safeParse(payload);
     if (!event.success) throw new HttpError(400, 'invalid_event', `Invalid cast.created event: ${event.error.message}`);
-    assertStorableText(event.data, 'cast.created event');
+    // A signed cast whose text Postgres cannot store is recorded and answered 200: Neynar would
+    // retry any other answer, and no retry makes it usable.
+    const unstorable = firstUnstorableText(event.data);
+    if (unstorable) {
+      await recordRejectedInput(deps.db, deps.logger, {
+        source: 'neynar-delivery',
+        key: signature.toLowerCase(),
+        reason: `cast.created ${unstorable.path || 'text'} ${unstorable.problem}`,
+        value: event.data.data.text,
+      });
+      return c.json({ accepted: 0, ignored: 'invalid_text' });
+    }
     if (Math.floor(Date.now() / 1000) - event.data.created_at > MAX_DELIVERY_AGE_SECONDS) {
       deps.logger.info(
         { cast: event.data.data.hash, createdAt: event.data.created_at },

@@ -15,8 +15,8 @@ export interface ReplyToWrite {
 
 /**
  * What a reply passes before it is written, the same for every reply writer: `skip` records why
- * not; `authorIsAnswerable` is the quality bar (twins, the service's own new accounts, are bounded
- * per thread instead); `charge` counts it against the author's and the twin's limits, exactly once.
+ * not; `authorIsAnswerable` is the quality bar (the twin's owner always passes; twins, the service's
+ * own new accounts, are bounded per thread instead); `charge` counts it against the author's and the twin's limits, exactly once.
  */
 export function replyGate(deps: TwinActionDeps, reply: ReplyToWrite) {
   const skip = skipsOf(deps, {
@@ -29,6 +29,13 @@ export function replyGate(deps: TwinActionDeps, reply: ReplyToWrite) {
   return {
     skip,
     async authorIsAnswerable(): Promise<boolean> {
+      // The owner is always answered: the bar keeps strangers' spam out, not the person the twin is of.
+      const twin = await deps.db
+        .selectFrom('agents')
+        .select('owner_fid')
+        .where('agent_id', '=', reply.agentId)
+        .executeTakeFirst();
+      if (twin?.owner_fid === reply.author.fid) return true;
       if ((await findTwinByFid(deps.db, reply.author.fid)) !== null) return true;
       return meetsQualityBar(deps.farcaster, deps.replyRules, reply.author);
     },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
-import { agentActionsOf } from '../../owner-controls/index.ts';
+import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';

@@ -2,7 +2,7 @@ import { LIMITS } from '@fartwin/protocol';
 import { knownClockSeconds } from '../../chain/life-index-state.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationTargets } from '../../notify/notification-tokens.ts';
-import { agentActionsOf } from '../../owner-controls/index.ts';
+import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';

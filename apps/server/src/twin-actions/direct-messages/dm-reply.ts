@@ -1,7 +1,7 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
-import { agentActionsOf } from '../../owner-controls/index.ts';
+import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { replyGate } from '../reply-gate.ts';

@@ -5,7 +5,7 @@ import { findAgentCharacter } from '../../agents/repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
-import { agentActionsOf } from '../../owner-controls/index.ts';
+import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
