@@ -116,6 +116,12 @@ export async function startBotService(): Promise<BotService> {
           // As in production behind one reverse proxy: per-IP limits read the client's address from
           // X-Forwarded-For, so each simulated user counts as one client (sign-in.ts), not all as 127.0.0.1.
           TRUST_PROXY_HOPS: '1',
+          // The actions benchmark sends 100 tags to 3 twins at a sustained rate, past one twin's hourly
+          // reply cap (30): raised here so it times the writer's whole path rather than recorded skips.
+          REPLIES_PER_TWIN_PER_HOUR: '1000',
+          REPLIES_PER_TWIN_PER_DAY: '10000',
+          REPLIES_PER_AUTHOR_PER_HOUR: '1000',
+          REPLIES_PER_AUTHOR_PER_DAY: '10000',
         },
         stdio: ['ignore', log, log],
       });
