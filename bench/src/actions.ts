@@ -120,11 +120,11 @@ export const actions: Benchmark = {
       );
       // Authors the twins answer: the quality filter (REPLY_MIN_USER_SCORE, 0.5 by default) skips the
       // low-score sample account, whose tags would never get the reply this times.
-      const answerable = await client.query<{ fid: number }>(
-        'select fid from social_accounts where fid = any($1::int[]) and score >= 0.5',
+      const answerable = await client.query<{ fid: string }>(
+        'select fid from social_accounts where fid = any($1::bigint[]) and score >= 0.5',
         [data.users.map((user) => user.fid)],
       );
-      const answerableFids = new Set(answerable.rows.map((row) => row.fid));
+      const answerableFids = new Set(answerable.rows.map((row) => Number(row.fid)));
       const authors = data.users.filter((user) => answerableFids.has(user.fid));
       if (authors.length === 0) throw new Error('no signed-in user above the quality score');
       const hashes: string[] = [];
