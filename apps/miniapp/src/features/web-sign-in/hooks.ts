@@ -3,6 +3,7 @@ import { webModeStrings } from '../../lib/strings.ts';
 import { useWalletLoader } from '../wallet/index.ts';
 import { type WebSession, webSession } from './session.ts';
 import { dismissSignInError, type SignInState, setSignInState, signInState } from './sign-in-state.ts';
+import { signOut } from './sign-out.ts';
 
 /**
  * The flow (viem's EIP-4361 message, the API calls) loads when the person asks for it; code that
@@ -31,7 +32,7 @@ export function useWebSignIn(): SignInState & { signIn: () => void; signOut: () 
   return {
     ...current,
     signIn: useCallback(() => void flow().then(({ signInWithWallet }) => signInWithWallet(load), ignore), [load]),
-    signOut: useCallback(() => void flow().then(({ signOut }) => signOut(load), ignore), [load]),
+    signOut: useCallback(() => void signOut(load), [load]),
     dismiss: dismissSignInError,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
 import { webModeStrings } from '../../lib/strings.ts';
 import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } from '../../test/fake-server.ts';
@@ -233,6 +233,28 @@ describe('web mode: the app outside a Farcaster client (issue 14)', () => {
     expect(await within(nav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
     expect(server.callsTo(`POST ${walletSignInPaths.signOut}`)).toHaveLength(1);
     expect(storedSession()).toBeNull();
+  });
+
+  it('Sign out ends the session even when the sign-in code cannot load (a tab left open across a deploy)', async () => {
+    wallet = injectWallet();
+    const first = renderApp({ server: signInServer() });
+    await signInFromHome();
+    first.unmount();
+    vi.doMock('./sign-in.ts', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    try {
+      const server = signInServer();
+      server.on(`POST ${walletSignInPaths.signOut}`, { signedOut: true, fid: FID });
+      renderApp({ server });
+      const nav = await screen.findByRole('navigation');
+      await userEvent.click(await within(nav).findByRole('button', { name: webModeStrings.signOut }));
+      expect(await within(nav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+      expect(storedSession()).toBeNull();
+      expect(server.callsTo(`POST ${walletSignInPaths.signOut}`)).toHaveLength(1);
+    } finally {
+      vi.doUnmock('./sign-in.ts');
+    }
   });
 
   it('inside a Farcaster client a stored web session is not used: the frame user and Quick Auth', async () => {
