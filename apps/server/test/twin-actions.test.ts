@@ -24,6 +24,7 @@ import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farca
 import { startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
+import { waitFor } from './wait-for.ts';
 
 const DAY = 24 * 60 * 60;
 const WEBHOOK_SECRET = 'test-neynar-webhook-secret';
@@ -144,16 +145,6 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     server.db.selectFrom('social_casts').selectAll().where('fid', '=', fid).orderBy('id').execute();
   const repliesTo = (hash: string) =>
     server.db.selectFrom('social_casts').selectAll().where('parent_hash', '=', hash).orderBy('id').execute();
-
-  /** Waits (bounded) until `read` gives something `done` accepts, and answers it. */
-  async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-    for (let waited = 0; waited < 30_000; waited += 100) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`Timed out waiting for ${what}`);
-  }
 
   /** Waits until `read` gives at least `count` items, and answers them. */
   const eventually = <T>(read: () => Promise<T[]>, count: number) =>

@@ -9,6 +9,8 @@ import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.t
 import { type LifeRow, type Lives, lifeRows } from '../lives/lives.ts';
 import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import type { PersonMemory } from '../twin/people-memory.ts';
+import { personMemoryFrom, type RecallRow, recallQuery, rememberExchange } from '../twin/people-memory-store.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
 /** SPEC.md §4: the client attaches the battery-purchase action to a reply containing "Agent is dead." */
@@ -45,6 +47,8 @@ export interface ReplyReads {
   character: Character | null;
   alive: boolean;
   history: ConversationTurn[];
+  /** What the twin remembers of this person from its threads, messages and earlier chats. */
+  remembered: PersonMemory | undefined;
 }
 
 /** What readForReply answers: the reads, and the rate-limit counters the same statement took. */
@@ -67,16 +71,25 @@ export async function readForReply(
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
     cachedAgentCharacter(db, agentId),
-    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[] }>`
+    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[]; remembered: RecallRow[] }>`
       with counters as (${limits})
       select
         (select coalesce(json_agg(counters), '[]') from counters) as counters,
         ${jsonArrayFrom(lifeRows(db, [agentId]))} as life,
-        ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns`.execute(db),
+        ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns,
+        ${jsonArrayFrom(recallQuery(db, agentId, fid))} as remembered`.execute(db),
   ]);
-  const { counters, life, turns } = rows[0]!;
+  const { counters, life, turns, remembered } = rows[0]!;
   const alive = await deps.lives.isAliveFrom(agentId, life);
-  return { agentId, fid, character, alive, history: turnsFrom(turns), counters };
+  return {
+    agentId,
+    fid,
+    character,
+    alive,
+    history: turnsFrom(turns),
+    remembered: personMemoryFrom(remembered),
+    counters,
+  };
 }
 
 /**
@@ -91,14 +104,25 @@ export function planReply(
   /** Aborted when the client goes away: the engine stops writing. */
   signal?: AbortSignal,
 ): PlannedReply {
-  const { agentId, fid, character, alive, history } = reads;
+  const { agentId, fid, character, alive, history, remembered } = reads;
   const message = newUserMessage(conversation);
   if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-  const store = (engine: ChatResponse['engine']) => (reply: string) =>
-    appendTurns(deps.db, agentId, fid, [
+  const store = (engine: ChatResponse['engine']) => async (reply: string) => {
+    const [userTurnId] = await appendTurns(deps.db, agentId, fid, [
       { role: 'user', content: message, engine: null },
       { role: 'assistant', content: reply, engine },
     ]);
+    // A dead twin's fixed answer is no conversation to remember.
+    if (engine !== 'none' && userTurnId !== undefined) {
+      await rememberExchange(deps.db, character, {
+        key: `chat:${userTurnId}`,
+        agentId,
+        fid,
+        channel: 'chat',
+        said: message,
+      });
+    }
+  };
 
   if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 
@@ -107,7 +131,7 @@ export function planReply(
   return {
     engine: engine.name,
     chunks: withinStreamBudget(
-      (budgetSignal) => engine.reply({ character, conversation: context, signal: budgetSignal }),
+      (budgetSignal) => engine.reply({ character, conversation: context, remembered, signal: budgetSignal }),
       { ...deps.budget, signal },
       'the twin’s reply',
     ),

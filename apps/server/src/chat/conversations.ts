@@ -5,15 +5,22 @@ export interface StoredTurn extends ConversationTurn {
   engine: string | null;
 }
 
-/** Appends turns to the conversation between `fid` and a twin, in order, atomically. */
-export async function appendTurns(db: Db, agentId: string, fid: number, turns: readonly StoredTurn[]): Promise<void> {
-  if (turns.length === 0) return;
-  await db
+/** Appends turns to the conversation between `fid` and a twin, in order, atomically; answers their ids. */
+export async function appendTurns(
+  db: Db,
+  agentId: string,
+  fid: number,
+  turns: readonly StoredTurn[],
+): Promise<number[]> {
+  if (turns.length === 0) return [];
+  const rows = await db
     .insertInto('chat_turns')
     .values(
       turns.map((turn) => ({ agent_id: agentId, fid, role: turn.role, content: turn.content, engine: turn.engine })),
     )
+    .returning('id')
     .execute();
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** The last `limit` turns of the conversation, newest first, as a query (the chat reads it with the twin's life). */

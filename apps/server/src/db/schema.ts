@@ -240,6 +240,18 @@ export interface RejectedInputsTable {
   created_at: CreatedAt;
 }
 
+/** One exchange a twin remembers of a person (twin/people-memory.ts), keyed by the writing that answered it. */
+export interface PeopleMemoryTable {
+  key: string;
+  agent_id: string;
+  fid: ColumnType<number, number, never>;
+  username: string | null;
+  channel: 'chat' | 'thread' | 'dm';
+  said: string;
+  topics: string[];
+  created_at: CreatedAt;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -263,4 +275,5 @@ export interface Database {
   local_direct_messages: LocalDirectMessagesTable;
   neynar_deliveries: NeynarDeliveriesTable;
   rejected_inputs: RejectedInputsTable;
+  people_memory: PeopleMemoryTable;
 }

@@ -4,6 +4,7 @@ import type { WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
+import { type PersonMemory, recallLines } from './people-memory.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
 import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
 
@@ -23,6 +24,8 @@ export interface EchoRequest {
   task?: WritingTask | undefined;
   /** The channel's limit, counted in UTF-8 bytes to be safe for casts. */
   maxChars?: number | undefined;
+  /** What it remembers of the person it answers: it may refer back to it. */
+  remembered?: PersonMemory | undefined;
 }
 
 /** A cast's limit, for posts written without one. */
@@ -47,6 +50,7 @@ export function writeEcho(request: EchoRequest): string {
     earlier: turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content),
     budget: request.maxChars ?? Number.POSITIVE_INFINITY,
     short: inThread,
+    remembered: request.remembered,
   });
 }
 
@@ -77,6 +81,7 @@ interface ReplyContext {
   budget: number;
   /** A public reply in a thread: kept short. */
   short: boolean;
+  remembered?: PersonMemory | undefined;
 }
 
 /**
@@ -108,7 +113,8 @@ function writeReply(memory: Memory, context: ReplyContext): string {
   let fallback: { text: string; likeness: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);
-    const plan = new Planner(memory, picker, attempt, said, context.budget).plan(read, context);
+    const planner = new Planner(memory, picker, attempt, said, context.budget);
+    const plan = withRecall(planner, planner.plan(read, context), read, context);
     // Later attempts frame more, so a reply that keeps coming out like an earlier one changes.
     const text = fit(
       plan,
@@ -124,6 +130,19 @@ function writeReply(memory: Memory, context: ReplyContext): string {
     if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
   }
   return fallback?.text ?? lastResort(memory);
+}
+
+/** Kinds of message a reply may open by referring back to the person's earlier exchange. */
+const RECALLING_KINDS = new Set<ReadMessage['kind']>(['greeting', 'status', 'question', 'advice', 'joke']);
+
+/** The plan with a sentence that refers back to what the person talked about before, after any greeting. */
+function withRecall(planner: Planner, plan: Plan, read: ReadMessage, context: ReplyContext): Plan {
+  if (!RECALLING_KINDS.has(read.kind)) return plan;
+  const opens = read.greeted || read.kind === 'greeting';
+  const recall = planner.line(recallLines(context.remembered, { terms: read.terms, opens }, context.earlier));
+  if (recall.length === 0) return plan;
+  const at = opens ? 1 : 0;
+  return { ...plan, slots: [...plan.slots.slice(0, at), ...recall, ...plan.slots.slice(at)] };
 }
 
 /** When nothing else came out: what the twin casts about, plainly. */

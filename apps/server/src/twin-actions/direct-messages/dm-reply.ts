@@ -2,6 +2,7 @@ import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protoc
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentActionsOf } from '../../owner-controls/switches.ts';
+import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { replyGate } from '../reply-gate.ts';
@@ -60,13 +61,23 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
       const turns = (upTo >= 0 ? history.slice(0, upTo + 1) : [...history, message]).map(
         (turn): ConversationTurn => ({ role: turn.fromFid === twin.fid ? 'assistant' : 'user', content: turn.text }),
       );
-      return engineText(deps.chatEngine, {
-        character,
-        conversation: turns,
-        task: { kind: 'reply', channel: 'direct-message' },
-        maxBytes: DIRECT_MESSAGE_MAX_CHARS,
-        mayTag: [...mentionsIn(message.text), character.username],
-      });
+      const exchange = {
+        key,
+        agentId: twin.agentId,
+        fid: message.fromFid,
+        channel: 'dm' as const,
+        said: message.text,
+      };
+      return withPersonMemory(db, character, exchange, (remembered) =>
+        engineText(deps.chatEngine, {
+          character,
+          conversation: turns,
+          task: { kind: 'reply', channel: 'direct-message' },
+          maxBytes: DIRECT_MESSAGE_MAX_CHARS,
+          mayTag: [...mentionsIn(message.text), character.username],
+          remembered,
+        }),
+      );
     },
     (text) => directMessages.send({ fromFid: twin.fid, toFid: message.fromFid, text, idempotencyKey: key }),
   );

@@ -7,6 +7,7 @@ import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
 import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
+import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { replyGate } from '../reply-gate.ts';
@@ -88,14 +89,28 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
       counterpartFid: cast.author.fid,
     },
     () =>
-      engineText(deps.chatEngine, {
+      withPersonMemory(
+        db,
         character,
-        conversation: threadTurns(thread.casts, twin),
-        task: { kind: 'reply', channel: 'cast' },
-        maxBytes: CAST_MAX_BYTES,
-        // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
-        mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
-      }),
+        {
+          key,
+          agentId: twin.agentId,
+          fid: cast.author.fid,
+          username: cast.author.username,
+          channel: 'thread',
+          said: cast.text,
+        },
+        (remembered) =>
+          engineText(deps.chatEngine, {
+            character,
+            conversation: threadTurns(thread.casts, twin),
+            task: { kind: 'reply', channel: 'cast' },
+            maxBytes: CAST_MAX_BYTES,
+            // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
+            mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
+            remembered,
+          }),
+      ),
     (text) => castReply(deps, twin, cast.hash, text, [], key),
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, hash: result.deliveredRef };

@@ -20,7 +20,7 @@ function promptFor(input: ChatInput): ModelCallOptions['prompt'] {
   const turns =
     input.conversation.length > 0 ? input.conversation : [{ role: 'user' as const, content: requestFor(task) }];
   return [
-    { role: 'system', content: systemPrompt(input.character, task, input.maxChars) },
+    { role: 'system', content: systemPrompt(input.character, task, input.maxChars, input.remembered) },
     ...turns.map((turn) => ({ role: turn.role, content: [{ type: 'text' as const, text: turn.content }] })),
   ];
 }

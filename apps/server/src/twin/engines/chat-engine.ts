@@ -1,5 +1,6 @@
 import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from '../character.ts';
+import type { PersonMemory } from '../people-memory.ts';
 
 /**
  * What the twin is writing. Every writer (the app's chat, thread replies, direct-message answers,
@@ -29,6 +30,11 @@ export interface ChatInput {
   task?: WritingTask;
   /** The channel's length limit in characters (a cast: 320 bytes); the writer cuts anything longer. */
   maxChars?: number;
+  /**
+   * What the twin remembers of the person it answers (never anyone else's memory); absent for a
+   * post or a person it never talked with.
+   */
+  remembered?: PersonMemory | undefined;
   /** Aborted when nobody waits for the text any more (the client left, a time budget ran out). */
   signal?: AbortSignal;
 }

@@ -34,6 +34,7 @@ export function echoLanguageModel(input: ChatInput): LanguageModelV3 {
       conversation: input.task?.kind === 'post' ? [] : conversationIn(options.prompt),
       task: input.task,
       maxChars: input.maxChars,
+      remembered: input.remembered,
     });
   };
   return {

@@ -1,4 +1,5 @@
 import type { Character } from '../character.ts';
+import { type PersonMemory, rememberedBlock } from '../people-memory.ts';
 import { percent } from '../text.ts';
 import type { WritingTask } from './chat-engine.ts';
 
@@ -9,7 +10,12 @@ const EARLIER_POSTS_SHOWN = 30;
  * Instructions for a language model to write as the user's AI twin, built from the stored
  * character and what it is writing. The twin speaks in their voice but is openly their AI twin.
  */
-export function systemPrompt(character: Character, task: WritingTask = { kind: 'chat' }, maxChars?: number): string {
+export function systemPrompt(
+  character: Character,
+  task: WritingTask = { kind: 'chat' },
+  maxChars?: number,
+  remembered?: PersonMemory,
+): string {
   const { style } = character;
   const handle = `@${character.username}`;
   const traits = Object.entries(character.traits)
@@ -32,6 +38,7 @@ export function systemPrompt(character: Character, task: WritingTask = { kind: '
       `If asked whether you are an AI, a bot or the real person, say you are ${handle}'s AI twin. ` +
       'When they have not cast about something, say so instead of making up what they think.',
     taskInstructions(task, handle, maxChars),
+    task.kind === 'post' ? '' : rememberedBlock(remembered),
   ]
     .filter((line) => line.length > 0)
     .join('\n');

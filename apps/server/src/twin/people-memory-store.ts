@@ -1,0 +1,135 @@
+import {
+  PEOPLE_MEMORY_EXCHANGES_PER_PERSON,
+  PEOPLE_MEMORY_PEOPLE_PER_TWIN,
+  type PeopleMemoryChannel,
+} from '@fartwin/protocol';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Character } from './character.ts';
+import { type PersonMemory, snippetOf, topicsOf } from './people-memory.ts';
+
+/** One exchange to remember, under the key of the writing that answered it (exactly once). */
+export interface Exchange {
+  key: string;
+  agentId: string;
+  fid: number;
+  username?: string | null | undefined;
+  channel: PeopleMemoryChannel;
+  /** What the person said, whole: it is cut to a snippet here. */
+  said: string;
+}
+
+/** A person's newest exchanges with a twin, as a query (the chat reads it in its one statement before the first token). */
+export function recallQuery(db: Db, agentId: string, fid: number) {
+  return db
+    .selectFrom('people_memory')
+    .select(['fid', 'username', 'channel', 'said', 'topics', 'created_at'])
+    .where('agent_id', '=', agentId)
+    .where('fid', '=', fid)
+    .orderBy('created_at', 'desc')
+    .orderBy('key', 'desc')
+    .limit(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
+}
+
+/** A row of recallQuery (through json, created_at is a string). */
+export interface RecallRow {
+  fid: number | string;
+  username: string | null;
+  channel: PeopleMemoryChannel;
+  said: string;
+  topics: string[];
+  created_at: Date | string;
+}
+
+/** One person's memory from their rows, newest first; undefined when the twin remembers nothing of them. */
+export function personMemoryFrom(rows: readonly RecallRow[]): PersonMemory | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  return {
+    fid: Number(first.fid),
+    username: rows.find((row) => row.username)?.username ?? null,
+    exchanges: rows.map((row) => ({
+      channel: row.channel,
+      said: row.said,
+      topics: row.topics,
+      at: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+export async function recallPerson(db: Db, agentId: string, fid: number): Promise<PersonMemory | undefined> {
+  return personMemoryFrom(await recallQuery(db, agentId, fid).execute());
+}
+
+/**
+ * Remembers an exchange once per key, then keeps the bounds: the person's newest exchanges only,
+ * and the people the twin talked with most recently only.
+ */
+export async function rememberExchange(
+  db: Db,
+  character: Pick<Character, 'username' | 'displayName'>,
+  exchange: Exchange,
+): Promise<void> {
+  const inserted = await db
+    .insertInto('people_memory')
+    .values({
+      key: exchange.key,
+      agent_id: exchange.agentId,
+      fid: exchange.fid,
+      username: exchange.username ?? null,
+      channel: exchange.channel,
+      said: snippetOf(exchange.said),
+      topics: topicsOf(exchange.said, character),
+    })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!inserted) return;
+  await sql`
+    delete from people_memory where agent_id = ${exchange.agentId} and fid = ${exchange.fid} and key not in (
+      select key from people_memory where agent_id = ${exchange.agentId} and fid = ${exchange.fid}
+      order by created_at desc, key desc limit ${PEOPLE_MEMORY_EXCHANGES_PER_PERSON})`.execute(db);
+  await sql`
+    delete from people_memory where agent_id = ${exchange.agentId} and fid in (
+      select fid from people_memory where agent_id = ${exchange.agentId}
+      group by fid order by max(created_at) desc, fid offset ${PEOPLE_MEMORY_PEOPLE_PER_TWIN})`.execute(db);
+}
+
+/**
+ * Writes a reply with what the twin remembers of the person, then remembers this exchange. Called
+ * inside a writing's compose step, so it runs once per writing key; a retry that composes again
+ * finds the exchange remembered under the same key and adds nothing.
+ */
+export async function withPersonMemory<T>(
+  db: Db,
+  character: Pick<Character, 'username' | 'displayName'>,
+  exchange: Exchange,
+  write: (remembered: PersonMemory | undefined) => Promise<T>,
+): Promise<T> {
+  const remembered = await recallPerson(db, exchange.agentId, exchange.fid);
+  const written = await write(remembered);
+  await rememberExchange(db, character, exchange);
+  return written;
+}
+
+/** Everyone a twin remembers, whoever talked with it last first (bounded by PEOPLE_MEMORY_PEOPLE_PER_TWIN). */
+export async function listPeopleMemory(db: Db, agentId: string): Promise<PersonMemory[]> {
+  const rows = await db
+    .selectFrom('people_memory')
+    .select(['fid', 'username', 'channel', 'said', 'topics', 'created_at'])
+    .where('agent_id', '=', agentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('key', 'desc')
+    .execute();
+  const byFid = new Map<number, RecallRow[]>();
+  for (const row of rows) byFid.set(row.fid, [...(byFid.get(row.fid) ?? []), row]);
+  return [...byFid.values()].map((personRows) => personMemoryFrom(personRows)!);
+}
+
+/** Forgets one person (or, without a fid, everyone); answers how many exchanges were forgotten. */
+export async function forgetPeople(db: Db, agentId: string, fid?: number): Promise<number> {
+  let query = db.deleteFrom('people_memory').where('agent_id', '=', agentId);
+  if (fid !== undefined) query = query.where('fid', '=', fid);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
