@@ -17,6 +17,8 @@ export const apiPaths = {
   conversation: (agentId: string) => `/doppelganger/chat-with-fartwin/${encodeURIComponent(agentId)}/history`,
   /** A twin's actions (the /info switches): GET for anyone, PATCH for its owner. */
   agentActions: (agentId: string) => `/doppelganger/actions/${encodeURIComponent(agentId)}`,
+  peopleMemory: (agentId: string) => `/doppelganger/people-memory/${encodeURIComponent(agentId)}`,
+  personMemory: (agentId: string, fid: number) => `/doppelganger/people-memory/${encodeURIComponent(agentId)}/${fid}`,
   health: '/health',
   /** Readiness, what a load balancer probes on every replica: cheap by design (no RPC per request). */
   healthReady: '/health/ready',

@@ -39,6 +39,12 @@ export const routes: RouteObject[] = [
         path: 'info',
         lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
       },
+      {
+        path: 'you/people',
+        lazy: async () => ({
+          Component: (await import('../features/people-memory/components/PeopleMemoryPage.tsx')).PeopleMemoryPage,
+        }),
+      },
     ],
   },
 ];
