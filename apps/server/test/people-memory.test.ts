@@ -186,6 +186,8 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     // A thread the next time: the same.
     expect((await thread(personA.fid, 'gm! what are you working on?')).toLowerCase()).toContain(SECRET);
     expect((await remembered(personA.fid)).map((row) => row.channel)).toEqual(['chat', 'dm', 'thread']);
+    // What they said, without the tag that opened the cast.
+    expect((await remembered(personA.fid)).at(-1)!.said).toBe('gm! what are you working on?');
 
     // B, in every channel and with questions that invite a recall: nothing of A's.
     const toB = [

@@ -107,22 +107,19 @@ export function planReply(
   const { agentId, fid, character, alive, history, remembered } = reads;
   const message = newUserMessage(conversation);
   if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-  const store = (engine: ChatResponse['engine']) => async (reply: string) => {
-    const [userTurnId] = await appendTurns(deps.db, agentId, fid, [
-      { role: 'user', content: message, engine: null },
-      { role: 'assistant', content: reply, engine },
-    ]);
-    // A dead twin's fixed answer is no conversation to remember.
-    if (engine !== 'none' && userTurnId !== undefined) {
-      await rememberExchange(deps.db, character, {
-        key: `chat:${userTurnId}`,
-        agentId,
-        fid,
-        channel: 'chat',
-        said: message,
-      });
-    }
-  };
+  // The exchange and what the twin remembers of it are stored together, or neither is.
+  const store = (engine: ChatResponse['engine']) => (reply: string) =>
+    deps.db.transaction().execute(async (trx) => {
+      const [userTurnId] = await appendTurns(trx, agentId, fid, [
+        { role: 'user', content: message, engine: null },
+        { role: 'assistant', content: reply, engine },
+      ]);
+      // A dead twin's fixed answer is no conversation to remember.
+      if (engine !== 'none' && userTurnId !== undefined) {
+        const exchange = { key: `chat:${userTurnId}`, agentId, fid, channel: 'chat' as const, said: message };
+        await rememberExchange(trx, character, exchange);
+      }
+    });
 
   if (!alive) return { engine: 'none', chunks: [DEAD_TWIN_REPLY], store: store('none') };
 

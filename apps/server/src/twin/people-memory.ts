@@ -25,9 +25,12 @@ export function topicsOf(text: string, character: Pick<Character, 'username' | '
     .slice(0, TOPICS_PER_EXCHANGE);
 }
 
-/** What a person said, kept short: spaces collapsed, cut at a word within the snippet's size. */
+/** What a person said, kept short: the @mentions it opens with dropped, spaces collapsed, cut at a word. */
 export function snippetOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:@[\w.-]+[\s,:]+)+/, '');
   if (flat.length <= PEOPLE_MEMORY_SNIPPET_CHARS) return flat;
   const cut = flat.slice(0, PEOPLE_MEMORY_SNIPPET_CHARS - 1);
   const wordEnd = cut.lastIndexOf(' ');
