@@ -43,6 +43,8 @@ import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
+import { twinWalletRoutes } from './twin-wallet/routes.ts';
+import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -198,6 +200,23 @@ export async function createApp(deps: AppDeps): Promise<{
     }),
   );
   app.route('/', reviverRoutes({ db: deps.db, answers }));
+  app.route(
+    '/',
+    twinWalletRoutes({
+      wallet: twinWalletService({
+        db: deps.db,
+        chain: deps.chain,
+        rpcUrl: deps.config.chain.rpcUrl,
+        farcaster: services.farcaster,
+        contracts: services.contracts,
+        walletEncryptionKey: deps.config.walletEncryptionKey,
+        limits: deps.config.twinWallet,
+        logger: deps.logger,
+      }),
+      tokens: services.tokens,
+      rateLimits,
+    }),
+  );
   app.route(
     '/',
     agentActionsRoutes({
