@@ -1,5 +1,11 @@
 import { fartwinLifeAbi, payForBattery, usdcAbi } from '@fartwin/contracts';
-import { createLocalClients, type Deployment, type LocalClients, readDeployment } from '@fartwin/contracts/deployment';
+import {
+  createLocalClients,
+  type Deployment,
+  fundAccounts,
+  type LocalClients,
+  readDeployment,
+} from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { expect, type Page } from '@playwright/test';
@@ -59,11 +65,16 @@ export async function lastPaymentArgs(agentId: string): Promise<readonly unknown
 
 /** A user's USDC balance, in USDC's smallest unit. */
 export async function usdcBalance(fid: number): Promise<bigint> {
+  return usdcBalanceOf(localUserAccount(fid).address);
+}
+
+/** An address's USDC balance, in USDC's smallest unit. */
+export async function usdcBalanceOf(address: `0x${string}`): Promise<bigint> {
   return local().publicClient.readContract({
     address: contracts().usdc,
     abi: usdcAbi,
     functionName: 'balanceOf',
-    args: [localUserAccount(fid).address],
+    args: [address],
   });
 }
 
@@ -82,6 +93,17 @@ export async function ensureAlive(agentId: string): Promise<void> {
     BATTERY_PRICE_USDC,
   );
   expect(await lifeLeftSeconds(agentId)).toBeGreaterThan(DAY);
+}
+
+/** Sends a twin's wallet ETH (for its gas) and USDC, as anyone paying the twin would. */
+export async function fundTwinWallet(address: `0x${string}`, usdc: bigint): Promise<void> {
+  await fundAccounts(local(), contracts(), [address], { usdcPerAccount: usdc, ethPerAccount: 10n ** 18n });
+}
+
+/** Buys a twin a battery from `fid`'s wallet, as a reviver's wallet does (approve, then extendLife). */
+export async function payBatteryAs(fid: number, agentId: string): Promise<void> {
+  const { publicClient, walletFor } = local();
+  await payForBattery(publicClient, walletFor(localUserAccount(fid)), contracts(), agentId, BATTERY_PRICE_USDC);
 }
 
 /** The chain-clock panel's jumps, largest first (their test ids are advance-<label>). */

@@ -8,6 +8,7 @@ import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
 import { walletSignIn } from './auth/wallet-sign-in.ts';
 import { startCastWebhookSync } from './cast-webhooks/cast-webhook-sync.ts';
+import type { LifeIndexerDeps } from './chain/life-indexer.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
@@ -28,6 +29,8 @@ import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
+import { startRevivalSocial } from './revivals/revival-social.ts';
+import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -40,6 +43,8 @@ import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
+import { twinWalletRoutes } from './twin-wallet/routes.ts';
+import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -69,9 +74,15 @@ const isApiPath = (path: string) =>
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The whole service: routes, and this replica's job workers. */
-export async function createApp(
-  deps: AppDeps,
-): Promise<{ app: Hono; services: Services; deploy: DeployService; twinActions: TwinActions; rateLimits: RateLimits }> {
+export async function createApp(deps: AppDeps): Promise<{
+  app: Hono;
+  services: Services;
+  deploy: DeployService;
+  twinActions: TwinActions;
+  rateLimits: RateLimits;
+  /** What the life indexer hands a range's payments to (the life watch's), for passes run elsewhere. */
+  onLifePaid: LifeIndexerDeps['onLifePaid'];
+}> {
   const app = new Hono();
   const production = deps.config.mode === 'production';
   // Public answers held in memory go out right after the request log: they carry every header themselves.
@@ -102,29 +113,35 @@ export async function createApp(
     logger: deps.logger,
     production: deps.config.mode === 'production',
   });
+  const twinActionDeps = {
+    ...services,
+    db: deps.db,
+    logger: deps.logger,
+    sender,
+    publicUrl: deps.config.publicUrl,
+    replyRules: deps.config.replyRules,
+  };
+  // Revivals the life watch indexes are handed to their job: the owner's notice, the twin's thanks.
+  const revivals = await startRevivalSocial(deps.jobs, {
+    twin: twinActionDeps,
+    sender,
+    accounts: services.walletAccounts,
+    operator: services.operator.account.address,
+    targetUrl: deps.config.publicUrl,
+  });
   await startLifeWatch(deps.jobs, {
     ...deps,
     sender,
     contracts: services.contracts,
     life: services.life,
     ...deps.config.lifeIndex,
+    onLifePaid: revivals.onLifePaid,
   });
-  const twinActions = await startTwinActions(
-    deps.jobs,
-    {
-      ...services,
-      db: deps.db,
-      logger: deps.logger,
-      sender,
-      publicUrl: deps.config.publicUrl,
-      replyRules: deps.config.replyRules,
-    },
-    {
-      chain: deps.chain,
-      scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
-      localFirehose: deps.config.mode === 'local',
-    },
-  );
+  const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
+    chain: deps.chain,
+    scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
+    localFirehose: deps.config.mode === 'local',
+  });
   if (deps.config.neynarWebhook.ids.length > 0) {
     await startCastWebhookSync(
       deps.jobs,
@@ -182,6 +199,24 @@ export async function createApp(
       config: deps.config,
     }),
   );
+  app.route('/', reviverRoutes({ db: deps.db, answers }));
+  app.route(
+    '/',
+    twinWalletRoutes({
+      wallet: twinWalletService({
+        db: deps.db,
+        chain: deps.chain,
+        rpcUrl: deps.config.chain.rpcUrl,
+        farcaster: services.farcaster,
+        contracts: services.contracts,
+        walletEncryptionKey: deps.config.walletEncryptionKey,
+        limits: deps.config.twinWallet,
+        logger: deps.logger,
+      }),
+      tokens: services.tokens,
+      rateLimits,
+    }),
+  );
   app.route(
     '/',
     agentActionsRoutes({
@@ -237,7 +272,7 @@ export async function createApp(
     }),
   );
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
-  return { app, services, deploy, twinActions, rateLimits };
+  return { app, services, deploy, twinActions, rateLimits, onLifePaid: revivals.onLifePaid };
 }
 
 /**

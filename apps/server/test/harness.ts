@@ -136,6 +136,7 @@ export async function startTestServer(
         contracts: created.services.contracts,
         life: created.services.life,
         logger,
+        onLifePaid: created.onLifePaid,
       }),
     stopChain: () => anvil.stop(),
     startChain: async () => {

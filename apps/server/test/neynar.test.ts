@@ -10,6 +10,7 @@ const RISH = {
   username: 'rish',
   custody: '0x4ae49f0aa762efebebff4bac4ea0847eb6af4ec9',
   bio: 'building neynar',
+  verified: ['0x5A927Ac639636E534b678e81768CA19e2c6280B7'],
 };
 const ROOT_HASH = `0x${'a'.repeat(40)}`;
 const REPLY_HASH = `0x${'b'.repeat(40)}`;
@@ -53,6 +54,8 @@ describe('Neynar Farcaster data (production provider)', () => {
       pfpUrl: 'https://example.com/rish.png',
       bio: 'building neynar',
       custodyAddress: '0x4ae49f0aa762efebebff4bac4ea0847eb6af4ec9',
+      // Where the owner may withdraw the twin's money (twin-wallet/): custody and verified addresses.
+      verifiedAddresses: ['0x5a927ac639636e534b678e81768ca19e2c6280b7'],
     });
     expect(neynar.requests.at(-1)!.url).toBe('/v2/farcaster/user/bulk/?fids=194');
   });

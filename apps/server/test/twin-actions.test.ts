@@ -23,7 +23,7 @@ import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { advanceChainTime, createTwin, feedTwin } from './twins.ts';
+import { addTwinAccount, advanceChainTime, createTwin, feedTwin } from './twins.ts';
 import { waitFor } from './wait-for.ts';
 
 const DAY = 24 * 60 * 60;
@@ -61,17 +61,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     for (const name of ['alice', 'bob', 'carol'] as const) {
       twins[name] = await createTwin(server.db, people[name]);
-      // The twin's own account in the local network, as the deploy pipeline makes it.
-      await server.db
-        .insertInto('social_accounts')
-        .values({
-          fid: twins[name].twin.fid,
-          username: twins[name].twin.username,
-          display_name: twins[name].twin.displayName,
-          bio: 'AI twin',
-          custody_address: twins[name].walletAddress,
-        })
-        .execute();
+      await addTwinAccount(server.db, twins[name]);
     }
     await feedTwin(server.anvil.rpcUrl, deployment, twins.alice.agentId);
     await feedTwin(server.anvil.rpcUrl, deployment, twins.bob.agentId);

@@ -51,6 +51,20 @@ export async function createTwin(
   });
 }
 
+/** Gives a stored twin its own account in the local network, as the deploy pipeline makes it. */
+export async function addTwinAccount(db: Db, agent: AgentRecord): Promise<void> {
+  await db
+    .insertInto('social_accounts')
+    .values({
+      fid: agent.twin.fid,
+      username: agent.twin.username,
+      display_name: agent.twin.displayName,
+      bio: 'AI twin',
+      custody_address: agent.walletAddress,
+    })
+    .execute();
+}
+
 /** A twin's expiry as the LifeExtended indexer stored it; undefined while it has no row. */
 export async function storedExpiry(db: Db, agentId: string): Promise<number | undefined> {
   const row = await db

@@ -6,4 +6,5 @@ export * from './entities.ts';
 export * from './input-text.ts';
 export * from './local-network.ts';
 export * from './people-memory.ts';
+export * from './twin-economy-social.ts';
 export * from './wallet-sign-in.ts';

@@ -36,6 +36,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'you/wallet',
+        lazy: async () => ({
+          Component: (await import('../features/twin-wallet/components/WalletPage.tsx')).WalletPage,
+        }),
+      },
+      {
         path: 'info',
         lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
       },

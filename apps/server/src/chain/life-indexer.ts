@@ -2,7 +2,7 @@ import { fartwinLifeAbi } from '@fartwin/contracts';
 import { isAgentId, textProblem } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
+import { keccak256, type PublicClient, toBytes } from 'viem';
 import type { Db } from '../db/database.ts';
 import { type RejectedInput, recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
 import type { ContractAddresses } from './contracts.ts';
@@ -19,6 +19,16 @@ export const MAX_RANGES_PER_RUN = 25;
 /** Twins without a row whose expiry is read from the contract per run. */
 const BACKFILL_BATCH = 200;
 
+/** One payment for a twin's life: a LifePaid event with the twin id of the LifeExtended before it. */
+export interface LifePayment {
+  agentId: string;
+  payer: `0x${string}`;
+  txHash: `0x${string}`;
+  /** LifePaid's log index: with the hash, the payment's identity. */
+  logIndex: number;
+  block: number;
+}
+
 export interface LifeIndexerDeps {
   db: Db;
   chain: PublicClient;
@@ -29,6 +39,11 @@ export interface LifeIndexerDeps {
   blockRange?: number;
   /** Blocks left unread behind the head, so a reorg cannot leave a dropped event indexed. */
   confirmations?: number;
+  /**
+   * Hands a range's payments on (revivals/), inside the transaction that moves the cursor, so they
+   * are handed on once however often a range is read.
+   */
+  onLifePaid?: (trx: Db, payments: readonly LifePayment[]) => Promise<void>;
 }
 
 /**
@@ -79,17 +94,37 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
   let indexed = from - 1;
   for (let ranges = 0; from <= head && ranges < MAX_RANGES_PER_RUN; ranges++) {
     const to = Math.min(from + (deps.blockRange ?? BLOCK_RANGE) - 1, head);
-    const events = await chain.getContractEvents({
+    // The contract's events in one call, in chain order: each LifePaid follows its payment's
+    // LifeExtended. Its other events (the owner's settings) are rare, and skipped here.
+    const logs = await chain.getContractEvents({
       address: addresses.fartwinLife,
       abi: fartwinLifeAbi,
-      eventName: 'LifeExtended',
       fromBlock: BigInt(from),
       toBlock: BigInt(to),
       strict: true,
     });
     const expiries = new Map<string, number>();
     const rejected: RejectedInput[] = [];
-    for (const { args, blockNumber, transactionHash, logIndex } of events) {
+    const payments: LifePayment[] = [];
+    /** The last twin id extended in each transaction, which the LifePaid after it pays for. */
+    const extendedIn = new Map<string, string>();
+    for (const log of logs) {
+      if (log.eventName === 'LifePaid') {
+        const agentId = extendedIn.get(log.transactionHash);
+        // Checked against the hash the event carries rather than trusted from the order alone.
+        if (agentId && keccak256(toBytes(agentId)) === log.args.agentIdHash) {
+          payments.push({
+            agentId,
+            payer: log.args.payer,
+            txHash: log.transactionHash,
+            logIndex: log.logIndex,
+            block: Number(log.blockNumber),
+          });
+        }
+        continue;
+      }
+      if (log.eventName !== 'LifeExtended') continue;
+      const { args, blockNumber, transactionHash, logIndex } = log;
       // Anyone can pay for any string: one that is not a twin's id is recorded and skipped, never
       // sent to Postgres (a NUL would fail every tick and stall the cursor for all twins).
       if (!isAgentId(args.agentId)) {
@@ -104,12 +139,14 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
         });
         continue;
       }
+      extendedIn.set(transactionHash, args.agentId);
       const expiresAt = Number(args.newTimeToDeath);
       expiries.set(args.agentId, Math.max(expiries.get(args.agentId) ?? 0, expiresAt));
     }
     await db.transaction().execute(async (trx) => {
       await upsertLives(trx, expiries);
       for (const input of rejected) await recordRejectedInput(trx, logger, input);
+      if (payments.length > 0) await deps.onLifePaid?.(trx, payments);
       await trx
         .insertInto('chain_cursors')
         .values({ name: LIFE_EXTENDED_CURSOR, block: to })

@@ -127,6 +127,11 @@ const envSchema = z
     REPLIES_PER_AUTHOR_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
     REPLIES_PER_TWIN_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
     REPLIES_PER_TWIN_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
+    // The owner's withdrawals from the twin's wallet (twin-wallet/): USDC per twin per 24 hours, the
+    // ETH always left in the wallet for its own gas, and the time budget of its chain calls.
+    TWIN_WITHDRAW_USDC_PER_DAY: z.coerce.number().min(0).max(1_000_000).default(100),
+    TWIN_WALLET_GAS_RESERVE_ETH: z.coerce.number().min(0).max(1).default(0.0005),
+    TWIN_WALLET_CHAIN_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Twins answer only accounts whose quality score (Neynar's user score, 0 to 1) is at least this; 0: everyone.
     REPLY_MIN_USER_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     /** The chain RPC browsers are given (/app-config.js); CHAIN_RPC_URL, which often carries a key, stays here. */
@@ -286,6 +291,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     health: { token: env.HEALTH_TOKEN, cacheMs: env.HEALTH_CACHE_MS },
     chatBudget: { totalMs: env.CHAT_BUDGET_SECONDS * 1000, stallMs: env.CHAT_STALL_SECONDS * 1000 },
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
+    twinWallet: {
+      withdrawUsdcPerDay: env.TWIN_WITHDRAW_USDC_PER_DAY,
+      gasReserveEth: env.TWIN_WALLET_GAS_RESERVE_ETH,
+      chainBudgetMs: env.TWIN_WALLET_CHAIN_BUDGET_MS,
+    },
     replyRules: {
       perAuthor: { hour: env.REPLIES_PER_AUTHOR_PER_HOUR, day: env.REPLIES_PER_AUTHOR_PER_DAY },
       perTwin: { hour: env.REPLIES_PER_TWIN_PER_HOUR, day: env.REPLIES_PER_TWIN_PER_DAY },

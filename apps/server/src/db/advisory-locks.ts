@@ -13,6 +13,8 @@ export const LOCK_SPACES = {
   /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
   replyChargesAuthor: 21,
   replyChargesTwin: 22,
+  /** One spend from a twin's wallet at a time, keyed by the twin (twin-wallet/): its nonce and caps. */
+  twinWallet: 2604,
 } as const;
 
 interface LockKey {

@@ -170,7 +170,7 @@ export interface TwinSchedulesTable {
   next_slot_at: number;
 }
 
-export type TwinWritingKind = 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest';
+export type TwinWritingKind = 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
 
 /** What a twin wrote on its own, once per key (twin-writes/). `delivered_ref`: cast hash, message id… */
 export interface TwinWritingsTable {
@@ -203,7 +203,7 @@ export type TwinWriteSkipReason = 'author-limit' | 'twin-limit' | 'switched-off'
 export interface TwinWriteSkipsTable {
   key: string;
   agent_id: string;
-  kind: 'thread-reply' | 'dm-reply';
+  kind: 'thread-reply' | 'dm-reply' | 'thank-you';
   reason: TwinWriteSkipReason;
   /** The cast hash or direct message id it concerns. */
   subject: string;
@@ -252,6 +252,40 @@ export interface PeopleMemoryTable {
   created_at: CreatedAt;
 }
 
+/** A payment for a twin's life the indexer read (LifePaid with its LifeExtended), once per log. */
+export interface RevivalsTable {
+  tx_hash: string;
+  log_index: number;
+  agent_id: string;
+  payer: string;
+  block: number;
+  clock_at: number;
+  payer_fid: number | null;
+  payer_username: string | null;
+  /** social: a third party paid (notice and thanks); else why not. Null until the job ran. */
+  outcome: 'social' | 'own-wallet' | 'operator' | 'owner' | null;
+  notified_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The twin's wallet's ledger (twin-wallet/): each spend recorded before it is sent. Amounts in base units. */
+export interface TwinWalletSpendsTable {
+  id: Generated<number>;
+  agent_id: string;
+  request_key: string;
+  kind: 'withdrawal';
+  asset: 'eth' | 'usdc' | 'token';
+  amount: ColumnType<string, string | bigint, string | bigint>;
+  to_address: string;
+  requested_by_fid: number | null;
+  status: ColumnType<'intent' | 'sent' | 'confirmed' | 'failed', 'intent' | undefined, 'sent' | 'confirmed' | 'failed'>;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, undefined, Date | string>;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -276,4 +310,6 @@ export interface Database {
   neynar_deliveries: NeynarDeliveriesTable;
   rejected_inputs: RejectedInputsTable;
   people_memory: PeopleMemoryTable;
+  revivals: RevivalsTable;
+  twin_wallet_spends: TwinWalletSpendsTable;
 }

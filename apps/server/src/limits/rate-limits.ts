@@ -32,6 +32,9 @@ export const RATE_LIMITS = {
   healthPerIp: { points: 300, duration: 60, what: 'health checks' },
   /** Owner settings and direct messages. */
   writePerFid: { points: 60, duration: 60, what: 'changes' },
+  /** The twin's wallet view (chain reads, an account lookup) and withdrawals (each a transaction). */
+  costlyReadPerFid: { points: 60, duration: 60, what: 'requests' },
+  withdrawPerFid: { points: 20, duration: 3600, what: 'withdrawals' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -7,6 +7,8 @@ export interface FarcasterUser {
   bio: string;
   /** The address that signs the user's Sign In With Farcaster messages. */
   custodyAddress: `0x${string}`;
+  /** Addresses the account verified (Neynar's verified_addresses.eth_addresses); none locally. */
+  verifiedAddresses?: `0x${string}`[];
   /**
    * The account's quality score, 0 to 1 (Neynar's user score: how likely it is not spam); twins
    * answer only accounts at or above REPLY_MIN_USER_SCORE. Absent or null: unknown.

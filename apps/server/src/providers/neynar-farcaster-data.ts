@@ -9,6 +9,7 @@ const neynarUserSchema = z.object({
   display_name: z.string().nullish(),
   pfp_url: z.string().nullish(),
   custody_address: z.string(),
+  verified_addresses: z.object({ eth_addresses: z.array(z.string()).nullish() }).nullish(),
   profile: z.object({ bio: z.object({ text: z.string().nullish() }).nullish() }).nullish(),
   // The user's quality score (OpenAPI User: `score`; earlier `experimental.neynar_user_score`).
   score: z.number().nullish(),
@@ -75,6 +76,7 @@ export function neynarFarcasterData(options: NeynarOptions): FarcasterData {
         pfpUrl: user.pfp_url ?? null,
         bio: user.profile?.bio?.text ?? '',
         custodyAddress: user.custody_address as `0x${string}`,
+        verifiedAddresses: (user.verified_addresses?.eth_addresses ?? []) as `0x${string}`[],
         ...qualityScoreOf(user),
       };
     },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 
 /** A twin as its writers need it: who it is on Farcaster and how it casts. */
 export interface TwinAccount {
@@ -54,4 +55,17 @@ export async function twinsConcernedBy(
     )
     .where('agents.twin_fid', '!=', cast.authorFid)
     .execute();
+}
+
+/** Delivers a writing as a top-level cast of the twin's, its writing key as the idempotency key; answers the hash. */
+export function castAsTwin(farcasterActions: FarcasterActions, twin: TwinAccount, key: string) {
+  return async (text: string): Promise<string> => {
+    const { hash } = await farcasterActions.publishCast({
+      account: { fid: twin.fid, signerId: twin.signerId },
+      text,
+      embeds: [],
+      idempotencyKey: key,
+    });
+    return hash;
+  };
 }

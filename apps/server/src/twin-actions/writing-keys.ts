@@ -10,4 +10,6 @@ export const writingKeys = {
   dmReply: (agentId: string, messageId: string) => `dm-reply:${agentId}:${messageId}`,
   post: (agentId: string, slotAt: number) => `post:${agentId}:${slotAt}`,
   digest: (agentId: string, slotAt: number) => `digest:${agentId}:${slotAt}`,
+  /** Once per revival: `revivalKey` is revival:{txHash}:{logIndex}. */
+  thankYou: (agentId: string, revivalKey: string) => `thank-you:${agentId}:${revivalKey}`,
 };

@@ -13,6 +13,7 @@ import * as twinWritingLimits from './0011_twin_writing_limits.ts';
 import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
 import * as peopleMemory from './0017_people_memory.ts';
+import * as revivals from './0020_revivals.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_twin_schedules': twinSchedules,
   '0014_wallet_session_revocations': walletSessionRevocations,
   '0017_people_memory': peopleMemory,
+  '0020_revivals': revivals,
 };

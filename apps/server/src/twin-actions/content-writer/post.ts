@@ -5,7 +5,7 @@ import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
-import { findTwinAccount } from '../twins.ts';
+import { castAsTwin, findTwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 /** Earlier posts the engine is shown so it writes something new. */
@@ -57,15 +57,7 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
           mayTag: [character.username],
         });
       },
-      async (text) => {
-        const { hash } = await deps.farcasterActions.publishCast({
-          account: { fid: twin.fid, signerId: twin.signerId },
-          text,
-          embeds: [],
-          idempotencyKey: key,
-        });
-        return hash;
-      },
+      castAsTwin(deps.farcasterActions, twin, key),
     ),
   );
   return { status: result.delivered ? 'posted' : 'already-done', text: result.text, hash: result.deliveredRef };

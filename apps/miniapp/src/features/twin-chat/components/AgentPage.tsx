@@ -4,6 +4,7 @@ import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
 import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
+import { OwnerWalletLink, RevivedBy } from '../../twin-wallet/index.ts';
 import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
 
@@ -35,6 +36,8 @@ export function AgentPage() {
   return (
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
+      <RevivedBy agentId={agentId} />
+      <OwnerWalletLink agentId={agentId} />
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>
   );

@@ -1,0 +1,170 @@
+import { shortAddress, type TwinWalletResponse, USDC_DECIMALS } from '@fartwin/protocol';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { formatUnits, parseUnits } from 'viem';
+import { requestErrorText } from '../../agent-actions/texts.ts';
+import { useAgentsByFid } from '../../agents/index.ts';
+import { useFrame } from '../../frame/index.ts';
+import { useTwinWallet, useWithdraw } from '../api/twin-wallet.ts';
+import { twinWalletTexts as texts } from '../texts.ts';
+import '../twin-wallet.css';
+
+const usdc = (baseUnits: string | bigint) => formatUnits(BigInt(baseUnits), USDC_DECIMALS);
+
+/** /you/wallet: the signed-in owner's twin's wallet: balances, transactions, and a withdrawal with a confirmation. */
+export function WalletPage() {
+  const frame = useFrame();
+  const agents = useAgentsByFid(frame.fid);
+  const agentId = agents.data?.agents[0]?.agentId ?? null;
+  const wallet = useTwinWallet(agentId);
+
+  let body: ReactNode;
+  if (frame.isLoading || (frame.fid !== null && agents.isPending) || (agentId !== null && wallet.isPending)) {
+    body = (
+      <p className="loading-note" role="status">
+        {texts.loading}
+      </p>
+    );
+  } else if (agents.isError || wallet.isError) {
+    const failed = agents.isError ? agents : wallet;
+    body = (
+      <div role="alert">
+        <p>{texts.loadFailed(requestErrorText(failed.error))}</p>
+        <button type="button" className="button button--small" onClick={() => void failed.refetch()}>
+          {texts.tryAgain}
+        </button>
+      </div>
+    );
+  } else if (agentId === null || !wallet.data) {
+    body = <p>{texts.noTwin}</p>;
+  } else {
+    body = <WalletView wallet={wallet.data} />;
+  }
+  return (
+    <div className="page twin-wallet">
+      <h1 className="page__title">{texts.title}</h1>
+      {body}
+    </div>
+  );
+}
+
+function WalletView({ wallet }: { wallet: TwinWalletResponse }) {
+  return (
+    <>
+      <section aria-labelledby="wallet-balances">
+        <h2 id="wallet-balances">{texts.balances}</h2>
+        <p className="twin-wallet__address">{wallet.address}</p>
+        <dl className="twin-wallet__balances">
+          <dt>ETH</dt>
+          <dd data-testid="balance-eth">{formatUnits(BigInt(wallet.balances.eth), 18)}</dd>
+          <dt>USDC</dt>
+          <dd data-testid="balance-usdc">{usdc(wallet.balances.usdc)}</dd>
+          <dt>${wallet.balances.token.symbol}</dt>
+          <dd data-testid="balance-token">{formatUnits(BigInt(wallet.balances.token.amount), 18)}</dd>
+        </dl>
+        {/* The fee keeper's claims and spends (issue 26 part 2) are listed here once it records them. */}
+        {wallet.fees === null ? <p className="twin-wallet__note">{texts.fees}</p> : null}
+      </section>
+      <WithdrawForm wallet={wallet} />
+      <section aria-labelledby="wallet-transactions">
+        <h2 id="wallet-transactions">{texts.transactions}</h2>
+        {wallet.transactions.length === 0 ? (
+          <p>{texts.noTransactions}</p>
+        ) : (
+          <ul className="twin-wallet__transactions">
+            {wallet.transactions.map((spend) => (
+              <li key={spend.id}>
+                {texts.withdrawal}: {usdc(spend.amount)} USDC → {shortAddress(spend.to)} · {spend.status}
+                {spend.error ? ` (${spend.error})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
+function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
+  const withdraw = useWithdraw(wallet.agentId);
+  const [amount, setAmount] = useState('');
+  const [to, setTo] = useState(wallet.withdrawTo[0] ?? '');
+  const [review, setReview] = useState<{ amount: bigint; to: `0x${string}`; idempotencyKey: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onReview = (event: FormEvent) => {
+    event.preventDefault();
+    let units: bigint;
+    try {
+      units = parseUnits(amount.trim(), USDC_DECIMALS);
+    } catch {
+      units = 0n;
+    }
+    if (units <= 0n || units > BigInt(wallet.balances.usdc) || !to) {
+      setProblem(texts.invalidAmount);
+      return;
+    }
+    setProblem(null);
+    withdraw.reset();
+    setReview({ amount: units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() });
+  };
+  const onConfirm = () => {
+    if (!review) return;
+    // A retry after a failure sends the same key: the server sends at most one transfer for it.
+    withdraw.mutate(
+      { idempotencyKey: review.idempotencyKey, asset: 'usdc', amount: review.amount.toString(), to: review.to },
+      { onSuccess: () => setAmount('') },
+    );
+  };
+
+  const done = withdraw.data?.withdrawal;
+  return (
+    <section aria-labelledby="wallet-withdraw">
+      <h2 id="wallet-withdraw">{texts.withdrawTitle}</h2>
+      <p className="twin-wallet__note">
+        {texts.leftToday(usdc(wallet.limits.usdcLeftToday), usdc(wallet.limits.usdcPerDay))}
+      </p>
+      {review && !done ? (
+        <div className="twin-wallet__confirm" role="dialog" aria-label={texts.confirm}>
+          <p>{texts.confirmText(usdc(review.amount), review.to)}</p>
+          <button type="button" className="button button--primary" onClick={onConfirm} disabled={withdraw.isPending}>
+            {withdraw.isPending ? texts.sending : texts.confirm}
+          </button>
+          <button type="button" className="button" onClick={() => setReview(null)} disabled={withdraw.isPending}>
+            {texts.cancel}
+          </button>
+          {withdraw.isError ? <p role="alert">{requestErrorText(withdraw.error)}</p> : null}
+        </div>
+      ) : (
+        <form onSubmit={onReview} className="twin-wallet__form">
+          <label>
+            {texts.amountLabel}
+            <input
+              inputMode="decimal"
+              value={amount}
+              maxLength={20}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </label>
+          <label>
+            {texts.toLabel}
+            <select value={to} onChange={(event) => setTo(event.target.value)}>
+              {wallet.withdrawTo.map((address) => (
+                <option key={address} value={address}>
+                  {address}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button--primary">
+            {texts.review}
+          </button>
+          {problem ? <p role="alert">{problem}</p> : null}
+        </form>
+      )}
+      {done ? <p role="status">{done.status === 'confirmed' ? texts.sent(usdc(done.amount)) : texts.pending}</p> : null}
+    </section>
+  );
+}
+
+export default WalletPage;

@@ -1,0 +1,131 @@
+import type PgBoss from 'pg-boss';
+import { knownClockSeconds } from '../chain/life-index-state.ts';
+import type { LifePayment } from '../chain/life-indexer.ts';
+import type { Db } from '../db/database.ts';
+import { bossOn } from '../jobs/in-transaction.ts';
+import { notificationTargets } from '../notify/notification-tokens.ts';
+import { revivalNoticeMessage, reviverName } from '../notify/revival-notice.ts';
+import type { NotificationSender } from '../notify/sender.ts';
+import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
+import type { TwinActionDeps } from '../twin-actions/deps.ts';
+import { type ThankYouOutcome, thankReviver } from '../twin-actions/revivals/thank-you.ts';
+import { findRevival, markOwnerNotified, recordRevivals, revivalKey, settleRevival } from './revival-store.ts';
+
+export const REVIVAL_SOCIAL_QUEUE = 'revival-social';
+
+/** A job per revival, named by its LifePaid log. */
+export interface RevivalJob {
+  txHash: string;
+  logIndex: number;
+}
+
+export interface RevivalSocialDeps {
+  twin: TwinActionDeps;
+  sender: NotificationSender;
+  /** The payer's Farcaster account from their address (services.walletAccounts, time-budgeted). */
+  accounts: AccountsByAddress;
+  /** The operator's address: its payments are the deploys' first batteries. */
+  operator: `0x${string}`;
+  /** Where the notification opens: the mini-app. */
+  targetUrl: string;
+}
+
+export type RevivalOutcome =
+  | { status: 'unknown-revival' }
+  | { status: 'not-social'; outcome: 'own-wallet' | 'operator' | 'owner' }
+  | { status: 'social'; notified: boolean; thankYou: ThankYouOutcome };
+
+/**
+ * What a revival makes happen, safe to run again (a retry, a crash, another replica): who paid is
+ * settled once; the owner's notice goes out under the revival's id and is recorded; the thank-you is
+ * a writing under the revival's key. Nothing for the twin's own wallet, the operator, or the owner.
+ */
+export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): Promise<RevivalOutcome> {
+  const { db } = deps.twin;
+  let revival = await findRevival(db, job);
+  if (!revival) return { status: 'unknown-revival' };
+  if (revival.outcome === null) {
+    const account = await deps.accounts.accountFor(revival.payer);
+    await settleRevival(db, job, {
+      outcome: account?.fid === revival.ownerFid ? 'owner' : 'social',
+      payerFid: account?.fid ?? null,
+      payerUsername: account?.username ?? null,
+    });
+    revival = (await findRevival(db, job))!;
+  }
+  if (revival.outcome !== 'social') return { status: 'not-social', outcome: revival.outcome! };
+
+  const key = revivalKey(revival);
+  let notified = revival.notified;
+  if (!notified) {
+    // Owners whose notifications are off (no token) are not told; nothing to catch up on later.
+    const targets = await notificationTargets(db, [revival.ownerFid]);
+    if (targets.length > 0) {
+      await deps.sender.send(
+        revivalNoticeMessage(
+          {
+            revivalKey: key,
+            twinUsername: revival.twinUsername,
+            payer: revival.payer,
+            payerUsername: revival.payerUsername,
+          },
+          deps.targetUrl,
+        ),
+        targets,
+      );
+      await markOwnerNotified(db, job);
+      notified = true;
+    }
+  }
+  const thankYou = await thankReviver(deps.twin, {
+    agentId: revival.agentId,
+    revivalKey: key,
+    reviverName: reviverName(revival),
+    reviverFid: revival.payerFid,
+  });
+  return { status: 'social', notified, thankYou };
+}
+
+/**
+ * The life indexer's hand-off (LifeIndexerDeps.onLifePaid): stores a range's payments and, for each
+ * new one that a person made, enqueues its job in the same transaction, so a range read twice
+ * enqueues nothing more and a rolled-back range enqueues nothing.
+ */
+export function revivalHandOff(boss: PgBoss, deps: { operator: `0x${string}` }) {
+  return async (trx: Db, payments: readonly LifePayment[]): Promise<void> => {
+    const fresh = await recordRevivals(trx, payments, {
+      operator: deps.operator,
+      clockAt: await knownClockSeconds(trx),
+    });
+    const jobs = fresh.filter((revival) => revival.outcome === null);
+    if (jobs.length === 0) return;
+    await boss.insert(
+      jobs.map((revival) => ({
+        name: REVIVAL_SOCIAL_QUEUE,
+        data: { txHash: revival.txHash, logIndex: revival.logIndex } satisfies RevivalJob,
+        singletonKey: revivalKey(revival),
+      })),
+      { db: bossOn(trx) },
+    );
+  };
+}
+
+/** A revival's job only fails on our side or Neynar's (the payer lookup): retried, then left recorded by pg-boss. */
+const queueOptions = {
+  name: REVIVAL_SOCIAL_QUEUE,
+  retryLimit: 5,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
+
+/** Starts this replica's revival worker; answers the life indexer's hand-off. */
+export async function startRevivalSocial(boss: PgBoss, deps: RevivalSocialDeps) {
+  await boss.createQueue(REVIVAL_SOCIAL_QUEUE, queueOptions);
+  await boss.work<RevivalJob>(REVIVAL_SOCIAL_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (!job) return;
+    const outcome = await runRevivalJob(deps, job.data);
+    deps.twin.logger.info({ revival: revivalKey(job.data), outcome }, 'revival');
+  });
+  return { onLifePaid: revivalHandOff(boss, { operator: deps.operator }) };
+}

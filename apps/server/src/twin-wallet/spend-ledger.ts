@@ -1,0 +1,103 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { TwinWalletSpendsTable } from '../db/schema.ts';
+
+export type SpendRow = Selectable<TwinWalletSpendsTable>;
+
+/** Ledger rows the wallet view lists, newest first. */
+export const LEDGER_ROWS_LISTED = 50;
+
+/** A withdrawal as asked for: what its request key must always mean. */
+export interface SpendIntent {
+  agentId: string;
+  requestKey: string;
+  asset: TwinWalletSpendsTable['asset'];
+  amount: bigint;
+  to: `0x${string}`;
+  requestedByFid: number;
+}
+
+/**
+ * Records the intent under its request key before anything is signed, and answers the row: the one
+ * just made, or the one an earlier attempt (a retry, another replica) made under that key.
+ */
+export async function recordIntent(db: Db, intent: SpendIntent): Promise<SpendRow> {
+  await db
+    .insertInto('twin_wallet_spends')
+    .values({
+      agent_id: intent.agentId,
+      request_key: intent.requestKey,
+      kind: 'withdrawal',
+      asset: intent.asset,
+      amount: intent.amount.toString(),
+      to_address: intent.to.toLowerCase(),
+      requested_by_fid: intent.requestedByFid,
+    })
+    .onConflict((conflict) => conflict.column('request_key').doNothing())
+    .execute();
+  return db
+    .selectFrom('twin_wallet_spends')
+    .selectAll()
+    .where('request_key', '=', intent.requestKey)
+    .executeTakeFirstOrThrow();
+}
+
+export function findSpend(db: Db, id: number): Promise<SpendRow> {
+  return db.selectFrom('twin_wallet_spends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The signed transaction, stored before it is sent: from here on only these bytes are ever sent. */
+export async function recordSigned(db: Db, id: number, signed: { raw: string; hash: string }): Promise<void> {
+  await db
+    .updateTable('twin_wallet_spends')
+    .set({ status: 'sent', raw_tx: signed.raw, tx_hash: signed.hash, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'intent')
+    .execute();
+}
+
+export async function recordOutcome(
+  db: Db,
+  id: number,
+  outcome: { status: 'confirmed' } | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .updateTable('twin_wallet_spends')
+    .set({ status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What a twin sent of an asset in the last 24 hours (sent or confirmed), excluding one row. */
+export async function spentToday(db: Db, agentId: string, asset: SpendRow['asset'], exceptId: number): Promise<bigint> {
+  const { rows } = await sql<{ total: string | null }>`
+    select sum(amount)::text as total from twin_wallet_spends
+    where agent_id = ${agentId} and asset = ${asset} and status in ('sent', 'confirmed')
+      and created_at > now() - interval '1 day' and id <> ${exceptId}`.execute(db);
+  return BigInt(rows[0]?.total ?? '0');
+}
+
+/** Another spend of the twin's signed and not settled yet, which holds the wallet's next nonce. */
+export function unsettledSpend(db: Db, agentId: string, exceptId: number): Promise<SpendRow | undefined> {
+  return db
+    .selectFrom('twin_wallet_spends')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .where('status', '=', 'sent')
+    .where('id', '<>', exceptId)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The twin's last spends, newest first. */
+export function latestSpends(db: Db, agentId: string): Promise<SpendRow[]> {
+  return db
+    .selectFrom('twin_wallet_spends')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .orderBy('id', 'desc')
+    .limit(LEDGER_ROWS_LISTED)
+    .execute();
+}

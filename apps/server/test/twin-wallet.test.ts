@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { usdcAbi } from '@fartwin/contracts';
+import { bootstrapLocalChain, createLocalClients, type Deployment, fundAccounts } from '@fartwin/contracts/deployment';
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import { twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { type PublicClient, parseEther, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentRecord } from '../src/agents/repository.ts';
+import { appDomain } from '../src/auth/app-domain.ts';
+import { createChainClient } from '../src/chain/client.ts';
+import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { tokenFor } from './quick-auth-client.ts';
+import { createTwin } from './twins.ts';
+
+const OWNER = 1001;
+const STRANGER = 1002;
+const USDC = (amount: string) => parseUnits(amount, 6);
+/** TWIN_WITHDRAW_USDC_PER_DAY for this test. */
+const PER_DAY = 30;
+
+describe("the twin's wallet: its owner sees it and withdraws to their own address, exactly once", () => {
+  let server: TestServer;
+  let deployment: Deployment;
+  let twin: AgentRecord;
+  const bearer: Record<number, string> = {};
+  const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-twin-wallet-'));
+  const ownerAddress = localUserAccount(OWNER).address;
+
+  beforeAll(async () => {
+    const deploymentFile = join(dataDir, 'deployment.json');
+    server = await startTestServer({ DEPLOYMENT_FILE: deploymentFile, TWIN_WITHDRAW_USDC_PER_DAY: String(PER_DAY) });
+    await seedLocalNetwork(server.db, server.config.publicUrl);
+    deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
+    // A twin with a real wallet whose key the service holds, as the deploy pipeline leaves it.
+    const { privateKey, account } = generateAgentWallet();
+    twin = await createTwin(server.db, OWNER);
+    await server.db
+      .updateTable('agents')
+      .set({ wallet_address: account.address, token_address: deployment.a0x })
+      .where('agent_id', '=', twin.agentId)
+      .execute();
+    twin = { ...twin, walletAddress: account.address };
+    await server.db
+      .insertInto('deployments')
+      .values({
+        owner_fid: OWNER,
+        agent_id: twin.agentId,
+        choices: JSON.stringify([]),
+        character: JSON.stringify({}),
+        status: 'completed',
+        steps: JSON.stringify([]),
+        wallet_address: account.address,
+        wallet_key_ciphertext: encryptPrivateKey(privateKey, account.address, server.config.walletEncryptionKey),
+      })
+      .execute();
+    await fundAccounts(createLocalClients(server.anvil.rpcUrl), deployment, [account.address], {
+      usdcPerAccount: USDC('100'),
+      ethPerAccount: parseEther('1'),
+    });
+    const request = (path: string, init?: RequestInit) => server.app.request(path, init);
+    for (const fid of [OWNER, STRANGER]) bearer[fid] = await tokenFor(request, fid, appDomain(server.config.publicUrl));
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const chain = () => createChainClient(server.anvil.rpcUrl);
+  const usdcOf = (address: `0x${string}`) =>
+    chain().readContract({ address: deployment.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [address] });
+  const getWallet = (fid?: number) =>
+    server.app.request(twinEconomyPaths.wallet(twin.agentId), {
+      headers: fid ? { authorization: `Bearer ${bearer[fid]}` } : {},
+    });
+  const withdraw = (body: Record<string, unknown>, fid = OWNER) =>
+    server.app.request(twinEconomyPaths.withdrawals(twin.agentId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer[fid]}` },
+      body: JSON.stringify(body),
+    });
+  const usdcWithdrawal = (amount: bigint, to: string = ownerAddress, idempotencyKey = randomUUID()) => ({
+    idempotencyKey,
+    asset: 'usdc',
+    amount: amount.toString(),
+    to,
+  });
+  const ledger = () => server.db.selectFrom('twin_wallet_spends').selectAll().orderBy('id').execute();
+
+  it('shows the wallet to its owner only: 401 without a sign-in, 403 for anyone else, also for withdrawals', async () => {
+    expect((await getWallet()).status).toBe(401);
+    const stranger = await getWallet(STRANGER);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.json()).toMatchObject({ code: 'forbidden' });
+    const strangerWithdraws = await withdraw(usdcWithdrawal(USDC('1'), localUserAccount(STRANGER).address), STRANGER);
+    expect(strangerWithdraws.status).toBe(403);
+
+    const response = await getWallet(OWNER);
+    expect(response.status).toBe(200);
+    const wallet = twinWalletResponseSchema.parse(await response.json());
+    expect(wallet).toMatchObject({
+      address: twin.walletAddress,
+      balances: { eth: parseEther('1').toString(), usdc: USDC('100').toString(), token: { amount: '0' } },
+      fees: null,
+      transactions: [],
+      withdrawTo: [ownerAddress.toLowerCase()],
+      limits: { usdcLeftToday: USDC(String(PER_DAY)).toString(), usdcPerDay: USDC(String(PER_DAY)).toString() },
+    });
+    expect(await ledger()).toEqual([]);
+  });
+
+  it("refuses an address outside the owner's Farcaster account, recording and sending nothing", async () => {
+    const response = await withdraw(usdcWithdrawal(USDC('1'), localUserAccount(STRANGER).address));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'foreign_address' });
+    expect(await ledger()).toEqual([]);
+    expect(await usdcOf(twin.walletAddress)).toBe(USDC('100'));
+  });
+
+  it('withdraws exactly once per idempotency key: two replicas at once and a retry send one transfer', async () => {
+    const before = await usdcOf(ownerAddress);
+    const request = usdcWithdrawal(USDC('10'));
+    const answers = await Promise.all([withdraw(request), withdraw(request)]);
+    const retried = await withdraw(request);
+    const withdrawals = await Promise.all(
+      [...answers, retried].map(async (answer) => {
+        expect(answer.status).toBe(200);
+        return withdrawalResponseSchema.parse(await answer.json()).withdrawal;
+      }),
+    );
+    expect(new Set(withdrawals.map((withdrawal) => withdrawal.txHash)).size).toBe(1);
+    expect(withdrawals.every((withdrawal) => withdrawal.status === 'confirmed')).toBe(true);
+    expect(await usdcOf(ownerAddress)).toBe(before + USDC('10'));
+    expect((await ledger()).map((row) => [row.status, row.amount])).toEqual([['confirmed', USDC('10').toString()]]);
+
+    // The same key for another amount is refused, not sent.
+    const reused = await withdraw({ ...request, amount: USDC('11').toString() });
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
+  it('a transfer sent whose outcome was not seen is retried with the same transaction, never a second one', async () => {
+    const before = await usdcOf(ownerAddress);
+    let failures = 1;
+    const real = chain();
+    const failingOnce = new Proxy(real, {
+      get(target, property, receiver) {
+        // The transfer leaves and is mined, but its receipt is not seen (a timeout, a crash).
+        if (property === 'waitForTransactionReceipt') {
+          return async (...args: Parameters<PublicClient['waitForTransactionReceipt']>) => {
+            if (failures-- > 0) throw new Error('no receipt within the budget');
+            return target.waitForTransactionReceipt(...args);
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    }) as PublicClient;
+    const service = twinWalletService({
+      db: server.db,
+      chain: failingOnce,
+      rpcUrl: server.anvil.rpcUrl,
+      farcaster: server.services.farcaster,
+      contracts: server.services.contracts,
+      walletEncryptionKey: server.config.walletEncryptionKey,
+      limits: server.config.twinWallet,
+      logger: pino({ level: 'silent' }),
+    });
+    const request = {
+      idempotencyKey: randomUUID(),
+      asset: 'usdc' as const,
+      amount: USDC('2').toString(),
+      to: ownerAddress,
+    };
+    expect(await service.withdraw(twin.agentId, OWNER, request)).toMatchObject({ status: 'sent' });
+    const signed = (await ledger()).at(-1)!;
+    expect(signed).toMatchObject({ status: 'sent', amount: USDC('2').toString() });
+    const retried = await service.withdraw(twin.agentId, OWNER, request);
+    expect(retried).toMatchObject({ status: 'confirmed', txHash: signed.tx_hash });
+    expect(await usdcOf(ownerAddress)).toBe(before + USDC('2'));
+  });
+
+  it('holds the limits: the balance, the daily cap (the same answer on a retry) and the ETH kept for gas', async () => {
+    const tooMuch = await withdraw(usdcWithdrawal(USDC('1000')));
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.json()).toMatchObject({ code: 'insufficient_balance' });
+
+    // 12 of the day's 30 are gone; 18 more pass, then nothing.
+    expect((await withdraw(usdcWithdrawal(USDC('18')))).status).toBe(200);
+    const overCap = usdcWithdrawal(USDC('1'));
+    const refused = await withdraw(overCap);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'daily_withdrawal_limit' });
+    expect((await withdraw(overCap)).status).toBe(429);
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(wallet.limits.usdcLeftToday).toBe('0');
+    expect(wallet.transactions.map((spend) => spend.status)).toEqual([
+      'failed',
+      'confirmed',
+      'failed',
+      'confirmed',
+      'confirmed',
+    ]);
+
+    // The day's cap lifted, a wallet without ETH to spare for gas still refuses.
+    await sql`update twin_wallet_spends set created_at = now() - interval '2 days'`.execute(server.db);
+    await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({ address: twin.walletAddress, value: 1000n });
+    const noGas = await withdraw(usdcWithdrawal(USDC('1')));
+    expect(noGas.status).toBe(400);
+    expect(await noGas.json()).toMatchObject({ code: 'gas_reserve' });
+  });
+
+  it('answers clear errors for malformed requests', async () => {
+    const bad = await withdraw({ idempotencyKey: 'x', asset: 'usdc', amount: '-1', to: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+});

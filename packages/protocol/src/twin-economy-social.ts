@@ -1,0 +1,96 @@
+/**
+ * The twin's economy as its owner and its page see it (issue 26 parts 4 and 5): the twin's last
+ * revivers, public; the twin's wallet and withdrawals, its owner's only.
+ */
+import { z } from 'zod';
+import { addressSchema } from './entities.ts';
+
+export const twinEconomyPaths = {
+  /** GET, public: who revived the twin lately, newest first. */
+  revivers: (agentId: string) => `/doppelganger/revivers/${encodeURIComponent(agentId)}`,
+  /** GET, the twin's owner only: the twin's wallet. */
+  wallet: (agentId: string) => `/doppelganger/wallet/${encodeURIComponent(agentId)}`,
+  /** POST, the twin's owner only: a withdrawal to an address of their own account. */
+  withdrawals: (agentId: string) => `/doppelganger/wallet/${encodeURIComponent(agentId)}/withdrawals`,
+} as const;
+
+/** Revivers a twin's page lists at most. */
+export const REVIVERS_LISTED = 10;
+
+export const reviverSchema = z.object({
+  /** The payer's Farcaster account; null for an address without one (or not looked up yet). */
+  fid: z.number().int().positive().nullable(),
+  username: z.string().nullable(),
+  address: addressSchema,
+  /** Unix seconds (chain time locally) when the payment was indexed. */
+  revivedAt: z.number().int(),
+  txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+});
+export type Reviver = z.infer<typeof reviverSchema>;
+
+export const reviversResponseSchema = z.object({
+  agentId: z.string(),
+  revivers: z.array(reviverSchema).max(REVIVERS_LISTED),
+});
+export type ReviversResponse = z.infer<typeof reviversResponseSchema>;
+
+/** An address as people read it: 0x1234…abcd. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** Base units as a decimal string (JSON has no bigint). */
+const baseUnitsSchema = z.string().regex(/^[0-9]{1,78}$/, 'must be a whole number of base units');
+
+export const walletSpendSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['withdrawal']),
+  asset: z.enum(['eth', 'usdc', 'token']),
+  amount: baseUnitsSchema,
+  to: addressSchema,
+  /** intent: recorded, not signed yet; sent: signed and sent; then confirmed or failed. */
+  status: z.enum(['intent', 'sent', 'confirmed', 'failed']),
+  txHash: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletSpend = z.infer<typeof walletSpendSchema>;
+
+export const twinWalletResponseSchema = z.object({
+  agentId: z.string(),
+  address: addressSchema,
+  balances: z.object({
+    eth: baseUnitsSchema,
+    usdc: baseUnitsSchema,
+    token: z.object({ address: addressSchema, symbol: z.string(), amount: baseUnitsSchema }),
+  }),
+  /**
+   * Fees the twin's token earned, claimed and spent on its battery: the fee keeper's (issue 26 part
+   * 2) to fill; null until it records them.
+   */
+  fees: z.object({ claimed: z.array(z.unknown()), spent: z.array(z.unknown()) }).nullable(),
+  /** Every spend from the twin's wallet, newest first (at most 50). */
+  transactions: z.array(walletSpendSchema),
+  /** Where the owner may withdraw to: their account's custody and verified addresses. */
+  withdrawTo: z.array(addressSchema),
+  limits: z.object({
+    /** USDC (base units) the owner may still withdraw in the rolling 24 hours. */
+    usdcLeftToday: baseUnitsSchema,
+    usdcPerDay: baseUnitsSchema,
+    /** ETH (wei) always left in the wallet for the twin's own gas. */
+    gasReserveWei: baseUnitsSchema,
+  }),
+});
+export type TwinWalletResponse = z.infer<typeof twinWalletResponseSchema>;
+
+export const withdrawalRequestSchema = z.object({
+  /** Made by the client once per withdrawal it means: a retry sends it again, and nothing twice. */
+  idempotencyKey: z.string().uuid(),
+  asset: z.literal('usdc'),
+  amount: baseUnitsSchema,
+  to: addressSchema,
+});
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+
+export const withdrawalResponseSchema = z.object({ withdrawal: walletSpendSchema });
+export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;
