@@ -12,7 +12,7 @@ import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
-import { readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
+import { oneAtATime, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
@@ -208,12 +208,12 @@ export async function startTwinActions(
     if (now !== null) await recordClock(db, now);
   };
 
-  const pollLocalCasts = async () => {
+  const pollLocalCasts = oneAtATime(async () => {
     await readNewLocalCasts(db, async (casts) => {
       if (casts.length > 0) await followLocalClock();
       for (const cast of casts) await castCreated(cast);
     });
-  };
+  });
   if (options.localFirehose) {
     await startLocalFirehose(db);
     await startTicker(boss, { queue: LOCAL_FIREHOSE_QUEUE, intervalSeconds: 1, logger }, pollLocalCasts);
