@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { apiPaths, deployResponseSchema } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
@@ -185,5 +186,41 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
     await travelTo(revived - 23 * HOUR);
     await vi.waitFor(() => expect(received()).toContain(warning(twins.b, revived)), { timeout: 30_000, interval: 200 });
     expect(received().filter((id) => id === warning(twins.b, revived))).toHaveLength(1);
+  }, 60_000);
+
+  it('a notice Postgres refuses (class 22) is recorded and skipped once, and the other notices go on', async () => {
+    // Postgres itself refuses to record A's next notice, as it would a value it cannot take.
+    await sql`
+      create function refuse_notice() returns trigger language plpgsql as $$
+      begin raise exception 'refused' using errcode = '22023'; end $$`.execute(server.db);
+    await sql`
+      create trigger refuse_notice before insert on life_notifications for each row
+      when (new.agent_id = ${sql.lit(twins.a)}) execute function refuse_notice()`.execute(server.db);
+    try {
+      await feedTwin(server.anvil.rpcUrl, deployment, twins.a);
+      const revivedA = await onChainExpiry(twins.a);
+      const lastB = (await storedExpiry(server.db, twins.b))!;
+      // A's warning is due, and B (revived by the test before) is dead by then.
+      await travelTo(revivedA - 23 * HOUR);
+      await tick();
+      await tick();
+      // The scheduled tick runs too: wait for its pass after these, B's death notice recorded by one of them.
+      await vi.waitFor(async () => expect(await recorded(twins.b)).toContain(death(twins.b, lastB)), {
+        timeout: 10_000,
+        interval: 200,
+      });
+      await tick();
+      expect(received().filter((id) => id === warning(twins.a, revivedA))).toHaveLength(1);
+      expect(received().filter((id) => id === death(twins.b, lastB))).toHaveLength(1);
+      const rejected = await server.db
+        .selectFrom('rejected_inputs')
+        .select(['key', 'reason'])
+        .where('source', '=', 'life-notice')
+        .execute();
+      expect(rejected).toEqual([{ key: warning(twins.a, revivedA), reason: 'the database refused it (22023)' }]);
+    } finally {
+      await sql`drop trigger refuse_notice on life_notifications`.execute(server.db);
+      await sql`drop function refuse_notice()`.execute(server.db);
+    }
   }, 60_000);
 });

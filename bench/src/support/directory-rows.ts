@@ -32,6 +32,11 @@ const CHARACTER = JSON.stringify({
 });
 
 const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * Bulk twins' fids start here, far above the local network's own (its new accounts and twins count
+ * up from 500000): a bulk twin sharing a real account's fid would answer that account's casts.
+ */
+const BULK_TWIN_FIDS_FROM = 50_000_000;
 
 /**
  * Inserts bulk twins `from`..`to` (inclusive) in one statement each for `agents` and `agent_lives`.
@@ -53,12 +58,12 @@ export async function insertBulkAgents(
     await client.query(
       `insert into agents (agent_id, owner_fid, twin_fid, twin_username, twin_display_name, twin_pfp_url,
                            wallet_address, token_address, token_symbol, character, choices, created_at)
-       select 'bulk-' || n, 100000 + n, 500000 + n, 'bulk-' || n, 'Bulk ' || n, null,
+       select 'bulk-' || n, 100000 + n, $5::int + n, 'bulk-' || n, 'Bulk ' || n, null,
               '0x' || lpad(to_hex(n), 40, '0'), '0x' || lpad(to_hex(n), 40, 'a'), 'BULK',
               $1::jsonb, '[]'::jsonb,
               now() - interval '1 day' - make_interval(secs => ($4::int - n) / 2)
        from generate_series($2::int, $3::int) as n`,
-      [CHARACTER, rows.from, rows.to, rows.total],
+      [CHARACTER, rows.from, rows.to, rows.total, BULK_TWIN_FIDS_FROM],
     );
     await client.query(
       `insert into agent_lives (agent_id, expires_at)

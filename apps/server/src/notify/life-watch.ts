@@ -8,10 +8,13 @@ import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import type { LifeNotificationsTable } from '../db/schema.ts';
 import { startTicker } from '../jobs/ticker.ts';
+import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import { notificationTargets } from './notification-tokens.ts';
 import type { NotificationMessage, NotificationSender } from './sender.ts';
 
 export const LIFE_WATCH_QUEUE = 'life-watch';
+/** Where a skipped notice is recorded, keyed by its notification id (`{kind}:{agentId}:{expiresAt}`). */
+const NOTICE_SOURCE = 'life-notice';
 
 export type LifeNoticeKind = LifeNotificationsTable['kind'];
 
@@ -83,6 +86,21 @@ async function dueNotices(db: Db, kind: LifeNoticeKind, now: number): Promise<Li
         ),
       ),
     )
+    // One Postgres refused (recorded in rejected_inputs under its notification id) is not tried again.
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('rejected_inputs')
+            .select(sql`1`.as('rejected'))
+            .where('rejected_inputs.source', '=', NOTICE_SOURCE)
+            .whereRef(
+              'rejected_inputs.key',
+              '=',
+              sql`${kind} || ':' || agent_lives.agent_id || ':' || agent_lives.expires_at`,
+            ),
+        ),
+      ),
+    )
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('notification_tokens')
@@ -126,14 +144,23 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
     for (const notice of notices) {
       const recipients = targets.filter((target) => target.fid === notice.ownerFid);
       if (recipients.length === 0) continue;
+      const message = lifeNoticeMessage(notice, now, deps.targetUrl);
       try {
-        await deps.sender.send(lifeNoticeMessage(notice, now, deps.targetUrl), recipients);
-        await db
-          .insertInto('life_notifications')
-          .values({ agent_id: notice.agentId, expires_at: notice.expiresAt, kind: notice.kind })
-          .onConflict((conflict) => conflict.doNothing())
-          .execute();
-        done.push(notice);
+        // A notice Postgres refuses (class 22) is recorded and skipped, not retried every tick.
+        const sent = await skippingUnusableInput(
+          { db, logger },
+          { source: NOTICE_SOURCE, key: message.notificationId, input: notice },
+          async () => {
+            await deps.sender.send(message, recipients);
+            await db
+              .insertInto('life_notifications')
+              .values({ agent_id: notice.agentId, expires_at: notice.expiresAt, kind: notice.kind })
+              .onConflict((conflict) => conflict.doNothing())
+              .execute();
+            return true;
+          },
+        );
+        if (sent) done.push(notice);
       } catch (error) {
         // Not recorded: the next tick tries again. Other twins' notices go on.
         logger.error({ err: error, agentId: notice.agentId, kind: notice.kind }, 'life notification failed');

@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 
 /** Where an input was skipped: each is counted apart in /health. */
-export type RejectedInputSource = 'life-index' | 'twin-write' | 'notification-retry' | 'neynar-delivery';
+export type RejectedInputSource =
+  | 'life-index'
+  | 'life-notice'
+  | 'twin-write'
+  | 'notification-retry'
+  | 'neynar-delivery';
 
 /** Characters of an input kept with its record: enough to recognise it, bounded for an attacker's megabyte. */
 const EXCERPT_CHARS = 80;

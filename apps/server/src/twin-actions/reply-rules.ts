@@ -27,41 +27,46 @@ export async function chargeReply(
   charge: { key: string; agentId: string; authorFid: number; channel: TwinReplyChargesTable['channel'] },
 ): Promise<ReplyCharge> {
   return db.transaction().execute(async (trx) => {
-    // Held to the end of the transaction, author before twin (always in this order: no deadlock),
-    // so two replicas cannot both count the last free reply.
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesAuthor}::int, hashtext(${String(charge.authorFid)}))`.execute(
+    // Held to the end of the transaction, so two replicas cannot both count the last free reply;
+    // taken by this one statement only, always in the same order: no deadlock.
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesAuthor}::int, hashtext(${String(charge.authorFid)})),
+                     pg_advisory_xact_lock(${LOCK_SPACES.replyChargesTwin}::int, hashtext(${charge.agentId}))`.execute(
       trx,
     );
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesTwin}::int, hashtext(${charge.agentId}))`.execute(
-      trx,
-    );
+    // The counts and the charge in one statement: inserted only when not yet charged and under every limit.
     const { rows } = await sql<{
       charged: boolean;
+      inserted: boolean;
       authorHour: number;
       authorDay: number;
       twinHour: number;
       twinDay: number;
     }>`
-      select
-        exists (select 1 from twin_reply_charges where key = ${charge.key}) as "charged",
-        count(*) filter (where author_fid = ${charge.authorFid} and charged_at > now() - interval '1 hour')::int as "authorHour",
-        count(*) filter (where author_fid = ${charge.authorFid})::int as "authorDay",
-        count(*) filter (where agent_id = ${charge.agentId} and charged_at > now() - interval '1 hour')::int as "twinHour",
-        count(*) filter (where agent_id = ${charge.agentId})::int as "twinDay"
-      from twin_reply_charges
-      where channel = ${charge.channel}
-        and charged_at > now() - interval '1 day'
-        and (author_fid = ${charge.authorFid} or agent_id = ${charge.agentId})
+      with counts as (
+        select
+          exists (select 1 from twin_reply_charges where key = ${charge.key}) as "charged",
+          count(*) filter (where author_fid = ${charge.authorFid} and charged_at > now() - interval '1 hour')::int as "authorHour",
+          count(*) filter (where author_fid = ${charge.authorFid})::int as "authorDay",
+          count(*) filter (where agent_id = ${charge.agentId} and charged_at > now() - interval '1 hour')::int as "twinHour",
+          count(*) filter (where agent_id = ${charge.agentId})::int as "twinDay"
+        from twin_reply_charges
+        where channel = ${charge.channel}
+          and charged_at > now() - interval '1 day'
+          and (author_fid = ${charge.authorFid} or agent_id = ${charge.agentId})
+      ), inserted as (
+        insert into twin_reply_charges (key, agent_id, author_fid, channel)
+        select ${charge.key}::text, ${charge.agentId}::text, ${charge.authorFid}::bigint, ${charge.channel}::text from counts
+        where not "charged"
+          and "authorHour" < ${rules.perAuthor.hour} and "authorDay" < ${rules.perAuthor.day}
+          and "twinHour" < ${rules.perTwin.hour} and "twinDay" < ${rules.perTwin.day}
+        returning 1
+      )
+      select counts.*, exists (select 1 from inserted) as "inserted" from counts
     `.execute(trx);
     const counts = rows[0]!;
-    if (counts.charged) return 'charged';
+    if (counts.charged || counts.inserted) return 'charged';
     if (counts.authorHour >= rules.perAuthor.hour || counts.authorDay >= rules.perAuthor.day) return 'author-limit';
-    if (counts.twinHour >= rules.perTwin.hour || counts.twinDay >= rules.perTwin.day) return 'twin-limit';
-    await trx
-      .insertInto('twin_reply_charges')
-      .values({ key: charge.key, agent_id: charge.agentId, author_fid: charge.authorFid, channel: charge.channel })
-      .execute();
-    return 'charged';
+    return 'twin-limit';
   });
 }
 

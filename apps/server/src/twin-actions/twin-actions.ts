@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { PublicClient } from 'viem';
 import { chainNowSeconds } from '../chain/life.ts';
@@ -12,7 +13,7 @@ import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
-import { readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
+import { oneAtATime, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
@@ -81,6 +82,9 @@ export async function enqueueDueSchedules(
   const total = { schedules: 0, jobs: 0 };
   for (;;) {
     const taken = await db.transaction().execute(async (trx) => {
+      // A crash that loses this commit loses its jobs and its progress together (the next tick does
+      // both again), and any later commit makes it durable first: no need to wait for the disk.
+      await sql`set local synchronous_commit = off`.execute(trx);
       const due = await lockDueSchedules(trx, now, batchSize);
       const jobs: ScheduledJob[] = (await writableSchedules(trx, due, now)).flatMap((row) =>
         dueSlots(row.agentId, row.stream, row.after, now).map((slotAt) => ({
@@ -208,12 +212,12 @@ export async function startTwinActions(
     if (now !== null) await recordClock(db, now);
   };
 
-  const pollLocalCasts = async () => {
+  const pollLocalCasts = oneAtATime(async () => {
     await readNewLocalCasts(db, async (casts) => {
       if (casts.length > 0) await followLocalClock();
       for (const cast of casts) await castCreated(cast);
     });
-  };
+  });
   if (options.localFirehose) {
     await startLocalFirehose(db);
     await startTicker(boss, { queue: LOCAL_FIREHOSE_QUEUE, intervalSeconds: 1, logger }, pollLocalCasts);

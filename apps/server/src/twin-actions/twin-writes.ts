@@ -53,13 +53,15 @@ export async function writeOnce(
   writing: Writing,
   compose: () => Promise<WrittenText>,
   deliver: (text: string) => Promise<string>,
+  /** The undelivered writing under the key (null: none) when the caller has just read it (reply-gate.ts openReply). */
+  known?: KnownWriting | null,
 ): Promise<WriteResult> {
-  const existing = await findWriting(db, writing.key);
+  const existing = known === undefined ? await findWriting(db, writing.key) : known;
   if (existing?.delivered_ref) return { text: existing.text, deliveredRef: existing.delivered_ref, delivered: false };
   let text = existing?.text;
   if (text === undefined) {
     const written = await compose();
-    await db
+    const stored = await db
       .insertInto('twin_writings')
       .values({
         key: writing.key,
@@ -72,8 +74,10 @@ export async function writeOnce(
         clock_at: writing.clockAt ?? (await knownClockSeconds(db)),
       })
       .onConflict((conflict) => conflict.column('key').doNothing())
-      .execute();
-    text = (await findWriting(db, writing.key))!.text;
+      .returning('text')
+      .executeTakeFirst();
+    // Another worker stored one first: that one wins.
+    text = stored?.text ?? (await findWriting(db, writing.key))!.text;
   }
   const deliveredRef = await deliver(text);
   await db
@@ -84,11 +88,17 @@ export async function writeOnce(
   return { text, deliveredRef, delivered: true };
 }
 
+/** A writing composed under a key and not yet delivered. */
+export interface KnownWriting {
+  text: string;
+  delivered_ref?: null;
+}
+
 function findWriting(db: Db, key: string) {
   return db.selectFrom('twin_writings').select(['text', 'delivered_ref']).where('key', '=', key).executeTakeFirst();
 }
 
-/** The writing under a key once it has been delivered; null before. */
+/** A writing already delivered under a key (a retry answers with it), or null. */
 export async function deliveredWriting(db: Db, key: string): Promise<{ text: string; deliveredRef: string } | null> {
   const row = await findWriting(db, key);
   return row?.delivered_ref ? { text: row.text, deliveredRef: row.delivered_ref } : null;

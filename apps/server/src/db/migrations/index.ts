@@ -14,6 +14,7 @@ import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
 import * as peopleMemory from './0017_people_memory.ts';
 import * as revivals from './0020_revivals.ts';
+import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_wallet_session_revocations': walletSessionRevocations,
   '0017_people_memory': peopleMemory,
   '0020_revivals': revivals,
+  '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,
 };

@@ -1,12 +1,12 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
-import { findAgentCharacter } from '../../agents/repository.ts';
+import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentActionsOf } from '../../owner-controls/switches.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
-import { replyGate } from '../reply-gate.ts';
-import { deliveredWriting, engineText, writeOnce } from '../twin-writes.ts';
+import { openReply } from '../reply-gate.ts';
+import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 
@@ -33,18 +33,19 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
   const { message } = job;
   if (!directMessages.available) return { status: 'skipped', reason: 'unavailable' };
   const twin = await findTwinAccount(db, job.agentId);
-  const character = twin && (await findAgentCharacter(db, twin.agentId));
+  const character = twin && (await cachedAgentCharacter(db, twin.agentId));
   if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
   const key = writingKeys.dmReply(twin.agentId, message.id);
-  const done = await deliveredWriting(db, key);
-  if (done) return { status: 'already-done', text: done.text, messageId: done.deliveredRef };
-  const gate = replyGate(deps, {
+  const opened = await openReply(deps, {
     key,
     agentId: twin.agentId,
+    ownerFid: twin.ownerFid,
     kind: 'dm-reply',
     subject: message.id,
     author: { fid: message.fromFid },
   });
+  if (opened.done) return { status: 'already-done', text: opened.done.text, messageId: opened.done.deliveredRef };
+  const { gate } = opened;
   if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) return gate.skip('switched-off');
   if (!(await deps.lives.isAlive(twin.agentId))) return gate.skip('dead');
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
@@ -80,6 +81,7 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
       );
     },
     (text) => directMessages.send({ fromFid: twin.fid, toFid: message.fromFid, text, idempotencyKey: key }),
+    opened.writing,
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, messageId: result.deliveredRef };
 }

@@ -88,3 +88,29 @@ async function saveCursor(db: Db, id: number): Promise<void> {
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ block: id }))
     .execute();
 }
+
+/**
+ * One run of `poll` at a time on this replica. A call while one runs gets one more run after it, so
+ * a cast published meanwhile is handed on then, not at the next tick (the feed's lock would turn the
+ * second reader away); any number of such calls share that one run.
+ */
+export function oneAtATime(poll: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    if (!running) {
+      running = poll().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return run();
+      });
+    return queued;
+  };
+  return run;
+}

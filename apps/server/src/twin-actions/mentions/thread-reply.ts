@@ -1,7 +1,7 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import { findAgentCharacter } from '../../agents/repository.ts';
+import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
@@ -10,9 +10,9 @@ import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
-import { replyGate } from '../reply-gate.ts';
-import { deliveredWriting, engineText, writeOnce, writingExists } from '../twin-writes.ts';
-import { findTwinAccount, findTwinByFid, type TwinAccount } from '../twins.ts';
+import { openReply } from '../reply-gate.ts';
+import { engineText, writeOnce, writingExists } from '../twin-writes.ts';
+import { findTwinAccount, type TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
@@ -51,15 +51,16 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
   if (cast.author.fid === twin.fid) return { status: 'skipped', reason: 'own-cast' };
   const key = writingKeys.threadReply(twin.agentId, cast.hash);
-  const done = await deliveredWriting(db, key);
-  if (done) return { status: 'already-done', text: done.text, hash: done.deliveredRef };
-  const gate = replyGate(deps, {
+  const opened = await openReply(deps, {
     key,
     agentId: twin.agentId,
+    ownerFid: twin.ownerFid,
     kind: 'thread-reply',
     subject: cast.hash,
     author: cast.author,
   });
+  if (opened.done) return { status: 'already-done', text: opened.done.text, hash: opened.done.deliveredRef };
+  const { gate } = opened;
   if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return gate.skip('switched-off');
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
 
@@ -67,9 +68,8 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   const alive = await deps.lives.isAlive(twin.agentId);
   if (!alive && (await writingExists(db, writingKeys.deadReply(twin.agentId, thread.root)))) return gate.skip('dead');
   if (alive) {
-    const authorIsTwin = (await findTwinByFid(db, cast.author.fid)) !== null;
     const replies = await twinRepliesInThread(db, thread.root);
-    if (replies >= (authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
+    if (replies >= (gate.authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
       return gate.skip('thread-bound');
     }
   }
@@ -77,7 +77,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   if (limited) return limited;
   if (!alive) return deadNotice(deps, twin, cast, thread.root);
 
-  const character = await findAgentCharacter(db, twin.agentId);
+  const character = await cachedAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
   const result = await writeOnce(
     db,
@@ -112,6 +112,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
           }),
       ),
     (text) => castReply(deps, twin, cast.hash, text, [], key),
+    opened.writing,
   );
   return { status: result.delivered ? 'replied' : 'already-done', text: result.text, hash: result.deliveredRef };
 }
