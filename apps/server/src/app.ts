@@ -28,6 +28,7 @@ import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes } from './owner-controls/index.ts';
+import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -125,6 +126,11 @@ export async function createApp(
       localFirehose: deps.config.mode === 'local',
     },
   );
+  await startCastLearning(
+    deps.jobs,
+    { db: deps.db, farcaster: services.farcaster, logger: deps.logger },
+    deps.config.lifeWatchIntervalSeconds,
+  );
   if (deps.config.neynarWebhook.ids.length > 0) {
     await startCastWebhookSync(
       deps.jobs,
@@ -191,6 +197,7 @@ export async function createApp(
       rateLimits,
     }),
   );
+  app.route('/', voiceRoutes({ db: deps.db, tokens: services.tokens, rateLimits, farcaster: services.farcaster }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(
