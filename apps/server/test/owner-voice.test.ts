@@ -117,6 +117,9 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     expect(ramenBefore.toLowerCase()).toContain('ramen');
     expect(await replyOn(otherReplica, 'what do you think of ramen?')).toBe(ramenBefore);
     const longBefore = await replyOn(otherReplica, 'tell me about testing');
+    // Messages that do not name the topic but draw its casts.
+    const unasked = ['any food recs?', 'what did you eat today?', 'what is good near the office'];
+    for (const message of unasked) expect((await replyOn(server.db, message)).toLowerCase()).toContain('ramen');
 
     const lengthAxis = before.characteristics.findIndex((question) => question.name === 'Length');
     const choices = [...before.voice.choices];
@@ -138,7 +141,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     expect(ramenAfter.toLowerCase()).not.toContain('ramen');
     expect(ramenAfter).not.toBe(ramenBefore);
     // Nor is it brought up unasked: no cast about it is said.
-    for (const message of ['what do you eat?', 'any food recs?', 'what is your favourite lunch spot']) {
+    for (const message of unasked) {
       expect((await replyOn(otherReplica, message)).toLowerCase()).not.toContain('ramen');
     }
     expect(await replyOn(otherReplica, 'who are you?')).toContain(changed.aboutMe);
