@@ -44,7 +44,7 @@ async function bearerToken(): Promise<{ token: string; fromWebSession: boolean }
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   body?: unknown;
   /** Send the Quick Auth bearer token (chat, deploy, history). */
   auth?: boolean;
