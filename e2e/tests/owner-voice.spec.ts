@@ -1,6 +1,6 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { ensureAlive } from '../support/chain.ts';
-import { sendAndWatchReply } from '../support/chat.ts';
+import { chatScreen } from '../support/chat.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
@@ -13,10 +13,21 @@ import { twinOf } from '../support/twins.ts';
 // so no earlier conversation changes the reply.
 const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, learned: 1016 } as const;
 
-/** A sample user asks the twin one question on its page; the echo engine's reply, in lower case. */
+/**
+ * A sample user asks the twin one question on its page; the echo engine's whole reply, in lower case.
+ * (Not sendAndWatchReply: an offline reply can be done before its typing dots are ever seen.)
+ */
 async function ask(page: Page, asker: number, agentId: string, question: string): Promise<string> {
   const app = await openAs(page, asker, agentPath(agentId));
-  return (await sendAndWatchReply(app, question)).toLowerCase();
+  const chat = chatScreen(app);
+  await chat.send(question);
+  const reply = chat.replyTo(question);
+  await expect(reply).toHaveAttribute('data-sender', 'agent');
+  await expect(reply).toHaveAttribute('data-engine', 'echo');
+  await expect(reply.getByRole('status', { name: 'typing' })).toBeHidden();
+  const body = reply.locator('.message__text');
+  await expect(body).not.toBeEmpty();
+  return ((await body.textContent()) ?? '').toLowerCase();
 }
 
 /** "Your twin", reached as its owner reaches it: the navigation's tab. */
