@@ -12,12 +12,15 @@ import { cachedAgentCharacter } from '../src/agents/character-cache.ts';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createDb, type Db } from '../src/db/database.ts';
+import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
 import { learnFromCasts } from '../src/owner-controls/voice/index.ts';
 import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
+import { neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import { writeEchoReply } from '../src/twin/echo-reply.ts';
 import { systemPrompt } from '../src/twin/engines/system-prompt.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { STAND_IN_API_KEY, specCast, startNeynarStandIn } from './neynar-stand-in.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
 
@@ -211,5 +214,46 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     expect(runs.filter((run) => run !== null).map((run) => run!.learned)).toEqual([1]);
     const days = await server.db.selectFrom('twin_learning_days').selectAll().execute();
     expect(days).toEqual([{ agent_id: alice.agentId, day: 20_000, learned: 1 }]);
+  });
+  it("in production reads Neynar's feed/user/casts (its spec, the stand-in) and learns only casts newer than the last learned", async () => {
+    const neynar = await startNeynarStandIn();
+    try {
+      const author = neynar.addUser({ fid: owners.alice, username: 'lowcaps-dev' });
+      const cast = (hash: string, text: string, at: Date) =>
+        neynar.casts.set(hash, specCast({ hash, text, author, timestamp: at.toISOString() }));
+      // Older than what the twin has learned already (the local casts above): not added.
+      cast('0x01', 'an old cast about kayaking that was never learned', new Date('2020-01-01T00:00:00.000Z'));
+      cast('0x02', 'fresh from neynar: started learning the cello', new Date(Date.now() + 60 * 60_000));
+      const deps = { db: server.db, farcaster: neynarFarcasterData({ apiKey: STAND_IN_API_KEY, baseUrl: neynar.url }) };
+      const learned = await learnFromCasts(deps, alice.agentId);
+      expect(learned?.learned).toBe(1);
+      expect(neynar.requests.at(-1)!.url).toBe(
+        `/v2/farcaster/feed/user/casts/?fid=${owners.alice}&limit=150&include_replies=true`,
+      );
+      const character = (await cachedAgentCharacter(otherReplica, alice.agentId))!;
+      expect(character.casts[0]).toBe('fresh from neynar: started learning the cello');
+      expect(character.casts.some((text) => text.includes('kayaking'))).toBe(false);
+    } finally {
+      await neynar.close();
+    }
+  });
+
+  it('limits voice changes per owner: 429 with Retry-After once they are spent, nothing saved', async () => {
+    const { voice } = await readVoice();
+    const versionsBefore = await server.db.selectFrom('twin_voice_versions').select('version').execute();
+    const allowed = RATE_LIMITS.voicePerFid.points;
+    const answers = [];
+    for (let change = 0; change <= allowed; change++)
+      answers.push((await putVoice({ ...voice, aboutMe: `take ${change}` })).status);
+    // Earlier tests spent some of the window's points: every answer is 200 until one is 429, then 429.
+    const firstRefused = answers.indexOf(429);
+    expect(firstRefused).toBeGreaterThan(0);
+    expect(answers.slice(0, firstRefused).every((status) => status === 200)).toBe(true);
+    const refused = await putVoice({ ...voice, aboutMe: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const versionsAfter = await server.db.selectFrom('twin_voice_versions').select('version').execute();
+    expect(versionsAfter.length - versionsBefore.length).toBe(firstRefused);
+    expect((await readVoice()).voice.aboutMe).toBe(`take ${firstRefused - 1}`);
   });
 });
