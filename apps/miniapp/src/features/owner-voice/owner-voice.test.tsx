@@ -2,7 +2,16 @@ import type { CastLearningResponse, OwnerVoice, OwnerVoiceResponse } from '@fart
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer, errorReply, type FakeServer, json, noTwin, withTwin } from '../../test/fake-server.ts';
+import {
+  createFakeServer,
+  directory,
+  errorReply,
+  type FakeServer,
+  json,
+  makeAgent,
+  noTwin,
+  withTwin,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, userContext } from '../../test/sdk-double.ts';
 
@@ -69,6 +78,22 @@ describe('/you, "Your twin": its owner edits the voice, reverts it and refreshes
     openYou((server) => savedVoice(server));
     const nav = await screen.findByRole('navigation', { name: 'Screens' });
     expect(await within(nav).findByRole('link', { name: 'Your twin' })).toBeTruthy();
+  });
+
+  it("links to it from the twin's page for its owner, and not for a visitor", async () => {
+    const openTwinPage = (fid: number, agents: unknown) => {
+      host.context = Promise.resolve(userContext(fid));
+      const server = createFakeServer();
+      server.on(`GET /doppelganger/agents/${fid}`, agents);
+      server.on('GET /doppelganger/agents', directory([makeAgent()]));
+      return renderApp({ path: '/agent/agent-1', server });
+    };
+    const owner = openTwinPage(42, withTwin());
+    expect((await screen.findByRole('link', { name: 'Edit its voice' })).getAttribute('href')).toBe('/you');
+    owner.unmount();
+    openTwinPage(77, noTwin());
+    expect(await screen.findByPlaceholderText(/message/i)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit its voice' })).toBeNull();
   });
 
   it('shows no "Your twin" tab to someone without a twin', async () => {
