@@ -11,6 +11,7 @@ import { bundleSize } from './bundle-size.ts';
 import { chatFirstToken } from './chat-first-token.ts';
 import { extendLifeGas } from './extend-life-gas.ts';
 import { lighthouseScores } from './lighthouse.ts';
+import { memory } from './memory.ts';
 import { type Builds, buildBoth } from './support/builds.ts';
 import type { BenchContext, Benchmark } from './support/context.ts';
 import { resultsFile } from './support/paths.ts';
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   apiThroughput,
   chatFirstToken,
   actions,
+  memory,
 ];
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {

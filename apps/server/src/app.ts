@@ -29,6 +29,7 @@ import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
+import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
 import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -142,6 +143,11 @@ export async function createApp(deps: AppDeps): Promise<{
     scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
     localFirehose: deps.config.mode === 'local',
   });
+  await startCastLearning(
+    deps.jobs,
+    { db: deps.db, farcaster: services.farcaster, logger: deps.logger },
+    deps.config.lifeWatchIntervalSeconds,
+  );
   if (deps.config.neynarWebhook.ids.length > 0) {
     await startCastWebhookSync(
       deps.jobs,
@@ -227,6 +233,7 @@ export async function createApp(deps: AppDeps): Promise<{
     }),
   );
   app.route('/', peopleMemoryRoutes({ db: deps.db, tokens: services.tokens, rateLimits }));
+  app.route('/', voiceRoutes({ db: deps.db, tokens: services.tokens, rateLimits, farcaster: services.farcaster }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

@@ -3,8 +3,11 @@ import { createLocalClients, readDeployment } from '@fartwin/contracts/deploymen
 import { getFreePort, localUserAccount } from '@fartwin/localstack';
 import {
   apiPaths,
+  chatResponseSchema,
   deployResponseSchema,
   errorBodySchema,
+  ownerVoicePaths,
+  ownerVoiceResponseSchema,
   walletSignInPaths,
   walletSignInResponseSchema,
 } from '@fartwin/protocol';
@@ -183,6 +186,52 @@ describe('two replicas on one Postgres', () => {
     expect(signedOut.status).toBe(200);
     expect([await progress(first, ended), await progress(second, ended)]).toEqual([401, 401]);
     expect([await progress(first, kept), await progress(second, kept)]).toEqual([200, 200]);
+  });
+
+  it("hears an owner's voice change made on one replica in the next reply on the other, and its revert", async () => {
+    // The sample twins are deployed by a job at start-up.
+    const agentId = await vi.waitFor(
+      async () => {
+        const [agent] = await agentsOf(NOTIFIED_OWNER);
+        if (!agent) throw new Error('the sample twin is not deployed yet');
+        return agent.agent_id;
+      },
+      { timeout: 150_000, interval: 500 },
+    );
+    // A fresh asker each time: the reply depends on the voice alone, not on an earlier conversation.
+    const ask = async (replica: ServerProcess, fid: number) => {
+      const response = await replica.request(apiPaths.chat(agentId), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(fid)}` },
+        body: JSON.stringify({ conversation: 'what do you think of ramen?', fid }),
+      });
+      expect(response.status).toBe(200);
+      const body = chatResponseSchema.parse(await response.json());
+      expect(body.engine).toBe('echo');
+      return body.message;
+    };
+    const asOwner = async (path: string, method: string, body: unknown) =>
+      replicaA.request(path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(NOTIFIED_OWNER)}` },
+        body: JSON.stringify(body),
+      });
+    // Replica B keeps the deploy's character in memory.
+    const before = await ask(replicaB, 1011);
+    expect(before.toLowerCase()).toContain('ramen');
+
+    const read = await replicaA.request(ownerVoicePaths.voice(agentId), {
+      headers: { authorization: `Bearer ${await token(NOTIFIED_OWNER)}` },
+    });
+    const { voice } = ownerVoiceResponseSchema.parse(await read.json());
+    const changed = await asOwner(ownerVoicePaths.voice(agentId), 'PUT', { ...voice, avoidTopics: ['ramen'] });
+    expect(changed.status).toBe(200);
+    const declined = await ask(replicaB, 1012);
+    expect(declined.toLowerCase()).not.toContain('ramen');
+
+    const reverted = await asOwner(ownerVoicePaths.revert(agentId), 'POST', { version: 1 });
+    expect(reverted.status).toBe(200);
+    expect(await ask(replicaB, 1013)).toBe(before);
   });
 
   it('makes one deployment of a fid deployed through both replicas at once (and one of each sample twin)', async () => {

@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './entities.ts';
 export * from './input-text.ts';
 export * from './local-network.ts';
+export * from './owner-voice.ts';
 export * from './people-memory.ts';
 export * from './twin-economy-social.ts';
 export * from './wallet-sign-in.ts';

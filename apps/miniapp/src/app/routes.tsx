@@ -42,6 +42,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'you',
+        lazy: async () => ({
+          Component: (await import('../features/owner-voice/components/YourTwinPage.tsx')).YourTwinPage,
+        }),
+      },
+      {
         path: 'info',
         lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
       },

@@ -44,7 +44,7 @@ async function bearerToken(): Promise<{ token: string; fromWebSession: boolean }
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send the Quick Auth bearer token (chat, deploy, history). */
   auth?: boolean;

@@ -185,6 +185,7 @@ export const navigationStrings = {
   agents: 'Agents',
   leaderboard: 'Leaderboard',
   actions: 'Actions',
+  yourTwin: 'Your twin',
   closeLeaderboard: 'Close the leaderboard',
   agentsLoadFailed: (message: string) => `Your ${PRODUCT_NAME} couldn't be loaded: ${message}`,
 } as const;

@@ -1,27 +1,49 @@
+import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.ts';
-import type { Character } from '../twin/character.ts';
-import { findAgentCharacter } from './repository.ts';
+import { type Character, characterSchema } from '../twin/character.ts';
 
-/** Characters kept per replica, and for how long: a twin's character never changes after its deploy. */
+/** Characters kept per replica. */
 const MAX_CHARACTERS = 1_000;
-const CHARACTER_TTL_MS = 5 * 60_000;
 
-const caches = new WeakMap<Db, LRUCache<string, Character>>();
+interface Kept {
+  version: number;
+  character: Character;
+}
+
+const caches = new WeakMap<Db, LRUCache<string, Kept>>();
 
 /**
- * A twin's character for the chat, read (tens of kilobytes of casts, parsed and checked) once per
- * replica and kept a while, rather than before every message's first token. Null for an unknown agent.
+ * A twin's character for the chat, parsed (tens of kilobytes of casts, checked) once per change rather
+ * than before every message's first token. The owner changes it (owner-controls/voice) and it learns
+ * new casts, on any replica: each read compares the kept `voice_version` with the row's in one
+ * indexed read, and the row sends the character only when it changed. Chosen over LISTEN/NOTIFY: no
+ * connection held per replica, nothing missed while one reconnects, correct on the very next reply.
+ * Null for an unknown agent.
  */
 export async function cachedAgentCharacter(db: Db, agentId: string): Promise<Character | null> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, Character>({
-      max: MAX_CHARACTERS,
-      ttl: CHARACTER_TTL_MS,
-      fetchMethod: async (key) => (await findAgentCharacter(db, key)) ?? undefined,
-    });
+    cache = new LRUCache<string, Kept>({ max: MAX_CHARACTERS });
     caches.set(db, cache);
   }
-  return (await cache.fetch(agentId)) ?? null;
+  const kept = cache.get(agentId);
+  const row = await db
+    .selectFrom('agents')
+    .select([
+      'voice_version',
+      kept
+        ? sql<unknown>`case when voice_version = ${kept.version} then null else character end`.as('character')
+        : 'character',
+    ])
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  if (!row) {
+    cache.delete(agentId);
+    return null;
+  }
+  if (kept && row.voice_version === kept.version) return kept.character;
+  const fresh = { version: row.voice_version, character: characterSchema.parse(row.character) };
+  cache.set(agentId, fresh);
+  return fresh.character;
 }

@@ -44,6 +44,8 @@ export interface AgentsTable {
   character: ColumnType<unknown, string, string>;
   choices: ColumnType<string[], string, string>;
   created_at: CreatedAt;
+  /** Grows with every change of `character` after the deploy (migration 0015). */
+  voice_version: Generated<number>;
 }
 
 /** Stored conversations: one row per turn, per agent and person chatting. */
@@ -286,10 +288,35 @@ export interface TwinWalletSpendsTable {
   updated_at: ColumnType<Date, undefined, Date | string>;
 }
 
+/** Each voice an owner saved (owner-controls/voice). */
+export interface TwinVoiceVersionsTable {
+  agent_id: string;
+  version: number;
+  voice: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+/** The newest of the owner's casts a twin has learned, and when it last looked. */
+export interface TwinCastLearningTable {
+  agent_id: string;
+  newest_cast_at: Date | null;
+  learned_at: Date;
+}
+
+/** The daily learning's exactly-once key. */
+export interface TwinLearningDaysTable {
+  agent_id: string;
+  day: number;
+  learned: number;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
   agents: AgentsTable;
+  twin_voice_versions: TwinVoiceVersionsTable;
+  twin_cast_learning: TwinCastLearningTable;
+  twin_learning_days: TwinLearningDaysTable;
   chat_turns: ChatTurnsTable;
   auth_nonces: AuthNoncesTable;
   wallet_sign_in_nonces: WalletSignInNoncesTable;

@@ -30,6 +30,10 @@ export const RATE_LIMITS = {
   webhookPerIp: { points: 600, duration: 60, what: 'deliveries' },
   /** /health's details: each answer may cost chain RPC calls (cached a few seconds per replica). */
   healthPerIp: { points: 300, duration: 60, what: 'health checks' },
+  /** Voice changes and reverts (owner-controls/voice): each a version row kept. */
+  voicePerFid: { points: 20, duration: 600, what: 'voice changes' },
+  /** "Refresh from my casts": each one reads the owner's casts (a Neynar call in production). */
+  castRefreshPerFid: { points: 5, duration: 600, what: 'refreshes' },
   /** Owner settings and direct messages. */
   writePerFid: { points: 60, duration: 60, what: 'changes' },
   /** The twin's wallet view (chain reads, an account lookup) and withdrawals (each a transaction). */

@@ -4,8 +4,18 @@ import type { CastProfile } from './cast-profile.ts';
 import { PERSONALITY_AXES } from './characteristics.ts';
 import { styleMetricsSchema } from './style.ts';
 
-/** How many of the user's casts a twin keeps as its memory (and the echo engine's corpus). */
+/** How many of the user's casts a twin reads at its deploy (and each time it learns). */
 export const CHARACTER_CAST_LIMIT = 150;
+/** How many casts a twin's memory holds at most as it learns: the oldest go first. */
+export const MEMORY_CAST_LIMIT = 10_000;
+
+/** What the owner wrote into the voice after the deploy (owner-controls/voice); absent until then. */
+export const ownerWordsSchema = z.object({
+  aboutMe: z.string(),
+  avoidTopics: z.array(z.string()),
+  phrases: z.array(z.string()),
+});
+export type OwnerWords = z.infer<typeof ownerWordsSchema>;
 
 /** A twin's character, stored with the agent (jsonb): who it speaks for and how it writes. */
 export const characterSchema = z.object({
@@ -22,6 +32,7 @@ export const characterSchema = z.object({
   exampleReplies: z.array(z.string()),
   /** The user's casts, newest first: what the twin knows and echoes. */
   casts: z.array(z.string()),
+  owner: ownerWordsSchema.optional(),
 });
 export type Character = z.infer<typeof characterSchema>;
 

@@ -11,8 +11,8 @@ interface Axis {
   evidence(profile: CastProfile): { text: string; lean: 0 | 1 };
 }
 
-const topicPhrase = (profile: CastProfile, count = 2) =>
-  profile.topics.length > 0 ? profile.topics.slice(0, count).join(' and ') : 'whatever is on your mind';
+const topicsPhrase = (topics: readonly string[], count = 2) =>
+  topics.length > 0 ? topics.slice(0, count).join(' and ') : 'whatever is on your mind';
 
 /** The eight fixed axes, in the order the onboarding asks them. */
 export const PERSONALITY_AXES: readonly Axis[] = [
@@ -125,7 +125,7 @@ export function buildCharacteristics(profile: CastProfile): Characteristic[] {
   return PERSONALITY_AXES.map((axis) => {
     const { text, lean } = axis.evidence(profile);
     const leaning = profile.style.castCount > 0 ? ` That reads more ${axis.poles[lean].value}.` : '';
-    const question = axis.question.replace('{topics}', topicPhrase(profile));
+    const question = axis.question.replace('{topics}', topicsPhrase(profile.topics));
     const evidence = profile.style.castCount > 0 ? `${capitalise(text)}.${leaning} ` : '';
     return {
       name: axis.name,
@@ -133,6 +133,18 @@ export function buildCharacteristics(profile: CastProfile): Characteristic[] {
       options: axis.poles.map((pole) => ({ value: pole.value, description: pole.description })),
     };
   });
+}
+
+/**
+ * The eight questions as the owner's voice screen asks them again after the deploy: onboarding's
+ * questions and options, without the evidence (that was read from the casts at the deploy).
+ */
+export function characteristicsFor(topics: readonly string[]): Characteristic[] {
+  return PERSONALITY_AXES.map((axis) => ({
+    name: axis.name,
+    description: axis.question.replace('{topics}', topicsPhrase(topics)),
+    options: axis.poles.map((pole) => ({ value: pole.value, description: pole.description })),
+  }));
 }
 
 /** The pole each question leans to from the user's own casts: a twin as they already sound. */

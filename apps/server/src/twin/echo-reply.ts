@@ -4,6 +4,7 @@ import type { WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
+import { ownerWordsReply, speakableCharacter, withOwnerPhrase } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
 import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
@@ -35,7 +36,8 @@ const ATTEMPTS = 24;
 
 export function writeEcho(request: EchoRequest): string {
   const task = request.task ?? { kind: 'chat' };
-  const memory = memoryOf(request.character);
+  // The owner's words (owner-words.ts): casts of avoided topics are left out of what it can say.
+  const memory = memoryOf(speakableCharacter(request.character));
   if (task.kind === 'post') return writePost(memory, task.earlierPosts, request.maxChars ?? CAST_BYTES);
 
   const turns = request.conversation;
@@ -44,14 +46,20 @@ export function writeEcho(request: EchoRequest): string {
   const userTurns = turns
     .filter((turn) => turn.role === 'user')
     .map((turn) => (inThread ? turn.content.replace(/^@[\w.-]+:\s*/, '') : turn.content));
-  return writeReply(memory, {
-    message: userTurns.at(-1) ?? '',
+  const message = userTurns.at(-1) ?? '';
+  const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
+  const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
+  const decided = ownerWordsReply(memory, message, budget);
+  if (decided !== null) return decided;
+  const reply = writeReply(memory, {
+    message,
     previousMessage: userTurns.length > 1 ? userTurns.at(-2) : undefined,
-    earlier: turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content),
-    budget: request.maxChars ?? Number.POSITIVE_INFINITY,
+    earlier,
+    budget,
     short: inThread,
     remembered: request.remembered,
   });
+  return withOwnerPhrase(memory.character, message, reply, earlier, budget);
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */

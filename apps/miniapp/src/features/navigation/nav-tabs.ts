@@ -1,6 +1,6 @@
 import { navigationStrings } from '../../lib/strings.ts';
 
-export type NavIconName = 'twin' | 'agents' | 'leaderboard' | 'actions';
+export type NavIconName = 'twin' | 'agents' | 'leaderboard' | 'actions' | 'you';
 
 export interface NavTab {
   to: string;
@@ -18,3 +18,16 @@ export const navTabs: readonly NavTab[] = [
   { to: '/leaderboard', label: navigationStrings.leaderboard, icon: 'leaderboard', activeOn: ['/leaderboard'] },
   { to: '/info', label: navigationStrings.actions, icon: 'actions', activeOn: ['/info'] },
 ];
+
+/** "Your twin" (/you): shown after the twin's tab to a signed-in person who owns a twin. */
+export const ownerTab: NavTab = {
+  to: '/you',
+  label: navigationStrings.yourTwin,
+  icon: 'you',
+  activeOn: ['/you', '/you/*'],
+};
+
+/** The tabs a person sees: the owner of a twin also gets "Your twin". */
+export function tabsFor(ownsTwin: boolean): readonly NavTab[] {
+  return ownsTwin ? [navTabs[0]!, ownerTab, ...navTabs.slice(1)] : navTabs;
+}

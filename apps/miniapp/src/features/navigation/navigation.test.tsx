@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -120,7 +121,12 @@ describe('the navigation bar (issue 14)', () => {
       const router = createMemoryRouter([
         { path: '*', element: <NavBar>{slot ? <button type="button">{slot}</button> : null}</NavBar> },
       ]);
-      return render(<RouterProvider router={router} />);
+      // The bar reads whether the user owns a twin (its "Your twin" tab) through the query cache.
+      return render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
     };
     const { container, unmount } = renderBar();
     expect(container.querySelector('.nav-bar__slot')).toBeNull();

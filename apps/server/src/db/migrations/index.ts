@@ -12,6 +12,7 @@ import * as rejectedInputs from './0010_rejected_inputs.ts';
 import * as twinWritingLimits from './0011_twin_writing_limits.ts';
 import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
+import * as ownerVoice from './0015_owner_voice.ts';
 import * as peopleMemory from './0017_people_memory.ts';
 import * as revivals from './0020_revivals.ts';
 import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011_twin_writing_limits': twinWritingLimits,
   '0013_twin_schedules': twinSchedules,
   '0014_wallet_session_revocations': walletSessionRevocations,
+  '0015_owner_voice': ownerVoice,
   '0017_people_memory': peopleMemory,
   '0020_revivals': revivals,
   '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,

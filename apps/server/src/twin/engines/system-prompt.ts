@@ -1,4 +1,5 @@
 import type { Character } from '../character.ts';
+import { ownerWordsPrompt, speakableCharacter } from '../owner-words.ts';
 import { type PersonMemory, rememberedBlock } from '../people-memory.ts';
 import { percent } from '../text.ts';
 import type { WritingTask } from './chat-engine.ts';
@@ -11,11 +12,13 @@ const EARLIER_POSTS_SHOWN = 30;
  * character and what it is writing. The twin speaks in their voice but is openly their AI twin.
  */
 export function systemPrompt(
-  character: Character,
+  ownersCharacter: Character,
   task: WritingTask = { kind: 'chat' },
   maxChars?: number,
   remembered?: PersonMemory,
 ): string {
+  // Examples and topics without what the owner asked it to avoid (owner-words.ts).
+  const character = speakableCharacter(ownersCharacter);
   const { style } = character;
   const handle = `@${character.username}`;
   const traits = Object.entries(character.traits)
@@ -34,6 +37,7 @@ export function systemPrompt(
       `${style.favouriteEmojis.length > 0 ? ` (favourites: ${style.favouriteEmojis.join(' ')})` : ''}; ` +
       `exclamation marks in ${percent(style.exclamationRate)}; questions in ${percent(style.questionRate)}.`,
     examples ? `Some of their posts, for voice only (never repeat them word for word):\n${examples}` : '',
+    ...ownerWordsPrompt(character),
     `Speak in their voice, in the first person, about their work and interests, but never claim to be ${character.displayName} or ${handle}. ` +
       `If asked whether you are an AI, a bot or the real person, say you are ${handle}'s AI twin. ` +
       'When they have not cast about something, say so instead of making up what they think.',

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { navigationStrings } from '../../../lib/strings.ts';
+import { useAgentsByFid } from '../../agents/index.ts';
+import { useFrame } from '../../frame/index.ts';
 import { useClientBack } from '../hooks/useClientBack.ts';
-import { navTabs } from '../nav-tabs.ts';
+import { tabsFor } from '../nav-tabs.ts';
 import { NavIcon } from './NavIcon.tsx';
 import '../navigation.css';
 
@@ -22,9 +24,12 @@ export function NavBar({ children }: NavBarProps) {
   const { pathname } = useLocation();
   // The client's back control follows the same screens (where the client has one).
   useClientBack();
+  const frame = useFrame();
+  const owned = useAgentsByFid(frame.fid);
+  const tabs = tabsFor((owned.data?.agents.length ?? 0) > 0);
   return (
     <nav className="nav-bar" aria-label={navigationStrings.label}>
-      {navTabs.map((tab) => {
+      {tabs.map((tab) => {
         const current = tab.activeOn.some((pattern) => matchPath(pattern, pathname));
         return (
           <Link

@@ -9,6 +9,8 @@ const paths: Record<NavIconName, string> = {
   // A podium.
   leaderboard: 'M3 20h18M5 20v-6h4v6M10 20V8h4v12M15 20v-9h4v9',
   // Switches: the agent's actions.
+  // A person with a pencil: the owner's own twin, its voice.
+  you: 'M9 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8M3 21v-1a6 6 0 0 1 9-5.2M15 21l1-3l5-5l2 2l-5 5z',
   actions: 'M7 7h10a3 3 0 0 1 0 6H7a3 3 0 0 1 0-6M7 10h.01M7 15h10a3 3 0 0 1 0 6H7a3 3 0 0 1 0-6M17 18h.01',
 };
 

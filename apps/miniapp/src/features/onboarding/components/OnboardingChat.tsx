@@ -1,5 +1,6 @@
 import type { Characteristic } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
+import { ChoiceButtons } from '../../../components/characteristics/ChoiceButtons.tsx';
 import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
@@ -31,13 +32,7 @@ export function OnboardingChat({ fid, questions }: { fid: number | null; questio
         footer={showProgress ? <DeployProgressList progress={progress.data!} /> : null}
       />
       <div className="chat-actions">
-        {state.phase === 'asking' && question
-          ? question.options.map((option) => (
-              <button key={option.value} type="button" className="button" onClick={() => answer(option.value)}>
-                {option.value}
-              </button>
-            ))
-          : null}
+        {state.phase === 'asking' && question ? <ChoiceButtons question={question} onChoose={answer} /> : null}
         {state.phase === 'ready' || state.phase === 'deploying' ? (
           <>
             <button

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
 import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
+import { ownerVoiceTexts } from '../../owner-voice/index.ts';
 import { OwnerWalletLink, RevivedBy } from '../../twin-wallet/index.ts';
 import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
@@ -38,6 +39,11 @@ export function AgentPage() {
       <AgentActionsSummary agentId={agentId} />
       <RevivedBy agentId={agentId} />
       <OwnerWalletLink agentId={agentId} />
+      {mine.data?.agents.some((owned) => owned.agentId === agentId) ? (
+        <Link className="button button--small" to="/you">
+          {ownerVoiceTexts.openFromTwinPage}
+        </Link>
+      ) : null}
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>
   );

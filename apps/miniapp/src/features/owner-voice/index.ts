@@ -1,0 +1,1 @@
+export { ownerVoiceTexts } from './texts.ts';

@@ -1,0 +1,68 @@
+import { ownerVoiceSchema, voiceRevertRequestSchema } from '@fartwin/protocol';
+import { Hono } from 'hono';
+import { findAgent } from '../../agents/repository.ts';
+import { type AuthVariables, requireAuth } from '../../auth/require-auth.ts';
+import type { TokenVerifier } from '../../auth/token-verifier.ts';
+import type { Db } from '../../db/database.ts';
+import { agentIdParam } from '../../http/agent-id-param.ts';
+import { HttpError } from '../../http/errors.ts';
+import { jsonBody } from '../../http/json-body.ts';
+import type { RateLimits } from '../../limits/rate-limits.ts';
+import type { FarcasterData } from '../../providers/farcaster-data.ts';
+import { learnFromCasts } from './cast-learning.ts';
+import { changeOwnerVoice, listVoiceVersions, readOwnerVoice, revertOwnerVoice } from './voice-service.ts';
+
+export interface VoiceRouteDeps {
+  db: Db;
+  tokens: TokenVerifier;
+  rateLimits: RateLimits;
+  farcaster: FarcasterData;
+}
+
+/** The twin's voice (issue 25 parts 1 and 2): only its owner reads and changes it (401 signed out, 403 others). */
+export function voiceRoutes(deps: VoiceRouteDeps) {
+  const { db } = deps;
+  const app = new Hono<{ Variables: AuthVariables }>();
+  // protocol's ownerVoicePaths, as Hono patterns.
+  const pattern = '/doppelganger/voice/:agentId';
+
+  /** The twin's id, once the signed-in person is known to own it. */
+  const ownedAgentId = async (agentId: string, authFid: number): Promise<string> => {
+    const agent = await findAgent(db, agentIdParam(agentId));
+    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    if (agent.ownerFid !== authFid) {
+      throw new HttpError(
+        403,
+        'forbidden',
+        `Only the twin's owner can see and change its voice (signed in as fid ${authFid})`,
+      );
+    }
+    return agent.agentId;
+  };
+  const owned = (c: { req: { param(name: 'agentId'): string }; get(key: 'authFid'): number }) =>
+    ownedAgentId(c.req.param('agentId'), c.get('authFid'));
+
+  app.use(pattern, requireAuth(deps.tokens));
+  app.use(`${pattern}/*`, requireAuth(deps.tokens));
+  const changesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('voicePerFid', (c) => c.get('authFid'));
+  const refreshesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('castRefreshPerFid', (c) =>
+    c.get('authFid'),
+  );
+
+  app.get(pattern, async (c) => c.json(await readOwnerVoice(db, await owned(c))));
+  app.put(pattern, changesPerFid, async (c) => {
+    const agentId = await owned(c);
+    return c.json(await changeOwnerVoice(db, agentId, await jsonBody(c, ownerVoiceSchema)));
+  });
+  app.get(`${pattern}/versions`, async (c) => c.json(await listVoiceVersions(db, await owned(c))));
+  app.post(`${pattern}/revert`, changesPerFid, async (c) => {
+    const agentId = await owned(c);
+    const { version } = await jsonBody(c, voiceRevertRequestSchema);
+    return c.json(await revertOwnerVoice(db, agentId, version));
+  });
+  app.post(`${pattern}/learn`, refreshesPerFid, async (c) => {
+    const agentId = await owned(c);
+    return c.json(await learnFromCasts(deps, agentId));
+  });
+  return app;
+}

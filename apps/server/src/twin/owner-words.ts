@@ -1,0 +1,109 @@
+import type { Character, OwnerWords } from './character.ts';
+import * as framing from './framing.ts';
+import type { Memory } from './memory.ts';
+import { readMessage } from './message.ts';
+import { stem, words } from './text.ts';
+import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
+
+/**
+ * What the owner wrote into the voice after the deploy (owner-controls/voice), as both engines use it:
+ * topics to avoid (never talked about: their casts are left out and a question on one is declined),
+ * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies).
+ */
+
+const NO_WORDS: OwnerWords = { aboutMe: '', avoidTopics: [], phrases: [] };
+
+export function ownerWordsOf(character: Pick<Character, 'owner'>): OwnerWords {
+  return character.owner ?? NO_WORDS;
+}
+
+const stems = (text: string) => words(text).map(stem);
+
+/** The avoided topic a text talks about (all of the topic's words appear in it), or null. */
+export function avoidedTopicIn(character: Pick<Character, 'owner'>, text: string): string | null {
+  const { avoidTopics } = ownerWordsOf(character);
+  if (avoidTopics.length === 0) return null;
+  const said = new Set(stems(text));
+  return avoidTopics.find((topic) => stems(topic).every((word) => said.has(word))) ?? null;
+}
+
+const speakable = new WeakMap<Character, Character>();
+
+/**
+ * The character without what it must not talk about: casts, examples and topics of an avoided topic
+ * left out. The same object for the same character (the echo engine's memory is kept per object).
+ */
+export function speakableCharacter(character: Character): Character {
+  if (ownerWordsOf(character).avoidTopics.length === 0) return character;
+  let kept = speakable.get(character);
+  if (!kept) {
+    const allowed = (text: string) => avoidedTopicIn(character, text) === null;
+    kept = {
+      ...character,
+      casts: character.casts.filter(allowed),
+      examplePosts: character.examplePosts.filter(allowed),
+      exampleReplies: character.exampleReplies.filter(allowed),
+      topics: character.topics.filter(allowed),
+    };
+    speakable.set(character, kept);
+  }
+  return kept;
+}
+
+/** Declines a topic without naming it, then turns to what the twin casts about. */
+const DECLINES = ["That's not something I talk about.", "I'll sit that one out.", 'I stay out of that one.'];
+
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * The reply the owner's words decide on their own, or null: a decline when the message is about an
+ * avoided topic; who the twin is, with the owner's "about me", when asked who it is.
+ */
+export function ownerWordsReply(memory: Memory, message: string, budget: number): string | null {
+  const { character } = memory;
+  const { aboutMe } = ownerWordsOf(character);
+  const picker = seededPicker(`${character.fid}:${message}:owner`);
+  const look = lookFor(memory, picker, true);
+  let parts: Part[] | null = null;
+  if (avoidedTopicIn(character, message)) {
+    parts = [own(picker.pick(DECLINES)), own(picker.pick(framing.whatICastAbout(memory.topics)))];
+  } else if (aboutMe && readMessage(message, character).kind === 'identity') {
+    // The about-me line is the owner's own words: kept as written.
+    parts = [own(`I'm @${character.username}'s AI twin.`), { text: aboutMe, own: false }];
+  }
+  if (!parts) return null;
+  while (parts.length > 1 && byteLength(render(parts, look, character)) > budget) parts.pop();
+  return render(parts, look, character);
+}
+
+/**
+ * The reply with one of the owner's phrases after it, one not said earlier in the conversation, when it
+ * fits the budget; the reply as it was otherwise.
+ */
+export function withOwnerPhrase(
+  character: Character,
+  message: string,
+  reply: string,
+  earlier: readonly string[],
+  budget: number,
+): string {
+  const unsaid = ownerWordsOf(character).phrases.filter((phrase) => !earlier.some((text) => text.includes(phrase)));
+  if (unsaid.length === 0 || reply.includes(unsaid[0]!)) return reply;
+  const phrase = seededPicker(`${character.fid}:${message}:phrase`).pick(unsaid);
+  const text = `${reply} ${phrase}`;
+  return byteLength(text) <= budget ? text : reply;
+}
+
+/** The owner's words as lines of the model's instructions (engines/system-prompt.ts). */
+export function ownerWordsPrompt(character: Character): string[] {
+  const { aboutMe, avoidTopics, phrases } = ownerWordsOf(character);
+  return [
+    aboutMe ? `In their own words, about themselves: ${aboutMe} (use it when asked who you are).` : '',
+    avoidTopics.length > 0
+      ? `Never talk about these topics, not even to give an opinion: ${avoidTopics.join(', ')}. If asked, decline in their voice without naming the topic, and turn to what they cast about.`
+      : '',
+    phrases.length > 0
+      ? `Phrases they use, in their own words; work one in when it fits:\n${phrases.map((phrase) => `- ${phrase}`).join('\n')}`
+      : '',
+  ].filter((line) => line.length > 0);
+}

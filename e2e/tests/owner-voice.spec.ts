@@ -1,0 +1,106 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { ensureAlive } from '../support/chain.ts';
+import { chatScreen } from '../support/chat.ts';
+import { openAs, screenshots } from '../support/devhost.ts';
+import { agentPath } from '../support/journeys.ts';
+import { users } from '../support/stack.ts';
+import { castFromComposer, runMarker } from '../support/twin-actions.ts';
+import { twinOf } from '../support/twins.ts';
+
+// Issue 25 parts 1 and 2: the owner shapes the twin's voice on "Your twin" (/you) and has it learn
+// their new casts. The owner is users.chatter, whose sample twin casts about escrow, tests and, once,
+// a ramen place. Each question comes from a sample user no other journey signs in as, each asked once,
+// so no earlier conversation changes the reply.
+const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, learned: 1016 } as const;
+
+/**
+ * A sample user asks the twin one question on its page; the echo engine's whole reply, in lower case.
+ * (Not sendAndWatchReply: an offline reply can be done before its typing dots are ever seen.)
+ */
+async function ask(page: Page, asker: number, agentId: string, question: string): Promise<string> {
+  const app = await openAs(page, asker, agentPath(agentId));
+  const chat = chatScreen(app);
+  await chat.send(question);
+  const reply = chat.replyTo(question);
+  await expect(reply).toHaveAttribute('data-sender', 'agent');
+  await expect(reply).toHaveAttribute('data-engine', 'echo');
+  await expect(reply.getByRole('status', { name: 'typing' })).toBeHidden();
+  const body = reply.locator('.message__text');
+  await expect(body).not.toBeEmpty();
+  return ((await body.textContent()) ?? '').toLowerCase();
+}
+
+/** "Your twin", reached as its owner reaches it: the navigation's tab. */
+async function openYourTwin(page: Page): Promise<FrameLocator> {
+  const app = await openAs(page, users.chatter);
+  await app.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Your twin' }).click();
+  await expect(app.getByRole('heading', { name: 'Your twin' })).toBeVisible();
+  return app;
+}
+
+test('the owner changes a characteristic and avoids a topic: the next reply shows it, and a revert undoes it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const shot = screenshots(page, testInfo);
+  const twin = await twinOf(users.chatter);
+  await ensureAlive(twin.agentId);
+  const question = 'what do you think of ramen?';
+  expect(await ask(page, askers.before, twin.agentId, question)).toContain('ramen');
+
+  let app = await openYourTwin(page);
+  const length = app.getByRole('group', { name: 'Length' });
+  const unchosen = length.getByRole('button', { pressed: false });
+  const newLength = (await unchosen.textContent())!.trim();
+  await unchosen.click();
+  await app.getByLabel(/Topics to avoid/).fill('ramen');
+  await app.getByRole('button', { name: 'Save voice' }).click();
+  await expect(app.getByText('Saved. Your twin’s next reply uses it.')).toBeVisible();
+  await expect(length.getByRole('button', { name: newLength })).toHaveAttribute('aria-pressed', 'true');
+  await expect(app.getByText(/^Version 2 ·/)).toBeVisible();
+  await shot('voice-saved');
+
+  // The next reply declines the topic without a word of it.
+  const declined = await ask(page, askers.after, twin.agentId, question);
+  expect(declined).not.toContain('ramen');
+  await shot('topic-declined');
+
+  // Back to the deploy's voice: the topic is talked about again, the characteristic as it was.
+  app = await openYourTwin(page);
+  await app.getByRole('button', { name: 'Revert to this (version 1)' }).click();
+  await expect(app.getByText('Back to version 1.')).toBeVisible();
+  await expect(app.getByLabel(/Topics to avoid/)).toHaveValue('');
+  await expect(app.getByRole('group', { name: 'Length' }).getByRole('button', { name: newLength })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await shot('voice-reverted');
+  expect(await ask(page, askers.reverted, twin.agentId, question)).toContain('ramen');
+});
+
+test('the owner casts something new, presses "Refresh from my casts", and the twin talks about it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const shot = screenshots(page, testInfo);
+  const twin = await twinOf(users.chatter);
+  await ensureAlive(twin.agentId);
+  const question = 'how is the sourdough going?';
+  expect(await ask(page, askers.unlearned, twin.agentId, question)).not.toContain('sourdough');
+
+  // The owner casts from the dev host, as on Farcaster.
+  const app = await openAs(page, users.chatter, '/agents');
+  await castFromComposer(
+    page,
+    app,
+    `baked my first sourdough loaf, 36 hour ferment, the crumb is unreal ${runMarker()}`,
+  );
+
+  const you = await openYourTwin(page);
+  await you.getByRole('button', { name: 'Refresh from my casts' }).click();
+  await expect(you.getByRole('status').filter({ hasText: /new casts? learned/ })).toBeVisible();
+  await expect(you.getByText(/^[1-9]\d* new casts? learned$/)).toBeVisible();
+  await shot('casts-learned');
+
+  expect(await ask(page, askers.learned, twin.agentId, question)).toContain('sourdough');
+});
