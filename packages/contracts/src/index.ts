@@ -17,6 +17,17 @@ export {
   type PaymentOptions,
   payForBattery,
 } from './battery.ts';
+export {
+  BATTERY_USDC,
+  type BatteryAuthorization,
+  type BatteryAuthorizationRequest,
+  batteryAuthorizationCall,
+  batteryAuthorizationNonce,
+  batteryAuthorizationTypedData,
+  receiveWithAuthorizationTypes,
+  USDC_DOMAIN_NAME,
+  USDC_DOMAIN_VERSION,
+} from './battery-authorization.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
 export {
   BASE_QUOTER_V2,
