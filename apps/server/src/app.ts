@@ -28,6 +28,7 @@ import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes } from './owner-controls/index.ts';
+import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -188,6 +189,20 @@ export async function createApp(
       db: deps.db,
       tokens: services.tokens,
       directMessages: services.directMessages,
+      rateLimits,
+    }),
+  );
+  app.route(
+    '/',
+    batteryRelayRoutes({
+      relay: batteryRelay({
+        db: deps.db,
+        chain: deps.chain,
+        operator: services.operator,
+        contracts: services.contracts,
+        caps: deps.config.batteryRelay,
+        logger: deps.logger,
+      }),
       rateLimits,
     }),
   );

@@ -13,6 +13,8 @@ export const LOCK_SPACES = {
   /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
   replyChargesAuthor: 21,
   replyChargesTwin: 22,
+  /** Transaction-level: the battery relay's daily caps are counted and taken one claim at a time (relay/). */
+  batteryRelayCaps: 2619,
 } as const;
 
 interface LockKey {

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   healthPerIp: { points: 300, duration: 60, what: 'health checks' },
   /** Owner settings and direct messages. */
   writePerFid: { points: 60, duration: 60, what: 'changes' },
+  /** Signed revivals (each a signature check and chain reads; relay/ caps the gas per payer and day). */
+  batteryRelayPerIp: { points: 10, duration: 60, what: 'signed revivals' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
