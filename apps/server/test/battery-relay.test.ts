@@ -11,6 +11,7 @@ import {
 } from '@fartwin/contracts/deployment';
 import {
   batteryRelayPath,
+  batteryRelayRequest,
   batteryRelayRequestSchema,
   batteryRelayResponseSchema,
   errorBodySchema,
@@ -74,17 +75,7 @@ describe('the battery relay', () => {
       ...(overrides.value === undefined ? {} : { value: overrides.value }),
       ...(overrides.to === undefined ? {} : { to: overrides.to }),
     };
-    const signature = await payer.signTypedData({ ...typed, message });
-    return {
-      from: message.from,
-      to: message.to,
-      value: String(message.value),
-      validAfter: String(message.validAfter),
-      validBefore: String(message.validBefore),
-      nonce: message.nonce,
-      salt,
-      signature,
-    };
+    return batteryRelayRequest(message, salt, await payer.signTypedData({ ...typed, message }));
   };
 
   /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
@@ -138,6 +129,11 @@ describe('the battery relay', () => {
   beforeEach(async () => {
     // Each test starts with every cap free.
     await server.db.deleteFrom('battery_relays').execute();
+  });
+
+  it('tells the mini-app that signed revivals are relayed here', async () => {
+    const script = await (await server.app.request('/app-config.js')).text();
+    expect(script).toContain('"batteryRelay":true');
   });
 
   it('revives a twin from a USDC-only wallet in one signature, the operator paying the gas', async () => {
@@ -281,14 +277,14 @@ describe('the battery relay', () => {
           { name: 'nonce', type: 'bytes32' },
         ],
       },
-      message: { authorizer: payer.address, nonce: body.nonce },
+      message: { authorizer: payer.address, nonce: body.nonce as Hex },
     });
     const { publicClient, walletFor } = clients();
     const hash = await walletFor(localDevAccount(0)).writeContract({
       address: deployment.usdc,
       abi: usdcAbi,
       functionName: 'cancelAuthorization',
-      args: [payer.address, body.nonce, cancel],
+      args: [payer.address, body.nonce as Hex, cancel],
     });
     await publicClient.waitForTransactionReceipt({ hash });
     const error = await expectRefusal(await post(twin, body), 409, 'authorization_used');

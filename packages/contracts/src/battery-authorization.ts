@@ -1,10 +1,10 @@
 /**
- * Revival with only USDC: the EIP-3009 `ReceiveWithAuthorization` a payer signs so that someone
- * else submits FartwinLife.extendLifeWithAuthorization and pays the gas. Browser-safe (viem only):
- * the mini-app builds what the wallet signs, the server checks it, the tests sign it.
+ * @fartwin/contracts/battery-authorization: revival with only USDC, the EIP-3009
+ * `ReceiveWithAuthorization` a payer signs so that someone else submits
+ * FartwinLife.extendLifeWithAuthorization and pays the gas. viem only, no ABI (the mini-app takes it
+ * without the generated ABIs): the mini-app builds what the wallet signs, the server checks it.
  */
 import { type Address, encodeAbiParameters, type Hex, keccak256, toHex } from 'viem';
-import { fartwinLifeAbi } from '../generated/abis.ts';
 
 /** One battery: the only value the relayed entry accepts (FartwinLife.MIN_USDC_AMOUNT). */
 export const BATTERY_USDC = 1_000_000n;
@@ -74,19 +74,4 @@ export interface BatteryAuthorization {
   salt: Hex;
   /** r ‖ s ‖ v (65 bytes) from eth_signTypedData_v4, or an ERC-1271 wallet's signature. */
   signature: Hex;
-}
-
-/** The contract call a relayer sends (estimate, then write) for a signed battery. */
-export function batteryAuthorizationCall(
-  fartwinLife: Address,
-  agentId: string,
-  authorization: BatteryAuthorization,
-  minA0xOut: bigint,
-) {
-  return {
-    address: fartwinLife,
-    abi: fartwinLifeAbi,
-    functionName: 'extendLifeWithAuthorization',
-    args: [agentId, authorization, minA0xOut],
-  } as const;
 }

@@ -12,6 +12,7 @@ export {
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
 export {
   approveBatteryPayment,
+  batteryAuthorizationCall,
   extendLife,
   type LifeContracts,
   type PaymentOptions,
@@ -21,7 +22,6 @@ export {
   BATTERY_USDC,
   type BatteryAuthorization,
   type BatteryAuthorizationRequest,
-  batteryAuthorizationCall,
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
   receiveWithAuthorizationTypes,

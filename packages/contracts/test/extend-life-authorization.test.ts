@@ -2,9 +2,9 @@ import { type Hex, keccak256, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
+import { batteryAuthorizationCall } from '../src/battery.ts';
 import {
   type BatteryAuthorization,
-  batteryAuthorizationCall,
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
   receiveWithAuthorizationTypes,

@@ -43,6 +43,34 @@ export const batteryRelayRequestSchema = z
 export type BatteryRelayRequest = z.input<typeof batteryRelayRequestSchema>;
 export type BatteryRelayInput = z.output<typeof batteryRelayRequestSchema>;
 
+/** The signed ReceiveWithAuthorization message, as EIP-712 typed data holds it. */
+export interface SignedBatteryMessage {
+  from: `0x${string}`;
+  to: `0x${string}`;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: `0x${string}`;
+}
+
+/** The relay request for a signed message: its numbers in decimal, with the nonce's salt and the signature. */
+export function batteryRelayRequest(
+  message: SignedBatteryMessage,
+  salt: `0x${string}`,
+  signature: `0x${string}`,
+): BatteryRelayRequest {
+  return {
+    from: message.from,
+    to: message.to,
+    value: String(message.value),
+    validAfter: String(message.validAfter),
+    validBefore: String(message.validBefore),
+    nonce: message.nonce,
+    salt,
+    signature,
+  };
+}
+
 export const batteryRelayResponseSchema = z.object({
   agentId: z.string(),
   payer: addressSchema,

@@ -61,6 +61,10 @@ export function createFakeChain() {
     /** The latest block's timestamp (s); null answers no block, as a chain that cannot be read. */
     blockTimestamp: null as number | null,
     blockNumber: 0x10,
+    /** eth_signTypedData_v4 in the wallet double: unsupported (as before), signs, or the person rejects. */
+    typedData: 'unsupported' as 'unsupported' | 'signs' | 'rejects',
+    /** The typed data the wallet signed (parsed JSON). */
+    signedTypedData: [] as unknown[],
     /** EIP-5792 support of the wallet double. */
     bundles: 'unsupported' as FakeBundleMode,
     bundleIds: new Map<string, Bundle>(),
@@ -163,6 +167,13 @@ export function createFakeChain() {
       case 'eth_sendTransaction':
         throwSendError();
         return sendTransaction(list[0] as { data: Hex });
+      case 'eth_signTypedData_v4': {
+        if (state.typedData === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
+        if (state.typedData === 'rejects') throw new RpcError(4001, 'User rejected the request.');
+        const [, typedData] = params as [string, string];
+        state.signedTypedData.push(JSON.parse(typedData));
+        return `0x${'ab'.repeat(64)}1b`;
+      }
       case 'wallet_getCapabilities':
         if (state.bundles === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
         return {

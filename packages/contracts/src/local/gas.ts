@@ -10,8 +10,8 @@ import {
 } from 'viem';
 import { fartwinLifeAbi, iusdcAbi } from '../../generated/abis.ts';
 import { swapRouter02Abi } from '../../generated/uniswap-abis.ts';
-import { payForBattery } from '../battery.ts';
-import { batteryAuthorizationCall, batteryAuthorizationTypedData } from '../battery-authorization.ts';
+import { batteryAuthorizationCall, payForBattery } from '../battery.ts';
+import { batteryAuthorizationTypedData } from '../battery-authorization.ts';
 import type { PayerProtection } from '../protection.ts';
 import { confirm, withGasHeadroom } from '../transactions.ts';
 
