@@ -23,10 +23,12 @@ function relayingServer() {
   };
 }
 
-/** A dead twin on the main screen, on a server that relays signed batteries. */
-async function openDeadTwin(relay: (call: Call) => Response) {
+/** A dead twin on the main screen, on a server that relays signed batteries; the wallet has `ethBalance`. */
+async function openDeadTwin(relay: (call: Call) => Response, { ethBalance = 0n } = {}) {
   (globalThis as unknown as { __FARTWIN_CONFIG__: Record<string, unknown> }).__FARTWIN_CONFIG__.batteryRelay = true;
   host.chain.state.blockTimestamp = Math.floor(Date.now() / 1000);
+  // By default USDC and no ETH: the wallet cannot pay a transaction's gas.
+  host.chain.state.ethBalance = ethBalance;
   host.context = Promise.resolve(userContext(42));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin(makeAgent({}, Math.floor(Date.now() / 1000) - 60)));
@@ -91,6 +93,17 @@ describe('revival with only USDC (one signature, relayed)', () => {
     expect(await screen.findByText(strings.signedRevivalRefused(refusal))).toBeTruthy();
     expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
     expect(host.chain.state.sent).toEqual([]);
+  });
+
+  it('a wallet with the ETH for gas keeps the wallet payment first', async () => {
+    host.chain.state.typedData = 'signs';
+    await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+    // Once the balance and the gas price were read, the helper's button is SPEC.md's Allow.
+    await waitFor(() =>
+      expect(host.chain.methods()).toEqual(expect.arrayContaining(['eth_getBalance', 'eth_gasPrice'])),
+    );
+    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
   });
 
   it('a wallet that cannot sign typed data falls back to the wallet payment', async () => {

@@ -33,8 +33,8 @@ export interface Revival {
   /** Approve and buy in one wallet prompt (EIP-5792), where the wallet supports it. */
   oneTap: { supported: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
   /**
-   * Revival with only USDC: one typed-data signature, relayed by the server (no ETH). Offered first
-   * until it is refused (a rejected signature, a wallet that cannot sign, the relay's refusal): then
+   * Revival with only USDC: one typed-data signature, relayed by the server (no ETH). Offered first to
+   * a wallet without the ETH for the gas (one with ETH keeps one-tap and allow-then-buy), until it is refused (a rejected signature, a wallet that cannot sign, the relay's refusal): then
    * the other ways take over for the session.
    */
   signed: { offered: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
@@ -73,6 +73,13 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     queryFn: () => stack!.supportsOneTap(),
     enabled: canPay,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const relayed = Boolean(stack?.batteryRelay);
+  const { data: lacksGas = false } = useQuery({
+    queryKey: ['lacks-gas', address],
+    queryFn: () => stack!.lacksGas(address!),
+    enabled: canPay && relayed,
   });
 
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
@@ -256,7 +263,7 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     buy: { phase: buyPhase, run: runBuy },
     oneTap: { supported: oneTapSupported, phase: oneTapPhase, error: oneTapError, run: runOneTap },
     signed: {
-      offered: canPay && Boolean(stack?.batteryRelay) && !signedRefused,
+      offered: canPay && relayed && lacksGas && !signedRefused,
       phase: signedPhase,
       error: signedError,
       run: runSigned,
