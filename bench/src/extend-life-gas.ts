@@ -22,7 +22,8 @@ const ITERATIONS = 5;
  * by a spender, as FartwinLife pulls it) plus the same swap through Uniswap's SwapRouter02 along
  * FartwinLife's own path to the burn address, as two transactions: extendLifeGasComparison, which
  * packages/contracts/test/gas.test.ts also uses to assert a bound; this one reports medians. On a
- * fresh anvil with the local stack of bootstrapLocalChain (a real Uniswap V3 pool).
+ * fresh anvil with the local stack of bootstrapLocalChain (a real Uniswap V3 pool). Beside them, the
+ * relayed revival (a payer's signed EIP-3009 battery sent by the relayer), which the operator pays.
  */
 export const extendLifeGas: Benchmark = {
   name: 'gas',
@@ -54,6 +55,8 @@ export const extendLifeGas: Benchmark = {
           later: async () => Number(await gas.extendLife(laterAgent)),
           first: async () => Number(await gas.extendLife(randomUUID())),
           baseline: async () => Number((await gas.baseline()).total),
+          // Revival with only USDC: the payer signs, the relayer sends (later batteries of laterAgent).
+          relayed: async () => Number(await gas.relayedBattery(laterAgent)),
         },
       );
       const baseline = median(samples.baseline);
@@ -67,6 +70,11 @@ export const extendLifeGas: Benchmark = {
       } as const;
       report({ ...common, metric: 'extendLife, later battery', subject: median(samples.later) });
       report({ ...common, metric: "extendLife, an agent's first battery", subject: median(samples.first) });
+      report({
+        ...common,
+        metric: 'extendLifeWithAuthorization (relayed signed USDC), later battery',
+        subject: median(samples.relayed),
+      });
     } finally {
       await anvil.stop();
       rmSync(scratch, { recursive: true, force: true });

@@ -78,6 +78,25 @@ export async function usdcBalanceOf(address: `0x${string}`): Promise<bigint> {
   });
 }
 
+/** A user's ETH, in wei. */
+export async function ethBalance(fid: number): Promise<bigint> {
+  return local().publicClient.getBalance({ address: localUserAccount(fid).address });
+}
+
+/** Who paid the twin's latest battery: the payer its latest LifePaid event names. */
+export async function lastPayer(agentId: string): Promise<string> {
+  const logs = await local().publicClient.getContractEvents({
+    address: contracts().fartwinLife,
+    abi: fartwinLifeAbi,
+    eventName: 'LifePaid',
+    args: { agentIdHash: keccak256(toBytes(agentId)) },
+    fromBlock: BigInt(contracts().deployedAtBlock),
+  });
+  const payer = logs.at(-1)?.args.payer;
+  if (!payer) throw new Error(`no payment for ${agentId}`);
+  return payer;
+}
+
 /**
  * Set-up for a journey that starts from a living twin: another journey's time travel may have run
  * its battery out, so the keeper buys one when less than a day is left.

@@ -45,6 +45,8 @@ export const users = {
   visitor: 1008,
   /** Its wallet starts on Ethereum (every fifth sample user's does), so the app asks to switch. */
   otherChain: 1010,
+  /** Holds USDC and no ETH: revives the revival owner's twin in one signature, the server paying the gas. */
+  usdcOnlyPayer: 1014,
   /** Never opens the app: pays batteries when a journey needs a living twin to start from. */
   keeper: 1019,
 } as const;

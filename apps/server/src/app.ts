@@ -30,6 +30,7 @@ import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
+import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
 import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -234,6 +235,20 @@ export async function createApp(deps: AppDeps): Promise<{
   );
   app.route('/', peopleMemoryRoutes({ db: deps.db, tokens: services.tokens, rateLimits }));
   app.route('/', voiceRoutes({ db: deps.db, tokens: services.tokens, rateLimits, farcaster: services.farcaster }));
+  app.route(
+    '/',
+    batteryRelayRoutes({
+      relay: batteryRelay({
+        db: deps.db,
+        chain: deps.chain,
+        operator: services.operator,
+        contracts: services.contracts,
+        caps: deps.config.batteryRelay,
+        logger: deps.logger,
+      }),
+      rateLimits,
+    }),
+  );
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

@@ -8,6 +8,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC3009} from "./interfaces/IERC3009.sol";
 import {IV3SwapRouter} from "./interfaces/IV3SwapRouter.sol";
 
 /**
@@ -31,6 +32,8 @@ import {IV3SwapRouter} from "./interfaces/IV3SwapRouter.sol";
  *   in two steps and can never be renounced, so a pause can always be lifted.
  * - A payer who names a minimum and a deadline (`extendLife` with four arguments) is protected by
  *   them rather than by the owner's floor.
+ * - A payer with USDC and no ETH signs an EIP-3009 authorization that someone else (the app's
+ *   relayer) submits through {extendLifeWithAuthorization}; the signature is bound to one agent.
  */
 contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -110,6 +113,23 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint64 effectiveAt;
     }
 
+    /**
+     * @notice A payer's EIP-3009 `ReceiveWithAuthorization` of one battery to this contract, less
+     * what the contract fixes itself (value {MIN_USDC_AMOUNT}, payee this contract).
+     * @param from The payer who signed.
+     * @param validAfter Valid strictly after this unix second.
+     * @param validBefore Valid strictly before this unix second.
+     * @param salt The salt of the nonce, which is `authorizationNonce(agentId, salt)`.
+     * @param signature r ‖ s ‖ v (65 bytes), or an ERC-1271 wallet's signature.
+     */
+    struct BatteryAuthorization {
+        address from;
+        uint256 validAfter;
+        uint256 validBefore;
+        bytes32 salt;
+        bytes signature;
+    }
+
     PendingAddress private _pendingBurnAddress;
     PendingRate private _pendingMinA0xPerUsdc;
     PendingPath private _pendingSwapPath;
@@ -162,6 +182,9 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice The payment is below {MIN_USDC_AMOUNT}.
     error AmountBelowMinimum(uint256 usdcAmount, uint256 minimum);
+
+    /// @notice The relayed payment must be from a real signer.
+    error ZeroPayer();
 
     /// @notice The agent id is not a canonical lowercase UUID (36 characters, dashes at 8, 13, 18, 23).
     error InvalidAgentId();
@@ -248,7 +271,7 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint256 usdcAmount
     ) external nonReentrant whenNotPaused returns (uint256 a0xBurned) {
         Settings memory settings = _settings;
-        a0xBurned = _pay(agentId, usdcAmount, settings.burnAddress);
+        a0xBurned = _pay(agentId, usdcAmount, settings.burnAddress, _msgSender(), true);
         uint256 a0xMinimum = (usdcAmount * settings.minA0xPerUsdc) / _USDC_UNIT;
         if (a0xBurned < a0xMinimum) revert InsufficientA0xOut(a0xBurned, a0xMinimum);
     }
@@ -270,7 +293,62 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint256 deadline
     ) external nonReentrant whenNotPaused returns (uint256 a0xBurned) {
         if (block.timestamp > deadline) revert DeadlinePassed(deadline, block.timestamp);
-        a0xBurned = _pay(agentId, usdcAmount, _settings.burnAddress);
+        a0xBurned = _pay(agentId, usdcAmount, _settings.burnAddress, _msgSender(), true);
+        if (a0xBurned < minA0xOut) revert BelowPayerMinimum(a0xBurned, minA0xOut);
+    }
+
+    /**
+     * @notice The nonce a payer's EIP-3009 authorization must carry to pay for `agentId` through
+     * {extendLifeWithAuthorization}: `keccak256(abi.encode(keccak256(bytes(agentId)), salt))`.
+     * @param agentId The agent the payer means to keep alive.
+     * @param salt Any 32 random bytes the payer picks, so each authorization is new.
+     * @return The authorization nonce.
+     */
+    function authorizationNonce(string calldata agentId, bytes32 salt) public pure returns (bytes32) {
+        return keccak256(abi.encode(keccak256(bytes(agentId)), salt));
+    }
+
+    /**
+     * @notice Pays one battery (1 USDC) for `agentId` from `from`'s EIP-3009
+     * `ReceiveWithAuthorization`, so that `from` needs no ETH: whoever submits it pays the gas.
+     * Extends the life exactly as {extendLife} does (same 7 days, swap-and-burn and events), with
+     * `from` as the payer in {LifePaid}.
+     * @dev What `from` signed, and why it cannot be spent otherwise:
+     * - value exactly {MIN_USDC_AMOUNT} and `to` this contract: the contract rebuilds the
+     *   authorization with them, so a signature for any other amount or payee fails USDC's check;
+     * - nonce `authorizationNonce(agentId, salt)`: the contract derives the nonce from the agent id
+     *   it is asked to feed, so a signature seen in the mempool cannot feed another agent (the
+     *   derived nonce would differ and the signature would not recover to `from`);
+     * - `receiveWithAuthorization` only lets the payee (this contract) submit it, and USDC marks
+     *   the nonce used, so the same signature pays at most once;
+     * - `validAfter`/`validBefore`: USDC refuses it outside that window (the deadline).
+     * The swap is held to the higher of the submitter's `minA0xOut` and the owner's floor, so a
+     * submitter cannot strip the payer's slippage protection.
+     * @param agentId The agent to keep alive, a canonical lowercase UUID.
+     * @param authorization What the payer signed beyond the fixed value and payee, and the signature.
+     * @param minA0xOut The least A0X (18 decimals) the swap must buy, from a fresh quote.
+     * @return a0xBurned The A0X that reached the burn address.
+     */
+    function extendLifeWithAuthorization(
+        string calldata agentId,
+        BatteryAuthorization calldata authorization,
+        uint256 minA0xOut
+    ) external nonReentrant whenNotPaused returns (uint256 a0xBurned) {
+        address from = authorization.from;
+        if (from == address(0)) revert ZeroPayer();
+        IERC3009(address(usdc)).receiveWithAuthorization(
+            from,
+            address(this),
+            MIN_USDC_AMOUNT,
+            authorization.validAfter,
+            authorization.validBefore,
+            authorizationNonce(agentId, authorization.salt),
+            authorization.signature
+        );
+        Settings memory settings = _settings;
+        a0xBurned = _pay(agentId, MIN_USDC_AMOUNT, settings.burnAddress, from, false);
+        uint256 a0xFloor = (MIN_USDC_AMOUNT * settings.minA0xPerUsdc) / _USDC_UNIT;
+        if (a0xBurned < a0xFloor) revert InsufficientA0xOut(a0xBurned, a0xFloor);
         if (a0xBurned < minA0xOut) revert BelowPayerMinimum(a0xBurned, minA0xOut);
     }
 
@@ -500,10 +578,17 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
     }
 
     /**
-     * @dev Checks the id, extends the life, swaps the USDC into A0X at `burnTo` and emits the
-     * events; the caller checks the A0X bought against its minimum (a revert undoes it all).
+     * @dev Checks the id, extends the life, pulls the USDC from `payer` unless it already arrived
+     * (`pull` false: an EIP-3009 authorization moved it), swaps it into A0X at `burnTo` and emits
+     * the events; the caller checks the A0X bought against its minimum (a revert undoes it all).
      */
-    function _pay(string calldata agentId, uint256 usdcAmount, address burnTo) private returns (uint256 a0xBurned) {
+    function _pay(
+        string calldata agentId,
+        uint256 usdcAmount,
+        address burnTo,
+        address payer,
+        bool pull
+    ) private returns (uint256 a0xBurned) {
         _checkAgentId(agentId);
         if (usdcAmount < MIN_USDC_AMOUNT) revert AmountBelowMinimum(usdcAmount, MIN_USDC_AMOUNT);
 
@@ -513,7 +598,7 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
         uint256 newExpiry = from + (usdcAmount * LIFE_PER_USDC) / _USDC_UNIT;
         _expiry[agentIdHash] = newExpiry;
 
-        usdc.safeTransferFrom(_msgSender(), address(this), usdcAmount);
+        if (pull) usdc.safeTransferFrom(payer, address(this), usdcAmount);
         // The router's own minimum is left at 0 so that a shortfall surfaces as this contract's
         // custom errors. Its answer is what the path's last pool sent to `burnTo`: the router is
         // immutable and A0X is a plain ERC-20, so the burn address's balance need not be read.
@@ -527,7 +612,7 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
         );
 
         emit LifeExtended(agentId, usdcAmount, a0xBurned, newExpiry);
-        emit LifePaid(agentIdHash, _msgSender());
+        emit LifePaid(agentIdHash, payer);
     }
 
     /**

@@ -9,6 +9,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { fartwinLifeAbi, iusdcAbi } from '../generated/abis.ts';
+import type { BatteryAuthorization } from './battery-authorization.ts';
 import type { PayerProtection } from './protection.ts';
 import { confirm, withGasHeadroom } from './transactions.ts';
 
@@ -87,4 +88,19 @@ export async function payForBattery(
   const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' });
   if (!event) throw new Error('extendLife emitted no LifeExtended event');
   return { receipt, event };
+}
+
+/** The contract call a relayer sends (estimate, then write) for a signed battery. */
+export function batteryAuthorizationCall(
+  fartwinLife: Address,
+  agentId: string,
+  authorization: BatteryAuthorization,
+  minA0xOut: bigint,
+) {
+  return {
+    address: fartwinLife,
+    abi: fartwinLifeAbi,
+    functionName: 'extendLifeWithAuthorization',
+    args: [agentId, authorization, minA0xOut],
+  } as const;
 }

@@ -12,11 +12,22 @@ export {
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
 export {
   approveBatteryPayment,
+  batteryAuthorizationCall,
   extendLife,
   type LifeContracts,
   type PaymentOptions,
   payForBattery,
 } from './battery.ts';
+export {
+  BATTERY_USDC,
+  type BatteryAuthorization,
+  type BatteryAuthorizationRequest,
+  batteryAuthorizationNonce,
+  batteryAuthorizationTypedData,
+  receiveWithAuthorizationTypes,
+  USDC_DOMAIN_NAME,
+  USDC_DOMAIN_VERSION,
+} from './battery-authorization.ts';
 export { encodeV3Path, FEE_TICK_SPACING, type FeeTier } from './path.ts';
 export {
   BASE_QUOTER_V2,

@@ -7,6 +7,12 @@ import { USDC } from './support/life.ts';
 
 const chain = useTestChain();
 
+/**
+ * What a relayed battery may cost above the baseline: an ecrecover (3,000), the used nonce's new
+ * storage slot (22,100) and the signature's calldata; nothing more.
+ */
+const RELAYED_EXTRA_GAS = 30_000n;
+
 describe('gas', () => {
   it('a later battery costs no more than a bare USDC transferFrom plus the same swap through the router', async () => {
     const { alice, bob, deployment, publicClient } = chain();
@@ -19,6 +25,7 @@ describe('gas', () => {
     const firstBattery = await gas.extendLife(agentId);
     const nextBattery = await gas.extendLife(agentId);
     const protectedBattery = await gas.extendLife(agentId, await quotePayerProtection(publicClient, deployment, USDC));
+    const relayedBattery = await gas.relayedBattery(agentId);
     const baseline = await gas.baseline();
 
     const ratio = (used: bigint) => (Number(used) / Number(baseline.total)).toFixed(3);
@@ -28,6 +35,7 @@ describe('gas', () => {
         `  extendLife, first battery of an agent: ${firstBattery} (ratio ${ratio(firstBattery)})`,
         `  extendLife, later battery:             ${nextBattery} (ratio ${ratio(nextBattery)})`,
         `  the same with the payer's minimum and deadline (four arguments): ${protectedBattery} (ratio ${ratio(protectedBattery)})`,
+        `  relayed (extendLifeWithAuthorization, a signed EIP-3009 battery): ${relayedBattery} (ratio ${ratio(relayedBattery)})`,
         `  baseline: transferFrom ${baseline.transferFrom} + exactInput ${baseline.swap} = ${baseline.total}`,
       ].join('\n'),
     );
@@ -35,5 +43,8 @@ describe('gas', () => {
     // check, the two events) must fit in it: a later battery costs no more than the baseline.
     expect(nextBattery).toBeLessThanOrEqual(baseline.total);
     expect(protectedBattery).toBeLessThanOrEqual(baseline.total);
+    // The relayed battery adds the signature's check and the authorization's nonce to the same path.
+    expect(relayedBattery).toBeGreaterThan(nextBattery);
+    expect(relayedBattery).toBeLessThanOrEqual(baseline.total + RELAYED_EXTRA_GAS);
   });
 });

@@ -17,6 +17,11 @@ export const appConfigSchema = z.object({
       quoter: addressSchema.optional(),
     })
     .nullable(),
+  /**
+   * Whether the server relays signed batteries (revival with only USDC, battery-relay.ts): then the
+   * app offers that revival first. Absent or false: only the wallet payments.
+   */
+  batteryRelay: z.boolean().optional(),
   /** Origin of the Quick Auth server: the bot service itself in local mode. */
   quickAuthOrigin: z.string().url(),
 });

@@ -1,6 +1,7 @@
 export * from './agent-actions.ts';
 export * from './api.ts';
 export * from './app-config.ts';
+export * from './battery-relay.ts';
 export * from './constants.ts';
 export * from './entities.ts';
 export * from './input-text.ts';

@@ -1,8 +1,8 @@
 import { usdcAbi } from '@fartwin/contracts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatEther, formatUnits } from 'viem';
-import { localChainClient, useLatestBlock } from '../api/local-chain.ts';
+import { chainQueryKeys, localChainClient, useLatestBlock } from '../api/local-chain.ts';
 import { BUNDLE_MODES, useBundleMode } from './bundle-modes.ts';
 import { WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
 
@@ -38,6 +38,16 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
     },
   });
 
+  const queryClient = useQueryClient();
+  // A reviver who holds only USDC (revival with only USDC): anvil takes the wallet's ETH away, and a
+  // block is mined so every panel reads the new balance.
+  const keepOnlyUsdc = async () => {
+    const client = localChainClient(rpcUrl);
+    await client.setBalance({ address, value: 0n });
+    await client.mine({ blocks: 1 });
+    await queryClient.invalidateQueries({ queryKey: chainQueryKeys.latestBlock(rpcUrl) });
+  };
+
   return (
     <section className="panel" data-testid="wallet-panel">
       <h2>Wallet</h2>
@@ -46,7 +56,11 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
         Network: <strong data-testid="wallet-chain">{chainId === 8453 ? 'Base (8453)' : `chain ${chainId}`}</strong>
       </p>
       <p>
-        Balance: <span data-testid="wallet-usdc">{balances?.usdc ?? '…'}</span> USDC · {balances?.eth ?? '…'} ETH
+        Balance: <span data-testid="wallet-usdc">{balances?.usdc ?? '…'}</span> USDC ·{' '}
+        <span data-testid="wallet-eth">{balances?.eth ?? '…'}</span> ETH{' '}
+        <button type="button" data-testid="wallet-usdc-only" onClick={() => void keepOnlyUsdc()}>
+          Keep only USDC
+        </button>
       </p>
       <WalletSetting
         label="Wallet answers"

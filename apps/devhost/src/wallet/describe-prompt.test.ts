@@ -8,6 +8,28 @@ const usdc = '0x2222222222222222222222222222222222222222';
 const life = '0x3333333333333333333333333333333333333333';
 
 describe('the wallet sheet', () => {
+  it('words a signed USDC transfer (EIP-3009, a revival with only USDC) as the payment it allows', () => {
+    const typedData = JSON.stringify({
+      domain: { name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: usdc },
+      primaryType: 'ReceiveWithAuthorization',
+      message: {
+        from,
+        to: life,
+        value: '1000000',
+        validAfter: '0',
+        validBefore: '1800000000',
+        nonce: `0x${'1'.repeat(64)}`,
+      },
+    });
+    expect(describePrompt({ kind: 'signature', from, message: typedData })).toEqual({
+      title: 'Signature request',
+      lines: [`Allow 1 USDC to ${life}, no gas (ReceiveWithAuthorization)`, 'Valid until 2027-01-15T08:00:00.000Z'],
+    });
+    // Any other typed data is shown as it is.
+    const other = JSON.stringify({ primaryType: 'Mail', message: { text: 'hi' } });
+    expect(describePrompt({ kind: 'signature', from, message: other }).lines).toEqual([other]);
+  });
+
   it('describes a bundle (EIP-5792) in one prompt: each call in order, and whether it is all or none', () => {
     const calls = [
       {

@@ -9,6 +9,8 @@ export function describePrompt(prompt: WalletPrompt): { title: string; lines: st
     return { title: 'Switch network', lines: [`From chain ${prompt.fromChainId} to chain ${prompt.toChainId}`] };
   }
   if (prompt.kind === 'signature') {
+    const transfer = describeTransferAuthorization(prompt.message);
+    if (transfer) return { title: 'Signature request', lines: transfer };
     // personal_sign sends the text as hex; a wallet shows the text.
     const text = isHex(prompt.message) ? hexToString(prompt.message) : prompt.message;
     return { title: 'Signature request', lines: [text.slice(0, 400)] };
@@ -47,4 +49,25 @@ function decodeCall(data: Hex): string | null {
     }
   }
   return null;
+}
+
+/**
+ * An EIP-3009 authorization (eth_signTypedData_v4's JSON) in words, as wallets show USDC's signed
+ * transfers: who may move how much to whom, until when. Null for any other message.
+ */
+function describeTransferAuthorization(message: string): string[] | null {
+  let typed: { primaryType?: unknown; message?: Record<string, unknown> };
+  try {
+    typed = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const kind = typed.primaryType;
+  if ((kind !== 'ReceiveWithAuthorization' && kind !== 'TransferWithAuthorization') || !typed.message) return null;
+  const { to, value, validBefore } = typed.message;
+  const until = new Date(Number(validBefore) * 1000).toISOString();
+  return [
+    `Allow ${formatUnits(BigInt(String(value)), USDC_DECIMALS)} USDC to ${String(to)}, no gas (${kind})`,
+    `Valid until ${until}`,
+  ];
 }

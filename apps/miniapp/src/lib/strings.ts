@@ -88,6 +88,15 @@ export const strings = {
   revivalFailed: (message: string) => `The revival did not go through, and nothing was paid: ${message}`,
   revivalUnclear: (message: string) =>
     `The revival's outcome could not be read from the chain: ${message}. Check the battery before paying again.`,
+  // Revival with only USDC: one signature, the server pays the gas; offered first where the wallet signs typed data.
+  signedReviveButton: 'Revive for 1 USDC, no gas',
+  signedRevivalSubmitted: (hash: string) =>
+    `Signature received: Fartwin sends your 1 USDC battery pack and pays the gas. The hash is ${hash}... Wait a while for confirmation...`,
+  signedRevivalRejected:
+    'The signature was not given, and nothing was paid. You can still pay from your wallet (it needs a little ETH for gas).',
+  signedRevivalUnavailable: (message: string) =>
+    `This wallet cannot sign the revival (${message}), and nothing was paid. You can still pay from your wallet.`,
+  signedRevivalRefused: (message: string) => `The gas-free revival is not possible right now: ${message}`,
   // battery gauge
   batteryLabel: 'Battery',
   batteryDead: 'Battery empty',

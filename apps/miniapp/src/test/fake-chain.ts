@@ -61,6 +61,12 @@ export function createFakeChain() {
     /** The latest block's timestamp (s); null answers no block, as a chain that cannot be read. */
     blockTimestamp: null as number | null,
     blockNumber: 0x10,
+    /** The wallet's ETH (wei). */
+    ethBalance: 10n ** 18n,
+    /** eth_signTypedData_v4 in the wallet double: unsupported (as before), signs, or the person rejects. */
+    typedData: 'unsupported' as 'unsupported' | 'signs' | 'rejects',
+    /** The typed data the wallet signed (parsed JSON). */
+    signedTypedData: [] as unknown[],
     /** EIP-5792 support of the wallet double. */
     bundles: 'unsupported' as FakeBundleMode,
     bundleIds: new Map<string, Bundle>(),
@@ -163,6 +169,17 @@ export function createFakeChain() {
       case 'eth_sendTransaction':
         throwSendError();
         return sendTransaction(list[0] as { data: Hex });
+      case 'eth_getBalance':
+        return toHex(state.ethBalance);
+      case 'eth_gasPrice':
+        return toHex(1_000_000_000n);
+      case 'eth_signTypedData_v4': {
+        if (state.typedData === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
+        if (state.typedData === 'rejects') throw new RpcError(4001, 'User rejected the request.');
+        const [, typedData] = params as [string, string];
+        state.signedTypedData.push(JSON.parse(typedData));
+        return `0x${'ab'.repeat(64)}1b`;
+      }
       case 'wallet_getCapabilities':
         if (state.bundles === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
         return {

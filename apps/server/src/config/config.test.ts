@@ -144,6 +144,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, HEALTH_TOKEN: 'short' })).toThrow(/HEALTH_TOKEN must be at least 32/);
   });
 
+  it('caps the signed revivals the operator relays per payer, per day and by its ETH floor', () => {
+    expect(loadConfig({}).batteryRelay).toEqual({
+      perPayerPerDay: 3,
+      perDay: 200,
+      minOperatorWei: 10_000_000_000_000_000n,
+    });
+    const tuned = loadConfig({ RELAY_PER_PAYER_PER_DAY: '1', RELAY_PER_DAY: '0', RELAY_MIN_OPERATOR_ETH: '0.25' });
+    expect(tuned.batteryRelay).toEqual({ perPayerPerDay: 1, perDay: 0, minOperatorWei: 250_000_000_000_000_000n });
+    expect(() => loadConfig({ RELAY_MIN_OPERATOR_ETH: '1e18' })).toThrow(
+      /RELAY_MIN_OPERATOR_ETH must be an amount of ETH/,
+    );
+    expect(() => loadConfig({ RELAY_PER_DAY: '-1' })).toThrow(/RELAY_PER_DAY/);
+  });
+
   it("limits the twins' replies per author and per twin, and answers accounts from a quality score up", () => {
     expect(loadConfig({}).replyRules).toEqual({
       perAuthor: { hour: 5, day: 20 },

@@ -3,7 +3,7 @@ import { encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
 import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
-import { toHex } from 'viem';
+import { parseEther, toHex } from 'viem';
 import { z } from 'zod';
 import { DEFAULT_FIDS_PER_WEBHOOK } from '../providers/neynar-cast-webhooks.ts';
 
@@ -121,6 +121,15 @@ const envSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     // New twins the operator pays for (an account, gas and the first battery) per 24 hours.
     MAX_DEPLOYS_PER_DAY: z.coerce.number().int().min(0).default(500),
+    // Signed batteries (revival with only USDC) whose gas the operator pays: per payer and in all
+    // per 24 hours, and the operator's ETH below which it relays none (deploys need the rest).
+    RELAY_PER_PAYER_PER_DAY: z.coerce.number().int().min(0).max(1_000).default(3),
+    RELAY_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    RELAY_MIN_OPERATOR_ETH: z
+      .string()
+      .regex(/^(0|[1-9][0-9]{0,5})(\.[0-9]{1,18})?$/, 'must be an amount of ETH, e.g. 0.01')
+      .default('0.01')
+      .transform((value) => parseEther(value)),
     // Replies (thread replies, direct-message answers, each counted apart) one account draws from
     // all twins, and one twin writes, per hour and per 24 hours: each is a model call and a cast.
     REPLIES_PER_AUTHOR_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
@@ -295,6 +304,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
       withdrawUsdcPerDay: env.TWIN_WITHDRAW_USDC_PER_DAY,
       gasReserveEth: env.TWIN_WALLET_GAS_RESERVE_ETH,
       chainBudgetMs: env.TWIN_WALLET_CHAIN_BUDGET_MS,
+    },
+    /** Revival with only USDC (relay/): the operator's caps on the gas it pays. */
+    batteryRelay: {
+      perPayerPerDay: env.RELAY_PER_PAYER_PER_DAY,
+      perDay: env.RELAY_PER_DAY,
+      minOperatorWei: env.RELAY_MIN_OPERATOR_ETH,
     },
     replyRules: {
       perAuthor: { hour: env.REPLIES_PER_AUTHOR_PER_HOUR, day: env.REPLIES_PER_AUTHOR_PER_DAY },

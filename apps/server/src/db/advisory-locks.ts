@@ -15,6 +15,8 @@ export const LOCK_SPACES = {
   replyChargesTwin: 22,
   /** One spend from a twin's wallet at a time, keyed by the twin (twin-wallet/): its nonce and caps. */
   twinWallet: 2604,
+  /** Transaction-level: the battery relay's daily caps are counted and taken one claim at a time (relay/). */
+  batteryRelayCaps: 2619,
 } as const;
 
 interface LockKey {

@@ -310,6 +310,21 @@ export interface TwinLearningDaysTable {
   learned: number;
 }
 
+/** Signed batteries the operator relays (relay/), one per EIP-3009 authorization. */
+export interface BatteryRelaysTable {
+  /** The payer's address, lowercase. */
+  payer: string;
+  /** The authorization's nonce, lowercase hex. */
+  nonce: string;
+  agent_id: string;
+  /** The attempt holding the row (a random id). */
+  claim: string;
+  /** Null until the transaction is signed (always before it is sent). */
+  tx_hash: string | null;
+  raw_tx: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -339,4 +354,5 @@ export interface Database {
   people_memory: PeopleMemoryTable;
   revivals: RevivalsTable;
   twin_wallet_spends: TwinWalletSpendsTable;
+  battery_relays: BatteryRelaysTable;
 }

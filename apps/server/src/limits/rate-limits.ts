@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   /** The twin's wallet view (chain reads, an account lookup) and withdrawals (each a transaction). */
   costlyReadPerFid: { points: 60, duration: 60, what: 'requests' },
   withdrawPerFid: { points: 20, duration: 3600, what: 'withdrawals' },
+  /** Signed revivals (each a signature check and chain reads; relay/ caps the gas per payer and day). */
+  batteryRelayPerIp: { points: 10, duration: 60, what: 'signed revivals' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -14,6 +14,8 @@ export function appConfigRoutes(config: ServerConfig, contracts: () => ContractA
       // Never CHAIN_RPC_URL: it usually carries the operator's provider key.
       rpcUrl: config.chain.publicRpcUrl,
       contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife, quoter: addresses.quoter },
+      // Relaying stays off when its daily cap is 0.
+      batteryRelay: addresses !== null && config.batteryRelay.perDay > 0,
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };
     c.header('cache-control', 'no-store');

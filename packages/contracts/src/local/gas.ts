@@ -1,7 +1,17 @@
-import { type Account, type Chain, maxUint256, type PublicClient, type Transport, type WalletClient } from 'viem';
+import {
+  type Account,
+  type Chain,
+  keccak256,
+  maxUint256,
+  type PublicClient,
+  type Transport,
+  toHex,
+  type WalletClient,
+} from 'viem';
 import { fartwinLifeAbi, iusdcAbi } from '../../generated/abis.ts';
 import { swapRouter02Abi } from '../../generated/uniswap-abis.ts';
-import { payForBattery } from '../battery.ts';
+import { batteryAuthorizationCall, payForBattery } from '../battery.ts';
+import { batteryAuthorizationTypedData } from '../battery-authorization.ts';
 import type { PayerProtection } from '../protection.ts';
 import { confirm, withGasHeadroom } from '../transactions.ts';
 
@@ -20,6 +30,11 @@ export interface GasComparison {
    * payer's protection, the four-argument form the mini-app sends.
    */
   extendLife(agentId: string, protection?: PayerProtection): Promise<bigint>;
+  /**
+   * Gas of one relayed battery (revival with only USDC): the payer signs an EIP-3009
+   * authorization, the spender (as the app's relayer) sends extendLifeWithAuthorization.
+   */
+  relayedBattery(agentId: string): Promise<bigint>;
   /** Gas of the baseline's two transactions: the spender's transferFrom, then its router swap. */
   baseline(): Promise<{ transferFrom: bigint; swap: bigint; total: bigint }>;
 }
@@ -55,7 +70,32 @@ export async function extendLifeGasComparison(
     args: [{ path, recipient: contracts.burnAddress, amountIn: usdcAmount, amountOutMinimum: 0n }],
   } as const;
 
+  const chainId = await publicClient.getChainId();
+
   return {
+    relayedBattery: async (agentId) => {
+      const { timestamp } = await publicClient.getBlock();
+      const salt = keccak256(toHex(`${agentId}:${timestamp}:${Math.random()}`));
+      const typed = batteryAuthorizationTypedData({
+        chainId,
+        usdc: contracts.usdc,
+        fartwinLife: contracts.fartwinLife,
+        from: payer.account.address,
+        agentId,
+        salt,
+        validAfter: 0n,
+        validBefore: timestamp + 600n,
+      });
+      const signature = await payer.signTypedData({ ...typed, account: payer.account });
+      const call = batteryAuthorizationCall(
+        contracts.fartwinLife,
+        agentId,
+        { from: payer.account.address, validAfter: 0n, validBefore: timestamp + 600n, salt, signature },
+        0n,
+      );
+      const gas = withGasHeadroom(await publicClient.estimateContractGas({ ...call, account: spender.account }));
+      return gasOf(spender.writeContract({ ...call, gas }));
+    },
     extendLife: async (agentId, protection) =>
       (await payForBattery(publicClient, payer, contracts, agentId, usdcAmount, { protection })).receipt.gasUsed,
     baseline: async () => {

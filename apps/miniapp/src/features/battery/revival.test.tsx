@@ -242,6 +242,7 @@ describe('buy button rules (SPEC §5)', () => {
     approve: { phase: 'idle', approved: false, error: null, run: async () => {} },
     buy: { phase, run: async () => {} },
     oneTap: { supported: false, phase: 'idle', error: null, run: async () => {} },
+    signed: { offered: false, phase: 'idle', error: null, run: async () => {} },
   });
 
   it.each([

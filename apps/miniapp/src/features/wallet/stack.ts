@@ -1,5 +1,15 @@
 import { sdk } from '@farcaster/miniapp-sdk';
-import { type AppConfig, BASE_CHAIN_ID, BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/protocol';
+import { batteryAuthorizationTypedData } from '@fartwin/contracts/battery-authorization';
+import {
+  type AppConfig,
+  BASE_CHAIN_ID,
+  BATTERY_PRICE_USDC,
+  BATTERY_RELAY_VALID_FOR_SECONDS,
+  type BatteryRelayRequest,
+  batteryRelayRequest,
+  CHAIN_CLIENT,
+} from '@fartwin/protocol';
+import { bytesToHex } from 'viem';
 import { base } from 'viem/chains';
 import { injected } from 'wagmi';
 import {
@@ -9,6 +19,7 @@ import {
   getPublicClient,
   readContract,
   signMessage,
+  signTypedData,
   watchAccount,
   writeContract,
 } from 'wagmi/actions';
@@ -21,6 +32,9 @@ import { fartwinLifeAbi, usdcAbi } from './abi.ts';
 import { connectBrowserWallet, connectedConnectorId, followSession } from './web-wallet.ts';
 
 export type Hash = `0x${string}`;
+
+/** Gas of the wallet payments of a revival, rounded up (approve, then extendLife: about 180,000). */
+const REVIVAL_GAS = 250_000n;
 export type Address = `0x${string}`;
 
 /**
@@ -51,6 +65,9 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
 
     /** Whether this network has the contracts a battery is paid with. */
     contractsAvailable: contracts !== null,
+
+    /** Whether the server relays signed batteries (revival with only USDC). */
+    batteryRelay: contracts !== null && appConfig.batteryRelay === true,
 
     /**
      * SPEC.md §4's wallet steps: the Farcaster connector requests the accounts, reads the chain id
@@ -118,6 +135,47 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
         args: extendLifeArgs(agentId, protection),
         chainId: base.id,
       });
+    },
+
+    /**
+     * Whether `owner` lacks the ETH for a revival's gas (its balance under today's gas price times
+     * a revival's gas): such a wallet gets the signed revival first, the server paying the gas.
+     */
+    async lacksGas(owner: Address): Promise<boolean> {
+      const client = getPublicClient(config, { chainId: base.id });
+      if (!client) return false;
+      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: owner }), client.getGasPrice()]);
+      return balance < gasPrice * REVIVAL_GAS;
+    },
+
+    /**
+     * Revival with only USDC: the connected account signs (eth_signTypedData_v4) an EIP-3009
+     * authorization of 1 USDC to the life contract, bound to `agentId` by its nonce and valid for
+     * 10 minutes of chain time; the answer is the body of the server's relay request.
+     */
+    signBatteryAuthorization: async (agentId: string): Promise<BatteryRelayRequest> => {
+      const { usdc, fartwinLife } = requireContracts();
+      await beforeWrite();
+      const from = getAccount(config).address;
+      const client = getPublicClient(config, { chainId: base.id });
+      if (!from || !client) throw new Error(strings.missingProvider);
+      // The later of the chain's clock and the wall clock (a local chain may run ahead).
+      const { timestamp } = await client.getBlock();
+      const wallClock = BigInt(Math.floor(Date.now() / 1000));
+      const now = timestamp > wallClock ? timestamp : wallClock;
+      const salt = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+      const typedData = batteryAuthorizationTypedData({
+        chainId: base.id,
+        usdc,
+        fartwinLife,
+        from,
+        agentId,
+        salt,
+        validAfter: 0n,
+        validBefore: now + BigInt(BATTERY_RELAY_VALID_FOR_SECONDS),
+      });
+      const signature = await signTypedData(config, { ...typedData, account: from });
+      return batteryRelayRequest(typedData.message, salt, signature);
     },
 
     /**

@@ -46,11 +46,20 @@ function ReviveButton({ revival, agentId }: { revival: Revival; agentId: string 
   return <PaymentButton label={label} disabled={disabled} run={run} />;
 }
 
+/** Revival with only USDC: one signature, the server pays the gas. Disabled like the others while it runs. */
+function SignedReviveButton({ revival, agentId }: { revival: Revival; agentId: string | null }) {
+  const { phase, error, run } = revival.signed;
+  const label = stateLabel(phase, error) ?? strings.signedReviveButton;
+  const disabled = isBusy(phase) || phase === 'done' || !agentId || !revival.available;
+  return <PaymentButton label={label} disabled={disabled} run={run} />;
+}
+
 /**
  * The button a helper message carries. The allow button shows only while the allowance is missing
  * or zero (or its approval runs in this session); with an allowance already there, the purchase is
  * the next step. A wallet that can send calls together gets one "Revive for 1 USDC" instead of
- * allow-then-buy, until the two-step flow has started.
+ * allow-then-buy, until the two-step flow has started. First of all, while it is on offer and no
+ * other way has started, the signed revival (one signature, no ETH).
  */
 export function RevivalAction({
   action,
@@ -65,6 +74,10 @@ export function RevivalAction({
   // Once approving has started in this session the allow button stays, showing its state.
   const approving = revival.approve.phase !== 'idle';
   if (action === 'allow-usdc-spending') {
+    const signing = revival.signed.phase !== 'idle';
+    if ((revival.signed.offered || signing) && !approving && revival.oneTap.phase === 'idle') {
+      return <SignedReviveButton revival={revival} agentId={agentId} />;
+    }
     const reviving = revival.oneTap.phase !== 'idle';
     if (revival.oneTap.supported && !approving && (needsApproval || reviving)) {
       return <ReviveButton revival={revival} agentId={agentId} />;

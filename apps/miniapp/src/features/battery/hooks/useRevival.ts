@@ -32,6 +32,21 @@ export interface Revival {
   buy: { phase: TxPhase; run: () => Promise<void> };
   /** Approve and buy in one wallet prompt (EIP-5792), where the wallet supports it. */
   oneTap: { supported: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
+  /**
+   * Revival with only USDC: one typed-data signature, relayed by the server (no ETH). Offered first to
+   * a wallet without the ETH for the gas (one with ETH keeps one-tap and allow-then-buy), until it is refused (a rejected signature, a wallet that cannot sign, the relay's refusal): then
+   * the other ways take over for the session.
+   */
+  signed: { offered: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
+}
+
+/** The wallet's "user rejected the request" (EIP-1193 code 4001), anywhere in the error's causes. */
+function isRejection(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 10; depth += 1) {
+    if ((cause as { code?: unknown }).code === 4001) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** What a bundle that did not fully succeed left on the chain. */
@@ -60,11 +75,21 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  const relayed = Boolean(stack?.batteryRelay);
+  const { data: lacksGas = false } = useQuery({
+    queryKey: ['lacks-gas', address],
+    queryFn: () => stack!.lacksGas(address!),
+    enabled: canPay && relayed,
+  });
+
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
   const [approveError, setApproveError] = useState<string | null>(null);
   const [buyPhase, setBuyPhase] = useState<TxPhase>('idle');
   const [oneTapPhase, setOneTapPhase] = useState<TxPhase>('idle');
   const [oneTapError, setOneTapError] = useState<string | null>(null);
+  const [signedPhase, setSignedPhase] = useState<TxPhase>('idle');
+  const [signedError, setSignedError] = useState<string | null>(null);
+  const [signedRefused, setSignedRefused] = useState(false);
 
   const onInstalled = useCallback(
     (expiryMs: number) => {
@@ -186,6 +211,50 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     }
   }, [agentId, address, wallet, post, install, refetchAllowance]);
 
+  const runSigned = useCallback(async () => {
+    if (!agentId) return;
+    setSignedError(null);
+    setSignedPhase('pending');
+    // The other ways, with the reason: the helper message's button turns into the next way (one-tap or allow).
+    const fallBack = (text: string) => {
+      setSignedRefused(true);
+      setSignedPhase('idle');
+      post({ text, sender: 'ajax' });
+    };
+    let chain: WalletStack;
+    let txHash: Hash;
+    try {
+      chain = await wallet.load();
+      const body = await chain.signBatteryAuthorization(agentId);
+      try {
+        // Loaded on use: the relay's request brings the protocol's schemas.
+        const { relaySignedBattery } = await import('../battery-relay-request.ts');
+        txHash = (await relaySignedBattery(agentId, body)).txHash as Hash;
+      } catch (error) {
+        fallBack(strings.signedRevivalRefused(errorMessage(error)));
+        return;
+      }
+    } catch (error) {
+      fallBack(
+        isRejection(error) ? strings.signedRevivalRejected : strings.signedRevivalUnavailable(errorMessage(error)),
+      );
+      return;
+    }
+    setSignedPhase('confirming');
+    post({ text: strings.signedRevivalSubmitted(txHash), sender: 'ajax' });
+    try {
+      await chain.waitForSuccess(txHash);
+    } catch (error) {
+      const message = errorMessage(error);
+      setSignedError(message);
+      setSignedPhase('error');
+      post({ text: strings.transactionError(message), sender: 'ajax' });
+      return;
+    }
+    await install(chain, agentId);
+    setSignedPhase('done');
+  }, [agentId, wallet, post, install]);
+
   return {
     available: Boolean(stack?.contractsAvailable),
     allowance,
@@ -193,5 +262,11 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     approve: { phase: approvePhase, approved: approvePhase === 'done', error: approveError, run: runApprove },
     buy: { phase: buyPhase, run: runBuy },
     oneTap: { supported: oneTapSupported, phase: oneTapPhase, error: oneTapError, run: runOneTap },
+    signed: {
+      offered: canPay && relayed && lacksGas && !signedRefused,
+      phase: signedPhase,
+      error: signedError,
+      run: runSigned,
+    },
   };
 }

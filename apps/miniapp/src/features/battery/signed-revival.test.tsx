@@ -1,0 +1,117 @@
+import { batteryAuthorizationNonce } from '@fartwin/contracts/battery-authorization';
+import { BATTERY_LIFE_SECONDS, BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type Hex, keccak256, toHex } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { strings } from '../../lib/strings.ts';
+import { LIFE_ADDRESS, USDC_ADDRESS, USER_ADDRESS } from '../../test/fake-chain.ts';
+import { type Call, createFakeServer, errorReply, json, makeAgent, withTwin } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+import { host, userContext } from '../../test/sdk-double.ts';
+
+const RELAY = 'POST /doppelganger/battery-relay/agent-1';
+const RELAYED_HASH = keccak256(toHex('relayed'));
+
+/** The server relays the signed battery: the chain then has the transaction, mined, and the new life. */
+function relayingServer() {
+  return (call: Call) => {
+    host.chain.state.receipts.set(RELAYED_HASH, 'success');
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    host.chain.state.expirySeconds.set('agent-1', now + BigInt(BATTERY_LIFE_SECONDS));
+    return json({ agentId: 'agent-1', payer: (call.body as { from: string }).from, txHash: RELAYED_HASH });
+  };
+}
+
+/** A dead twin on the main screen, on a server that relays signed batteries; the wallet has `ethBalance`. */
+async function openDeadTwin(relay: (call: Call) => Response, { ethBalance = 0n } = {}) {
+  (globalThis as unknown as { __FARTWIN_CONFIG__: Record<string, unknown> }).__FARTWIN_CONFIG__.batteryRelay = true;
+  host.chain.state.blockTimestamp = Math.floor(Date.now() / 1000);
+  // By default USDC and no ETH: the wallet cannot pay a transaction's gas.
+  host.chain.state.ethBalance = ethBalance;
+  host.context = Promise.resolve(userContext(42));
+  const server = createFakeServer();
+  server.on('GET /doppelganger/agents/42', withTwin(makeAgent({}, Math.floor(Date.now() / 1000) - 60)));
+  server.on(RELAY, relay);
+  renderApp({ server });
+  const user = userEvent.setup();
+  await user.type(await screen.findByPlaceholderText('Type your message...'), 'wake up{Enter}');
+  await screen.findByText(strings.deadTwin);
+  return { user, server };
+}
+
+describe('revival with only USDC (one signature, relayed)', () => {
+  it('is offered first, signs 1 USDC to the life contract for this twin, and the twin lives again with no transaction from the wallet', async () => {
+    host.chain.state.typedData = 'signs';
+    const { user, server } = await openDeadTwin(relayingServer());
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+
+    const [typed] = host.chain.state.signedTypedData as {
+      domain: Record<string, unknown>;
+      primaryType: string;
+      message: Record<string, string>;
+    }[];
+    expect(typed?.primaryType).toBe('ReceiveWithAuthorization');
+    expect(typed?.domain).toEqual({ name: 'USD Coin', version: '2', chainId: 8453, verifyingContract: USDC_ADDRESS });
+    const [relayed] = server.callsTo(RELAY);
+    const body = relayed?.body as Record<string, string>;
+    expect(body).toMatchObject({
+      from: USER_ADDRESS,
+      to: LIFE_ADDRESS,
+      value: String(BATTERY_PRICE_USDC),
+      validAfter: '0',
+      signature: `0x${'ab'.repeat(64)}1b`,
+    });
+    // The nonce binds the signature to this twin; the message signed is the one relayed.
+    expect(body.nonce).toBe(batteryAuthorizationNonce('agent-1', body.salt as Hex));
+    expect(typed?.message).toMatchObject({ from: USER_ADDRESS, to: LIFE_ADDRESS, nonce: body.nonce });
+    expect(Number(body.validBefore)).toBeGreaterThanOrEqual(host.chain.state.blockTimestamp! + 600);
+    // The wallet sent nothing and paid no gas.
+    expect(host.chain.state.sent).toEqual([]);
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(07:00:00:00|06:23:59:5\d)$/);
+  });
+
+  it('a rejected signature falls back to paying from the wallet, with a clear message', async () => {
+    host.chain.state.typedData = 'rejects';
+    const { user, server } = await openDeadTwin(relayingServer());
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(strings.signedRevivalRejected)).toBeTruthy();
+    expect(server.callsTo(RELAY)).toEqual([]);
+    // SPEC.md's allow-then-buy takes over.
+    await user.click(await screen.findByRole('button', { name: strings.allowButton }));
+    await waitFor(() => expect(host.chain.state.sent[0]?.functionName).toBe('approve'));
+    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
+  });
+
+  it("the relay's refusal is said, and the wallet payment is offered", async () => {
+    host.chain.state.typedData = 'signs';
+    const refusal = 'Fartwin pays the gas of 3 signed revivals per wallet a day, and this wallet has had them.';
+    const { user } = await openDeadTwin(() => errorReply(refusal, 429, 'payer_daily_limit'));
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(strings.signedRevivalRefused(refusal))).toBeTruthy();
+    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(host.chain.state.sent).toEqual([]);
+  });
+
+  it('a wallet with the ETH for gas keeps the wallet payment first', async () => {
+    host.chain.state.typedData = 'signs';
+    await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+    // Once the balance and the gas price were read, the helper's button is SPEC.md's Allow.
+    await waitFor(() =>
+      expect(host.chain.methods()).toEqual(expect.arrayContaining(['eth_getBalance', 'eth_gasPrice'])),
+    );
+    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
+  });
+
+  it('a wallet that cannot sign typed data falls back to the wallet payment', async () => {
+    host.chain.state.typedData = 'unsupported';
+    const { user, server } = await openDeadTwin(relayingServer());
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(/^This wallet cannot sign the revival/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
+    expect(server.callsTo(RELAY)).toEqual([]);
+  });
+});

@@ -1,0 +1,262 @@
+import {
+  BATTERY_USDC,
+  batteryAuthorizationCall,
+  batteryAuthorizationNonce,
+  batteryAuthorizationTypedData,
+  usdcAbi,
+  withGasHeadroom,
+} from '@fartwin/contracts';
+import { quotePayerProtection } from '@fartwin/contracts/protection';
+import type { BatteryRelayInput, BatteryRelayResponse } from '@fartwin/protocol';
+import type { Logger } from 'pino';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  formatEther,
+  isAddressEqual,
+  keccak256,
+  type PublicClient,
+} from 'viem';
+import { findAgent } from '../agents/repository.ts';
+import type { ContractAddresses } from '../chain/contracts.ts';
+import { asOperator, type OperatorWallet } from '../chain/operator.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { withinBudget } from '../limits/time-budget.ts';
+import {
+  claimRelay,
+  findRelay,
+  type RelayCaps,
+  type RelayKey,
+  recordSignedRelay,
+  releaseRelay,
+} from './relay-store.ts';
+
+/** Every refusal ends with it: the signed revival is one way among others. */
+export const OTHER_WAYS = 'You can still revive the twin by paying from your wallet (it needs a little ETH for gas).';
+
+/** Each chain call's time budget (the RPC client retries within it). */
+const RPC_BUDGET_MS = 5_000;
+
+/** Time a signature must have left when it reaches the server, so the transaction can be mined in it. */
+const MIN_SECONDS_LEFT = 30n;
+
+export interface BatteryRelayCaps extends RelayCaps {
+  /** The operator's ETH below which nothing is relayed. */
+  minOperatorWei: bigint;
+}
+
+export interface BatteryRelayDeps {
+  db: Db;
+  chain: PublicClient;
+  operator: OperatorWallet;
+  contracts: () => ContractAddresses | null;
+  caps: BatteryRelayCaps;
+  logger: Logger;
+}
+
+export interface BatteryRelay {
+  /** Checks the signed battery, claims it within the caps and sends it; answers the transaction's hash. */
+  relay(agentId: string, input: BatteryRelayInput): Promise<BatteryRelayResponse>;
+}
+
+const refuse = (status: 400 | 404 | 409 | 429 | 502 | 503 | 504, code: string, reason: string) =>
+  new HttpError(status, code, `${reason} ${OTHER_WAYS}`);
+
+/** The revert reason of a failed simulation, for the person (the contract's or USDC's words). */
+function revertReason(error: unknown): string | null {
+  if (!(error instanceof BaseError)) return null;
+  const reverted = error.walk((cause) => cause instanceof ContractFunctionRevertedError);
+  if (!(reverted instanceof ContractFunctionRevertedError)) return null;
+  return reverted.reason ?? reverted.data?.errorName ?? null;
+}
+
+/**
+ * Revival with only USDC: the operator relays a payer's signed EIP-3009 battery to
+ * FartwinLife.extendLifeWithAuthorization and pays its gas, within the caps. Exactly once per
+ * authorization: the row (payer, nonce) is claimed, then the signed transaction is stored, and
+ * only then sent; a retry or another replica finds the row and sends the same transaction again
+ * (a no-op on the chain) or nothing.
+ */
+export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
+  const { db, chain, operator, caps, logger } = deps;
+  const budget = <T>(work: Promise<T>, what: string) =>
+    withinBudget(work, RPC_BUDGET_MS, what).catch((error: unknown) => {
+      logger.warn({ err: error }, `battery relay: ${what} failed`);
+      throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
+    });
+
+  /** Sends the stored transaction again: the same hash, so at most one lands. */
+  const rebroadcast = async (rawTx: `0x${string}`) => {
+    await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'resend').catch(
+      // Known, mined or replaced: the chain has it or decided on it.
+      (error: unknown) => logger.debug({ err: error }, 'battery relay: resend not accepted'),
+    );
+  };
+
+  const answerExisting = async (
+    agentId: string,
+    key: RelayKey,
+    existing: { txHash: string | null; rawTx: string | null },
+  ): Promise<BatteryRelayResponse> => {
+    if (!existing.txHash || !existing.rawTx) {
+      throw new HttpError(
+        409,
+        'relay_in_progress',
+        'This signed revival is being sent already. Wait a moment and look at the twin again.',
+      );
+    }
+    await rebroadcast(existing.rawTx as `0x${string}`);
+    return { agentId, payer: key.payer, txHash: existing.txHash };
+  };
+
+  return {
+    async relay(agentId, input) {
+      const contracts = deps.contracts();
+      if (!contracts) throw refuse(503, 'relay_unavailable', 'Signed revivals are not available right now.');
+      if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+      const key: RelayKey = { payer: input.from, nonce: input.nonce };
+
+      // What the signature must say, before any chain call.
+      if (!isAddressEqual(input.to, contracts.fartwinLife)) {
+        throw refuse(400, 'wrong_recipient', 'The signature must pay the life contract.');
+      }
+      if (input.value !== BATTERY_USDC) {
+        throw refuse(400, 'wrong_amount', 'The signature must be for exactly 1 USDC, one battery.');
+      }
+      if (input.nonce !== batteryAuthorizationNonce(agentId, input.salt)) {
+        throw refuse(400, 'wrong_agent', 'The signature is not for this twin.');
+      }
+      // A retry of a relay already sent: the same transaction, no new checks or caps.
+      const earlier = await findRelay(db, key);
+      if (earlier) return answerExisting(agentId, key, earlier);
+
+      const [block, chainId] = await budget(Promise.all([chain.getBlock(), chain.getChainId()]), 'read the chain');
+      if (input.validAfter >= block.timestamp) {
+        throw refuse(400, 'not_yet_valid', 'The signature is not valid yet.');
+      }
+      if (input.validBefore <= block.timestamp + MIN_SECONDS_LEFT) {
+        throw refuse(400, 'signature_expired', 'The signature has expired. Sign again to try once more.');
+      }
+      const typedData = batteryAuthorizationTypedData({
+        chainId,
+        usdc: contracts.usdc,
+        fartwinLife: contracts.fartwinLife,
+        from: input.from,
+        agentId,
+        salt: input.salt,
+        validAfter: input.validAfter,
+        validBefore: input.validBefore,
+      });
+      const [signed, used, usdc, eth] = await budget(
+        Promise.all([
+          // Also contract wallets' signatures (ERC-1271/6492), which need a call.
+          chain.verifyTypedData({ ...typedData, address: input.from, signature: input.signature }),
+          chain.readContract({
+            address: contracts.usdc,
+            abi: usdcAbi,
+            functionName: 'authorizationState',
+            args: [input.from, input.nonce],
+          }),
+          chain.readContract({ address: contracts.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [input.from] }),
+          chain.getBalance({ address: operator.account.address }),
+        ]),
+        'check the signature',
+      );
+      if (!signed) throw refuse(400, 'invalid_signature', `The signature is not ${input.from}'s.`);
+      if (used) throw refuse(409, 'authorization_used', 'This signature has been used or cancelled already.');
+      if (usdc < BATTERY_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');
+      if (eth < caps.minOperatorWei) {
+        logger.warn({ eth: formatEther(eth) }, 'battery relay: the operator is below its ETH floor');
+        throw refuse(503, 'relayer_out_of_gas', 'Fartwin cannot pay the gas of signed revivals right now.');
+      }
+      const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_USDC), 'quote the swap');
+      const call = batteryAuthorizationCall(
+        contracts.fartwinLife,
+        agentId,
+        {
+          from: input.from,
+          validAfter: input.validAfter,
+          validBefore: input.validBefore,
+          salt: input.salt,
+          signature: input.signature,
+        },
+        protection.minA0xOut,
+      );
+      const gas = await withinBudget(
+        chain.estimateContractGas({ ...call, account: operator.account }),
+        RPC_BUDGET_MS,
+        'simulate the revival',
+      ).catch((error: unknown) => {
+        const reason = revertReason(error);
+        if (reason) throw refuse(400, 'payment_would_fail', `The payment would fail on the chain (${reason}).`);
+        logger.warn({ err: error }, 'battery relay: simulation failed');
+        throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
+      });
+
+      const claimed = await claimRelay(db, key, agentId, caps);
+      if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
+      if (claimed.kind === 'payer_cap') {
+        throw refuse(
+          429,
+          'payer_daily_limit',
+          `Fartwin pays the gas of ${caps.perPayerPerDay} signed revivals per wallet a day, and this wallet has had them.`,
+        );
+      }
+      if (claimed.kind === 'daily_cap') {
+        throw refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
+      }
+      return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
+    },
+  };
+
+  /** Signs, records, then sends; gives the claim back when nothing can have been sent. */
+  async function sendClaimed(
+    agentId: string,
+    key: RelayKey,
+    claim: string,
+    transaction: { to: `0x${string}`; data: `0x${string}`; gas: bigint },
+  ): Promise<BatteryRelayResponse> {
+    return asOperator(db, async () => {
+      let rawTx: `0x${string}`;
+      try {
+        const request = await withinBudget(
+          operator.prepareTransactionRequest({
+            account: operator.account,
+            chain: operator.chain,
+            to: transaction.to,
+            data: transaction.data,
+            gas: withGasHeadroom(transaction.gas),
+          }),
+          RPC_BUDGET_MS,
+          'prepare the transaction',
+        );
+        rawTx = await operator.signTransaction(request);
+      } catch (error) {
+        await releaseRelay(db, key, claim);
+        logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
+        throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
+      }
+      const txHash = keccak256(rawTx);
+      if (!(await recordSignedRelay(db, key, claim, { txHash, rawTx }))) {
+        // Abandoned and claimed again meanwhile: the newer attempt sends it.
+        const now = await findRelay(db, key);
+        return answerExisting(agentId, key, now ?? { txHash: null, rawTx: null });
+      }
+      try {
+        await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'send');
+      } catch (error) {
+        // Recorded: a retry sends the very same transaction, so none is lost and none doubled.
+        logger.warn({ err: error, txHash }, 'battery relay: sending failed; a retry resends it');
+        throw new HttpError(
+          504,
+          'relay_not_sent',
+          'Fartwin could not send your signed revival yet. Try again: it sends the same payment, never a second one.',
+        );
+      }
+      logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
+      return { agentId, payer: key.payer, txHash };
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { LOCK_SPACES } from '../db/advisory-locks.ts';
+import type { Db } from '../db/database.ts';
+
+/** One signed battery: the payer's authorization, keyed by payer and nonce as USDC keys it. */
+export interface RelayKey {
+  payer: `0x${string}`;
+  nonce: `0x${string}`;
+}
+
+export interface RelayCaps {
+  perPayerPerDay: number;
+  perDay: number;
+}
+
+/** A row whose attempt never signed within this long is abandoned (a crash): it may be claimed again. */
+const ABANDONED_AFTER = sql`interval '2 minutes'`;
+
+export type RelayClaim =
+  /** This attempt holds the authorization: it signs, records, then sends. */
+  | { kind: 'claimed'; claim: string }
+  /** Another attempt holds it: its transaction, once signed. */
+  | { kind: 'existing'; txHash: string | null; rawTx: string | null }
+  | { kind: 'payer_cap' }
+  | { kind: 'daily_cap' };
+
+const lowercase = (key: RelayKey) => ({ payer: key.payer.toLowerCase(), nonce: key.nonce.toLowerCase() });
+
+/**
+ * Claims the authorization for this attempt, within the caps (rolling 24 hours, counting every
+ * relay started), in one transaction under a lock, so replicas never count past a cap together.
+ * The primary key makes it one row per authorization: a second attempt gets the first's.
+ */
+export async function claimRelay(db: Db, key: RelayKey, agentId: string, caps: RelayCaps): Promise<RelayClaim> {
+  const { payer, nonce } = lowercase(key);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.batteryRelayCaps}::int, 0)`.execute(trx);
+    // An attempt that crashed before signing sent nothing: its row gives way.
+    await trx
+      .deleteFrom('battery_relays')
+      .where('payer', '=', payer)
+      .where('nonce', '=', nonce)
+      .where('tx_hash', 'is', null)
+      .where('created_at', '<', sql<Date>`now() - ${ABANDONED_AFTER}`)
+      .execute();
+    const existing = await findRelay(trx, key);
+    if (existing) return { kind: 'existing', ...existing };
+    const { rows } = await sql<{ by_payer: string; total: string }>`
+      select count(*) filter (where payer = ${payer}) as by_payer, count(*) as total
+      from battery_relays where created_at > now() - interval '24 hours'`.execute(trx);
+    const counts = rows[0]!;
+    if (Number(counts.by_payer) >= caps.perPayerPerDay) return { kind: 'payer_cap' };
+    if (Number(counts.total) >= caps.perDay) return { kind: 'daily_cap' };
+    const claim = randomUUID();
+    await trx.insertInto('battery_relays').values({ payer, nonce, agent_id: agentId, claim }).execute();
+    return { kind: 'claimed', claim };
+  });
+}
+
+/** The attempt's existing row, if a retry finds one (no claim taken). */
+export async function findRelay(
+  db: Db,
+  key: RelayKey,
+): Promise<{ txHash: string | null; rawTx: string | null } | undefined> {
+  const { payer, nonce } = lowercase(key);
+  const row = await db
+    .selectFrom('battery_relays')
+    .select(['tx_hash', 'raw_tx'])
+    .where('payer', '=', payer)
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+  return row && { txHash: row.tx_hash, rawTx: row.raw_tx };
+}
+
+/**
+ * Stores the signed transaction before it is sent; false when the claim is no longer this
+ * attempt's (it was abandoned and claimed again), and then it must not be sent.
+ */
+export async function recordSignedRelay(
+  db: Db,
+  key: RelayKey,
+  claim: string,
+  signed: { txHash: `0x${string}`; rawTx: `0x${string}` },
+): Promise<boolean> {
+  const { payer, nonce } = lowercase(key);
+  const result = await db
+    .updateTable('battery_relays')
+    .set({ tx_hash: signed.txHash, raw_tx: signed.rawTx })
+    .where('payer', '=', payer)
+    .where('nonce', '=', nonce)
+    .where('claim', '=', claim)
+    .where('tx_hash', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Gives the claim back when nothing was sent: the cap's place and the authorization are free again. */
+export async function releaseRelay(db: Db, key: RelayKey, claim: string): Promise<void> {
+  const { payer, nonce } = lowercase(key);
+  await db
+    .deleteFrom('battery_relays')
+    .where('payer', '=', payer)
+    .where('nonce', '=', nonce)
+    .where('claim', '=', claim)
+    .execute();
+}

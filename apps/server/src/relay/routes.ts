@@ -1,0 +1,17 @@
+import { batteryRelayRequestSchema } from '@fartwin/protocol';
+import { Hono } from 'hono';
+import { agentIdParam } from '../http/agent-id-param.ts';
+import { jsonBody } from '../http/json-body.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import type { BatteryRelay } from './relay-service.ts';
+
+/** POST /doppelganger/battery-relay/{agentId}: relay a signed battery (revival with only USDC). */
+export function batteryRelayRoutes(deps: { relay: BatteryRelay; rateLimits: RateLimits }) {
+  const app = new Hono();
+  app.post('/doppelganger/battery-relay/:agentId', deps.rateLimits.limit('batteryRelayPerIp'), async (c) => {
+    const agentId = agentIdParam(c.req.param('agentId'));
+    const input = await jsonBody(c, batteryRelayRequestSchema);
+    return c.json(await deps.relay.relay(agentId, input));
+  });
+  return app;
+}

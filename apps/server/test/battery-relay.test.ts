@@ -1,0 +1,349 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { batteryAuthorizationTypedData, fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import {
+  bootstrapLocalChain,
+  createLocalClients,
+  type Deployment,
+  fundAccounts,
+  localDevAccount,
+} from '@fartwin/contracts/deployment';
+import {
+  batteryRelayPath,
+  batteryRelayRequest,
+  batteryRelayRequestSchema,
+  batteryRelayResponseSchema,
+  errorBodySchema,
+} from '@fartwin/protocol';
+import { pino } from 'pino';
+import { type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createChainClient } from '../src/chain/client.ts';
+import { batteryRelay, OTHER_WAYS } from '../src/relay/index.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createTwin, twinAgentId } from './twins.ts';
+
+const USDC = 1_000_000n;
+const DAY = 24n * 60n * 60n;
+
+/**
+ * Revival with only USDC (issue 26 part 3): the server relays a payer's signed EIP-3009 battery,
+ * pays the gas within its caps, and sends each authorization at most once, whoever retries.
+ */
+describe('the battery relay', () => {
+  let server: TestServer;
+  let deployment: Deployment;
+  let dataDir: string;
+  let requestCount = 0;
+  const twin = twinAgentId('lowcaps-dev');
+  const otherTwin = twinAgentId('gmbeans');
+  const clients = () => createLocalClients(server.anvil.rpcUrl);
+
+  /** A payer with USDC and no ETH. */
+  const usdcOnlyPayer = async (usdc = 5n * USDC) => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    if (usdc > 0n) {
+      await fundAccounts(clients(), deployment, [account.address], { usdcPerAccount: usdc, ethPerAccount: 0n });
+    }
+    return account;
+  };
+
+  const chainNow = async () => (await clients().publicClient.getBlock()).timestamp;
+
+  /** What the mini-app sends: the typed-data message it had signed, the salt and the signature. */
+  const signedBody = async (
+    payer: PrivateKeyAccount,
+    agentId: string,
+    overrides: { validAfter?: bigint; validBefore?: bigint; value?: bigint; to?: Hex } = {},
+  ) => {
+    const salt = keccak256(toHex(crypto.randomUUID()));
+    const typed = batteryAuthorizationTypedData({
+      chainId: await clients().publicClient.getChainId(),
+      usdc: deployment.usdc,
+      fartwinLife: deployment.fartwinLife,
+      from: payer.address,
+      agentId,
+      salt,
+      validAfter: overrides.validAfter ?? 0n,
+      validBefore: overrides.validBefore ?? (await chainNow()) + 600n,
+    });
+    const message = {
+      ...typed.message,
+      ...(overrides.value === undefined ? {} : { value: overrides.value }),
+      ...(overrides.to === undefined ? {} : { to: overrides.to }),
+    };
+    return batteryRelayRequest(message, salt, await payer.signTypedData({ ...typed, message }));
+  };
+
+  /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
+  const post = async (agentId: string, body: unknown): Promise<Response> =>
+    server.app.request(batteryRelayPath(agentId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${++requestCount % 250}` },
+      body: JSON.stringify(body),
+    });
+
+  const expectRefusal = async (response: Response, status: number, code: string) => {
+    const body = errorBodySchema.parse(await response.json());
+    expect({ status: response.status, code: body.code }).toEqual({ status, code });
+    return body.error;
+  };
+
+  const relayRows = () => server.db.selectFrom('battery_relays').selectAll().execute();
+  const usdcOf = (address: Hex) =>
+    clients().publicClient.readContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+  const expiryOf = (agentId: string) =>
+    clients().publicClient.readContract({
+      address: deployment.fartwinLife,
+      abi: fartwinLifeAbi,
+      functionName: 'agentTimeToDeath',
+      args: [agentId],
+    });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fartwin-relay-'));
+    const deploymentFile = join(dataDir, 'deployment.json');
+    server = await startTestServer({
+      DEPLOYMENT_FILE: deploymentFile,
+      TRUST_PROXY_HOPS: '1',
+      RELAY_PER_PAYER_PER_DAY: '2',
+      RELAY_PER_DAY: '3',
+      RELAY_MIN_OPERATOR_ETH: '1',
+    });
+    await seedLocalNetwork(server.db, server.config.publicUrl);
+    deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
+    for (const fid of [1001, 1002]) await createTwin(server.db, fid);
+  }, 180_000);
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    // Each test starts with every cap free.
+    await server.db.deleteFrom('battery_relays').execute();
+  });
+
+  it('tells the mini-app that signed revivals are relayed here', async () => {
+    const script = await (await server.app.request('/app-config.js')).text();
+    expect(script).toContain('"batteryRelay":true');
+  });
+
+  it('revives a twin from a USDC-only wallet in one signature, the operator paying the gas', async () => {
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin);
+    const response = await post(twin, body);
+    expect(response.status).toBe(200);
+    const answer = batteryRelayResponseSchema.parse(await response.json());
+    expect(answer).toMatchObject({ agentId: twin, payer: payer.address });
+
+    const receipt = await clients().publicClient.waitForTransactionReceipt({ hash: answer.txHash as Hex });
+    expect(receipt.status).toBe('success');
+    expect(receipt.from.toLowerCase()).toBe(server.services.operator.account.address.toLowerCase());
+    const block = await clients().publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    const events = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs });
+    expect(events.map((event) => event.eventName)).toEqual(['LifeExtended', 'LifePaid']);
+    expect(events[1]?.args).toMatchObject({ payer: payer.address });
+    expect(await expiryOf(twin)).toBe(block.timestamp + 7n * DAY);
+    expect(await usdcOf(payer.address)).toBe(4n * USDC);
+    expect(await clients().publicClient.getBalance({ address: payer.address })).toBe(0n);
+    // Recorded, with the transaction it sent.
+    expect(await relayRows()).toEqual([
+      expect.objectContaining({
+        payer: payer.address.toLowerCase(),
+        nonce: body.nonce.toLowerCase(),
+        agent_id: twin,
+        tx_hash: answer.txHash,
+      }),
+    ]);
+  });
+
+  it('sends an authorization once, however often it is retried and by however many replicas', async () => {
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin);
+    const before = await expiryOf(twin);
+    // A second replica: its own relay service on the same database and chain.
+    const replica = batteryRelay({
+      db: server.db,
+      chain: createChainClient(server.anvil.rpcUrl),
+      operator: server.services.operator,
+      contracts: server.services.contracts,
+      caps: server.config.batteryRelay,
+      logger: pino({ level: 'silent' }),
+    });
+    const parsedBody = batteryRelayRequestSchema.parse(body);
+    type Answer = { status: number; body: { txHash?: string; code?: string } };
+    const viaHttp = async (): Promise<Answer> => {
+      const response = await post(twin, body);
+      return { status: response.status, body: (await response.json()) as Answer['body'] };
+    };
+    const results = await Promise.allSettled([
+      viaHttp(),
+      replica.relay(twin, parsedBody).then((answer): Answer => ({ status: 200, body: answer })),
+      viaHttp(),
+    ]);
+    const answers = results.map((result): Answer => {
+      if (result.status === 'fulfilled') return result.value;
+      const error = result.reason as { status: number; code: string };
+      return { status: error.status, body: { code: error.code } };
+    });
+    // Each attempt either has the one transaction or is told that it is being sent.
+    const hashes = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.txHash));
+    expect(hashes.size).toBe(1);
+    for (const answer of answers.filter((each) => each.status !== 200)) {
+      expect(answer).toEqual({ status: 409, body: expect.objectContaining({ code: 'relay_in_progress' }) });
+    }
+    const [txHash] = [...hashes] as Hex[];
+    await clients().publicClient.waitForTransactionReceipt({ hash: txHash! });
+
+    // Retried after it landed: the same hash again, nothing new sent.
+    const retried = await post(twin, body);
+    expect(retried.status).toBe(200);
+    expect(batteryRelayResponseSchema.parse(await retried.json()).txHash).toBe(txHash);
+    expect(await relayRows()).toHaveLength(1);
+    expect(await usdcOf(payer.address)).toBe(4n * USDC);
+    expect(await expiryOf(twin)).toBeGreaterThanOrEqual(before + 7n * DAY);
+    const extended = await clients().publicClient.getContractEvents({
+      address: deployment.fartwinLife,
+      abi: fartwinLifeAbi,
+      eventName: 'LifePaid',
+      args: { payer: payer.address },
+      fromBlock: 0n,
+    });
+    expect(extended).toHaveLength(1);
+  });
+
+  it('refuses signatures that do not say exactly one battery to the life contract for this twin', async () => {
+    const payer = await usdcOnlyPayer();
+    const now = await chainNow();
+    const cases = [
+      { body: await signedBody(payer, twin, { to: payer.address }), code: 'wrong_recipient' },
+      { body: await signedBody(payer, twin, { value: 2n * USDC }), code: 'wrong_amount' },
+      // Signed for the other twin, sent for this one.
+      { body: await signedBody(payer, otherTwin), code: 'wrong_agent' },
+      { body: await signedBody(payer, twin, { validBefore: now + 5n }), code: 'signature_expired' },
+      { body: await signedBody(payer, twin, { validAfter: now + 3_600n }), code: 'not_yet_valid' },
+    ];
+    for (const { body, code } of cases) {
+      const error = await expectRefusal(await post(twin, body), 400, code);
+      expect(error).toContain(OTHER_WAYS);
+    }
+    // A signature by someone else than `from`.
+    const impostor = await usdcOnlyPayer();
+    const forged = { ...(await signedBody(impostor, twin)), from: payer.address };
+    await expectRefusal(await post(twin, forged), 400, 'invalid_signature');
+    // A payer without the USDC.
+    await expectRefusal(await post(twin, await signedBody(await usdcOnlyPayer(0n), twin)), 400, 'insufficient_usdc');
+    // Nothing recorded, nothing spent.
+    expect(await relayRows()).toEqual([]);
+    expect(await usdcOf(payer.address)).toBe(5n * USDC);
+  });
+
+  it('refuses bad requests with a clear error before any chain call', async () => {
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin);
+    await expectRefusal(await post('not-a-twin', body), 400, 'invalid_agent_id');
+    await expectRefusal(await post('00000000-0000-4000-8000-000000000000', body), 404, 'unknown_agent');
+    await expectRefusal(await post(twin, { ...body, signature: `0x${'ab'.repeat(2049)}` }), 400, 'invalid_request');
+    await expectRefusal(await post(twin, { ...body, value: '-1' }), 400, 'invalid_request');
+    await expectRefusal(await post(twin, { ...body, extra: 1 }), 400, 'invalid_request');
+    const { signature: _, ...unsigned } = body;
+    await expectRefusal(await post(twin, unsigned), 400, 'invalid_request');
+    expect(await relayRows()).toEqual([]);
+  });
+
+  it('refuses a signature already used or cancelled', async () => {
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin);
+    // The payer cancels it on USDC (someone with ETH submits the cancellation).
+    const cancel = await payer.signTypedData({
+      domain: {
+        name: 'USD Coin',
+        version: '2',
+        chainId: await clients().publicClient.getChainId(),
+        verifyingContract: deployment.usdc,
+      },
+      primaryType: 'CancelAuthorization',
+      types: {
+        CancelAuthorization: [
+          { name: 'authorizer', type: 'address' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      message: { authorizer: payer.address, nonce: body.nonce as Hex },
+    });
+    const { publicClient, walletFor } = clients();
+    const hash = await walletFor(localDevAccount(0)).writeContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'cancelAuthorization',
+      args: [payer.address, body.nonce as Hex, cancel],
+    });
+    await publicClient.waitForTransactionReceipt({ hash });
+    const error = await expectRefusal(await post(twin, body), 409, 'authorization_used');
+    expect(error).toContain(OTHER_WAYS);
+    expect(await relayRows()).toEqual([]);
+  });
+
+  it('keeps to the caps per payer and per day, each refusal pointing to the other ways', async () => {
+    const payer = await usdcOnlyPayer();
+    for (let relayed = 0; relayed < 2; relayed++) {
+      expect((await post(twin, await signedBody(payer, twin))).status).toBe(200);
+    }
+    const perPayer = await expectRefusal(await post(twin, await signedBody(payer, twin)), 429, 'payer_daily_limit');
+    expect(perPayer).toContain('2 signed revivals per wallet a day');
+    expect(perPayer).toContain(OTHER_WAYS);
+
+    expect((await post(otherTwin, await signedBody(await usdcOnlyPayer(), otherTwin))).status).toBe(200);
+    const perDay = await expectRefusal(
+      await post(twin, await signedBody(await usdcOnlyPayer(), twin)),
+      503,
+      'daily_relay_limit',
+    );
+    expect(perDay).toContain(OTHER_WAYS);
+    expect(await relayRows()).toHaveLength(3);
+  });
+
+  it("stops above the operator's ETH floor, and relays again once it is topped up", async () => {
+    const { testClient, publicClient } = clients();
+    const operator = server.services.operator.account.address;
+    const balance = await publicClient.getBalance({ address: operator });
+    await testClient.setBalance({ address: operator, value: parseEther('0.5') });
+    try {
+      const payer = await usdcOnlyPayer();
+      const body = await signedBody(payer, twin);
+      const error = await expectRefusal(await post(twin, body), 503, 'relayer_out_of_gas');
+      expect(error).toContain(OTHER_WAYS);
+      expect(await relayRows()).toEqual([]);
+      await testClient.setBalance({ address: operator, value: parseEther('2') });
+      expect((await post(twin, body)).status).toBe(200);
+    } finally {
+      await testClient.setBalance({ address: operator, value: balance });
+    }
+  });
+
+  it('records nothing when the chain would refuse the payment', async () => {
+    const { publicClient, walletFor } = clients();
+    const owner = walletFor(localDevAccount(0));
+    const pause = async (functionName: 'pause' | 'unpause') =>
+      publicClient.waitForTransactionReceipt({
+        hash: await owner.writeContract({ address: deployment.fartwinLife, abi: fartwinLifeAbi, functionName }),
+      });
+    await pause('pause');
+    try {
+      const payer = await usdcOnlyPayer();
+      const error = await expectRefusal(await post(twin, await signedBody(payer, twin)), 400, 'payment_would_fail');
+      expect(error).toContain('EnforcedPause');
+      expect(await relayRows()).toEqual([]);
+    } finally {
+      await pause('unpause');
+    }
+  });
+});

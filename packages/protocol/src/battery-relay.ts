@@ -1,0 +1,83 @@
+/**
+ * Revival with only USDC (issue 26 part 3): the reviver signs an EIP-3009 ReceiveWithAuthorization
+ * of one battery to the life contract, and the server relays it, paying the gas within caps.
+ */
+import { z } from 'zod';
+import { addressSchema } from './entities.ts';
+
+/** POST: relay a signed battery for the twin (no sign-in: anyone may pay for any twin). */
+export const batteryRelayPath = (agentId: string) => `/doppelganger/battery-relay/${encodeURIComponent(agentId)}`;
+
+/** An unsigned integer as a decimal string (uint256 fits in 78 digits). */
+const uintString = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a non-negative integer in decimal')
+  .transform((value) => BigInt(value));
+
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters')
+  .transform((value) => value.toLowerCase() as `0x${string}`);
+
+/** The longest signature taken: an EOA's is 65 bytes; contract wallets' (ERC-1271/6492) run longer. */
+export const BATTERY_RELAY_MAX_SIGNATURE_BYTES = 2048;
+
+/** The typed-data message the payer signed, its salt, and the signature. */
+export const batteryRelayRequestSchema = z
+  .object({
+    from: addressSchema,
+    to: addressSchema,
+    value: uintString,
+    validAfter: uintString,
+    validBefore: uintString,
+    nonce: bytes32,
+    /** The nonce is keccak256(abi.encode(keccak256(agentId), salt)): the salt rebuilds it. */
+    salt: bytes32,
+    signature: z
+      .string()
+      .regex(/^0x([0-9a-fA-F]{2})+$/, 'must be 0x-prefixed hex bytes')
+      .max(2 + 2 * BATTERY_RELAY_MAX_SIGNATURE_BYTES, `must be at most ${BATTERY_RELAY_MAX_SIGNATURE_BYTES} bytes`)
+      .transform((value) => value as `0x${string}`),
+  })
+  .strict();
+export type BatteryRelayRequest = z.input<typeof batteryRelayRequestSchema>;
+export type BatteryRelayInput = z.output<typeof batteryRelayRequestSchema>;
+
+/** The signed ReceiveWithAuthorization message, as EIP-712 typed data holds it. */
+export interface SignedBatteryMessage {
+  from: `0x${string}`;
+  to: `0x${string}`;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: `0x${string}`;
+}
+
+/** The relay request for a signed message: its numbers in decimal, with the nonce's salt and the signature. */
+export function batteryRelayRequest(
+  message: SignedBatteryMessage,
+  salt: `0x${string}`,
+  signature: `0x${string}`,
+): BatteryRelayRequest {
+  return {
+    from: message.from,
+    to: message.to,
+    value: String(message.value),
+    validAfter: String(message.validAfter),
+    validBefore: String(message.validBefore),
+    nonce: message.nonce,
+    salt,
+    signature,
+  };
+}
+
+export const batteryRelayResponseSchema = z.object({
+  agentId: z.string(),
+  payer: addressSchema,
+  /** The relayed transaction: the app waits for its receipt like for its own. */
+  txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+});
+export type BatteryRelayResponse = z.infer<typeof batteryRelayResponseSchema>;
+
+/** How long a signed battery stays valid from signing: the app signs validBefore = now + this. */
+export const BATTERY_RELAY_VALID_FOR_SECONDS = 600;
