@@ -19,6 +19,7 @@ import { type BenchResult, formatResult, formatSummary } from './support/report.
 import { machine, writeResultsFile } from './support/results-file.ts';
 import { type BenchServices, startBenchServices } from './support/services.ts';
 import { timeToReady } from './time-to-ready.ts';
+import { voice } from './voice.ts';
 
 const benchmarks: Benchmark[] = [
   bundleSize,
@@ -29,6 +30,7 @@ const benchmarks: Benchmark[] = [
   chatFirstToken,
   actions,
   memory,
+  voice,
 ];
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {

@@ -5,6 +5,7 @@ import {
   type DeployProgress,
   DIRECTORY_PAGE_SIZE,
   type LocalUser,
+  type NewLocalUserRequest,
 } from '@fartwin/protocol';
 import type { BareBodies } from './bare-service.ts';
 import type { BotService } from './bot-service.ts';
@@ -69,18 +70,21 @@ async function inBatches<T>(count: number, make: (index: number) => Promise<T>, 
 }
 
 /** A new account on the local network (as the dev host's "New user" makes one); its fid. */
-async function createLocalUser(serverUrl: string): Promise<number> {
+export async function createLocalUser(
+  serverUrl: string,
+  request: NewLocalUserRequest = { starterCasts: false },
+): Promise<number> {
   const response = await fetch(`${serverUrl}/local-network/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ starterCasts: false }),
+    body: JSON.stringify(request),
   });
   if (response.status !== 201) throw new Error(`POST /local-network/users answered ${response.status}`);
   return ((await response.json()) as { user: LocalUser }).user.fid;
 }
 
-/** Waits until the deploy of `fid`'s twin (which local mode started) has completed. */
-async function waitForDeploy(serverUrl: string, fid: number, token: string): Promise<void> {
+/** Waits until the deploy of `fid`'s twin (local mode's, or one the bench started) has completed. */
+export async function waitForDeploy(serverUrl: string, fid: number, token: string): Promise<void> {
   await waitUntil(
     `the sample twin of fid ${fid}`,
     async () => {

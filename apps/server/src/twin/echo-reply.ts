@@ -4,6 +4,7 @@ import type { WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
+import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerWordsReply, speakableCharacter, withOwnerPhrase } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
@@ -296,7 +297,7 @@ class Planner {
     const terms = read.terms.filter((term) => !ADVICE_AUDIENCE.has(term));
     let advice: Passage | undefined;
     if (terms.length > 0) {
-      if (!this.covers(terms)) return this.notCastAbout(greeting);
+      if (!this.covers(terms)) return this.nearest(terms, greeting, asks) ?? this.notCastAbout(greeting);
       const matchingAdvice = this.memory.ofKind('advice', terms).filter((passage) => passage.score > 1);
       advice = this.passage(matchingAdvice, this.memory.matching(withRelated(terms)));
       if (!advice) return this.tooLong(read, greeting);
@@ -356,7 +357,7 @@ class Planner {
         askBacks: asks,
       };
     }
-    if (!this.covers(terms)) return this.notCastAbout(greeting);
+    if (!this.covers(terms)) return this.nearest(terms, greeting, asks) ?? this.notCastAbout(greeting);
     const ranked = this.memory.matching(withRelated(terms));
     const answer = this.passage(ranked);
     if (!answer) return this.tooLong(read, greeting);
@@ -421,6 +422,13 @@ class Planner {
   private covers(terms: readonly string[]): boolean {
     const known = terms.filter((term) => withRelated([term]).some((word) => this.memory.knows(word))).length;
     return known > 0 && known >= Math.ceil(terms.length / 2);
+  }
+
+  /** Their sentences nearest a question they cast about only in part, said as near rather than on it. */
+  private nearest(terms: readonly string[], greeting: Slot[], asks: readonly string[]): Plan | undefined {
+    const near = this.passage(nearestPassages(this.memory, terms));
+    if (!near) return undefined;
+    return { slots: [...greeting, ...this.line(NEAREST_INTROS), ...this.borrowed(near)], askBacks: asks };
   }
 
   private notCastAbout(greeting: Slot[]): Plan {
