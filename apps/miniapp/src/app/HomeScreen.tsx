@@ -1,11 +1,12 @@
+import { Suspense, useEffect } from 'react';
 import { useAgentsByFid } from '../features/agents/index.ts';
 import { SharedCastNoTwinNote, SharedCastQuote } from '../features/cast-share/index.ts';
+import { mayBeInClient } from '../features/frame/host-mode.ts';
 import { LoadingScreen, useFrame, useHostMode } from '../features/frame/index.ts';
-import { OnboardingChat } from '../features/onboarding/index.ts';
-import { TwinChat } from '../features/twin-chat/index.ts';
 import { WebHome } from '../features/web-sign-in/index.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { navigationStrings, strings } from '../lib/strings.ts';
+import { OnboardingChat, preloadHomeChats, TwinChat } from './home-chats.tsx';
 
 /**
  * The main screen: the loading animation until the frame context and the user's agents are there;
@@ -16,6 +17,11 @@ export function HomeScreen() {
   const agents = useAgentsByFid(frame.fid);
   // Outside a Farcaster client (web mode) the user is whoever signed in with a wallet.
   const web = useHostMode() === 'web';
+  // A client's user, or a signed-in web user: their chat's code loads alongside their agents.
+  const someone = frame.fid !== null || mayBeInClient();
+  useEffect(() => {
+    if (someone) preloadHomeChats();
+  }, [someone]);
 
   if (web && !frame.isLoading && frame.fid === null) return <WebHome fallback={<LoadingScreen />} />;
   if (frame.isLoading || (!frame.frameContext && !web)) {
@@ -41,7 +47,7 @@ export function HomeScreen() {
   }
   const twin = agents.data.agents[0];
   return (
-    <>
+    <Suspense fallback={<LoadingScreen />}>
       {frame.error ? (
         <p className="banner" role="alert">
           {frame.error}
@@ -57,6 +63,6 @@ export function HomeScreen() {
           <OnboardingChat fid={frame.fid} questions={agents.data.characteristics ?? []} />
         </>
       )}
-    </>
+    </Suspense>
   );
 }

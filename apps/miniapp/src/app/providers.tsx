@@ -12,9 +12,8 @@ export interface AppProvidersProps {
 }
 
 /**
- * The run-time config (/app-config.js) is checked against its schema with the rest of the protocol's
- * schemas, after the first paint; a broken deployment still fails loudly in the error boundary
- * instead of half-working.
+ * The run-time config (/app-config.js) is checked after the first paint; a broken deployment still
+ * fails loudly in the error boundary instead of half-working.
  */
 function useAppConfigCheck() {
   const [error, setError] = useState<Error | null>(null);

@@ -15,10 +15,15 @@ vi.mock('@farcaster/miniapp-sdk/dist/miniAppHost.js', async () => {
 });
 
 // What the app loads right after its first paint (the wallet stack, the API client with the
-// protocol's schemas) a browser has moments later; here it is loaded once before a file's tests, so
-// no test's time limit pays for compiling it.
+// protocol's schemas, the main screen's chats) a browser has moments later; here it is loaded once
+// before a file's tests, so no test's time limit pays for compiling it.
 beforeAll(async () => {
-  await Promise.all([import('../features/wallet/stack.ts'), import('../lib/api-client.ts')]);
+  await Promise.all([
+    import('../features/wallet/stack.ts'),
+    import('../lib/api-client.ts'),
+    import('../features/twin-chat/index.ts'),
+    import('../features/onboarding/index.ts'),
+  ]);
 });
 
 beforeEach(() => {

@@ -1,5 +1,14 @@
 import type { Context } from '@farcaster/miniapp-sdk';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { frameHost, loadSdk } from '../../lib/frame-sdk.ts';
 import { strings } from '../../lib/strings.ts';
 import { useWalletLoader } from '../wallet/index.ts';
@@ -52,7 +61,6 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       return stop;
     }
 
-    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
     (async () => {
       try {
         const context = await contextWithin(frameHost.context());
@@ -80,6 +88,12 @@ export function FrameProvider({ children }: { children: ReactNode }) {
     })();
     return stop;
   }, [wallet, topLevel]);
+
+  // ready() as soon as the first screen is in the document: a layout effect runs right after that
+  // commit, where a passive one waits for the next frame (preact), which a busy phone delays.
+  useLayoutEffect(() => {
+    if (!topLevel) frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
+  }, [topLevel]);
 
   useHostEventLog(mode === 'frame');
   const web = useWebSessionFid(mode === 'web');

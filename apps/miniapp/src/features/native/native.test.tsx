@@ -186,14 +186,16 @@ describe("the client's back control (issue 17)", () => {
  */
 async function openWhileDirectoryLoads(path: string) {
   const server = createFakeServer();
-  let reply: (response: Response) => void = () => {};
+  let reply: ((response: Response) => void) | undefined;
   server.on('GET /doppelganger/agents/42', withTwin());
   server.on('GET /doppelganger/agents', () => new Promise<Response>((resolve) => (reply = resolve)));
   renderApp({ path, server });
   await waitFor(() => expect(document.querySelector('.skeleton')).toBeTruthy());
+  // The skeleton can be up before the directory's request is sent (its code loads on demand).
+  await waitFor(() => expect(reply).toBeDefined());
   return {
     skeleton: screen.getByRole('status', { name: 'Loading' }),
-    answer: () => reply(json(directory([makeAgent()]))),
+    answer: () => reply?.(json(directory([makeAgent()]))),
   };
 }
 

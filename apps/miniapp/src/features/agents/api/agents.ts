@@ -1,6 +1,7 @@
 import type { Agent } from '@fartwin/protocol';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { mayBeInClient } from '../../frame/host-mode.ts';
 
 /** The requests, with the protocol's schemas that check the answers, load after the first paint. */
 const requests = () => import('./requests.ts');
@@ -9,8 +10,11 @@ export const agentsByFidKey = (fid: number | null) => ['agents-by-fid', fid] as 
 
 /** GET /doppelganger/agents/{fid}: the user's twin, or the questions to create one. */
 export function useAgentsByFid(fid: number | null) {
-  // Loaded while the host answers with the context, so the fid's request does not wait for it.
-  useEffect(() => void requests(), []);
+  // Loaded while a client's host answers with the context, so the fid's request does not wait for
+  // it. A top-level page (web mode) knows its fid at once, and without one shows no server data.
+  useEffect(() => {
+    if (mayBeInClient()) void requests();
+  }, []);
   return useQuery({
     queryKey: agentsByFidKey(fid),
     queryFn: async () => (await requests()).getAgentsByFid(fid!),
