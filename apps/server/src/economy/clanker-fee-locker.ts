@@ -13,7 +13,7 @@ export const BASE_WETH = '0x4200000000000000000000000000000000000006' as const;
 export function clankerFeeLocker(deps: { publicClient: PublicClient }): FeeLocker {
   const clanker = new Clanker({ publicClient: deps.publicClient });
   const feeTokens = (token: `0x${string}`) => ({ weth: BASE_WETH, token }) as const;
-  return {
+  const locker: FeeLocker = {
     async available({ token, twinWallet }) {
       const tokens = feeTokens(token);
       const [weth, own] = await Promise.all(
@@ -24,7 +24,7 @@ export function clankerFeeLocker(deps: { publicClient: PublicClient }): FeeLocke
       return { weth: weth ?? 0n, token: own ?? 0n };
     },
     async claimCalls({ token, twinWallet }) {
-      const fees = await this.available({ token, twinWallet });
+      const fees = await locker.available({ token, twinWallet });
       const tokens = feeTokens(token);
       const calls: FeeClaimCall[] = [];
       for (const [feeToken, amount] of [
@@ -38,4 +38,5 @@ export function clankerFeeLocker(deps: { publicClient: PublicClient }): FeeLocke
       return calls;
     },
   };
+  return locker;
 }

@@ -16,7 +16,7 @@ export function localFeeLocker(deps: {
     if (!found) throw new Error('The local chain has no AgentLpLocker yet: is it bootstrapped?');
     return found;
   };
-  return {
+  const locker: FeeLocker = {
     async available({ token, twinWallet }) {
       const { agentLpLocker, weth9 } = local();
       const { result } = await deps.publicClient.simulateContract({
@@ -34,7 +34,7 @@ export function localFeeLocker(deps: {
       return tokenIsToken0 ? { token: amount0, weth: amount1 } : { token: amount1, weth: amount0 };
     },
     async claimCalls({ token, twinWallet }) {
-      const fees = await this.available({ token, twinWallet });
+      const fees = await locker.available({ token, twinWallet });
       if (fees.weth === 0n && fees.token === 0n) return [];
       return [
         {
@@ -44,4 +44,5 @@ export function localFeeLocker(deps: {
       ];
     },
   };
+  return locker;
 }
