@@ -216,6 +216,7 @@ describe('the LifeExtended indexer', () => {
           agentTokenFactory: deployment.agentTokenFactory,
           agentLpLocker: deployment.agentLpLocker,
           weth9: deployment.weth9,
+          swapRouter: deployment.swapRouter,
           deployedAtBlock: Number(deployed.blockNumber),
         },
       });

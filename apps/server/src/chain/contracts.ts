@@ -15,6 +15,7 @@ export interface ContractAddresses {
     agentTokenFactory: `0x${string}`;
     agentLpLocker: `0x${string}`;
     weth9: `0x${string}`;
+    swapRouter: `0x${string}`;
     deployedAtBlock: number;
   };
 }
@@ -43,6 +44,7 @@ export function contractsResolver(config: ServerConfig): () => ContractAddresses
         agentTokenFactory: deployment.agentTokenFactory,
         agentLpLocker: deployment.agentLpLocker,
         weth9: deployment.weth9,
+        swapRouter: deployment.swapRouter,
         deployedAtBlock: deployment.deployedAtBlock,
       },
     };

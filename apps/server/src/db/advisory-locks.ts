@@ -13,6 +13,8 @@ export const LOCK_SPACES = {
   /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
   replyChargesAuthor: 21,
   replyChargesTwin: 22,
+  /** Session-level, by agents.id: one fee-keeper run per twin at a time (economy/fee-keeper.ts). */
+  feeKeeper: 30,
 } as const;
 
 interface LockKey {
