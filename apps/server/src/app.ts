@@ -2,7 +2,7 @@ import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwi
 import { Hono } from 'hono';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
+import type { LocalAccount, PublicClient } from 'viem';
 import { appDomain } from './auth/app-domain.ts';
 import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
@@ -13,6 +13,8 @@ import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
+import { startFeeKeeper } from './economy/fee-keeper-job.ts';
+import { economyRoutes } from './economy/routes.ts';
 import { healthService } from './health/health-service.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
@@ -109,6 +111,16 @@ export async function createApp(
     life: services.life,
     ...deps.config.lifeIndex,
   });
+  await startFeeKeeper(deps.jobs, {
+    db: deps.db,
+    chain: deps.chain,
+    feeLocker: services.feeLocker,
+    contracts: services.contracts,
+    operator: services.operator.account as LocalAccount,
+    walletEncryptionKey: deps.config.walletEncryptionKey,
+    ...deps.config.feeKeeper,
+    logger: deps.logger,
+  });
   const twinActions = await startTwinActions(
     deps.jobs,
     {
@@ -180,6 +192,18 @@ export async function createApp(
       rateLimits,
       answers,
       config: deps.config,
+    }),
+  );
+  app.route(
+    '/',
+    economyRoutes({
+      db: deps.db,
+      chain: deps.chain,
+      feeLocker: services.feeLocker,
+      contracts: services.contracts,
+      tokens: services.tokens,
+      rateLimits,
+      answers,
     }),
   );
   app.route(
