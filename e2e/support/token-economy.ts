@@ -1,4 +1,4 @@
-import { erc20Abi } from '@fartwin/contracts';
+import { erc20Abi, fartwinLifeAbi } from '@fartwin/contracts';
 import { createLocalClients, readDeployment } from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -42,4 +42,19 @@ export async function swapInSheet(page: Page, amount: string) {
   await answerWallet(page, 'Confirm', /Swap on Uniswap/);
   await expect(done).toBeVisible();
   if (doneBefore !== null) await expect(done).not.toHaveText(doneBefore);
+}
+
+/** The batteries (LifeExtended events) a wallet paid for, from the chain. */
+export async function lifeExtendedBy(payer: string) {
+  const { publicClient } = createLocalClients(stack.rpcUrl);
+  const events = await publicClient.getContractEvents({
+    address: deployment().fartwinLife,
+    abi: fartwinLifeAbi,
+    eventName: 'LifeExtended',
+    fromBlock: 0n,
+  });
+  const payers = await Promise.all(
+    events.map(async (event) => (await publicClient.getTransaction({ hash: event.transactionHash })).from),
+  );
+  return events.filter((_, index) => payers[index]?.toLowerCase() === payer.toLowerCase());
 }

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { advanceUntilLeft, lifeLeftSeconds } from '../support/chain.ts';
+import { chatScreen } from '../support/chat.ts';
 import { openLivingTwin } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
-import { shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
+import { lifeExtendedBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
 
 /** Trades twins' tokens in these journeys only. */
 const trader = 1014;
@@ -40,4 +42,37 @@ test("buy a twin's token from its page: the swap goes through the pool, the bala
   // The mini-app was answered with the swap's transactions.
   const answered = page.getByTestId('host-log').locator('li[data-method="swapToken"]');
   await expect(answered).toHaveCount(1);
+});
+
+test('trading earns the twin enough fees; near the end of its battery it buys its own, and its page and the chain agree', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { twin, app, shot } = await openLivingTwin(page, testInfo, {
+    owner: users.chatter,
+    viewer: trader,
+    onAgentPage: true,
+  });
+  const economy = app.getByTestId('twin-economy');
+  await expect(economy).toBeVisible();
+  const boughtBefore = Number(await economy.getByTestId('batteries-bought').textContent());
+  const batteriesBefore = (await lifeExtendedBy(twin.agentWallet.walletAddress)).length;
+
+  // Enough volume that 1 % of it covers a battery and the twin's gas.
+  await app.getByRole('button', { name: `Buy $${twin.token.symbol}` }).click();
+  await swapInSheet(page, '600');
+  await page.getByTestId('swap-sheet').getByRole('button', { name: 'Close' }).click();
+  await expect(economy.getByTestId('runway')).toHaveText(
+    /^pays its own battery at the current volume: about every \d+ days$/,
+  );
+  await shot('fees-cover-a-battery');
+
+  // Near the end of its battery (less than a day left), the keeper buys one from the twin's wallet.
+  await advanceUntilLeft(page, twin.agentId, 12 * 3600);
+  await expect.poll(() => lifeLeftSeconds(twin.agentId), { timeout: 60_000 }).toBeGreaterThan(6 * 86_400);
+  const bought = await lifeExtendedBy(twin.agentWallet.walletAddress);
+  expect(bought).toHaveLength(batteriesBefore + 1);
+  await expect(economy.getByTestId('batteries-bought')).toHaveText(String(boughtBefore + 1), { timeout: 20_000 });
+  await expect(chatScreen(app).countdown).toHaveText(/^0[67]:\d\d:\d\d:\d\d$/);
+  await shot('twin-bought-its-own-battery');
 });

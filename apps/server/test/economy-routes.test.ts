@@ -31,7 +31,7 @@ describe("a twin's economy on its page (GET /doppelganger/economy/:agentId) and 
   };
   const put = async (body: unknown, fid: number | null) =>
     request(economyPaths.payBatteryFromFees(twin.agentId), {
-      method: 'PUT',
+      method: 'PATCH',
       headers: {
         'content-type': 'application/json',
         ...(fid === null

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const economyPaths = {
   /** GET, public: fees earned, batteries the twin bought itself, its runway. */
   economy: (agentId: string) => `/doppelganger/economy/${encodeURIComponent(agentId)}`,
-  /** PUT, the twin's owner only: "Pay my battery from my token's fees". */
+  /** PATCH, the twin's owner only: "Pay my battery from my token's fees". */
   payBatteryFromFees: (agentId: string) => `/doppelganger/economy/${encodeURIComponent(agentId)}/pay-battery`,
 } as const;
 
@@ -30,7 +30,7 @@ export const economyResponseSchema = z.object({
 });
 export type EconomyResponse = z.infer<typeof economyResponseSchema>;
 
-// PUT /doppelganger/economy/{agentId}/pay-battery
+// PATCH /doppelganger/economy/{agentId}/pay-battery
 export const payBatteryFromFeesRequestSchema = z.object({ on: z.boolean() }).strict();
 
 /** The runway's sentence on the twin's page. */

@@ -119,8 +119,8 @@ const envSchema = z
       .max(7 * 86_400)
       .default(86_400),
     FEE_KEEPER_MAX_SWAP_WEI: weiSchema.default(50_000_000_000_000_000n),
-    FEE_KEEPER_GAS_RESERVE_WEI: weiSchema.default(500_000_000_000_000n),
-    FEE_KEEPER_GAS_ADVANCE_WEI: weiSchema.default(200_000_000_000_000n),
+    FEE_KEEPER_GAS_RESERVE_WEI: weiSchema.default(1_000_000_000_000_000n),
+    FEE_KEEPER_GAS_ADVANCE_WEI: weiSchema.default(1_000_000_000_000_000n),
     /** Seconds between life-watch ticks (battery warnings, deaths). Default: 5 locally, 60 in production. */
     LIFE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     // The LifeExtended indexer: blocks per eth_getLogs call (providers cap it), and blocks left

@@ -50,7 +50,7 @@ export function economyRoutes(deps: EconomyRouteDeps) {
   });
 
   const writesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('writePerFid', (c) => c.get('authFid'));
-  app.put('/doppelganger/economy/:agentId/pay-battery', requireAuth(deps.tokens), writesPerFid, async (c) => {
+  app.patch('/doppelganger/economy/:agentId/pay-battery', requireAuth(deps.tokens), writesPerFid, async (c) => {
     const agent = await agentOf(c.req.param('agentId'));
     const authFid = c.get('authFid');
     if (authFid !== agent.ownerFid) {
