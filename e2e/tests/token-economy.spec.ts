@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { advanceUntilLeft, lifeLeftSeconds } from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
-import { openLivingTwin } from '../support/journeys.ts';
+import { openAs } from '../support/devhost.ts';
+import { agentPath, openLivingTwin } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
 import { lifeExtendedBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
 
@@ -73,6 +74,8 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   const bought = await lifeExtendedBy(twin.agentWallet.walletAddress);
   expect(bought).toHaveLength(batteriesBefore + 1);
   await expect(economy.getByTestId('batteries-bought')).toHaveText(String(boughtBefore + 1), { timeout: 20_000 });
-  await expect(chatScreen(app).countdown).toHaveText(/^0[67]:\d\d:\d\d:\d\d$/);
+  // Opened again, the twin's page counts down from the new battery, as the chain has it.
+  const reopened = await openAs(page, trader, agentPath(twin.agentId));
+  await expect(chatScreen(reopened).countdown).toHaveText(/^0[67]:\d\d:\d\d:\d\d$/);
   await shot('twin-bought-its-own-battery');
 });
