@@ -18,7 +18,7 @@ import {
 } from '@fartwin/contracts/deployment';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { type Address, encodeFunctionData, maxUint256, parseEther, parseEventLogs, parseUnits } from 'viem';
+import { type Address, encodeFunctionData, keccak256, maxUint256, parseEther, parseEventLogs, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
@@ -27,6 +27,7 @@ import { createDb, type Db } from '../src/db/database.ts';
 import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
+import { spendOnce } from '../src/economy/spend-ledger.ts';
 import { createTestDatabase } from './harness.ts';
 
 const LIMITS = {
@@ -258,5 +259,70 @@ describe('the fee keeper', () => {
       step: 'claim-0',
     });
     expect(await nonceOf(twin.wallet.address)).toBe(0);
+  });
+
+  it('a swap the chain refuses leaves the fees in the twin wallet: no USDC spent, no battery, nothing sent again', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    // As if the approval had been recorded but never reached the chain: the router may not take the WETH.
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({
+        agent_id: twin.agentId,
+        period: PERIOD,
+        step: 'approve-weth',
+        status: 'confirmed',
+        sender: twin.wallet.address,
+        to_address: deployment.weth9,
+        call_data: '0x',
+      })
+      .execute();
+    const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
+    expect(outcome).toMatchObject({ kind: 'failed', step: 'swap' });
+    const wethLeft = await balanceOf(deployment.weth9, twin.wallet.address);
+    expect(wethLeft).toBeGreaterThan(0n);
+    expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(0n);
+    expect(await lifeExtended(twin.agentId)).toHaveLength(0);
+    const nonce = await nonceOf(twin.wallet.address);
+    expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toMatchObject({ kind: 'failed', step: 'swap' });
+    expect(await nonceOf(twin.wallet.address)).toBe(nonce);
+    expect(await balanceOf(deployment.weth9, twin.wallet.address)).toBe(wethLeft);
+  });
+
+  it('after a crash, sends what was recorded: an unsigned intent is signed as recorded, a signed one is broadcast as it is', async () => {
+    const sender = privateKeyToAccount(generatePrivateKey());
+    await clients.testClient.setBalance({ address: sender.address, value: parseEther('1') });
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const agentId = randomUUID();
+    const deps = { db: database.db, chain: chain() };
+    const never = async (): Promise<never> => {
+      throw new Error('a recorded spend is never built again');
+    };
+    const base = { agent_id: agentId, period: PERIOD, sender: sender.address, to_address: recipient, call_data: '0x' };
+    // Crashed after recording the intent, before signing.
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({ ...base, step: 'intent-only', value_wei: '7' })
+      .execute();
+    await spendOnce(deps, { agentId, period: PERIOD, step: 'intent-only' }, sender, never);
+    expect(await clients.publicClient.getBalance({ address: recipient })).toBe(7n);
+    // Crashed after signing and recording, before broadcasting.
+    const request = await chain().prepareTransactionRequest({
+      account: sender,
+      chain: chain().chain,
+      to: recipient,
+      value: 5n,
+    });
+    const rawTx = await sender.signTransaction(request as Parameters<typeof sender.signTransaction>[0]);
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({ ...base, step: 'signed', value_wei: '5', status: 'sent', raw_tx: rawTx, tx_hash: keccak256(rawTx) })
+      .execute();
+    const { txHash } = await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
+    expect(txHash).toBe(keccak256(rawTx));
+    // And again (a second retry): the same transaction, nothing more.
+    await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
+    expect(await clients.publicClient.getBalance({ address: recipient })).toBe(12n);
+    expect(await nonceOf(sender.address)).toBe(2);
   });
 });
