@@ -39,7 +39,7 @@ function decodeCall(data: Hex): string | null {
       const { functionName, args = [] } = decodeFunctionData({ abi, data });
       if (functionName === 'exactInput') {
         // Raw units: the path's tokens (and their decimals) are the swap sheet's to show.
-        const [{ amountIn, amountOutMinimum }] = args as [{ amountIn: bigint; amountOutMinimum: bigint }];
+        const { amountIn, amountOutMinimum } = args[0] as { amountIn: bigint; amountOutMinimum: bigint };
         return `Swap on Uniswap: ${amountIn} in (raw units), at least ${amountOutMinimum} out`;
       }
       if (functionName === 'approve')
