@@ -19,8 +19,12 @@ export function createDevhostServer(config: DevhostServerConfig, clientOptions: 
     c.header('content-type', 'text/javascript; charset=utf-8');
     // Read per request: the chain may be bootstrapped after the dev host started.
     const file = config.deploymentFile;
-    const usdc = file && existsSync(file) ? readDeployment(file).usdc : null;
-    return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify({ ...config.client, usdc })};\n`);
+    const deployment = file && existsSync(file) ? readDeployment(file) : null;
+    const usdc = deployment?.usdc ?? null;
+    const swap = deployment
+      ? { weth9: deployment.weth9, quoter: deployment.quoter, swapRouter: deployment.swapRouter }
+      : null;
+    return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify({ ...config.client, usdc, swap })};\n`);
   });
   app.route('/', clientRoutes(config, clientOptions));
   app.use('*', serveStatic({ root: relative(process.cwd(), config.distDir) || '.' }));

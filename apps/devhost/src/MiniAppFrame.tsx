@@ -154,6 +154,8 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch
           fid={user.fid}
           apiUrl={apiUrl}
           rpcUrl={rpcUrl}
+          swapContracts={config.usdc && config.swap ? { usdc: config.usdc, ...config.swap } : null}
+          wallet={wallet}
           install={install}
           finish={finish}
         />

@@ -6,6 +6,8 @@ const devhostConfigSchema = z.object({
   apiUrl: z.string().url(),
   rpcUrl: z.string().url(),
   usdc: addressSchema.nullable(),
+  /** The local Uniswap V3 the swap sheet trades on (absent before the chain is bootstrapped). */
+  swap: z.object({ weth9: addressSchema, quoter: addressSchema, swapRouter: addressSchema }).nullable().default(null),
 });
 export type DevhostConfig = z.infer<typeof devhostConfigSchema>;
 

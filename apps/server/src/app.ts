@@ -2,7 +2,7 @@ import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwi
 import { Hono } from 'hono';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
+import type { LocalAccount, PublicClient } from 'viem';
 import { appDomain } from './auth/app-domain.ts';
 import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
@@ -14,6 +14,8 @@ import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
 import { startDeployQueue } from './deploy/deploy-queue.ts';
 import { type DeployService, deployService } from './deploy/deploy-service.ts';
+import { startFeeKeeper } from './economy/fee-keeper-job.ts';
+import { economyRoutes } from './economy/routes.ts';
 import { healthService } from './health/health-service.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
@@ -139,6 +141,16 @@ export async function createApp(deps: AppDeps): Promise<{
     ...deps.config.lifeIndex,
     onLifePaid: revivals.onLifePaid,
   });
+  await startFeeKeeper(deps.jobs, {
+    db: deps.db,
+    chain: deps.chain,
+    feeLocker: services.feeLocker,
+    contracts: services.contracts,
+    operator: services.operator.account as LocalAccount,
+    walletEncryptionKey: deps.config.walletEncryptionKey,
+    ...deps.config.feeKeeper,
+    logger: deps.logger,
+  });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
     chain: deps.chain,
     scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
@@ -222,6 +234,18 @@ export async function createApp(deps: AppDeps): Promise<{
       }),
       tokens: services.tokens,
       rateLimits,
+    }),
+  );
+  app.route(
+    '/',
+    economyRoutes({
+      db: deps.db,
+      chain: deps.chain,
+      feeLocker: services.feeLocker,
+      contracts: services.contracts,
+      tokens: services.tokens,
+      rateLimits,
+      answers,
     }),
   );
   app.route(

@@ -16,6 +16,9 @@ import { type OperatorWallet, operatorWallet } from './chain/operator.ts';
 import type { TokenLauncher } from './chain/token-launcher.ts';
 import type { ServerConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { clankerFeeLocker } from './economy/clanker-fee-locker.ts';
+import type { FeeLocker } from './economy/fee-locker.ts';
+import { localFeeLocker } from './economy/local-fee-locker.ts';
 import { indexedLives, type Lives } from './lives/lives.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
 import {
@@ -46,6 +49,8 @@ export interface Services {
   /** The webhooks' filters that bring casts tagging twins: Neynar's (when configured), nothing locally. */
   castWebhooks: CastWebhooks;
   tokenLauncher: TokenLauncher;
+  /** Where twins' trading fees wait: the local AgentLpLocker, or Clanker v4's fee locker on Base. */
+  feeLocker: FeeLocker;
   /** Pays twins' tokens (gas) and first batteries. */
   operator: OperatorWallet;
   chatEngine: ChatEngine;
@@ -115,6 +120,9 @@ export function createServices(
       (production
         ? clankerTokenLauncher({ publicClient: chain, wallet: operator })
         : localTokenLauncher({ publicClient: chain, operator, contracts })),
+    feeLocker:
+      overrides.feeLocker ??
+      (production ? clankerFeeLocker({ publicClient: chain }) : localFeeLocker({ publicClient: chain, contracts })),
     operator,
     chatEngine: overrides.chatEngine ?? (config.llm ? llmEngine(config.llm) : echoEngine()),
     // Only Quick Auth's checks are remembered: a wallet session is looked up on every check, as it

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentTokenAbi, agentTokenFactoryAbi, fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { agentLpLockerAbi, agentTokenAbi, agentTokenFactoryAbi, fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
 import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartwin/contracts/deployment';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import {
@@ -139,7 +139,7 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(welcome.fid).toBe(agent.farcasterClient.fid);
     expect(welcome.text).toContain(`@${body.name}`);
 
-    // The token: a contract with the symbol derived from the username, its supply in the twin's wallet.
+    // The token: a contract with the symbol derived from the username, its fees for the twin's wallet.
     const owner = await loadPersona(server.services.farcaster, 1004);
     expect(agent.token.symbol).toBe(tokenSymbol(owner!.user.username));
     const read = <const F extends 'symbol' | 'totalSupply'>(functionName: F) =>
@@ -147,14 +147,14 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(await chain().getCode({ address: agent.token.address })).toMatch(/^0x[0-9a-f]{10,}/);
     expect(await read('symbol')).toBe(agent.token.symbol);
     expect(await read('totalSupply')).toBe(TOKEN_SUPPLY);
-    expect(
-      await chain().readContract({
-        address: agent.token.address,
-        abi: agentTokenAbi,
-        functionName: 'balanceOf',
-        args: [account.address],
-      }),
-    ).toBe(TOKEN_SUPPLY);
+    // Launched like Clanker's: the supply is in its pool, whose locked position pays the twin's wallet.
+    const [, rewardRecipient] = await chain().readContract({
+      address: deployment.agentLpLocker,
+      abi: agentLpLockerAbi,
+      functionName: 'locks',
+      args: [agent.token.address],
+    });
+    expect(rewardRecipient).toBe(account.address);
 
     // Life: 7 days on the chain, and the same expiry in the API.
     const remainingDays = await chain().readContract({

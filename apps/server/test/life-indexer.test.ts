@@ -212,7 +212,13 @@ describe('the LifeExtended indexer', () => {
         usdc: deployment.usdc,
         fartwinLife: emitter,
         quoter: deployment.quoter,
-        local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: Number(deployed.blockNumber) },
+        local: {
+          agentTokenFactory: deployment.agentTokenFactory,
+          agentLpLocker: deployment.agentLpLocker,
+          weth9: deployment.weth9,
+          swapRouter: deployment.swapRouter,
+          deployedAtBlock: Number(deployed.blockNumber),
+        },
       });
       const emitterDeps: LifeIndexerDeps = {
         ...deps,

@@ -18,7 +18,16 @@ export {
   localDevAccount,
   withGasHeadroom,
 } from './local/chain.ts';
-export { A0X_SUPPLY, MIN_A0X_PER_USDC, POOL_A0X, POOL_FEE, POOL_USDC } from './local/deploy.ts';
+export {
+  A0X_SUPPLY,
+  MIN_A0X_PER_USDC,
+  POOL_A0X,
+  POOL_FEE,
+  POOL_USDC,
+  POOL_WETH,
+  POOL_WETH_USDC,
+  WETH_USDC_POOL_FEE,
+} from './local/deploy.ts';
 export { extendLifeGasComparison, type GasComparison } from './local/gas.ts';
 export { createPoolWithLiquidity, fullRangeTicks, sqrtPriceX96 } from './local/uniswap.ts';
 
@@ -29,6 +38,10 @@ export interface Deployment {
   a0x: Address;
   fartwinLife: Address;
   agentTokenFactory: Address;
+  /** Holds twins' launch positions (AgentTokenFactory's locker); absent in files written before it. */
+  agentLpLocker: Address;
+  /** The WETH/USDC pool twins' tokens are bought through; absent in files written before it. */
+  wethUsdcPool: Address;
   uniswapV3Factory: Address;
   /** Uniswap SwapRouter02. */
   swapRouter: Address;
@@ -77,8 +90,14 @@ const addressFields = [
   'operator',
 ] as const satisfies readonly (keyof Deployment)[];
 
+/** Added with the token launch pool: a saved file without them is from an older stack. */
+const launchPoolFields = ['agentLpLocker', 'wethUsdcPool'] as const satisfies readonly (keyof Deployment)[];
+
 /** The contracts whose code must still be on chain for a saved deployment to be reused. */
-const contractFields = addressFields.filter((field) => field !== 'burnAddress' && field !== 'operator');
+const contractFields = [
+  ...addressFields.filter((field) => field !== 'burnAddress' && field !== 'operator'),
+  ...launchPoolFields,
+];
 
 /** Reads and checks a deployment file; addresses come back checksummed. */
 export function readDeployment(file: string): Deployment {
@@ -88,6 +107,9 @@ export function readDeployment(file: string): Deployment {
     const value = raw[field];
     if (typeof value !== 'string') throw new Error(`${file}: "${field}" is missing`);
     checked[field] = getAddress(value);
+  }
+  for (const field of launchPoolFields) {
+    if (typeof raw[field] === 'string') checked[field] = getAddress(raw[field]);
   }
   if (typeof raw.chainId !== 'number') throw new Error(`${file}: "chainId" must be a number`);
   if (typeof raw.deployedAtBlock !== 'number') throw new Error(`${file}: "deployedAtBlock" must be a number`);
@@ -120,9 +142,9 @@ export interface BootstrapOptions extends Funding {
 
 async function isStillDeployed(clients: LocalClients, deployment: Deployment): Promise<boolean> {
   if ((await clients.publicClient.getChainId()) !== deployment.chainId) return false;
-  const codes = await Promise.all(
-    contractFields.map((field) => clients.publicClient.getCode({ address: deployment[field] })),
-  );
+  // Fields an older file lacks are checked by the stale-stack test in bootstrapLocalChain instead.
+  const present = contractFields.filter((field) => deployment[field] !== undefined);
+  const codes = await Promise.all(present.map((field) => clients.publicClient.getCode({ address: deployment[field] })));
   return codes.every((code) => code !== undefined && code !== '0x');
 }
 
@@ -191,7 +213,9 @@ export async function bootstrapLocalChain(options: BootstrapOptions): Promise<De
   if (saved && (await isStillDeployed(clients, saved))) {
     // Twins, lives and the index in the database belong to this chain: a newer contract cannot be
     // slipped in under them, so an older one is a clear stop rather than broken revivals later.
-    if (saved.lifeCodeHash !== LIFE_CODE_HASH) throw new StaleLocalChainError(options.deploymentFile);
+    // The same for twins' tokens: a chain saved before the launch pool has tokens without pools.
+    if (saved.lifeCodeHash !== LIFE_CODE_HASH || !saved.agentLpLocker)
+      throw new StaleLocalChainError(options.deploymentFile);
     deployment = saved;
     log(`contracts: reusing the deployment in ${options.deploymentFile}`);
   } else {

@@ -5,9 +5,11 @@
 import { iusdcAbi } from '../generated/abis.ts';
 
 export {
+  agentLpLockerAbi,
   agentTokenAbi,
   agentTokenFactoryAbi,
   fartwinLifeAbi,
+  weth9Abi,
 } from '../generated/abis.ts';
 export { quoterV2Abi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
 export {

@@ -3,6 +3,7 @@ export * from './api.ts';
 export * from './app-config.ts';
 export * from './battery-relay.ts';
 export * from './constants.ts';
+export * from './economy.ts';
 export * from './entities.ts';
 export * from './input-text.ts';
 export * from './local-network.ts';

@@ -5,7 +5,6 @@ import {
   type MiniAppHost,
   type SetPrimaryButtonOptions,
   SignIn,
-  type SwapToken,
 } from '@farcaster/miniapp-host';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { siwfMessage } from '@fartwin/localstack/siwf';
@@ -49,13 +48,6 @@ function contextFor(
     features: { haptics: clientCapabilities.has('haptics.impactOccurred') },
   };
 }
-
-/** What a swap answers on the local chain: there is no swap service behind it (SDK's SwapTokenResult). */
-export const SWAP_UNAVAILABLE: SwapToken.SwapTokenResult = {
-  success: false,
-  reason: 'swap_failed',
-  error: { error: 'unsupported_chain', message: 'Swaps are not available on the local chain' },
-};
 
 export interface HostOptions {
   miniappUrl: string;
@@ -150,8 +142,7 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
     sendToken: unsupported('sendToken'),
     swapToken: async (options) => {
       log('swapToken', options);
-      await sheets.swapToken(options);
-      return SWAP_UNAVAILABLE;
+      return sheets.swapToken(options);
     },
     openMiniApp: async (options) => log('openMiniApp', options),
     // The SDK types the result by `close`: with close: true the app is closed and gets no result.

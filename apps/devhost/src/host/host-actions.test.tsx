@@ -2,10 +2,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SWAP_UNAVAILABLE } from '../sheets/local-swap.ts';
 import { bridge } from '../test/captured-host.ts';
 import { fakeLocalNetwork, feedCast, localUser } from '../test/fake-local-network.ts';
 import { renderFrame } from '../test/frame.tsx';
-import { SWAP_UNAVAILABLE } from './create-host.ts';
 
 vi.mock('@farcaster/miniapp-host', async (importOriginal) =>
   (await import('../test/captured-host.ts')).withCapturedHost(await importOriginal()),
@@ -102,7 +102,7 @@ describe('host actions in the client frame', () => {
     expect(sheet.textContent).toContain('eip155:8453/native');
   });
 
-  it('swapToken says swaps are not available and, once closed, answers swap_failed', async () => {
+  it('swapToken of a pair the local chain has no pool for says so and, once closed, answers swap_failed', async () => {
     const { host, log } = renderFrame(ALICE);
     let result: unknown;
     act(() => {
@@ -113,7 +113,7 @@ describe('host actions in the client frame', () => {
         });
     });
     const sheet = screen.getByTestId('swap-sheet');
-    expect(sheet.textContent).toContain('Swaps are not available on the local chain');
+    expect(sheet.textContent).toContain('this pair has no pool');
     expect(sheet.textContent).toContain('slip44:60');
     expect(result).toBeUndefined();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));

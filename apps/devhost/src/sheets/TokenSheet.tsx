@@ -1,10 +1,21 @@
 import type { SwapToken } from '@farcaster/miniapp-host';
 import { erc20Abi } from '@fartwin/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { formatUnits } from 'viem';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { type Address, BaseError, formatUnits, parseUnits, UserRejectedRequestError } from 'viem';
 import { localChainClient } from '../api/local-chain.ts';
 import { Sheet } from '../components/Sheet.tsx';
-import { parseAssetId } from './caip19.ts';
+import { type AssetId, parseAssetId } from './caip19.ts';
+import {
+  DEFAULT_SLIPPAGE_BPS,
+  executeSwap,
+  minimumOut,
+  quoteSwap,
+  SLIPPAGE_CHOICES_BPS,
+  SWAP_UNAVAILABLE,
+  type SwapContracts,
+  swapPath,
+} from './local-swap.ts';
 
 /** The local chain poses as Base; tokens on it can be read. */
 const LOCAL_CHAIN_ID = 8453;
@@ -51,23 +62,209 @@ export function TokenSheet({ token, rpcUrl, onClose }: { token: string; rpcUrl: 
   );
 }
 
-/** `swapToken`: shows the swap asked for; the local chain has no swap service, so it can only be closed. */
+/** How many decimals the quoted, received and held amounts are shown with. */
+const SHOWN_DIGITS = 6;
+
+function shown(amount: bigint, decimals: number): string {
+  return Number(formatUnits(amount, decimals)).toLocaleString('en-US', { maximumFractionDigits: SHOWN_DIGITS });
+}
+
+/**
+ * `swapToken`: a real swap on the local Uniswap V3 (USDC ⇄ a twin's token, through WETH). The amount
+ * is quoted by QuoterV2 as it is typed; the swap goes out with the chosen slippage from the person's
+ * dev wallet (which asks to confirm each transaction). After it, the balance and the price shown are
+ * read again from the chain. Closing answers the action: the swap's transactions, or why there were none.
+ */
 export function SwapSheet({
   options,
   rpcUrl,
-  onClose,
+  contracts,
+  wallet,
+  account,
+  onDone,
 }: {
   options: SwapToken.SwapTokenOptions;
   rpcUrl: string;
-  onClose: () => void;
+  contracts: SwapContracts | null;
+  wallet: Parameters<typeof executeSwap>[0]['wallet'];
+  account: Address;
+  onDone: (result: SwapToken.SwapTokenResult) => void;
 }) {
+  const sell = options.sellToken ? parseAssetId(options.sellToken) : null;
+  const buy = options.buyToken ? parseAssetId(options.buyToken) : null;
+  const onLocalChain = (asset: AssetId | null) => (asset?.chainId === LOCAL_CHAIN_ID ? asset.address : null);
+  const sellToken = onLocalChain(sell);
+  const buyToken = onLocalChain(buy);
+  const path = contracts && sellToken && buyToken ? swapPath(contracts, sellToken, buyToken) : null;
+  const client = localChainClient(rpcUrl);
+  const queryClient = useQueryClient();
+
+  const tokens = useQuery({
+    queryKey: ['swap-tokens', rpcUrl, sellToken, buyToken],
+    enabled: path !== null,
+    queryFn: async () => {
+      const read = (address: Address) =>
+        Promise.all(
+          (['symbol', 'decimals'] as const).map((functionName) =>
+            client.readContract({ address, abi: erc20Abi, functionName }),
+          ),
+        ).then(([symbol, decimals]) => ({ symbol: String(symbol), decimals: Number(decimals) }));
+      const [sellInfo, buyInfo] = await Promise.all([read(sellToken!), read(buyToken!)]);
+      return { sell: sellInfo, buy: buyInfo };
+    },
+  });
+  const sellDecimals = tokens.data?.sell.decimals;
+  const [amountText, setAmountText] = useState(() =>
+    options.sellAmount && sellDecimals !== undefined ? formatUnits(BigInt(options.sellAmount), sellDecimals) : '10',
+  );
+  const [slippageBps, setSlippageBps] = useState<number>(DEFAULT_SLIPPAGE_BPS);
+  const [transactions, setTransactions] = useState<`0x${string}`[]>([]);
+  const amountIn = useMemo(() => {
+    if (sellDecimals === undefined || !/^\d+(\.\d+)?$/.test(amountText.trim())) return null;
+    try {
+      const parsed = parseUnits(amountText.trim(), sellDecimals);
+      return parsed > 0n ? parsed : null;
+    } catch {
+      return null;
+    }
+  }, [amountText, sellDecimals]);
+
+  // The holding and the price: what 1 of the sold token buys now. Read again after each swap.
+  const market = useQuery({
+    queryKey: ['swap-market', rpcUrl, sellToken, buyToken, account, transactions.length],
+    enabled: path !== null && sellDecimals !== undefined,
+    queryFn: async () => {
+      const [held, perOne] = await Promise.all([
+        client.readContract({ address: buyToken!, abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
+        quoteSwap(client, contracts!, path!, 10n ** BigInt(sellDecimals!)),
+      ]);
+      return { held, perOne };
+    },
+  });
+  const quote = useQuery({
+    queryKey: ['swap-quote', rpcUrl, path, amountIn?.toString(), transactions.length],
+    enabled: path !== null && amountIn !== null,
+    queryFn: () => quoteSwap(client, contracts!, path!, amountIn!),
+    retry: false,
+  });
+  const swap = useMutation({
+    mutationFn: () =>
+      executeSwap({
+        client,
+        wallet,
+        account,
+        contracts: contracts!,
+        sell: sellToken!,
+        path: path!,
+        amountIn: amountIn!,
+        amountOutMinimum: minimumOut(quote.data!, slippageBps),
+      }),
+    onSuccess: (hashes) => {
+      setTransactions((done) => [...done, ...hashes]);
+      void queryClient.invalidateQueries({ queryKey: ['balances'] });
+    },
+  });
+
+  const close = () =>
+    onDone(
+      transactions.length > 0
+        ? { success: true, swap: { transactions } }
+        : path === null
+          ? SWAP_UNAVAILABLE
+          : { success: false, reason: 'rejected_by_user' },
+    );
+  const buySymbol = tokens.data?.buy.symbol;
+  const sellSymbol = tokens.data?.sell.symbol;
+
   return (
-    <Sheet title="Swap" testId="swap-sheet" onClose={onClose}>
+    <Sheet title="Swap" testId="swap-sheet" onClose={close}>
       {options.sellToken ? (
         <TokenLine label="Sell" id={options.sellToken} rpcUrl={rpcUrl} amount={options.sellAmount} />
       ) : null}
       {options.buyToken ? <TokenLine label="Buy" id={options.buyToken} rpcUrl={rpcUrl} /> : null}
-      <p className="error">Swaps are not available on the local chain.</p>
+      {path === null ? (
+        <p className="error">
+          Swaps on the local chain are between USDC and a twin&apos;s token; this pair has no pool.
+        </p>
+      ) : tokens.data ? (
+        <>
+          <p>
+            Price:{' '}
+            <strong data-testid="swap-price">
+              {market.data ? shown(market.data.perOne, tokens.data.buy.decimals) : '…'}
+            </strong>{' '}
+            {buySymbol} for 1 {sellSymbol}
+          </p>
+          <p>
+            You hold:{' '}
+            <strong data-testid="swap-balance">
+              {market.data ? shown(market.data.held, tokens.data.buy.decimals) : '…'}
+            </strong>{' '}
+            {buySymbol}
+          </p>
+          <label className="field">
+            Amount of {sellSymbol} to sell
+            <input
+              data-testid="swap-amount"
+              inputMode="decimal"
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            Slippage
+            <select
+              data-testid="swap-slippage"
+              value={slippageBps}
+              onChange={(event) => setSlippageBps(Number(event.target.value))}
+            >
+              {SLIPPAGE_CHOICES_BPS.map((bps) => (
+                <option key={bps} value={bps}>
+                  {bps / 100} %
+                </option>
+              ))}
+            </select>
+          </label>
+          <p data-testid="swap-quote">
+            {amountIn === null
+              ? 'Type an amount.'
+              : quote.isError
+                ? 'No quote: the pool cannot fill this amount.'
+                : quote.data !== undefined
+                  ? `You receive about ${shown(quote.data, tokens.data.buy.decimals)} ${buySymbol} (at least ${shown(minimumOut(quote.data, slippageBps), tokens.data.buy.decimals)}).`
+                  : 'Quoting…'}
+          </p>
+          {swap.isError ? (
+            <p className="error" data-testid="swap-error">
+              {swapErrorMessage(swap.error)}
+            </p>
+          ) : null}
+          {transactions.length > 0 && !swap.isPending ? (
+            <p data-testid="swap-done">Swapped: {transactions.length} transaction(s) confirmed.</p>
+          ) : null}
+          <button
+            type="button"
+            className="button-primary"
+            data-testid="swap-confirm"
+            disabled={quote.data === undefined || amountIn === null || swap.isPending}
+            onClick={() => swap.mutate()}
+          >
+            {swap.isPending ? 'Swapping…' : `Swap ${amountText} ${sellSymbol}`}
+          </button>
+        </>
+      ) : (
+        <p className="muted">Loading…</p>
+      )}
     </Sheet>
   );
+}
+
+/** The wallet's refusal, or the chain's. */
+function swapErrorMessage(error: Error): string {
+  if (error instanceof BaseError) {
+    if (error.walk((cause) => cause instanceof UserRejectedRequestError))
+      return 'You rejected the swap in your wallet.';
+    return error.shortMessage;
+  }
+  return error.message;
 }

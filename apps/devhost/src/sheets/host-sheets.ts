@@ -15,7 +15,7 @@ export type HostSheet = { id: number } & (
   | { kind: 'compose'; draft: ComposeDraft; done: (cast: ComposedCast | null) => void }
   | { kind: 'profile'; fid: number; done: () => void }
   | { kind: 'token'; token: string; done: () => void }
-  | { kind: 'swap'; options: SwapToken.SwapTokenOptions; done: () => void }
+  | { kind: 'swap'; options: SwapToken.SwapTokenOptions; done: (result: SwapToken.SwapTokenResult) => void }
   | { kind: 'add-miniapp'; done: (result: AddMiniApp.AddMiniAppResult | null) => void }
   | { kind: 'app-menu'; done: () => void }
 );
@@ -28,8 +28,8 @@ export interface HostSheets {
   compose(draft: ComposeDraft): Promise<ComposedCast | null>;
   viewProfile(fid: number): void;
   viewToken(token: string): void;
-  /** Resolves when the person closes the sheet. */
-  swapToken(options: SwapToken.SwapTokenOptions): Promise<void>;
+  /** Resolves when the person closes the sheet: the swap's transactions, or why there were none. */
+  swapToken(options: SwapToken.SwapTokenOptions): Promise<SwapToken.SwapTokenResult>;
   /** Resolves with the add's result, or null when the person cancels. */
   addMiniApp(): Promise<AddMiniApp.AddMiniAppResult | null>;
   /** The client's menu for the mini-app (add, notifications, remove). */

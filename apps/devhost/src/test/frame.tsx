@@ -16,6 +16,7 @@ export const TEST_CONFIG: DevhostConfig = {
   apiUrl: API_URL,
   rpcUrl: 'http://chain.test',
   usdc: null,
+  swap: null,
 };
 
 /**

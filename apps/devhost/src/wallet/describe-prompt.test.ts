@@ -1,4 +1,4 @@
-import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { encodeV3Path, fartwinLifeAbi, swapRouter02Abi, usdcAbi } from '@fartwin/contracts';
 import { encodeFunctionData } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { describePrompt } from './describe-prompt.ts';
@@ -28,6 +28,21 @@ describe('the wallet sheet', () => {
     // Any other typed data is shown as it is.
     const other = JSON.stringify({ primaryType: 'Mail', message: { text: 'hi' } });
     expect(describePrompt({ kind: 'signature', from, message: other }).lines).toEqual([other]);
+  });
+
+  it('describes a swap through the router: what goes in and the least that comes out', () => {
+    const router = '0x4444444444444444444444444444444444444444';
+    const data = encodeFunctionData({
+      abi: swapRouter02Abi,
+      functionName: 'exactInput',
+      args: [
+        { path: encodeV3Path([usdc, life], [500]), recipient: from, amountIn: 10_000_000n, amountOutMinimum: 42n },
+      ],
+    });
+    expect(describePrompt({ kind: 'transaction', from, to: router, data, value: 0n })).toEqual({
+      title: 'Confirm transaction',
+      lines: [`To ${router}`, 'Swap on Uniswap: 10000000 in (raw units), at least 42 out'],
+    });
   });
 
   it('describes a bundle (EIP-5792) in one prompt: each call in order, and whether it is all or none', () => {

@@ -1,4 +1,4 @@
-import { fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
+import { fartwinLifeAbi, swapRouter02Abi, usdcAbi } from '@fartwin/contracts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
 import { type Address, decodeFunctionData, formatEther, formatUnits, type Hex, hexToString, isHex } from 'viem';
 import type { WalletPrompt } from './dev-wallet.ts';
@@ -36,9 +36,14 @@ function describeCall(call: { to?: Address; data?: Hex; value: bigint }): string
 }
 
 function decodeCall(data: Hex): string | null {
-  for (const abi of [usdcAbi, fartwinLifeAbi]) {
+  for (const abi of [usdcAbi, fartwinLifeAbi, swapRouter02Abi]) {
     try {
       const { functionName, args = [] } = decodeFunctionData({ abi, data });
+      if (functionName === 'exactInput') {
+        // Raw units: the path's tokens (and their decimals) are the swap sheet's to show.
+        const { amountIn, amountOutMinimum } = args[0] as { amountIn: bigint; amountOutMinimum: bigint };
+        return `Swap on Uniswap: ${amountIn} in (raw units), at least ${amountOutMinimum} out`;
+      }
       if (functionName === 'approve')
         return `Approve ${formatUnits(args[1] as bigint, USDC_DECIMALS)} USDC for ${args[0]}`;
       if (functionName === 'extendLife')

@@ -7,8 +7,17 @@ export interface ContractAddresses {
   fartwinLife: `0x${string}`;
   /** Uniswap's QuoterV2, which the mini-app quotes a revival's swap with. */
   quoter: `0x${string}`;
-  /** Local chain only: where twins' tokens are made, and the block the contracts were deployed in. */
-  local?: { agentTokenFactory: `0x${string}`; deployedAtBlock: number };
+  /**
+   * Local chain only: where twins' tokens are made (and their launch positions locked), WETH they
+   * trade against, and the block the contracts were deployed in.
+   */
+  local?: {
+    agentTokenFactory: `0x${string}`;
+    agentLpLocker: `0x${string}`;
+    weth9: `0x${string}`;
+    swapRouter: `0x${string}`;
+    deployedAtBlock: number;
+  };
 }
 
 /**
@@ -31,7 +40,13 @@ export function contractsResolver(config: ServerConfig): () => ContractAddresses
       usdc: deployment.usdc,
       fartwinLife: deployment.fartwinLife,
       quoter: deployment.quoter,
-      local: { agentTokenFactory: deployment.agentTokenFactory, deployedAtBlock: deployment.deployedAtBlock },
+      local: {
+        agentTokenFactory: deployment.agentTokenFactory,
+        agentLpLocker: deployment.agentLpLocker,
+        weth9: deployment.weth9,
+        swapRouter: deployment.swapRouter,
+        deployedAtBlock: deployment.deployedAtBlock,
+      },
     };
     return found;
   };

@@ -4,7 +4,7 @@ import type { ContractAddresses } from './contracts.ts';
 import type { OperatorWallet } from './operator.ts';
 import type { TokenLauncher } from './token-launcher.ts';
 
-/** Local mode: the twin's token from AgentTokenFactory, its whole supply minted to the twin's wallet. */
+/** Local mode: the twin's token from AgentTokenFactory, launched in its WETH pool with the twin's wallet as fee recipient. */
 export function localTokenLauncher(deps: {
   publicClient: PublicClient;
   operator: OperatorWallet;

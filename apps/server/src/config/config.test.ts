@@ -29,6 +29,25 @@ describe('loadConfig', () => {
     expect(config.llm).toBeUndefined();
   });
 
+  it("caps the fee keeper's spends in wei, at most 1 ETH each, naming a bad variable", () => {
+    expect(loadConfig(PRODUCTION_ENV).feeKeeper).toEqual({
+      intervalSeconds: 300,
+      limits: {
+        dueSeconds: 86_400,
+        maxSwapWei: 50_000_000_000_000_000n,
+        gasReserveWei: 1_000_000_000_000_000n,
+        gasAdvanceWei: 1_000_000_000_000_000n,
+      },
+    });
+    expect(loadConfig({ FEE_KEEPER_MAX_SWAP_WEI: '1000' }).feeKeeper.limits.maxSwapWei).toBe(1000n);
+    expect(loadConfig({}).feeKeeper.intervalSeconds).toBe(5);
+    expect(() => loadConfig({ FEE_KEEPER_MAX_SWAP_WEI: '2000000000000000000' })).toThrow(
+      /FEE_KEEPER_MAX_SWAP_WEI must be at most 1 ETH/,
+    );
+    expect(() => loadConfig({ FEE_KEEPER_GAS_ADVANCE_WEI: '-1' })).toThrow(/FEE_KEEPER_GAS_ADVANCE_WEI/);
+    expect(() => loadConfig({ FEE_KEEPER_GAS_RESERVE_WEI: 'lots' })).toThrow(/FEE_KEEPER_GAS_RESERVE_WEI/);
+  });
+
   it('accepts a complete production environment', () => {
     const config = loadConfig(PRODUCTION_ENV);
     expect(config.mode).toBe('production');

@@ -9,6 +9,12 @@ import { DEFAULT_FIDS_PER_WEBHOOK } from '../providers/neynar-cast-webhooks.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** An amount of wei: a whole number, at most 1 ETH (the keeper's caps). */
+const weiSchema = z.coerce
+  .bigint()
+  .min(0n)
+  .max(10n ** 18n, 'must be at most 1 ETH (10^18 wei)');
+
 /** A 0x-prefixed 32-byte hex value (private keys, AES keys). */
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters');
 
@@ -103,6 +109,18 @@ const envSchema = z
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
     MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
+    // The fee keeper (economy/): how often it looks for twins near the end of their battery, how
+    // near, and its caps on what it spends from a twin's wallet (wei of WETH/ETH).
+    FEE_KEEPER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    FEE_KEEPER_DUE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(86_400),
+    FEE_KEEPER_MAX_SWAP_WEI: weiSchema.default(50_000_000_000_000_000n),
+    FEE_KEEPER_GAS_RESERVE_WEI: weiSchema.default(1_000_000_000_000_000n),
+    FEE_KEEPER_GAS_ADVANCE_WEI: weiSchema.default(1_000_000_000_000_000n),
     /** Seconds between life-watch ticks (battery warnings, deaths). Default: 5 locally, 60 in production. */
     LIFE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
     // The LifeExtended indexer: blocks per eth_getLogs call (providers cap it), and blocks left
@@ -288,6 +306,15 @@ function toConfig(env: z.infer<typeof envSchema>) {
         : undefined,
     miniappDist: env.MINIAPP_DIST,
     lifeWatchIntervalSeconds,
+    feeKeeper: {
+      intervalSeconds: env.FEE_KEEPER_INTERVAL_SECONDS ?? (local ? 5 : 300),
+      limits: {
+        dueSeconds: env.FEE_KEEPER_DUE_SECONDS,
+        maxSwapWei: env.FEE_KEEPER_MAX_SWAP_WEI,
+        gasReserveWei: env.FEE_KEEPER_GAS_RESERVE_WEI,
+        gasAdvanceWei: env.FEE_KEEPER_GAS_ADVANCE_WEI,
+      },
+    },
     trustProxyHops: env.TRUST_PROXY_HOPS,
     requestBudgetMs: env.REQUEST_BUDGET_SECONDS * 1000,
     directoryCacheMs: env.DIRECTORY_CACHE_MS,

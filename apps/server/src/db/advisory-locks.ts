@@ -17,6 +17,8 @@ export const LOCK_SPACES = {
   twinWallet: 2604,
   /** Transaction-level: the battery relay's daily caps are counted and taken one claim at a time (relay/). */
   batteryRelayCaps: 2619,
+  /** Session-level, by agents.id: one fee-keeper run per twin at a time (economy/fee-keeper.ts). */
+  feeKeeper: 30,
 } as const;
 
 interface LockKey {

@@ -325,6 +325,36 @@ export interface BatteryRelaysTable {
   created_at: CreatedAt;
 }
 
+/** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */
+export interface TwinFeeSpendsTable {
+  id: Generated<string>;
+  agent_id: string;
+  /** The keeper's period (a UTC day): each step runs at most once per twin and period. */
+  period: string;
+  step: string;
+  status: Generated<'intent' | 'sent' | 'confirmed' | 'failed'>;
+  sender: string;
+  to_address: string;
+  call_data: string;
+  /** numeric columns come back as strings. */
+  value_wei: ColumnType<string, string | undefined, string>;
+  weth_wei: string | null;
+  usdc: string | null;
+  token_amount: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The owner's "Pay my battery from my token's fees" (default on). */
+export interface TwinFeeSettingsTable {
+  agent_id: string;
+  pay_battery_from_fees: boolean;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -355,4 +385,6 @@ export interface Database {
   revivals: RevivalsTable;
   twin_wallet_spends: TwinWalletSpendsTable;
   battery_relays: BatteryRelaysTable;
+  twin_fee_spends: TwinFeeSpendsTable;
+  twin_fee_settings: TwinFeeSettingsTable;
 }

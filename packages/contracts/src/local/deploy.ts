@@ -23,6 +23,10 @@ import { createPoolWithLiquidity } from './uniswap.ts';
 export const POOL_FEE: FeeTier = 3000;
 export const POOL_USDC = parseUnits('1000000', 6);
 export const POOL_A0X = parseUnits('1000000000', 18);
+/** The seeded WETH/USDC pool (Base's 0.05 % tier): 1 ETH = 3000 USDC. Twins' tokens trade against WETH. */
+export const WETH_USDC_POOL_FEE: FeeTier = 500;
+export const POOL_WETH = parseUnits('100', 18);
+export const POOL_WETH_USDC = parseUnits('300000', 6);
 /** The whole A0X supply, minted to the operator (who seeds the pool with part of it). */
 export const A0X_SUPPLY = parseUnits('100000000000', 18);
 /** Slippage floor: 10 % under the seeded price (0.3 % fee + price impact stay well inside it). */
@@ -38,6 +42,10 @@ export interface DeployedStack {
   quoter: Address;
   pool: Address;
   agentTokenFactory: Address;
+  /** Holds every twin token's launch position; its fees go to the twin's wallet. */
+  agentLpLocker: Address;
+  /** WETH/USDC: how a twin's token (against WETH) is bought with USDC, and its fees sold for USDC. */
+  wethUsdcPool: Address;
   fartwinLife: Address;
   burnAddress: Address;
   deployedAtBlock: number;
@@ -72,20 +80,45 @@ export async function deployLocalStack(clients: DeployClients): Promise<Deployed
     weth9,
   ]);
   const quoter = await deployContract(clients, quoterV2Abi, quoterV2Bytecode, [uniswapV3Factory, weth9]);
-  const agentTokenFactory = await deployContract(clients, agentTokenFactoryAbi, agentTokenFactoryBytecode, []);
-
-  await confirm(
-    publicClient,
-    await wallet.writeContract({ address: usdc, abi: localUsdcAbi, functionName: 'mint', args: [operator, POOL_USDC] }),
-  );
-  const pool = await createPoolWithLiquidity(publicClient, wallet, {
+  const agentTokenFactory = await deployContract(clients, agentTokenFactoryAbi, agentTokenFactoryBytecode, [
     positionManager,
-    factory: uniswapV3Factory,
-    fee: POOL_FEE,
-    tokenA: { token: usdc, amount: POOL_USDC },
-    tokenB: { token: a0x, amount: POOL_A0X },
+    weth9,
+  ]);
+  const agentLpLocker = await publicClient.readContract({
+    address: agentTokenFactory,
+    abi: agentTokenFactoryAbi,
+    functionName: 'locker',
   });
 
+  // The operator seeds both pools: USDC for each, and WETH wrapped from its ETH.
+  await confirm(
+    publicClient,
+    await wallet.writeContract({
+      address: usdc,
+      abi: localUsdcAbi,
+      functionName: 'mint',
+      args: [operator, POOL_USDC + POOL_WETH_USDC],
+    }),
+  );
+  await confirm(
+    publicClient,
+    await wallet.writeContract({ address: weth9, abi: weth9Abi, functionName: 'deposit', value: POOL_WETH }),
+  );
+  const seeds = [
+    { fee: POOL_FEE, tokenA: { token: usdc, amount: POOL_USDC }, tokenB: { token: a0x, amount: POOL_A0X } },
+    {
+      fee: WETH_USDC_POOL_FEE,
+      tokenA: { token: usdc, amount: POOL_WETH_USDC },
+      tokenB: { token: weth9, amount: POOL_WETH },
+    },
+  ];
+  const pools: Address[] = [];
+  for (const seed of seeds) {
+    pools.push(
+      await createPoolWithLiquidity(publicClient, wallet, { positionManager, factory: uniswapV3Factory, ...seed }),
+    );
+  }
+  const [pool, wethUsdcPool] = pools as [Address, Address];
   const burnAddress = DEFAULT_BURN_ADDRESS;
   const fartwinLife = await deployFartwinLife(clients, {
     usdc,
@@ -107,6 +140,8 @@ export async function deployLocalStack(clients: DeployClients): Promise<Deployed
     quoter,
     pool,
     agentTokenFactory,
+    agentLpLocker,
+    wethUsdcPool,
     fartwinLife,
     burnAddress,
     deployedAtBlock,

@@ -14,6 +14,7 @@ import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
 import * as ownerVoice from './0015_owner_voice.ts';
 import * as peopleMemory from './0017_people_memory.ts';
+import * as twinFeeSpends from './0018_twin_fee_spends.ts';
 import * as batteryRelays from './0019_battery_relays.ts';
 import * as revivals from './0020_revivals.ts';
 import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
@@ -35,7 +36,8 @@ export const migrations: Record<string, Migration> = {
   '0014_wallet_session_revocations': walletSessionRevocations,
   '0015_owner_voice': ownerVoice,
   '0017_people_memory': peopleMemory,
+  '0018_twin_fee_spends': twinFeeSpends,
+  '0019_battery_relays': batteryRelays,
   '0020_revivals': revivals,
   '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,
-  '0019_battery_relays': batteryRelays,
 };

@@ -3,6 +3,7 @@ import { OfflineModeBadge } from '../../../components/chat/OfflineModeBadge.tsx'
 import { BatteryGauge } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { HowItWorksButton } from '../../how-it-works/index.ts';
+import { TwinEconomy } from '../../twin-economy/index.ts';
 import { ProfileAction, TwinLinks } from '../../twin-links/index.ts';
 import type { ActiveTwin } from '../active-twin.ts';
 
@@ -51,6 +52,7 @@ export function TwinHeader({ twin, remainingMs, batteryUnreadable, offline = fal
           dead={remainingMs === 0}
         />
       ) : null}
+      {twin?.tokenSymbol ? <TwinEconomy agentId={twin.agentId} /> : null}
     </>
   );
 }

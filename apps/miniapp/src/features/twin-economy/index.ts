@@ -1,0 +1,1 @@
+export { TwinEconomy } from './TwinEconomy.tsx';

@@ -1,0 +1,224 @@
+import { fartwinLifeAbi, quoterV2Abi, swapRouter02Abi, usdcAbi, weth9Abi } from '@fartwin/contracts';
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
+import type { ContractAddresses } from '../chain/contracts.ts';
+import { asOperator } from '../chain/operator.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import type { Db } from '../db/database.ts';
+import { BASE_WETH } from './clanker-fee-locker.ts';
+import type { FeeLocker } from './fee-locker.ts';
+import { SpendFailed, spendOnce } from './spend-ledger.ts';
+
+/** Uniswap's SwapRouter02 on Base: the WETH fees are sold for USDC through it. */
+export const BASE_SWAP_ROUTER = '0x2626664c2603336E57B271c5C0b26F421741e481' as const;
+/** WETH/USDC at 0.05 %: Base's deepest pool, and the local one. */
+const WETH_USDC_FEE = 500;
+/** The least the fee swap accepts: the quote less 1 %. */
+const SWAP_SLIPPAGE_BPS = 100n;
+
+export interface FeeKeeperLimits {
+  /** Act when a twin has less than this much life left (seconds). */
+  dueSeconds: number;
+  /** The most WETH (wei) one period's swap sells. */
+  maxSwapWei: bigint;
+  /** The most WETH (wei) unwrapped to ETH for the twin's gas in one period. */
+  gasReserveWei: bigint;
+  /** The operator's gas advance (wei) to a twin with no ETH for its first transaction, once per period. */
+  gasAdvanceWei: bigint;
+}
+
+export interface FeeKeeperDeps {
+  db: Db;
+  chain: PublicClient;
+  feeLocker: FeeLocker;
+  contracts: () => ContractAddresses | null;
+  operator: LocalAccount;
+  limits: FeeKeeperLimits;
+}
+
+export interface KeeperTwin {
+  /** agents.id: the key of the twin's keeper lock. */
+  id: number;
+  agentId: string;
+  wallet: LocalAccount;
+  token: Address;
+  payBatteryFromFees: boolean;
+}
+
+export type KeeperOutcome =
+  | { kind: 'busy' }
+  | { kind: 'switched-off' }
+  | { kind: 'fees-do-not-cover'; feesUsdc: bigint }
+  | { kind: 'battery-bought'; txHash: `0x${string}` }
+  | { kind: 'failed'; step: string; reason: string };
+
+/** Where the keeper swaps: the local chain's router and WETH, or Base's. */
+function swapVenue(contracts: ContractAddresses) {
+  return contracts.local
+    ? { router: contracts.local.swapRouter, weth: contracts.local.weth9 }
+    : { router: BASE_SWAP_ROUTER, weth: BASE_WETH };
+}
+
+/** What `wethWei` sells for in USDC now (QuoterV2; 0 for nothing). */
+export async function quoteWethInUsdc(chain: PublicClient, contracts: ContractAddresses, wethWei: bigint) {
+  if (wethWei === 0n) return 0n;
+  const { result } = await chain.simulateContract({
+    address: contracts.quoter,
+    abi: quoterV2Abi,
+    functionName: 'quoteExactInputSingle',
+    args: [
+      {
+        tokenIn: swapVenue(contracts).weth,
+        tokenOut: contracts.usdc,
+        amountIn: wethWei,
+        fee: WETH_USDC_FEE,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+  });
+  return result[0];
+}
+
+/**
+ * One keeper run for one twin and period: when the switch is on and the fees waiting for the twin
+ * cover a battery, claims them, keeps a little as ETH for gas, sells the rest of the WETH for USDC
+ * and buys a battery with extendLife from the twin's own wallet. Each transaction goes through
+ * spendOnce (recorded before it is sent, once per twin, period and step), under a per-twin lock, so
+ * retries, crashes and other replicas continue the same run instead of spending again.
+ */
+export async function keepTwinAlive(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
+  const outcome = await withAdvisoryLock(deps.db, { space: LOCK_SPACES.feeKeeper, id: twin.id }, { wait: false }, () =>
+    runLocked(deps, twin, period),
+  );
+  return outcome ?? { kind: 'busy' };
+}
+
+async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
+  const { chain, limits } = deps;
+  const contracts = deps.contracts();
+  if (!contracts) throw new Error('The contracts are not known yet: is the chain bootstrapped?');
+  const venue = swapVenue(contracts);
+  const owner = twin.wallet.address;
+  const key = (step: string) => ({ agentId: twin.agentId, period, step });
+  const ledger = { db: deps.db, chain };
+  const started = await hasStep(deps.db, { agentId: twin.agentId, period });
+
+  // A run already under way in this period goes on whatever the switch or the fees say now.
+  if (!started) {
+    if (!twin.payBatteryFromFees) return { kind: 'switched-off' };
+    const fees = await deps.feeLocker.available({ token: twin.token, twinWallet: owner });
+    // What the swap will sell: the fees less the part kept as ETH for gas, at most the cap.
+    const sellable = min(fees.weth - min(fees.weth, limits.gasReserveWei), limits.maxSwapWei);
+    const feesUsdc = sellable > 0n ? await quoteWethInUsdc(chain, contracts, sellable) : 0n;
+    if (feesUsdc < BATTERY_PRICE_USDC) return { kind: 'fees-do-not-cover', feesUsdc };
+  }
+
+  try {
+    // Gas for the twin's first transaction, when its wallet has none: a small advance from the
+    // operator (once per period; a run that recorded one goes on with it).
+    const advanced = await hasStep(deps.db, key('gas-advance'));
+    if (advanced || (await chain.getBalance({ address: owner })) < limits.gasAdvanceWei) {
+      await asOperator(deps.db, () =>
+        spendOnce(ledger, key('gas-advance'), deps.operator, async () => ({
+          to: owner,
+          data: '0x',
+          value: limits.gasAdvanceWei,
+        })),
+      );
+    }
+
+    const claims = await stepCalls(deps, twin, period);
+    for (const [index, call] of claims.entries()) {
+      await spendOnce(ledger, key(`claim-${index}`), twin.wallet, async () => call);
+    }
+
+    const wethBalance = () =>
+      chain.readContract({ address: venue.weth, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    await spendOnce(ledger, key('unwrap'), twin.wallet, async () => {
+      const amount = min(await wethBalance(), limits.gasReserveWei);
+      return {
+        to: venue.weth,
+        data: encodeFunctionData({ abi: weth9Abi, functionName: 'withdraw', args: [amount] }),
+        amounts: { wethWei: amount },
+      };
+    });
+    await spendOnce(ledger, key('approve-weth'), twin.wallet, async () => ({
+      to: venue.weth,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [venue.router, limits.maxSwapWei] }),
+    }));
+    await spendOnce(ledger, key('swap'), twin.wallet, async () => {
+      const amountIn = min(await wethBalance(), limits.maxSwapWei);
+      const quoted = await quoteWethInUsdc(chain, contracts, amountIn);
+      return {
+        to: venue.router,
+        data: encodeFunctionData({
+          abi: swapRouter02Abi,
+          functionName: 'exactInputSingle',
+          args: [
+            {
+              tokenIn: venue.weth,
+              tokenOut: contracts.usdc,
+              fee: WETH_USDC_FEE,
+              recipient: owner,
+              amountIn,
+              amountOutMinimum: (quoted * (10_000n - SWAP_SLIPPAGE_BPS)) / 10_000n,
+              sqrtPriceLimitX96: 0n,
+            },
+          ],
+        }),
+        amounts: { wethWei: amountIn, usdc: quoted },
+      };
+    });
+    await spendOnce(ledger, key('approve-usdc'), twin.wallet, async () => ({
+      to: contracts.usdc,
+      data: encodeFunctionData({
+        abi: usdcAbi,
+        functionName: 'approve',
+        args: [contracts.fartwinLife, BATTERY_PRICE_USDC],
+      }),
+    }));
+    // The same call anyone makes to feed a twin: one battery, from the twin's own USDC.
+    const { txHash } = await spendOnce(ledger, key('battery'), twin.wallet, async () => ({
+      to: contracts.fartwinLife,
+      data: encodeFunctionData({
+        abi: fartwinLifeAbi,
+        functionName: 'extendLife',
+        args: [twin.agentId, BATTERY_PRICE_USDC],
+      }),
+      amounts: { usdc: BATTERY_PRICE_USDC },
+    }));
+    return { kind: 'battery-bought', txHash };
+  } catch (error) {
+    if (error instanceof SpendFailed) return { kind: 'failed', step: error.key.step, reason: error.message };
+    throw error;
+  }
+}
+
+/** The claim's transactions: read once, when the run's first claim step is recorded. */
+async function stepCalls(deps: FeeKeeperDeps, twin: KeeperTwin, period: string) {
+  const recorded = await deps.db
+    .selectFrom('twin_fee_spends')
+    .select(['step', 'to_address', 'call_data'])
+    .where('agent_id', '=', twin.agentId)
+    .where('period', '=', period)
+    .where('step', 'like', 'claim-%')
+    .orderBy('step')
+    .execute();
+  if (recorded.length > 0) {
+    return recorded.map((row) => ({ to: row.to_address as Address, data: row.call_data as `0x${string}` }));
+  }
+  return deps.feeLocker.claimCalls({ token: twin.token, twinWallet: twin.wallet.address });
+}
+
+/** Whether the period has a recorded step (`step` given) or any at all. */
+async function hasStep(db: Db, key: { agentId: string; period: string; step?: string }): Promise<boolean> {
+  let query = db
+    .selectFrom('twin_fee_spends')
+    .select('id')
+    .where('agent_id', '=', key.agentId)
+    .where('period', '=', key.period);
+  if (key.step) query = query.where('step', '=', key.step);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  agentTokenFactoryAbi,
+  encodeV3Path,
+  erc20Abi,
+  fartwinLifeAbi,
+  swapRouter02Abi,
+  usdcAbi,
+} from '@fartwin/contracts';
+import {
+  bootstrapLocalChain,
+  createLocalClients,
+  type Deployment,
+  localDevAccount,
+} from '@fartwin/contracts/deployment';
+import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
+import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { type Address, encodeFunctionData, keccak256, maxUint256, parseEther, parseEventLogs, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createChainClient } from '../src/chain/client.ts';
+import type { ContractAddresses } from '../src/chain/contracts.ts';
+import { createDb, type Db } from '../src/db/database.ts';
+import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
+import type { FeeLocker } from '../src/economy/fee-locker.ts';
+import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
+import { spendOnce } from '../src/economy/spend-ledger.ts';
+import { createTestDatabase } from './harness.ts';
+
+const LIMITS = {
+  dueSeconds: 86_400,
+  maxSwapWei: parseEther('0.05'),
+  gasReserveWei: parseEther('0.0005'),
+  gasAdvanceWei: parseEther('0.0005'),
+};
+const PERIOD = '2026-11-25';
+
+let anvil: RunningAnvil;
+let deployment: Deployment;
+let clients: ReturnType<typeof createLocalClients>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const scratch = mkdtempSync(join(tmpdir(), 'fartwin-fee-keeper-'));
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  deployment = await bootstrapLocalChain({
+    rpcUrl: anvil.rpcUrl,
+    deploymentFile: join(scratch, 'deployment.json'),
+    fund: [localDevAccount(1).address],
+  });
+  clients = createLocalClients(anvil.rpcUrl);
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+  await anvil?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+let snapshot: `0x${string}`;
+beforeEach(async () => {
+  snapshot = await clients.testClient.snapshot();
+  return async () => {
+    await clients.testClient.revert({ id: snapshot });
+    await database.db.deleteFrom('twin_fee_spends').execute();
+  };
+});
+
+const contracts = (): ContractAddresses => ({
+  usdc: deployment.usdc,
+  fartwinLife: deployment.fartwinLife,
+  quoter: deployment.quoter,
+  local: { ...deployment },
+});
+const chain = () => createChainClient(anvil.rpcUrl);
+const depsOn = (
+  db: Db,
+  feeLocker: FeeLocker = localFeeLocker({ publicClient: chain(), contracts }),
+): FeeKeeperDeps => ({
+  db,
+  chain: chain(),
+  feeLocker,
+  contracts,
+  operator: localDevAccount(0),
+  limits: LIMITS,
+});
+const trader = () => clients.walletFor(localDevAccount(1));
+const mined = async (hash: Promise<`0x${string}`>) =>
+  clients.publicClient.waitForTransactionReceipt({ hash: await hash });
+const balanceOf = (token: Address, owner: Address) =>
+  clients.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+const nonceOf = (address: Address) => clients.publicClient.getTransactionCount({ address });
+const lifeExtended = async (agentId: string) =>
+  (
+    await clients.publicClient.getContractEvents({
+      address: deployment.fartwinLife,
+      abi: fartwinLifeAbi,
+      eventName: 'LifeExtended',
+      fromBlock: 0n,
+    })
+  ).filter((event) => event.args.agentId === agentId);
+
+let twinCount = 0;
+/** A new twin: wallet with nothing in it, token launched with its fees for that wallet. */
+async function newTwin(payBatteryFromFees = true): Promise<KeeperTwin> {
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  twinCount += 1;
+  const receipt = await mined(
+    trader().writeContract({
+      address: deployment.agentTokenFactory,
+      abi: agentTokenFactoryAbi,
+      functionName: 'createToken',
+      args: ['Keeper Twin', `KEEP${twinCount}`, wallet.address],
+    }),
+  );
+  const [event] = parseEventLogs({ abi: agentTokenFactoryAbi, logs: receipt.logs, eventName: 'AgentTokenLaunched' });
+  return { id: twinCount, agentId: randomUUID(), wallet, token: event!.args.token, payBatteryFromFees };
+}
+
+/** Someone buys the twin's token with `usdc` USDC (through WETH): 1 % of it becomes the twin's fees in WETH. */
+async function buyToken(twin: KeeperTwin, usdc: string) {
+  const amountIn = parseUnits(usdc, 6);
+  await mined(
+    trader().writeContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'approve',
+      args: [deployment.swapRouter, maxUint256],
+    }),
+  );
+  await mined(
+    trader().writeContract({
+      address: deployment.swapRouter,
+      abi: swapRouter02Abi,
+      functionName: 'exactInput',
+      args: [
+        {
+          path: encodeV3Path([deployment.usdc, deployment.weth9, twin.token], [500, 10_000]),
+          recipient: trader().account.address,
+          amountIn,
+          amountOutMinimum: 0n,
+        },
+      ],
+    }),
+  );
+}
+
+describe('the fee keeper', () => {
+  it('claims the fees, keeps gas, sells the WETH for USDC and buys the twin a battery from its own wallet, each step recorded', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
+    expect(outcome).toEqual({ kind: 'battery-bought', txHash: expect.any(String) });
+
+    const [battery] = await lifeExtended(twin.agentId);
+    const paid = await clients.publicClient.getTransaction({ hash: battery!.transactionHash });
+    expect(paid.from).toBe(twin.wallet.address.toLowerCase());
+    expect(battery?.args.usdcAmount).toBe(BATTERY_PRICE_USDC);
+    const rows = await database.db
+      .selectFrom('twin_fee_spends')
+      .selectAll()
+      .where('agent_id', '=', twin.agentId)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.step, row.status])).toEqual(
+      ['gas-advance', 'claim-0', 'unwrap', 'approve-weth', 'swap', 'approve-usdc', 'battery'].map((step) => [
+        step,
+        'confirmed',
+      ]),
+    );
+    for (const row of rows) expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(rows.at(-1)!.tx_hash).toBe(battery!.transactionHash);
+    // The rest of the sold fees stays with the twin, in USDC.
+    expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
+  });
+
+  it('never spends twice: a retry and two replicas at once answer with the same battery', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    const second = createDb(database.url);
+    try {
+      const [one, two] = await Promise.all([
+        keepTwinAlive(depsOn(database.db), twin, PERIOD),
+        keepTwinAlive(depsOn(second), twin, PERIOD),
+      ]);
+      expect([one.kind, two.kind].sort()).toEqual(expect.arrayContaining(['battery-bought']));
+      const nonces = [await nonceOf(twin.wallet.address), await nonceOf(localDevAccount(0).address)];
+      // A retry after it all (a job run again): the same battery, nothing sent.
+      const retry = await keepTwinAlive(depsOn(second), twin, PERIOD);
+      expect(retry).toEqual(one.kind === 'battery-bought' ? one : two);
+      expect([await nonceOf(twin.wallet.address), await nonceOf(localDevAccount(0).address)]).toEqual(nonces);
+      expect(await lifeExtended(twin.agentId)).toHaveLength(1);
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('does nothing while the fees do not cover a battery, or when the owner switched it off', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '20');
+    const before = await nonceOf(localDevAccount(0).address);
+    const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
+    expect(outcome.kind).toBe('fees-do-not-cover');
+    expect(outcome.kind === 'fees-do-not-cover' && outcome.feesUsdc).toBeLessThan(BATTERY_PRICE_USDC);
+
+    const off = await newTwin(false);
+    await buyToken(off, '1000');
+    expect(await keepTwinAlive(depsOn(database.db), off, PERIOD)).toEqual({ kind: 'switched-off' });
+    expect(await nonceOf(localDevAccount(0).address)).toBe(before);
+    expect(await database.db.selectFrom('twin_fee_spends').select('id').execute()).toEqual([]);
+  });
+
+  it('a claim the chain refuses leaves the twin as it was: no fees moved, no USDC, no battery, and it is not tried again', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    const real = localFeeLocker({ publicClient: chain(), contracts });
+    // The locker's claim for a token it does not hold reverts (UnknownToken).
+    const refusing: FeeLocker = {
+      available: real.available,
+      claimCalls: async () => [
+        {
+          to: deployment.agentLpLocker,
+          data: encodeFunctionData({
+            abi: [
+              {
+                type: 'function',
+                name: 'collectRewards',
+                inputs: [{ name: 'token', type: 'address' }],
+                outputs: [],
+                stateMutability: 'nonpayable',
+              },
+            ],
+            functionName: 'collectRewards',
+            args: [deployment.a0x],
+          }),
+        },
+      ],
+    };
+    const feesBefore = await real.available({ token: twin.token, twinWallet: twin.wallet.address });
+    const outcome = await keepTwinAlive(depsOn(database.db, refusing), twin, PERIOD);
+    expect(outcome).toMatchObject({ kind: 'failed', step: 'claim-0' });
+    expect(await real.available({ token: twin.token, twinWallet: twin.wallet.address })).toEqual(feesBefore);
+    expect(await balanceOf(deployment.weth9, twin.wallet.address)).toBe(0n);
+    expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(0n);
+    expect(await nonceOf(twin.wallet.address)).toBe(0);
+    expect(await lifeExtended(twin.agentId)).toHaveLength(0);
+    const claim = await database.db
+      .selectFrom('twin_fee_spends')
+      .selectAll()
+      .where('agent_id', '=', twin.agentId)
+      .where('step', '=', 'claim-0')
+      .executeTakeFirstOrThrow();
+    expect([claim.status, claim.tx_hash]).toEqual(['failed', null]);
+    // A retry in the same period stops at the recorded failure.
+    expect(await keepTwinAlive(depsOn(database.db, refusing), twin, PERIOD)).toMatchObject({
+      kind: 'failed',
+      step: 'claim-0',
+    });
+    expect(await nonceOf(twin.wallet.address)).toBe(0);
+  });
+
+  it('a swap the chain refuses leaves the fees in the twin wallet: no USDC spent, no battery, nothing sent again', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    // As if the approval had been recorded but never reached the chain: the router may not take the WETH.
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({
+        agent_id: twin.agentId,
+        period: PERIOD,
+        step: 'approve-weth',
+        status: 'confirmed',
+        sender: twin.wallet.address,
+        to_address: deployment.weth9,
+        call_data: '0x',
+      })
+      .execute();
+    const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
+    expect(outcome).toMatchObject({ kind: 'failed', step: 'swap' });
+    const wethLeft = await balanceOf(deployment.weth9, twin.wallet.address);
+    expect(wethLeft).toBeGreaterThan(0n);
+    expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(0n);
+    expect(await lifeExtended(twin.agentId)).toHaveLength(0);
+    const nonce = await nonceOf(twin.wallet.address);
+    expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toMatchObject({ kind: 'failed', step: 'swap' });
+    expect(await nonceOf(twin.wallet.address)).toBe(nonce);
+    expect(await balanceOf(deployment.weth9, twin.wallet.address)).toBe(wethLeft);
+  });
+
+  it('after a crash, sends what was recorded: an unsigned intent is signed as recorded, a signed one is broadcast as it is', async () => {
+    const sender = privateKeyToAccount(generatePrivateKey());
+    await clients.testClient.setBalance({ address: sender.address, value: parseEther('1') });
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const agentId = randomUUID();
+    const deps = { db: database.db, chain: chain() };
+    const never = async (): Promise<never> => {
+      throw new Error('a recorded spend is never built again');
+    };
+    const base = { agent_id: agentId, period: PERIOD, sender: sender.address, to_address: recipient, call_data: '0x' };
+    // Crashed after recording the intent, before signing.
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({ ...base, step: 'intent-only', value_wei: '7' })
+      .execute();
+    await spendOnce(deps, { agentId, period: PERIOD, step: 'intent-only' }, sender, never);
+    expect(await clients.publicClient.getBalance({ address: recipient })).toBe(7n);
+    // Crashed after signing and recording, before broadcasting.
+    const request = await chain().prepareTransactionRequest({
+      account: sender,
+      chain: chain().chain,
+      to: recipient,
+      value: 5n,
+    });
+    const rawTx = await sender.signTransaction(request as Parameters<typeof sender.signTransaction>[0]);
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({ ...base, step: 'signed', value_wei: '5', status: 'sent', raw_tx: rawTx, tx_hash: keccak256(rawTx) })
+      .execute();
+    const { txHash } = await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
+    expect(txHash).toBe(keccak256(rawTx));
+    // And again (a second retry): the same transaction, nothing more.
+    await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
+    expect(await clients.publicClient.getBalance({ address: recipient })).toBe(12n);
+    expect(await nonceOf(sender.address)).toBe(2);
+  });
+});

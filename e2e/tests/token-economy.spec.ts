@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { advanceUntilLeft, lifeLeftSeconds } from '../support/chain.ts';
+import { chatScreen } from '../support/chat.ts';
+import { openAs } from '../support/devhost.ts';
+import { agentPath, openLivingTwin } from '../support/journeys.ts';
+import { users } from '../support/stack.ts';
+import { lifeExtendedBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
+
+/** Trades twins' tokens in these journeys only. */
+const trader = 1014;
+
+// Issue 26's journeys: a twin's token trades on the local Uniswap like a Clanker token on Base.
+
+test("buy a twin's token from its page: the swap goes through the pool, the balance and the price move", async ({
+  page,
+}, testInfo) => {
+  const { twin, app, shot } = await openLivingTwin(page, testInfo, {
+    owner: users.chatter,
+    viewer: trader,
+    onAgentPage: true,
+  });
+  const symbol = twin.token.symbol;
+  const heldBefore = await tokenBalance(twin.token.address, trader);
+
+  await app.getByRole('button', { name: `Buy $${symbol}` }).click();
+  const swap = page.getByTestId('swap-sheet');
+  await expect(swap).toContainText(`Buy: ${symbol}`);
+  await expect(swap.getByTestId('swap-price')).toHaveText(/\d/);
+  const priceBefore = await shownNumber(swap.getByTestId('swap-price'));
+  const shownBefore = await shownNumber(swap.getByTestId('swap-balance'));
+  await shot('swap-quoted');
+
+  await swapInSheet(page, '25');
+  await shot('swapped');
+  // The chain agrees with the sheet: the trader holds more of the token, and 1 USDC now buys less of it.
+  const heldAfter = await tokenBalance(twin.token.address, trader);
+  expect(heldAfter).toBeGreaterThan(heldBefore);
+  await expect.poll(() => shownNumber(swap.getByTestId('swap-balance'))).toBeGreaterThan(shownBefore);
+  await expect.poll(() => shownNumber(swap.getByTestId('swap-price'))).toBeLessThan(priceBefore);
+
+  await swap.getByRole('button', { name: 'Close' }).click();
+  await expect(swap).toBeHidden();
+  // The mini-app was answered with the swap's transactions.
+  const answered = page.getByTestId('host-log').locator('li[data-method="swapToken"]');
+  await expect(answered).toHaveCount(1);
+});
+
+test('trading earns the twin enough fees; near the end of its battery it buys its own, and its page and the chain agree', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { twin, app, shot } = await openLivingTwin(page, testInfo, {
+    owner: users.chatter,
+    viewer: trader,
+    onAgentPage: true,
+  });
+  const economy = app.getByTestId('twin-economy');
+  await expect(economy).toBeVisible();
+  const boughtBefore = Number(await economy.getByTestId('batteries-bought').textContent());
+  const batteriesBefore = (await lifeExtendedBy(twin.agentWallet.walletAddress)).length;
+
+  // Enough volume that 1 % of it covers a battery and the twin's gas.
+  await app.getByRole('button', { name: `Buy $${twin.token.symbol}` }).click();
+  await swapInSheet(page, '600');
+  await page.getByTestId('swap-sheet').getByRole('button', { name: 'Close' }).click();
+  await expect(economy.getByTestId('runway')).toHaveText(
+    /^pays its own battery at the current volume: about every \d+ days$/,
+  );
+  await shot('fees-cover-a-battery');
+
+  // Near the end of its battery (less than a day left), the keeper buys one from the twin's wallet.
+  await advanceUntilLeft(page, twin.agentId, 12 * 3600);
+  await expect.poll(() => lifeLeftSeconds(twin.agentId), { timeout: 60_000 }).toBeGreaterThan(6 * 86_400);
+  const bought = await lifeExtendedBy(twin.agentWallet.walletAddress);
+  expect(bought).toHaveLength(batteriesBefore + 1);
+  await expect(economy.getByTestId('batteries-bought')).toHaveText(String(boughtBefore + 1), { timeout: 20_000 });
+  // Opened again, the twin's page counts down from the new battery, as the chain has it.
+  const reopened = await openAs(page, trader, agentPath(twin.agentId));
+  await expect(chatScreen(reopened).countdown).toHaveText(/^0[67]:\d\d:\d\d:\d\d$/);
+  await shot('twin-bought-its-own-battery');
+});
