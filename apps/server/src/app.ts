@@ -27,7 +27,7 @@ import { buildManifest, InvalidManifestError, manifestProblems } from './manifes
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
-import { agentActionsRoutes } from './owner-controls/index.ts';
+import { agentActionsRoutes, approvalRoutes } from './owner-controls/index.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
 import { doppelgangerRoutes } from './routes/doppelganger.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -191,6 +191,7 @@ export async function createApp(
       rateLimits,
     }),
   );
+  app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

@@ -5,4 +5,5 @@ export * from './constants.ts';
 export * from './entities.ts';
 export * from './input-text.ts';
 export * from './local-network.ts';
+export * from './twin-activity.ts';
 export * from './wallet-sign-in.ts';

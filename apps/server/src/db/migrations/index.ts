@@ -12,6 +12,7 @@ import * as rejectedInputs from './0010_rejected_inputs.ts';
 import * as twinWritingLimits from './0011_twin_writing_limits.ts';
 import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
+import * as ownerApprovalPause from './0016_owner_approval_pause.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_twin_writing_limits': twinWritingLimits,
   '0013_twin_schedules': twinSchedules,
   '0014_wallet_session_revocations': walletSessionRevocations,
+  '0016_owner_approval_pause': ownerApprovalPause,
 };

@@ -1,9 +1,9 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { replyGate } from '../reply-gate.ts';
 import { deliveredWriting, engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
@@ -44,7 +44,8 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
     subject: message.id,
     author: { fid: message.fromFid },
   });
-  if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) return gate.skip('switched-off');
+  const decision = await ownerDecision(db, twin.agentId, 'dm-reply');
+  if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
   if (!(await deps.lives.isAlive(twin.agentId))) return gate.skip('dead');
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
   const limited = await gate.charge();

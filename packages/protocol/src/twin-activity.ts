@@ -1,0 +1,73 @@
+/**
+ * What a twin's owner controls beside the four /info switches (pause, "ask me first"), the drafts
+ * "ask me first" holds for review, and the twin's activity.
+ */
+import { z } from 'zod';
+import { CAST_MAX_BYTES } from './local-network.ts';
+
+export const ownerControlsSchema = z.object({
+  /** Stops everything the twin does on its own: tag replies, DM answers, posts, digests, drafts. */
+  paused: z.boolean(),
+  /** Per action: true is "ask me first" (a draft to review), false is "post on its own". */
+  askFirst: z.object({ posts: z.boolean(), replies: z.boolean() }),
+});
+export type OwnerControls = z.infer<typeof ownerControlsSchema>;
+
+export const OWNER_CONTROL_DEFAULTS: OwnerControls = { paused: false, askFirst: { posts: false, replies: false } };
+
+export const OWNER_CONTROL_TEXTS = {
+  paused: { label: 'Pause', text: 'Stops everything your twin does on its own, at once.' },
+  posts: { label: 'Posts', text: 'Post on its own, or ask me first.' },
+  replies: { label: 'Thread replies', text: 'Reply on its own, or ask me first.' },
+} as const;
+
+// GET/PATCH /doppelganger/controls/{agentId} (owner only). PATCH: any of them, at least one.
+export const ownerControlsUpdateSchema = z
+  .object({
+    paused: z.boolean(),
+    askFirst: z.object({ posts: z.boolean(), replies: z.boolean() }).partial().strict(),
+  })
+  .partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: 'name at least one control to change' });
+export type OwnerControlsUpdate = z.infer<typeof ownerControlsUpdateSchema>;
+export const ownerControlsResponseSchema = z.object({ agentId: z.string(), controls: ownerControlsSchema });
+export type OwnerControlsResponse = z.infer<typeof ownerControlsResponseSchema>;
+
+/** A draft's text as the owner edits it: a cast's length, in bytes of UTF-8 as Farcaster counts. */
+export const draftTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'a cast needs some text')
+  .refine((text) => new TextEncoder().encode(text).length <= CAST_MAX_BYTES, {
+    message: `at most ${CAST_MAX_BYTES} bytes, as a cast`,
+  });
+
+// POST /doppelganger/drafts/{agentId}/{key}/publish (owner only): the draft as written, or edited.
+export const draftPublishSchema = z.object({ text: draftTextSchema.optional() }).strict();
+export type DraftPublish = z.infer<typeof draftPublishSchema>;
+
+export const draftStatusSchema = z.enum(['pending', 'publishing', 'published', 'discarded', 'expired']);
+export const draftSchema = z.object({
+  key: z.string(),
+  kind: z.enum(['post', 'thread-reply']),
+  text: z.string(),
+  status: draftStatusSchema,
+  /** The cast a reply answers. */
+  parentHash: z.string().nullable(),
+  castHash: z.string().nullable(),
+  /** Clock time (unix seconds) it is discarded at when not reviewed. */
+  expiresAt: z.number(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+export const draftResponseSchema = z.object({ draft: draftSchema });
+export type DraftResponse = z.infer<typeof draftResponseSchema>;
+
+/** The owner's control and review endpoints. */
+export const ownerApprovalPaths = {
+  controls: (agentId: string) => `/doppelganger/controls/${encodeURIComponent(agentId)}`,
+  publishDraft: (agentId: string, key: string) =>
+    `/doppelganger/drafts/${encodeURIComponent(agentId)}/${encodeURIComponent(key)}/publish`,
+  discardDraft: (agentId: string, key: string) =>
+    `/doppelganger/drafts/${encodeURIComponent(agentId)}/${encodeURIComponent(key)}/discard`,
+};
