@@ -40,6 +40,7 @@ import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
+import { activityRoutes } from './twin-activity/index.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -192,6 +193,7 @@ export async function createApp(
     }),
   );
   app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));
+  app.route('/', activityRoutes({ db: deps.db, farcaster: services.farcaster, tokens: services.tokens, rateLimits }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

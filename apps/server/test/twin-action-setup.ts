@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import type { Db } from '../src/db/database.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
-import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -90,4 +90,32 @@ export async function recordedSkip(db: Db, key: string) {
     `a skip of ${key}`,
   );
   return rows[0]!;
+}
+
+let untaggedCasts = 0;
+/**
+ * A cast by `fid` on the local network that does not tag the twin (so the server's own firehose leaves
+ * it alone), and the thread-reply job the firehose would make for `agent` if it did.
+ */
+export async function untaggedReplyJob(db: Db, agent: AgentRecord, fid: number, text: string) {
+  const { hash } = await publishLocalCast(db, { fid, text, embeds: [], idempotencyKey: `untagged-${untaggedCasts++}` });
+  const author = await db
+    .selectFrom('social_accounts')
+    .select('username')
+    .where('fid', '=', fid)
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'thread-reply' as const,
+    agentId: agent.agentId,
+    cast: {
+      hash,
+      text,
+      author: { fid, username: author.username },
+      parentHash: null,
+      parentAuthorFid: null,
+      threadHash: null,
+      mentionedFids: [agent.twin.fid],
+      mentionedUsernames: [],
+    },
+  };
 }

@@ -71,3 +71,77 @@ export const ownerApprovalPaths = {
   discardDraft: (agentId: string, key: string) =>
     `/doppelganger/drafts/${encodeURIComponent(agentId)}/${encodeURIComponent(key)}/discard`,
 };
+
+/** Why a twin did not write something (the owner's activity). */
+export const skipReasonSchema = z.enum([
+  'author-limit',
+  'twin-limit',
+  'switched-off',
+  'dead',
+  'filtered',
+  'thread-bound',
+  'paused',
+  'draft-expired',
+]);
+export type SkipReason = z.infer<typeof skipReasonSchema>;
+
+/** The cast a thread reply answered. */
+export const answeredCastSchema = z.object({
+  hash: z.string(),
+  /** Null when the cast could not be read (deleted, or the provider did not answer in time). */
+  text: z.string().nullable(),
+  username: z.string().nullable(),
+});
+
+export const activityItemSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('writing'),
+    key: z.string(),
+    /** ISO 8601. */
+    at: z.string(),
+    kind: z.enum(['thread-reply', 'dead-reply', 'dm-reply', 'post', 'digest']),
+    text: z.string(),
+    /** The cast it published (thread replies, posts); null for messages and digests. */
+    castHash: z.string().nullable(),
+    answered: answeredCastSchema.nullable(),
+  }),
+  z.object({
+    type: z.literal('skip'),
+    key: z.string(),
+    at: z.string(),
+    kind: z.enum(['thread-reply', 'dm-reply', 'post', 'digest']),
+    reason: skipReasonSchema,
+    /** The cast hash or message id it concerns. */
+    subject: z.string(),
+    authorFid: z.number().nullable(),
+  }),
+  z.object({ type: z.literal('draft'), key: z.string(), at: z.string(), draft: draftSchema }),
+]);
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+/** Items a page of activity holds at most. */
+export const ACTIVITY_PAGE_MAX = 50;
+
+// GET /doppelganger/activity/{agentId}?cursor=&limit= : the owner (signed in) sees everything, anyone
+// else the twin's public casts.
+export const activityQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(20),
+});
+export const activityResponseSchema = z.object({
+  agentId: z.string(),
+  /** Whether the page is the owner's view (everything) or the public one (public casts only). */
+  view: z.enum(['owner', 'public']),
+  items: z.array(activityItemSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+export const activityPath = (agentId: string, query: { cursor?: string; limit?: number } = {}) => {
+  const params = new URLSearchParams();
+  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.limit) params.set('limit', String(query.limit));
+  const search = params.toString();
+  return `/doppelganger/activity/${encodeURIComponent(agentId)}${search ? `?${search}` : ''}`;
+};

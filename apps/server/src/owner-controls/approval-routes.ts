@@ -1,5 +1,4 @@
 import {
-  type Draft,
   type DraftResponse,
   draftPublishSchema,
   type OwnerControlsResponse,
@@ -12,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import type { DraftReview, DraftRow } from '../twin-actions/drafts.ts';
+import { type DraftReview, toDraft } from '../twin-actions/drafts.ts';
 import { ownedAgent } from './owner-only.ts';
 import { ownerSwitchesOf, updateOwnerControls } from './switches.ts';
 
@@ -30,18 +29,6 @@ const DRAFT_KEY = /^(post|thread-reply):[0-9a-f-]{36}:[0-9a-zA-Z]{1,80}$/;
 function draftKeyParam(value: string): string {
   if (!DRAFT_KEY.test(value)) throw new HttpError(400, 'invalid_draft_key', 'Not a draft key');
   return value;
-}
-
-function toDraft(row: DraftRow): Draft {
-  return {
-    key: row.key,
-    kind: row.kind,
-    text: row.text,
-    status: row.status,
-    parentHash: row.parent_hash,
-    castHash: row.cast_hash,
-    expiresAt: row.expires_at,
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LIMITS } from '@fartwin/protocol';
+import { type Draft, LIMITS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
@@ -32,6 +32,19 @@ const DRAFT_COLUMNS = ['key', 'kind', 'text', 'status', 'parent_hash', 'cast_has
 export type DraftRow = Omit<Pick<TwinDraftsTable, (typeof DRAFT_COLUMNS)[number]>, 'status'> & {
   status: TwinDraftStatus;
 };
+
+/** A draft as the API shows it. */
+export function toDraft(row: DraftRow): Draft {
+  return {
+    key: row.key,
+    kind: row.kind,
+    text: row.text,
+    status: row.status,
+    parentHash: row.parent_hash,
+    castHash: row.cast_hash,
+    expiresAt: Number(row.expires_at),
+  };
+}
 
 /** The Activity screen's address, where the owner reviews drafts. */
 export function activityUrl(publicUrl: string): string {
