@@ -16,9 +16,18 @@ export type OwnerControls = z.infer<typeof ownerControlsSchema>;
 export const OWNER_CONTROL_DEFAULTS: OwnerControls = { paused: false, askFirst: { posts: false, replies: false } };
 
 export const OWNER_CONTROL_TEXTS = {
-  paused: { label: 'Pause', text: 'Stops everything your twin does on its own, at once.' },
-  posts: { label: 'Posts', text: 'Post on its own, or ask me first.' },
-  replies: { label: 'Thread replies', text: 'Reply on its own, or ask me first.' },
+  paused: {
+    label: 'Pause',
+    text: 'Stops everything your twin does on its own, at once. Its chat with you still works.',
+  },
+  posts: {
+    label: 'Ask me first: posts',
+    text: 'Off: it posts on its own. On: it writes a draft you publish, edit or discard.',
+  },
+  replies: {
+    label: 'Ask me first: thread replies',
+    text: 'Off: it replies on its own. On: it writes a draft you publish, edit or discard.',
+  },
 } as const;
 
 // GET/PATCH /doppelganger/controls/{agentId} (owner only). PATCH: any of them, at least one.

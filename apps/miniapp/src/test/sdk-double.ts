@@ -11,6 +11,7 @@ export const ALL_CAPABILITIES: readonly MiniAppHostCapability[] = [
   'actions.viewProfile',
   'actions.viewToken',
   'actions.swapToken',
+  'actions.addMiniApp',
   'wallet.getEthereumProvider',
 ];
 
@@ -39,6 +40,12 @@ export const sdk = {
     close: vi.fn(async () => {}),
     viewProfile: vi.fn(async (_options: { fid: number }) => {}),
     viewToken: vi.fn(async (_options: { token: string }) => {}),
+    /** Adds the app with notifications, unless a test answers otherwise. */
+    addMiniApp: vi.fn(
+      async (): Promise<{ notificationDetails?: { url: string; token: string } }> => ({
+        notificationDetails: { url: 'https://client.example/notify', token: 'notify-token' },
+      }),
+    ),
     swapToken: vi.fn(async (_options: { sellToken?: string; buyToken?: string; sellAmount?: string }) => ({
       success: false as const,
       reason: 'rejected_by_user' as const,

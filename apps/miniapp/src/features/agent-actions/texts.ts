@@ -13,6 +13,7 @@ export const agentActionsTexts = {
   createTwin: `Create your ${PRODUCT_NAME}`,
   notInFrame: strings.notInFrame,
   loadFailed: (message: string) => `Could not load your twin’s actions: ${message}`,
+  controlsFailed: (message: string) => `Could not load Pause and Ask me first: ${message}`,
   saving: 'Saving…',
   saveFailed: (message: string) => `Not saved: ${message}`,
   networkError: 'Could not reach the server. Check your connection and try again.',
