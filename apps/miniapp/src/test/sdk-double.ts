@@ -12,6 +12,7 @@ export const ALL_CAPABILITIES: readonly MiniAppHostCapability[] = [
   'actions.viewToken',
   'actions.swapToken',
   'actions.addMiniApp',
+  'actions.viewCast',
   'wallet.getEthereumProvider',
 ];
 
@@ -39,6 +40,7 @@ export const sdk = {
     openUrl: vi.fn(async () => {}),
     close: vi.fn(async () => {}),
     viewProfile: vi.fn(async (_options: { fid: number }) => {}),
+    viewCast: vi.fn(async (_options: { hash: string }) => {}),
     viewToken: vi.fn(async (_options: { token: string }) => {}),
     /** Adds the app with notifications, unless a test answers otherwise. */
     addMiniApp: vi.fn(

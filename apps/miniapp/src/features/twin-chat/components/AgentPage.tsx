@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { strings } from '../../../lib/strings.ts';
 import { AgentActionsSummary } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
@@ -30,11 +31,17 @@ export function AgentPage() {
     if (searchOn && !isFetchingNextPage && pagesLoaded > 0) void fetchNextPage();
   }, [searchOn, isFetchingNextPage, fetchNextPage, pagesLoaded]);
 
+  const owned = mine.data?.agents.some((candidate) => candidate.agentId === agentId) ?? false;
   const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending || searchOn;
   if (waiting) return <ChatSkeleton />;
   return (
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
+      {owned ? (
+        <Link className="button button--small" to="/you/activity">
+          {strings.twinActivityLink}
+        </Link>
+      ) : null}
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>
   );
