@@ -10,10 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { knownClockSeconds } from '../src/chain/life-index-state.ts';
+import { planReply, readForReply } from '../src/chat/chat-service.ts';
+import { counting } from '../src/limits/rate-limits.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { updateAgentActions } from '../src/owner-controls/index.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
+import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
+import { PAUSED_NOTE, systemPrompt } from '../src/twin/engines/system-prompt.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { DRAFT_REVIEW_SECONDS, expireDrafts, publishDraft } from '../src/twin-actions/drafts.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
@@ -308,5 +312,37 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     );
     await setControls(agent, { askFirst: { posts: false } });
     await updateAgentActions(server.db, agent.agentId, { contentWriter: false, notifications: false });
+  });
+
+  it('paused, the chat with its owner still works and its context says so; anyone else chats as before', async () => {
+    const agent = twins.alice;
+    await setControls(agent, { paused: true });
+    const readsOf = (fid: number) =>
+      readForReply(
+        { db: server.db, lives: server.services.lives },
+        agent.agentId,
+        fid,
+        counting([{ name: 'chatPerFid', key: `paused-test-${fid}` }]).statement,
+      );
+    // The engine gets what the chat route would give it; the echo engine writes the reply.
+    const inputs: ChatInput[] = [];
+    const engine: ChatEngine = {
+      name: server.services.chatEngine.name,
+      reply: (input) => {
+        inputs.push(input);
+        return server.services.chatEngine.reply(input);
+      },
+    };
+    const budget = { totalMs: 60_000, stallMs: 30_000 };
+    for (const fid of [people.alice, people.dan]) {
+      const planned = planReply({ db: server.db, chatEngine: engine, budget }, await readsOf(fid), 'are you there?');
+      let reply = '';
+      for await (const chunk of planned.chunks) reply += chunk;
+      expect(reply.length).toBeGreaterThan(0);
+    }
+    expect(inputs.map((input) => input.task)).toEqual([{ kind: 'chat', ownerPaused: true }, undefined]);
+    expect(systemPrompt(inputs[0]!.character, inputs[0]!.task)).toContain(PAUSED_NOTE);
+    await setControls(agent, { paused: false });
+    expect((await readsOf(people.alice)).ownerPaused).toBe(false);
   });
 });

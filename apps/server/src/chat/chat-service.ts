@@ -44,6 +44,8 @@ export interface ReplyReads {
   fid: number;
   character: Character | null;
   alive: boolean;
+  /** The twin is paused and `fid` is its owner: the chat still works, and says so. */
+  ownerPaused: boolean;
   history: ConversationTurn[];
 }
 
@@ -67,16 +69,18 @@ export async function readForReply(
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
     cachedAgentCharacter(db, agentId),
-    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[] }>`
+    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[]; owner_paused: boolean }>`
       with counters as (${limits})
       select
         (select coalesce(json_agg(counters), '[]') from counters) as counters,
+        exists (select 1 from agent_actions join agents using (agent_id)
+          where agent_id = ${agentId} and paused and owner_fid = ${fid}) as owner_paused,
         ${jsonArrayFrom(lifeRows(db, [agentId]))} as life,
         ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns`.execute(db),
   ]);
-  const { counters, life, turns } = rows[0]!;
+  const { counters, life, turns, owner_paused } = rows[0]!;
   const alive = await deps.lives.isAliveFrom(agentId, life);
-  return { agentId, fid, character, alive, history: turnsFrom(turns), counters };
+  return { agentId, fid, character, alive, ownerPaused: owner_paused, history: turnsFrom(turns), counters };
 }
 
 /**
@@ -91,7 +95,7 @@ export function planReply(
   /** Aborted when the client goes away: the engine stops writing. */
   signal?: AbortSignal,
 ): PlannedReply {
-  const { agentId, fid, character, alive, history } = reads;
+  const { agentId, fid, character, alive, ownerPaused, history } = reads;
   const message = newUserMessage(conversation);
   if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
   const store = (engine: ChatResponse['engine']) => (reply: string) =>
@@ -107,7 +111,13 @@ export function planReply(
   return {
     engine: engine.name,
     chunks: withinStreamBudget(
-      (budgetSignal) => engine.reply({ character, conversation: context, signal: budgetSignal }),
+      (budgetSignal) =>
+        engine.reply({
+          character,
+          conversation: context,
+          ...(ownerPaused ? { task: { kind: 'chat', ownerPaused } } : {}),
+          signal: budgetSignal,
+        }),
       { ...deps.budget, signal },
       'the twin’s reply',
     ),

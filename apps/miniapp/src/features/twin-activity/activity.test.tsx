@@ -2,7 +2,7 @@ import { type ActivityItem, type ActivityResponse, type Draft, ownerApprovalPath
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer, directory, json, makeAgent, withTwin } from '../../test/fake-server.ts';
+import { createFakeServer, directory, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
 
@@ -90,5 +90,41 @@ describe('/you/activity: what the twin did, for its owner', () => {
     await user.paste('x'.repeat(321));
     expect((await screen.findByRole('alert')).textContent).toBe('At most 320 bytes, as a cast.');
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("the twin's page, for its owner", () => {
+  function openAgentPage(fid: number, paused: boolean) {
+    host.context = Promise.resolve(userContext(fid));
+    const server = createFakeServer();
+    server.on(`GET /doppelganger/agents/${fid}`, fid === 42 ? withTwin() : noTwin());
+    server.on('GET /doppelganger/agents', directory([makeAgent()]));
+    server.on('GET /doppelganger/controls/agent-1', () =>
+      json({ agentId: 'agent-1', controls: { paused, askFirst: { posts: false, replies: false } } }),
+    );
+    return renderApp({ path: '/agent/agent-1', server });
+  }
+
+  it('paused: a short note in the chat, and the way to the Activity screen', async () => {
+    openAgentPage(42, true);
+    const note = await screen.findByRole('note', { name: 'Paused' });
+    expect(note.textContent).toContain('This chat still works.');
+    expect(screen.getByRole('link', { name: 'Activity: what your twin did' }).getAttribute('href')).toBe(
+      '/you/activity',
+    );
+  });
+
+  it("not paused: no note; someone else's twin: neither", async () => {
+    openAgentPage(42, false);
+    await screen.findByRole('link', { name: 'Activity: what your twin did' });
+    expect(screen.queryByRole('note', { name: 'Paused' })).toBeNull();
+  });
+
+  it("someone else's twin: no note and no Activity link", async () => {
+    const { server } = openAgentPage(77, true);
+    await waitFor(() => expect(server.callsTo('GET /doppelganger/agents/77').length).toBeGreaterThan(0));
+    await screen.findByRole('textbox');
+    expect(screen.queryByRole('link', { name: 'Activity: what your twin did' })).toBeNull();
+    expect(server.callsTo('GET /doppelganger/controls/agent-1')).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { strings } from '../../../lib/strings.ts';
-import { AgentActionsSummary } from '../../agent-actions/index.ts';
+import { AgentActionsSummary, PausedNote } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
 import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
@@ -38,9 +38,12 @@ export function AgentPage() {
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
       {owned ? (
-        <Link className="button button--small" to="/you/activity">
-          {strings.twinActivityLink}
-        </Link>
+        <>
+          <PausedNote agentId={agentId} />
+          <Link className="button button--small" to="/you/activity">
+            {strings.twinActivityLink}
+          </Link>
+        </>
       ) : null}
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>
