@@ -165,7 +165,8 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
 
   it('ask me first on posts: a post becomes a draft, the owner is notified once, and nothing is cast', async () => {
     const agent = twins.bob;
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: true, notifications: true });
+    // Notifications reach the owner who added the app with them; the digests' switch stays off.
+    await updateAgentActions(server.db, agent.agentId, { contentWriter: true });
     await saveNotificationToken(server.db, { fid: people.bob, appFid: 9152, url: client.url, token: 'bob-token' });
     await setControls(agent, { askFirst: { posts: true } });
     const before = (await castsBy(agent.twin.fid)).length;

@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
 import { notificationTargets } from '../notify/notification-tokens.ts';
-import { ownerSwitchesOf } from '../owner-controls/switches.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type WrittenText, writeOnce } from './twin-writes.ts';
 import { findTwinAccount } from './twins.ts';
@@ -91,10 +90,13 @@ export async function holdAsDraft(
   return { status: 'drafted', text: stored.text, key: draft.key };
 }
 
-/** The owner's notification of a new draft, when its Notifications switch is on and the client added the app. */
+/**
+ * The owner's notification of a new draft, when its client has the app added with notifications
+ * (whatever the digests' switch says: a draft waits for the owner, and expires in a day).
+ */
 async function tellOwner(deps: TwinActionDeps, draft: DraftToHold, text: string): Promise<void> {
   const twin = await findTwinAccount(deps.db, draft.agentId);
-  if (!twin || !(await ownerSwitchesOf(deps.db, draft.agentId)).actions.notifications) return;
+  if (!twin) return;
   const targets = await notificationTargets(deps.db, [twin.ownerFid]);
   if (targets.length === 0) return;
   const what = draft.kind === 'post' ? 'post' : 'reply';
