@@ -30,7 +30,7 @@ import { buildManifest, InvalidManifestError, manifestProblems } from './manifes
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
-import { agentActionsRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
+import { agentActionsRoutes, approvalRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
@@ -47,6 +47,7 @@ import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { createServices, type Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
+import { activityRoutes } from './twin-activity/index.ts';
 import { twinWalletRoutes } from './twin-wallet/routes.ts';
 import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
 
@@ -273,6 +274,8 @@ export async function createApp(deps: AppDeps): Promise<{
       rateLimits,
     }),
   );
+  app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));
+  app.route('/', activityRoutes({ db: deps.db, farcaster: services.farcaster, tokens: services.tokens, rateLimits }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

@@ -1,30 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
-import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
+import type { NotificationSender } from '../src/notify/sender.ts';
 import { updateAgentActions } from '../src/owner-controls/index.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
 import { NEYNAR_WEBHOOK_PATH } from '../src/routes/neynar-webhook.ts';
-import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
+import { publishLocalCast } from '../src/social/local-network.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
 import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
 import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
-import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
+import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { addTwinAccount, advanceChainTime, createTwin, feedTwin } from './twins.ts';
-import { waitFor } from './wait-for.ts';
+import type { TestServer } from './harness.ts';
+import { recordedSkip, startTwinActionSetup, waitFor } from './twin-action-setup.ts';
+import { advanceChainTime } from './twins.ts';
 
 const DAY = 24 * 60 * 60;
 const WEBHOOK_SECRET = 'test-neynar-webhook-secret';
@@ -42,51 +37,29 @@ const people = {
 } as const;
 
 describe("the twin's actions: thread replies, direct messages, posts and digests", () => {
+  let setup: Awaited<ReturnType<typeof startTwinActionSetup<'alice' | 'bob' | 'carol'>>>;
   let server: TestServer;
-  let deployment: Deployment;
   let client: FakeFarcasterClient;
   let sender: NotificationSender;
-  const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-twin-actions-'));
   /** Alive: alice's and bob's twins. Dead: carol's (never fed). */
   const twins: Record<'alice' | 'bob' | 'carol', AgentRecord> = {} as never;
 
   beforeAll(async () => {
-    const deploymentFile = join(dataDir, 'deployment.json');
-    server = await startTestServer({
-      DEPLOYMENT_FILE: deploymentFile,
-      LIFE_WATCH_INTERVAL_SECONDS: '1',
-      NEYNAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    });
-    await seedLocalNetwork(server.db, server.config.publicUrl);
-    deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
-    for (const name of ['alice', 'bob', 'carol'] as const) {
-      twins[name] = await createTwin(server.db, people[name]);
-      await addTwinAccount(server.db, twins[name]);
-    }
-    await feedTwin(server.anvil.rpcUrl, deployment, twins.alice.agentId);
-    await feedTwin(server.anvil.rpcUrl, deployment, twins.bob.agentId);
-    client = await startFakeFarcasterClient();
-    sender = await startNotificationSender(server.jobs, {
-      db: server.db,
-      logger: pino({ level: 'silent' }),
-      production: false,
-    });
+    setup = await startTwinActionSetup(
+      { alice: people.alice, bob: people.bob, carol: people.carol },
+      ['alice', 'bob'],
+      {
+        NEYNAR_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+    );
+    ({ server, client, sender } = setup);
+    Object.assign(twins, setup.twins);
   }, 180_000);
   afterAll(async () => {
-    await client?.close();
-    await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await setup?.close();
   });
 
-  const deps = (overrides: Partial<TwinActionDeps> = {}): TwinActionDeps => ({
-    ...server.services,
-    db: server.db,
-    logger: pino({ level: 'silent' }),
-    sender: { send: async () => ({ delivered: [], invalid: [], retrying: [] }) },
-    publicUrl: server.config.publicUrl,
-    replyRules: server.config.replyRules,
-    ...overrides,
-  });
+  const deps = (overrides: Partial<TwinActionDeps> = {}): TwinActionDeps => setup.deps(overrides);
 
   /** What the schedules' tick enqueues at clock time `now`; the schedules move on, as the tick's do. */
   const dueScheduledJobs = async (now: number) => {
@@ -152,15 +125,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       `the job ${key}`,
     );
 
-  /** Waits for the skip recorded under a writing key: the worker saw the job and chose not to write. */
-  const skipped = async (key: string) =>
-    (
-      await waitFor(
-        () => server.db.selectFrom('twin_write_skips').selectAll().where('key', '=', key).execute(),
-        (rows) => rows.length === 1,
-        `a skip of ${key}`,
-      )
-    )[0]!;
+  const skipped = (key: string) => recordedSkip(server.db, key);
 
   /** Waits for a twin's reply in this thread skipped for the thread's bound. */
   const boundReachedIn = (root: string) =>

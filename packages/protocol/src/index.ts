@@ -9,5 +9,6 @@ export * from './input-text.ts';
 export * from './local-network.ts';
 export * from './owner-voice.ts';
 export * from './people-memory.ts';
+export * from './twin-activity.ts';
 export * from './twin-economy-social.ts';
 export * from './wallet-sign-in.ts';

@@ -48,6 +48,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'you/activity',
+        lazy: async () => ({
+          Component: (await import('../features/twin-activity/components/ActivityScreen.tsx')).ActivityScreen,
+        }),
+      },
+      {
         path: 'info',
         lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
       },

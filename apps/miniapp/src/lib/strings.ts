@@ -124,6 +124,8 @@ export const strings = {
   finalScore: 'Final score',
   // §2 /info
   agentActionsTitle: 'Agent Actions',
+  /** The owner's link from its twin's page to what the twin did. */
+  twinActivityLink: 'Activity: what your twin did',
   // §2 how it works
   howItWorksTitle: `How ${PRODUCT_NAME} Works`,
   howItWorksOpen: 'How it works',

@@ -11,6 +11,8 @@ export const ALL_CAPABILITIES: readonly MiniAppHostCapability[] = [
   'actions.viewProfile',
   'actions.viewToken',
   'actions.swapToken',
+  'actions.addMiniApp',
+  'actions.viewCast',
   'wallet.getEthereumProvider',
 ];
 
@@ -38,7 +40,14 @@ export const sdk = {
     openUrl: vi.fn(async () => {}),
     close: vi.fn(async () => {}),
     viewProfile: vi.fn(async (_options: { fid: number }) => {}),
+    viewCast: vi.fn(async (_options: { hash: string }) => {}),
     viewToken: vi.fn(async (_options: { token: string }) => {}),
+    /** Adds the app with notifications, unless a test answers otherwise. */
+    addMiniApp: vi.fn(
+      async (): Promise<{ notificationDetails?: { url: string; token: string } }> => ({
+        notificationDetails: { url: 'https://client.example/notify', token: 'notify-token' },
+      }),
+    ),
     swapToken: vi.fn(async (_options: { sellToken?: string; buyToken?: string; sellAmount?: string }) => ({
       success: false as const,
       reason: 'rejected_by_user' as const,

@@ -46,6 +46,8 @@ export interface ReplyReads {
   fid: number;
   character: Character | null;
   alive: boolean;
+  /** The twin is paused and `fid` is its owner: the chat still works, and says so. */
+  ownerPaused: boolean;
   history: ConversationTurn[];
   /** What the twin remembers of this person from its threads, messages and earlier chats. */
   remembered: PersonMemory | undefined;
@@ -71,21 +73,24 @@ export async function readForReply(
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
     cachedAgentCharacter(db, agentId),
-    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[]; remembered: RecallRow[] }>`
+    sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[]; owner_paused: boolean; remembered: RecallRow[] }>`
       with counters as (${limits})
       select
         (select coalesce(json_agg(counters), '[]') from counters) as counters,
+        exists (select 1 from agent_actions join agents using (agent_id)
+          where agent_id = ${agentId} and paused and owner_fid = ${fid}) as owner_paused,
         ${jsonArrayFrom(lifeRows(db, [agentId]))} as life,
         ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns,
         ${jsonArrayFrom(recallQuery(db, agentId, fid))} as remembered`.execute(db),
   ]);
-  const { counters, life, turns, remembered } = rows[0]!;
+  const { counters, life, turns, owner_paused, remembered } = rows[0]!;
   const alive = await deps.lives.isAliveFrom(agentId, life);
   return {
     agentId,
     fid,
     character,
     alive,
+    ownerPaused: owner_paused,
     history: turnsFrom(turns),
     remembered: personMemoryFrom(remembered),
     counters,
@@ -104,7 +109,7 @@ export function planReply(
   /** Aborted when the client goes away: the engine stops writing. */
   signal?: AbortSignal,
 ): PlannedReply {
-  const { agentId, fid, character, alive, history, remembered } = reads;
+  const { agentId, fid, character, alive, ownerPaused, history, remembered } = reads;
   const message = newUserMessage(conversation);
   if (!character) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
   // The exchange and what the twin remembers of it are stored together, or neither is.
@@ -128,7 +133,14 @@ export function planReply(
   return {
     engine: engine.name,
     chunks: withinStreamBudget(
-      (budgetSignal) => engine.reply({ character, conversation: context, remembered, signal: budgetSignal }),
+      (budgetSignal) =>
+        engine.reply({
+          character,
+          conversation: context,
+          remembered,
+          ...(ownerPaused ? { task: { kind: 'chat', ownerPaused } } : {}),
+          signal: budgetSignal,
+        }),
       { ...deps.budget, signal },
       'the twin’s reply',
     ),

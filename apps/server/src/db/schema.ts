@@ -161,6 +161,11 @@ export interface AgentActionsTable {
   notifications: boolean;
   content_writer_since: number | null;
   notifications_since: number | null;
+  /** Stops everything the twin does on its own (owner-controls/switches.ts). */
+  paused: Generated<boolean>;
+  /** "Ask me first": posts and thread replies become drafts (twin_drafts). */
+  posts_ask_first: Generated<boolean>;
+  replies_ask_first: Generated<boolean>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -199,17 +204,49 @@ export interface TwinReplyChargesTable {
   charged_at: CreatedAt;
 }
 
-export type TwinWriteSkipReason = 'author-limit' | 'twin-limit' | 'switched-off' | 'dead' | 'filtered' | 'thread-bound';
+export type TwinWriteSkipReason =
+  | 'author-limit'
+  | 'twin-limit'
+  | 'switched-off'
+  | 'dead'
+  | 'filtered'
+  | 'thread-bound'
+  | 'paused'
+  | 'draft-expired';
 
 /** What a twin did not write and why, once per writing key (the owner's activity lists them). */
 export interface TwinWriteSkipsTable {
   key: string;
   agent_id: string;
-  kind: 'thread-reply' | 'dm-reply' | 'thank-you';
+  kind: 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
   reason: TwinWriteSkipReason;
-  /** The cast hash or direct message id it concerns. */
+  /** The cast hash or direct message id it concerns (a post's or digest's slot). */
   subject: string;
-  author_fid: number;
+  /** Who it would have answered; null for posts and digests. */
+  author_fid: number | null;
+  created_at: CreatedAt;
+}
+
+export type TwinDraftStatus = 'pending' | 'publishing' | 'published' | 'discarded' | 'expired';
+
+/** A writing held for the owner's review ("ask me first"), under its writing key. */
+export interface TwinDraftsTable {
+  key: string;
+  agent_id: string;
+  kind: 'post' | 'thread-reply';
+  text: string;
+  engine: string | null;
+  /** The cast a reply answers. */
+  parent_hash: string | null;
+  thread_hash: string | null;
+  counterpart_fid: number | null;
+  clock_at: number;
+  /** Discarded unreviewed at this clock time (unix seconds). */
+  expires_at: number;
+  status: Generated<TwinDraftStatus>;
+  /** When a publish took it: another publish waits or, after a crash, takes it over. */
+  claimed_at: Date | null;
+  cast_hash: string | null;
   created_at: CreatedAt;
 }
 
@@ -377,6 +414,7 @@ export interface Database {
   twin_writings: TwinWritingsTable;
   twin_reply_charges: TwinReplyChargesTable;
   twin_write_skips: TwinWriteSkipsTable;
+  twin_drafts: TwinDraftsTable;
   twin_schedules: TwinSchedulesTable;
   local_direct_messages: LocalDirectMessagesTable;
   neynar_deliveries: NeynarDeliveriesTable;

@@ -1,13 +1,11 @@
 import { type AgentActions, type AgentActionsResponse, agentActionsUpdateSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { type AgentRecord, findAgent } from '../agents/repository.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
+import { agentOf, ownedAgent } from './owner-only.ts';
 import { agentActionsOf, updateAgentActions } from './switches.ts';
 
 export interface AgentActionsRouteDeps {
@@ -24,12 +22,6 @@ export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
   const { db, directMessages } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();
 
-  const agentOf = async (agentId: string): Promise<AgentRecord> => {
-    const agent = await findAgent(db, agentIdParam(agentId));
-    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-    return agent;
-  };
-
   const answer = (agentId: string, actions: AgentActions): AgentActionsResponse => ({
     agentId,
     actions,
@@ -38,21 +30,13 @@ export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
   });
 
   app.get('/doppelganger/actions/:agentId', async (c) => {
-    const { agentId } = await agentOf(c.req.param('agentId'));
+    const { agentId } = await agentOf(db, c.req.param('agentId'));
     return c.json(answer(agentId, await agentActionsOf(db, agentId)));
   });
 
   const writesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('writePerFid', (c) => c.get('authFid'));
   app.patch('/doppelganger/actions/:agentId', requireAuth(deps.tokens), writesPerFid, async (c) => {
-    const agent = await agentOf(c.req.param('agentId'));
-    const authFid = c.get('authFid');
-    if (authFid !== agent.ownerFid) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        `Only the twin's owner can change its actions (signed in as fid ${authFid})`,
-      );
-    }
+    const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'change its actions');
     const update = await jsonBody(c, agentActionsUpdateSchema);
     return c.json(answer(agent.agentId, await updateAgentActions(db, agent.agentId, update)));
   });

@@ -3,6 +3,9 @@ import {
   type AgentActionKey,
   type AgentActions,
   type AgentActionsUpdate,
+  OWNER_CONTROL_DEFAULTS,
+  type OwnerControls,
+  type OwnerControlsUpdate,
 } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
@@ -44,6 +47,19 @@ function toActions(row: ActionsRow): AgentActions {
   };
 }
 
+/** A twin's first row: these switches, the schedules that are on starting `now`. */
+function newRow(agentId: string, actions: AgentActions, now: number) {
+  return {
+    agent_id: agentId,
+    reply_on_farcaster: actions.replyOnFarcaster,
+    reply_to_direct_messages: actions.replyToDirectMessages,
+    content_writer: actions.contentWriter,
+    notifications: actions.notifications,
+    content_writer_since: actions.contentWriter ? now : null,
+    notifications_since: actions.notifications ? now : null,
+  };
+}
+
 /** The switches of each twin asked for; a twin without a row (never changed) has SPEC.md's defaults. */
 export async function agentActionsFor(db: Db, agentIds: readonly string[]): Promise<Map<string, AgentActions>> {
   const actions = new Map(agentIds.map((agentId) => [agentId, { ...AGENT_ACTION_DEFAULTS }]));
@@ -77,15 +93,7 @@ export async function updateAgentActions(db: Db, agentId: string, update: AgentA
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('agent_actions')
-      .values({
-        agent_id: agentId,
-        reply_on_farcaster: fresh.replyOnFarcaster,
-        reply_to_direct_messages: fresh.replyToDirectMessages,
-        content_writer: fresh.contentWriter,
-        notifications: fresh.notifications,
-        content_writer_since: fresh.contentWriter ? now : null,
-        notifications_since: fresh.notifications ? now : null,
-      })
+      .values(newRow(agentId, fresh, now))
       .onConflict((conflict) =>
         conflict.column('agent_id').doUpdateSet((eb) => ({
           ...Object.fromEntries(changedColumns.map((column) => [column, eb.ref(`excluded.${column}`)])),
@@ -115,4 +123,42 @@ export async function updateAgentActions(db: Db, agentId: string, update: AgentA
     }
     return toActions(row);
   });
+}
+
+/** Everything the owner set for a twin, read in one statement, per write (no cache: every replica sees a change at once). */
+export async function ownerSwitchesOf(
+  db: Db,
+  agentId: string,
+): Promise<{ actions: AgentActions; controls: OwnerControls }> {
+  const row = await db
+    .selectFrom('agent_actions')
+    .select([...Object.values(COLUMNS), 'paused', 'posts_ask_first', 'replies_ask_first'])
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  if (!row) return { actions: { ...AGENT_ACTION_DEFAULTS }, controls: structuredClone(OWNER_CONTROL_DEFAULTS) };
+  return {
+    actions: toActions(row),
+    controls: { paused: row.paused, askFirst: { posts: row.posts_ask_first, replies: row.replies_ask_first } },
+  };
+}
+
+/** Changes pause and "ask me first"; one upsert (a twin without a row keeps the /info defaults). */
+export async function updateOwnerControls(
+  db: Db,
+  agentId: string,
+  update: OwnerControlsUpdate,
+): Promise<OwnerControls> {
+  const columns = {
+    ...(update.paused !== undefined ? { paused: update.paused } : {}),
+    ...(update.askFirst?.posts !== undefined ? { posts_ask_first: update.askFirst.posts } : {}),
+    ...(update.askFirst?.replies !== undefined ? { replies_ask_first: update.askFirst.replies } : {}),
+  };
+  const now = await knownClockSeconds(db);
+  const row = await db
+    .insertInto('agent_actions')
+    .values({ ...newRow(agentId, AGENT_ACTION_DEFAULTS, now), ...columns })
+    .onConflict((conflict) => conflict.column('agent_id').doUpdateSet({ ...columns, updated_at: sql<Date>`now()` }))
+    .returning(['paused', 'posts_ask_first', 'replies_ask_first'])
+    .executeTakeFirstOrThrow();
+  return { paused: row.paused, askFirst: { posts: row.posts_ask_first, replies: row.replies_ask_first } };
 }

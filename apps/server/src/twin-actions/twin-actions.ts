@@ -12,6 +12,7 @@ import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
+import { type DraftReview, discardDraft, expireDrafts, publishDraft } from './drafts.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
 import { oneAtATime, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
@@ -26,6 +27,7 @@ export const TWIN_WRITE_QUEUE = 'twin-write';
 const SCHEDULE_QUEUE = 'twin-schedule';
 const LOCAL_FIREHOSE_QUEUE = 'local-firehose';
 const WRITE_RECORDS_CLEANUP_QUEUE = 'twin-write-records-cleanup';
+const DRAFT_EXPIRY_QUEUE = 'twin-draft-expiry';
 
 /** Writers one replica runs at once: each may wait on the engine (a model) for a while. */
 const WORKERS = 3;
@@ -112,6 +114,8 @@ export interface TwinActions {
   directMessageReceived(message: { id: string; fromFid: number; toFid: number; text: string }): Promise<boolean>;
   /** Local mode: hands the local network's new casts on now rather than at the next tick. */
   pollLocalCasts(): Promise<void>;
+  /** The owner's review of "ask me first" drafts. */
+  drafts: DraftReview;
 }
 
 export interface TwinActionsOptions {
@@ -201,6 +205,15 @@ export async function startTwinActions(
   await startTicker(boss, { queue: WRITE_RECORDS_CLEANUP_QUEUE, intervalSeconds: 600, logger }, () =>
     cleanUpWriteRecords(db),
   );
+  // Drafts left unreviewed for a day (on the schedules' clock) are discarded and recorded.
+  await startTicker(
+    boss,
+    { queue: DRAFT_EXPIRY_QUEUE, intervalSeconds: options.scheduleIntervalSeconds, logger },
+    async () => {
+      const expired = await expireDrafts(deps, await knownClockSeconds(db));
+      if (expired > 0) logger.info({ expired }, 'drafts expired');
+    },
+  );
 
   /**
    * The local chain's clock jumps when the dev host moves it ("Advance 1 day"), between two ticks
@@ -226,6 +239,10 @@ export async function startTwinActions(
   return {
     castCreated,
     pollLocalCasts,
+    drafts: {
+      publish: (agentId, key, text) => publishDraft(deps, agentId, key, text),
+      discard: (agentId, key) => discardDraft(db, agentId, key),
+    },
     async directMessageReceived(message) {
       const twin = await findTwinByFid(db, message.toFid);
       if (!twin || twin.fid === message.fromFid) return false;

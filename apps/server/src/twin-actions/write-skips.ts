@@ -22,7 +22,7 @@ export async function recordSkip(deps: { db: Db; logger: Logger }, skip: WriteSk
 
 /** A writer's way to skip one writing: records it with the reason and answers the skipped outcome. */
 export function skipsOf(deps: { db: Db; logger: Logger }, writing: Omit<WriteSkip, 'reason'>) {
-  return async (reason: TwinWriteSkipReason) => {
+  return async <Reason extends TwinWriteSkipReason>(reason: Reason) => {
     await recordSkip(deps, { ...writing, reason });
     return { status: 'skipped' as const, reason };
   };

@@ -1,12 +1,19 @@
-import type { AgentActions, AgentActionsResponse } from '@fartwin/protocol';
+import {
+  type AgentActions,
+  type AgentActionsResponse,
+  OWNER_CONTROL_DEFAULTS,
+  type OwnerControls,
+  type OwnerControlsUpdate,
+} from '@fartwin/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, directory, errorReply, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { host, userContext } from '../../test/sdk-double.ts';
+import { host, sdk, userContext } from '../../test/sdk-double.ts';
 
 const ACTIONS = '/doppelganger/actions/agent-1';
+const CONTROLS = '/doppelganger/controls/agent-1';
 const DEFAULTS: AgentActions = {
   replyOnFarcaster: true,
   replyToDirectMessages: true,
@@ -44,7 +51,15 @@ function savedActions(
     store.actions = { ...store.actions, ...call.body };
     return json(answer());
   });
-  return { store, answer };
+  // Pause and "ask me first", kept the same way.
+  const controls: OwnerControls = structuredClone(OWNER_CONTROL_DEFAULTS);
+  server.on(`GET ${CONTROLS}`, () => json({ agentId: 'agent-1', controls }));
+  server.on(`PATCH ${CONTROLS}`, (call: { body: OwnerControlsUpdate }) => {
+    if (call.body.paused !== undefined) controls.paused = call.body.paused;
+    Object.assign(controls.askFirst, call.body.askFirst ?? {});
+    return json({ agentId: 'agent-1', controls });
+  });
+  return { store, answer, controls };
 }
 
 function openInfo(configure: (server: FakeServer) => void, agents = withTwin()) {
@@ -229,6 +244,81 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
     openInfo((server) => savedActions(server));
     await findToggle('Reply to DCs');
     expect(rowOf('Reply to DCs').querySelector('.toggle__note')).toBeNull();
+  });
+});
+
+describe('/info: Pause and "Ask me first" around the four switches; Notifications asks the client to add the app', () => {
+  const switchNames = () => screen.getAllByRole('switch').map((item) => item.closest('li')!.dataset.action);
+
+  it('Pause comes above SPEC.md\'s four switches, "Ask me first" below; each saves as the owner', async () => {
+    let saved: ReturnType<typeof savedActions> | null = null;
+    const { server } = openInfo((fake) => {
+      saved = savedActions(fake);
+    });
+    await findToggle('Pause');
+    expect(switchNames()).toEqual([
+      'paused',
+      'replyOnFarcaster',
+      'replyToDirectMessages',
+      'contentWriter',
+      'notifications',
+      'ask-first-posts',
+      'ask-first-replies',
+    ]);
+    // SPEC.md's rows keep their texts and defaults.
+    expect(checkedStates()).toEqual([true, true, false, false]);
+    const user = userEvent.setup();
+    await user.click(toggle('Pause'));
+    await user.click(toggle('Ask me first: posts'));
+    await waitFor(() => expect(server.callsTo(`PATCH ${CONTROLS}`)).toHaveLength(2));
+    expect(server.callsTo(`PATCH ${CONTROLS}`).map((call) => call.body)).toEqual([
+      { paused: true },
+      { askFirst: { posts: true } },
+    ]);
+    expect(server.callsTo(`PATCH ${CONTROLS}`)[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    await waitFor(() => expect(toggle('Ask me first: posts').disabled).toBe(false));
+    expect(toggle('Pause').checked).toBe(true);
+    expect(toggle('Ask me first: posts').checked).toBe(true);
+    expect(toggle('Ask me first: thread replies').checked).toBe(false);
+    expect(saved!.controls).toEqual({ paused: true, askFirst: { posts: true, replies: false } });
+  });
+
+  it('Notifications on, in a client where the app is not added: asks to add it, then saves', async () => {
+    sdk.actions.addMiniApp.mockClear();
+    const { server } = openInfo((fake) => savedActions(fake));
+    await userEvent.setup().click(await findToggle('Notifications'));
+    await waitFor(() => expect(server.callsTo(`PATCH ${ACTIONS}`)).toHaveLength(1));
+    expect(sdk.actions.addMiniApp).toHaveBeenCalledTimes(1);
+    expect(server.callsTo(`PATCH ${ACTIONS}`)[0]?.body).toEqual({ notifications: true });
+  });
+
+  it('already added with notifications: nothing to ask', async () => {
+    sdk.actions.addMiniApp.mockClear();
+    const context = userContext(42);
+    context.client.added = true;
+    context.client.notificationDetails = { url: 'https://client.example/notify', token: 'notify-token' };
+    const { server } = openInfo((fake) => savedActions(fake));
+    host.context = Promise.resolve(context);
+    await userEvent.setup().click(await findToggle('Notifications'));
+    await waitFor(() => expect(server.callsTo(`PATCH ${ACTIONS}`)).toHaveLength(1));
+    expect(sdk.actions.addMiniApp).not.toHaveBeenCalled();
+  });
+
+  it('the person declines to add the app: a clear message, and the switch stays off', async () => {
+    sdk.actions.addMiniApp.mockClear();
+    sdk.actions.addMiniApp.mockImplementationOnce(async () => {
+      const error = new Error('rejected');
+      error.name = 'AddMiniApp.RejectedByUser';
+      throw error;
+    });
+    const { server } = openInfo((fake) => savedActions(fake));
+    await userEvent.setup().click(await findToggle('Notifications'));
+    const alert = await within(rowOf('Notifications')).findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Not saved: You did not add the app, so your twin cannot notify you. Turn it on again to add it.',
+    );
+    expect(toggle('Notifications').checked).toBe(false);
+    expect(server.callsTo(`PATCH ${ACTIONS}`)).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 const WRITING_KINDS_BEFORE = `'thread-reply', 'dead-reply', 'dm-reply', 'post', 'digest'`;
-const SKIP_KINDS_BEFORE = `'thread-reply', 'dm-reply'`;
+// As 0016_owner_approval_pause left them (posts' and digests' skips too).
+const SKIP_KINDS_BEFORE = `'thread-reply', 'dm-reply', 'post', 'digest'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every payment for a twin's life the life indexer read (a LifePaid event and its LifeExtended),

@@ -13,6 +13,7 @@ import * as twinWritingLimits from './0011_twin_writing_limits.ts';
 import * as twinSchedules from './0013_twin_schedules.ts';
 import * as walletSessionRevocations from './0014_wallet_session_revocations.ts';
 import * as ownerVoice from './0015_owner_voice.ts';
+import * as ownerApprovalPause from './0016_owner_approval_pause.ts';
 import * as peopleMemory from './0017_people_memory.ts';
 import * as twinFeeSpends from './0018_twin_fee_spends.ts';
 import * as batteryRelays from './0019_battery_relays.ts';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013_twin_schedules': twinSchedules,
   '0014_wallet_session_revocations': walletSessionRevocations,
   '0015_owner_voice': ownerVoice,
+  '0016_owner_approval_pause': ownerApprovalPause,
   '0017_people_memory': peopleMemory,
   '0018_twin_fee_spends': twinFeeSpends,
   '0019_battery_relays': batteryRelays,

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { findAgentCharacter } from '../../agents/repository.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
+import { holdAsDraft } from '../drafts.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { castAsTwin, findTwinAccount } from '../twins.ts';
+import { skipsOf } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 /** Earlier posts the engine is shown so it writes something new. */
@@ -20,7 +22,8 @@ export interface PostJob {
 
 export type PostOutcome =
   | { status: 'posted' | 'already-done'; text: string; hash: string }
-  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'dead' };
+  | { status: 'drafted'; text: string; key: string }
+  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'dead' | 'paused' };
 
 /** The Content Writer: one original post for one slot, when the switch is on and the twin is alive. */
 export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<PostOutcome> {
@@ -28,37 +31,69 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   const twin = await findTwinAccount(db, job.agentId);
   const character = twin && (await findAgentCharacter(db, twin.agentId));
   if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
-  if (!(await agentActionsOf(db, twin.agentId)).contentWriter) return { status: 'skipped', reason: 'switched-off' };
+  const key = writingKeys.post(twin.agentId, job.slotAt);
+  const decision = await ownerDecision(db, twin.agentId, 'post');
+  if (decision === 'switched-off') return { status: 'skipped', reason: 'switched-off' };
+  if (decision === 'paused') {
+    const skip = skipsOf(deps, {
+      key,
+      agent_id: twin.agentId,
+      kind: 'post',
+      subject: String(job.slotAt),
+      author_fid: null,
+    });
+    return skip('paused');
+  }
   if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
 
-  const key = writingKeys.post(twin.agentId, job.slotAt);
   // One post of a twin is written at a time: a day's two slots are often due together, and each
   // must see the other among the earlier posts, or both come out the same.
   const lock = { space: LOCK_SPACES.twinPosts, id: createHash('sha256').update(twin.agentId).digest().readInt32BE(0) };
+  const compose = async () => {
+    const earlier = await earlierPosts(deps, twin.agentId);
+    return engineText(deps.chatEngine, {
+      character,
+      conversation: [],
+      task: { kind: 'post', earlierPosts: earlier },
+      maxBytes: CAST_MAX_BYTES,
+      // Nobody asked: a post tags no one but the twin's owner.
+      mayTag: [character.username],
+    });
+  };
+  const writing = { key, agentId: twin.agentId, kind: 'post' as const, clockAt: job.slotAt };
+  // "Ask me first": the owner reviews it (twin-actions/drafts.ts) before it is cast.
+  if (decision === 'draft') {
+    return await withAdvisoryLock(db, lock, { wait: true }, () => holdAsDraft(deps, writing, compose));
+  }
   const result = await withAdvisoryLock(db, lock, { wait: true }, () =>
-    writeOnce(
-      db,
-      { key, agentId: twin.agentId, kind: 'post', clockAt: job.slotAt },
-      async () => {
-        const earlier = await db
-          .selectFrom('twin_writings')
-          .select('text')
-          .where('agent_id', '=', twin.agentId)
-          .where('kind', '=', 'post')
-          .orderBy('clock_at', 'desc')
-          .limit(EARLIER_POSTS)
-          .execute();
-        return engineText(deps.chatEngine, {
-          character,
-          conversation: [],
-          task: { kind: 'post', earlierPosts: earlier.map((row) => row.text) },
-          maxBytes: CAST_MAX_BYTES,
-          // Nobody asked: a post tags no one but the twin's owner.
-          mayTag: [character.username],
-        });
-      },
-      castAsTwin(deps.farcasterActions, twin, key),
-    ),
+    writeOnce(db, writing, compose, castAsTwin(deps.farcasterActions, twin, key)),
   );
   return { status: result.delivered ? 'posted' : 'already-done', text: result.text, hash: result.deliveredRef };
+}
+
+/** The twin's latest posts, drafts among them, newest first: the engine writes something new. */
+async function earlierPosts(deps: TwinActionDeps, agentId: string): Promise<string[]> {
+  const [written, drafted] = await Promise.all([
+    deps.db
+      .selectFrom('twin_writings')
+      .select(['text', 'clock_at'])
+      .where('agent_id', '=', agentId)
+      .where('kind', '=', 'post')
+      .orderBy('clock_at', 'desc')
+      .limit(EARLIER_POSTS)
+      .execute(),
+    deps.db
+      .selectFrom('twin_drafts')
+      .select(['text', 'clock_at'])
+      .where('agent_id', '=', agentId)
+      .where('kind', '=', 'post')
+      .where('status', '!=', 'published')
+      .orderBy('clock_at', 'desc')
+      .limit(EARLIER_POSTS)
+      .execute(),
+  ]);
+  return [...written, ...drafted]
+    .sort((a, b) => b.clock_at - a.clock_at)
+    .slice(0, EARLIER_POSTS)
+    .map((row) => row.text);
 }

@@ -2,10 +2,11 @@ import { LIMITS } from '@fartwin/protocol';
 import { knownClockSeconds } from '../../chain/life-index-state.ts';
 import type { Db } from '../../db/database.ts';
 import { notificationTargets } from '../../notify/notification-tokens.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
+import { skipsOf } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -23,7 +24,7 @@ export interface DigestJob {
 
 export type DigestOutcome =
   | { status: 'sent' | 'already-done'; title: string; body: string }
-  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'no-notifications' };
+  | { status: 'skipped'; reason: 'switched-off' | 'unknown-twin' | 'no-notifications' | 'paused' };
 
 /** What a twin did in a period, as its writings record it. */
 export interface TwinActivity {
@@ -43,11 +44,22 @@ export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<
   const { db } = deps;
   const twin = await findTwinAccount(db, job.agentId);
   if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
-  if (!(await agentActionsOf(db, twin.agentId)).notifications) return { status: 'skipped', reason: 'switched-off' };
+  const key = writingKeys.digest(twin.agentId, job.slotAt);
+  const decision = await ownerDecision(db, twin.agentId, 'digest');
+  if (decision === 'switched-off') return { status: 'skipped', reason: 'switched-off' };
+  if (decision === 'paused') {
+    const skip = skipsOf(deps, {
+      key,
+      agent_id: twin.agentId,
+      kind: 'digest',
+      subject: String(job.slotAt),
+      author_fid: null,
+    });
+    return skip('paused');
+  }
   const targets = await notificationTargets(db, [twin.ownerFid]);
   if (targets.length === 0) return { status: 'skipped', reason: 'no-notifications' };
 
-  const key = writingKeys.digest(twin.agentId, job.slotAt);
   const title = digestTitle(twin.username);
   const result = await writeOnce(
     db,

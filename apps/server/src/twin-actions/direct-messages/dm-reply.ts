@@ -1,10 +1,10 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { openReply } from '../reply-gate.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
@@ -46,7 +46,8 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
   });
   if (opened.done) return { status: 'already-done', text: opened.done.text, messageId: opened.done.deliveredRef };
   const { gate } = opened;
-  if (!(await agentActionsOf(db, twin.agentId)).replyToDirectMessages) return gate.skip('switched-off');
+  const decision = await ownerDecision(db, twin.agentId, 'dm-reply');
+  if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
   if (!(await deps.lives.isAlive(twin.agentId))) return gate.skip('dead');
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
   const limited = await gate.charge();

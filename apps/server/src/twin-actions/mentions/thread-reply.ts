@@ -5,11 +5,12 @@ import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
+import { holdAsDraft } from '../drafts.ts';
 import { mentionsIn } from '../mention-filter.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { openReply } from '../reply-gate.ts';
 import { engineText, writeOnce, writingExists } from '../twin-writes.ts';
 import { findTwinAccount, type TwinAccount } from '../twins.ts';
@@ -36,6 +37,7 @@ export interface ThreadReplyJob {
 
 export type ThreadReplyOutcome =
   | { status: 'replied' | 'dead-notice' | 'already-done'; text: string; hash: string }
+  | { status: 'drafted'; text: string; key: string }
   | { status: 'skipped'; reason: 'unknown-twin' | 'own-cast' | 'dead-notice-sent' | TwinWriteSkipReason };
 
 /**
@@ -61,7 +63,8 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   });
   if (opened.done) return { status: 'already-done', text: opened.done.text, hash: opened.done.deliveredRef };
   const { gate } = opened;
-  if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return gate.skip('switched-off');
+  const decision = await ownerDecision(db, twin.agentId, 'thread-reply');
+  if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
 
   const thread = await threadOf(deps, cast);
@@ -79,38 +82,42 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
 
   const character = await cachedAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
+  const compose = () =>
+    withPersonMemory(
+      db,
+      character,
+      {
+        key,
+        agentId: twin.agentId,
+        fid: cast.author.fid,
+        username: cast.author.username,
+        channel: 'thread',
+        said: cast.text,
+      },
+      (remembered) =>
+        engineText(deps.chatEngine, {
+          character,
+          conversation: threadTurns(thread.casts, twin),
+          task: { kind: 'reply', channel: 'cast' },
+          maxBytes: CAST_MAX_BYTES,
+          // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
+          mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
+          remembered,
+        }),
+    );
+  const writing = {
+    key,
+    agentId: twin.agentId,
+    kind: 'thread-reply' as const,
+    threadHash: thread.root,
+    counterpartFid: cast.author.fid,
+  };
+  // "Ask me first": the owner reviews it (twin-actions/drafts.ts) before it is cast.
+  if (decision === 'draft') return holdAsDraft(deps, { ...writing, parentHash: cast.hash }, compose);
   const result = await writeOnce(
     db,
-    {
-      key,
-      agentId: twin.agentId,
-      kind: 'thread-reply',
-      threadHash: thread.root,
-      counterpartFid: cast.author.fid,
-    },
-    () =>
-      withPersonMemory(
-        db,
-        character,
-        {
-          key,
-          agentId: twin.agentId,
-          fid: cast.author.fid,
-          username: cast.author.username,
-          channel: 'thread',
-          said: cast.text,
-        },
-        (remembered) =>
-          engineText(deps.chatEngine, {
-            character,
-            conversation: threadTurns(thread.casts, twin),
-            task: { kind: 'reply', channel: 'cast' },
-            maxBytes: CAST_MAX_BYTES,
-            // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
-            mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
-            remembered,
-          }),
-      ),
+    writing,
+    compose,
     (text) => castReply(deps, twin, cast.hash, text, [], key),
     opened.writing,
   );

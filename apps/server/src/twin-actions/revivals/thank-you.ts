@@ -1,7 +1,7 @@
 import { BATTERY_DAYS } from '@fartwin/protocol';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
-import { agentActionsOf } from '../../owner-controls/switches.ts';
 import type { TwinActionDeps } from '../deps.ts';
+import { ownerDecision } from '../owner-decision.ts';
 import { chargeReply } from '../reply-rules.ts';
 import { deliveredWriting, writeOnce } from '../twin-writes.ts';
 import { castAsTwin, findTwinAccount } from '../twins.ts';
@@ -45,7 +45,9 @@ export async function thankReviver(deps: TwinActionDeps, job: ThankYouJob): Prom
     subject: job.revivalKey,
     author_fid: authorFid,
   });
-  if (!(await agentActionsOf(db, twin.agentId)).replyOnFarcaster) return skip('switched-off');
+  // Pause stops it too; a thank-you is never held as a draft (it says nothing the owner must review).
+  const decision = await ownerDecision(db, twin.agentId, 'thank-you');
+  if (decision === 'paused' || decision === 'switched-off') return skip(decision);
   if (!(await deps.lives.isAlive(twin.agentId))) return skip('dead');
   const charge = await chargeReply(db, deps.replyRules, { key, agentId: twin.agentId, authorFid, channel: 'cast' });
   if (charge !== 'charged') return skip(charge);

@@ -7,8 +7,8 @@ import type { PersonMemory } from '../people-memory.ts';
  * content posts) goes through the same engine; the task tells it which kind of text is wanted.
  */
 export type WritingTask =
-  /** Answering a person in the mini-app's chat (the default). */
-  | { kind: 'chat' }
+  /** Answering a person in the mini-app's chat (the default); `ownerPaused`: its owner, who paused it. */
+  | { kind: 'chat'; ownerPaused?: boolean }
   /**
    * Answering on Farcaster: in a cast thread (the conversation is the thread, oldest first: the
    * twin's own casts as `assistant`, everyone else's as `user` turns written `@username: text`), or

@@ -48,12 +48,16 @@ export function systemPrompt(
     .join('\n');
 }
 
+/** What a paused twin knows when its owner chats with it (owner-controls: Pause). */
+export const PAUSED_NOTE =
+  'You are talking with your owner, who has paused you: you do not reply, post or answer messages on your own until they resume you. Say so if it matters.';
+
 function taskInstructions(task: WritingTask, handle: string, maxChars: number | undefined): string {
   const within = maxChars === undefined ? '' : ` of at most ${maxChars} characters`;
   const ending = 'End on a whole sentence.';
   switch (task.kind) {
     case 'chat':
-      return `Answer the last message in one short message${within}. ${ending}`;
+      return `${task.ownerPaused ? `${PAUSED_NOTE} ` : ''}Answer the last message in one short message${within}. ${ending}`;
     case 'reply':
       return task.channel === 'cast'
         ? `You are replying in public, in a Farcaster cast thread, as ${handle}'s AI twin. ` +

@@ -7,6 +7,7 @@ import {
 } from '@fartwin/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, type RequestOptions } from '../../../lib/api-client.ts';
+import { ensureClientNotifies } from '../client-notifications.ts';
 
 export const agentActionsKey = (agentId: string | null) => ['agent-actions', agentId] as const;
 
@@ -33,7 +34,11 @@ export function saveAgentActions(agentId: string, update: AgentActionsUpdate): P
 export function useSaveAgentAction(agentId: string, key: AgentActionKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => saveAgentActions(agentId, { [key]: on }),
+    mutationFn: async (on: boolean) => {
+      // Notifications need the client to have the app added with them: asked first, or why not.
+      if (key === 'notifications' && on) await ensureClientNotifies();
+      return saveAgentActions(agentId, { [key]: on });
+    },
     onSuccess: (saved) =>
       queryClient.setQueryData<AgentActionsResponse>(agentActionsKey(agentId), (current) =>
         current ? { ...current, actions: { ...current.actions, [key]: saved.actions[key] } } : saved,

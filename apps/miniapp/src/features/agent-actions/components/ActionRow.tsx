@@ -1,8 +1,11 @@
 import { AGENT_ACTION_TEXTS, type AgentActionKey } from '@fartwin/protocol';
 import { agentActionsTexts } from '../texts.ts';
 
-export interface ActionRowProps {
-  actionKey: AgentActionKey;
+export interface ToggleRowProps {
+  /** The row's name in the page (data-action) and its error's id. */
+  id: string;
+  label: string;
+  text: string;
   checked: boolean;
   disabled?: boolean;
   saving?: boolean;
@@ -13,12 +16,18 @@ export interface ActionRowProps {
   onChange?: (on: boolean) => void;
 }
 
+export type ActionRowProps = Omit<ToggleRowProps, 'id' | 'label' | 'text'> & { actionKey: AgentActionKey };
+
 /** One /info switch: SPEC.md §2's label and text, its saving state and its error. */
-export function ActionRow({ actionKey, checked, disabled, saving, error, note, onChange }: ActionRowProps) {
-  const { label, text } = AGENT_ACTION_TEXTS[actionKey];
-  const errorId = `${actionKey}-error`;
+export function ActionRow({ actionKey, ...row }: ActionRowProps) {
+  return <ToggleRow id={actionKey} {...AGENT_ACTION_TEXTS[actionKey]} {...row} />;
+}
+
+/** A switch with its label, text, saving state and error. */
+export function ToggleRow({ id, label, text, checked, disabled, saving, error, note, onChange }: ToggleRowProps) {
+  const errorId = `${id}-error`;
   return (
-    <li className="toggle" data-action={actionKey}>
+    <li className="toggle" data-action={id}>
       <label className={disabled ? 'toggle__label toggle__label--disabled' : 'toggle__label'}>
         <span>
           <strong>{label}</strong>

@@ -5,8 +5,10 @@ import { strings, webModeStrings } from '../../../lib/strings.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame, useHostMode } from '../../frame/index.ts';
 import { useAgentActions } from '../api/agent-actions.ts';
+import { useOwnerControls } from '../api/owner-controls.ts';
 import { agentActionsTexts, requestErrorText } from '../texts.ts';
 import { ActionRow } from './ActionRow.tsx';
+import { OwnerControlToggle } from './OwnerControlToggle.tsx';
 import { SavedActionToggle } from './SavedActionToggle.tsx';
 import '../agent-actions.css';
 
@@ -56,8 +58,17 @@ function OwnerToggles({ saved }: { saved: AgentActionsResponse }) {
   const directMessagesNote = saved.directMessagesAvailable
     ? null
     : (saved.directMessagesNote ?? agentActionsTexts.directMessagesUnavailable);
+  // Pause above SPEC.md's four switches, "ask me first" below: added around them, not in their place.
+  const controls = useOwnerControls(saved.agentId);
+  const current = controls.data?.controls;
   return (
     <ul className="toggles">
+      {current ? <OwnerControlToggle agentId={saved.agentId} controlKey="paused" saved={current.paused} /> : null}
+      {controls.isError ? (
+        <li className="toggle__error" role="alert">
+          {agentActionsTexts.controlsFailed(requestErrorText(controls.error))}
+        </li>
+      ) : null}
       {agentActionKeys.map((key) => (
         <SavedActionToggle
           key={key}
@@ -67,6 +78,11 @@ function OwnerToggles({ saved }: { saved: AgentActionsResponse }) {
           note={key === 'replyToDirectMessages' ? directMessagesNote : null}
         />
       ))}
+      {current
+        ? (['posts', 'replies'] as const).map((key) => (
+            <OwnerControlToggle key={key} agentId={saved.agentId} controlKey={key} saved={current.askFirst[key]} />
+          ))
+        : null}
     </ul>
   );
 }

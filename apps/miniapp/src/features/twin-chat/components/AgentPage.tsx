@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { AgentActionsSummary } from '../../agent-actions/index.ts';
+import { strings } from '../../../lib/strings.ts';
+import { AgentActionsSummary, PausedNote } from '../../agent-actions/index.ts';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
 import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
@@ -32,6 +33,7 @@ export function AgentPage() {
     if (searchOn && !isFetchingNextPage && pagesLoaded > 0) void fetchNextPage();
   }, [searchOn, isFetchingNextPage, fetchNextPage, pagesLoaded]);
 
+  const owned = mine.data?.agents.some((candidate) => candidate.agentId === agentId) ?? false;
   const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || directory.isPending || searchOn;
   if (waiting) return <ChatSkeleton />;
   return (
@@ -39,10 +41,16 @@ export function AgentPage() {
       <AgentActionsSummary agentId={agentId} />
       <RevivedBy agentId={agentId} />
       <OwnerWalletLink agentId={agentId} />
-      {mine.data?.agents.some((owned) => owned.agentId === agentId) ? (
-        <Link className="button button--small" to="/you">
-          {ownerVoiceTexts.openFromTwinPage}
-        </Link>
+      {owned ? (
+        <>
+          <PausedNote agentId={agentId} />
+          <Link className="button button--small" to="/you">
+            {ownerVoiceTexts.openFromTwinPage}
+          </Link>
+          <Link className="button button--small" to="/you/activity">
+            {strings.twinActivityLink}
+          </Link>
+        </>
       ) : null}
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>

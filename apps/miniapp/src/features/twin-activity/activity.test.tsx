@@ -1,0 +1,130 @@
+import { type ActivityItem, type ActivityResponse, type Draft, ownerApprovalPaths } from '@fartwin/protocol';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, directory, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+import { host, sdk, userContext } from '../../test/sdk-double.ts';
+
+const ACTIVITY = '/doppelganger/activity/agent-1';
+const AT = '2026-11-25T10:00:00.000000Z';
+const draft: Draft = {
+  key: 'post:agent-1:1795700000',
+  kind: 'post',
+  text: 'shipping a tiny escrow today',
+  status: 'pending',
+  parentHash: null,
+  castHash: null,
+  expiresAt: 1795786400,
+};
+const items: ActivityItem[] = [
+  { type: 'draft', key: draft.key, at: AT, draft },
+  {
+    type: 'skip',
+    key: 'thread-reply:agent-1:0xskipped',
+    at: AT,
+    kind: 'thread-reply',
+    reason: 'paused',
+    subject: '0xskipped',
+    authorFid: 1004,
+  },
+  {
+    type: 'writing',
+    key: 'thread-reply:agent-1:0xparent',
+    at: AT,
+    kind: 'thread-reply',
+    text: 'mostly escrow, on base',
+    castHash: '0xreply',
+    answered: { hash: '0xparent', text: 'what are you building?', username: 'dan' },
+  },
+];
+
+function openActivity(page: ActivityResponse) {
+  host.context = Promise.resolve(userContext(42));
+  const server = createFakeServer();
+  server.on('GET /doppelganger/agents/42', withTwin());
+  server.on('GET /doppelganger/agents', directory([makeAgent()]));
+  server.on(`GET ${ACTIVITY}`, () => json(page));
+  return renderApp({ path: '/you/activity', server });
+}
+
+describe('/you/activity: what the twin did, for its owner', () => {
+  it('lists drafts, skips with why, and replies with the cast they answered; a cast opens in the client', async () => {
+    const { server } = openActivity({ agentId: 'agent-1', view: 'owner', items, nextCursor: null });
+    const list = await screen.findByRole('list');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.dataset.activity)).toEqual(['draft', 'skip', 'writing']);
+    expect(rows[1]!.textContent).toContain('Did not reply: paused');
+    expect(rows[2]!.textContent).toContain('In reply to @dan: “what are you building?”');
+    // Signed in as the owner: the request carries the token.
+    expect(server.callsTo(`GET ${ACTIVITY}`)[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    sdk.actions.viewCast.mockClear();
+    await userEvent.setup().click(within(rows[2]!).getByRole('button', { name: 'Open cast' }));
+    await waitFor(() => expect(sdk.actions.viewCast).toHaveBeenCalledWith({ hash: '0xreply' }));
+  });
+
+  it('a draft edited then published sends the edit; discard discards', async () => {
+    const { server } = openActivity({ agentId: 'agent-1', view: 'owner', items: [items[0]!], nextCursor: null });
+    const publish = ownerApprovalPaths.publishDraft('agent-1', draft.key);
+    const discard = ownerApprovalPaths.discardDraft('agent-1', draft.key);
+    server.on(`POST ${publish}`, () => json({ draft: { ...draft, status: 'published', castHash: '0xnew' } }));
+    server.on(`POST ${discard}`, () => json({ draft: { ...draft, status: 'discarded' } }));
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Edit the draft' });
+    await user.clear(box);
+    await user.type(box, 'shipping escrow v2 today');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(server.callsTo(`POST ${publish}`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${publish}`)[0]?.body).toEqual({ text: 'shipping escrow v2 today' });
+    expect(server.callsTo(`POST ${publish}`)[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(server.callsTo(`POST ${discard}`)).toHaveLength(1));
+  });
+
+  it('a draft longer than a cast cannot be published, and says why', async () => {
+    openActivity({ agentId: 'agent-1', view: 'owner', items: [items[0]!], nextCursor: null });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Edit the draft' });
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('x'.repeat(321));
+    expect((await screen.findByRole('alert')).textContent).toBe('At most 320 bytes, as a cast.');
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("the twin's page, for its owner", () => {
+  function openAgentPage(fid: number, paused: boolean) {
+    host.context = Promise.resolve(userContext(fid));
+    const server = createFakeServer();
+    server.on(`GET /doppelganger/agents/${fid}`, fid === 42 ? withTwin() : noTwin());
+    server.on('GET /doppelganger/agents', directory([makeAgent()]));
+    server.on('GET /doppelganger/controls/agent-1', () =>
+      json({ agentId: 'agent-1', controls: { paused, askFirst: { posts: false, replies: false } } }),
+    );
+    return renderApp({ path: '/agent/agent-1', server });
+  }
+
+  it('paused: a short note in the chat, and the way to the Activity screen', async () => {
+    openAgentPage(42, true);
+    const note = await screen.findByRole('note', { name: 'Paused' });
+    expect(note.textContent).toContain('This chat still works.');
+    expect(screen.getByRole('link', { name: 'Activity: what your twin did' }).getAttribute('href')).toBe(
+      '/you/activity',
+    );
+  });
+
+  it("not paused: no note; someone else's twin: neither", async () => {
+    openAgentPage(42, false);
+    await screen.findByRole('link', { name: 'Activity: what your twin did' });
+    expect(screen.queryByRole('note', { name: 'Paused' })).toBeNull();
+  });
+
+  it("someone else's twin: no note and no Activity link", async () => {
+    const { server } = openAgentPage(77, true);
+    await waitFor(() => expect(server.callsTo('GET /doppelganger/agents/77').length).toBeGreaterThan(0));
+    await screen.findByRole('textbox');
+    expect(screen.queryByRole('link', { name: 'Activity: what your twin did' })).toBeNull();
+    expect(server.callsTo('GET /doppelganger/controls/agent-1')).toHaveLength(0);
+  });
+});

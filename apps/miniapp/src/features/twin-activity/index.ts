@@ -1,0 +1,1 @@
+export { ActivityList } from './components/ActivityList.tsx';

@@ -1,0 +1,52 @@
+import type { ActivityItem, SkipReason } from '@fartwin/protocol';
+
+export const activityTexts = {
+  title: 'Activity',
+  ownerNote: 'Everything your twin did, newest first.',
+  loading: 'Loading activity…',
+  loadFailed: (message: string) => `Could not load the activity: ${message}`,
+  empty: 'Nothing yet.',
+  more: 'Show older',
+  noTwin: "You don't have a twin yet.",
+  signIn: 'Sign in to see what your twin did.',
+  openCast: 'Open cast',
+  inReplyTo: (who: string | null, text: string | null) =>
+    `In reply to ${who ? `@${who}` : 'a cast'}${text ? `: “${text}”` : ''}`,
+  kinds: {
+    'thread-reply': 'Replied in a thread',
+    'dead-reply': 'Said its battery is empty',
+    'dm-reply': 'Answered a direct message',
+    post: 'Posted',
+    digest: 'Sent you a digest',
+    'thank-you': 'Thanked someone who revived it',
+  } satisfies Record<Extract<ActivityItem, { type: 'writing' }>['kind'], string>,
+  skipped: (what: string, reason: SkipReason) => `Did not ${what}: ${activityTexts.reasons[reason]}`,
+  skippedWhat: {
+    'thread-reply': 'reply',
+    'dm-reply': 'answer a message',
+    post: 'post',
+    digest: 'send a digest',
+    'thank-you': 'thank a reviver',
+  },
+  reasons: {
+    'author-limit': 'that person reached their reply limit',
+    'twin-limit': 'your twin reached its reply limit',
+    'switched-off': 'switched off',
+    dead: 'its battery is empty',
+    filtered: 'the author is below the quality bar',
+    'thread-bound': 'the thread had enough twin replies',
+    paused: 'paused',
+    'draft-expired': 'the draft was not reviewed within 24 hours',
+  } satisfies Record<SkipReason, string>,
+  draft: {
+    post: 'Draft post: review it',
+    'thread-reply': 'Draft reply: review it',
+    edit: 'Edit the draft',
+    publish: 'Publish',
+    publishing: 'Publishing…',
+    discard: 'Discard',
+    discarded: 'Discarded',
+    tooLong: (max: number) => `At most ${max} bytes, as a cast.`,
+    failed: (message: string) => `Not done: ${message}`,
+  },
+} as const;

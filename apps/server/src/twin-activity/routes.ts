@@ -1,0 +1,39 @@
+import { type ActivityResponse, activityQuerySchema } from '@fartwin/protocol';
+import { Hono } from 'hono';
+import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { RateLimits } from '../limits/rate-limits.ts';
+import { agentOf } from '../owner-controls/owner-only.ts';
+import { type ActivityDeps, activityPage } from './activity.ts';
+
+export interface ActivityRouteDeps extends ActivityDeps {
+  tokens: TokenVerifier;
+  rateLimits: RateLimits;
+}
+
+/**
+ * A twin's activity, newest first: signed in as its owner, everything it did and did not do; anyone
+ * else (or signed out), its public casts. A token that is sent must hold (401), so an owner whose
+ * session ended is told so rather than shown the public view.
+ */
+export function activityRoutes(deps: ActivityRouteDeps) {
+  const app = new Hono();
+  // Each page may read up to a page of answered casts (Neynar calls in production).
+  const perIp = deps.rateLimits.limit('costlyReadPerIp');
+
+  app.get('/doppelganger/activity/:agentId', perIp, async (c) => {
+    const agent = await agentOf(deps.db, c.req.param('agentId'));
+    const query = activityQuerySchema.parse(c.req.query());
+    const viewer = c.req.header('authorization') ? (await verifyBearer(bearerToken(c), deps.tokens.verify)).fid : null;
+    const page = await activityPage(deps, {
+      agentId: agent.agentId,
+      owner: viewer === agent.ownerFid,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    c.header('cache-control', 'private, no-store');
+    return c.json({ agentId: agent.agentId, ...page } satisfies ActivityResponse);
+  });
+
+  return app;
+}

@@ -1,0 +1,349 @@
+import {
+  CAST_MAX_BYTES,
+  draftResponseSchema,
+  errorBodySchema,
+  OWNER_CONTROL_DEFAULTS,
+  ownerApprovalPaths,
+  ownerControlsResponseSchema,
+} from '@fartwin/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentRecord } from '../src/agents/repository.ts';
+import { appDomain } from '../src/auth/app-domain.ts';
+import { knownClockSeconds } from '../src/chain/life-index-state.ts';
+import { planReply, readForReply } from '../src/chat/chat-service.ts';
+import { counting } from '../src/limits/rate-limits.ts';
+import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
+import { updateAgentActions } from '../src/owner-controls/index.ts';
+import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
+import { publishLocalCast } from '../src/social/local-network.ts';
+import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
+import { PAUSED_NOTE, systemPrompt } from '../src/twin/engines/system-prompt.ts';
+import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
+import { DRAFT_REVIEW_SECONDS, expireDrafts, publishDraft } from '../src/twin-actions/drafts.ts';
+import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
+import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
+import type { TestServer } from './harness.ts';
+import { tokenFor } from './quick-auth-client.ts';
+import { recordedSkip, startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';
+
+const people = { alice: 1001, bob: 1002, dan: 1004, erin: 1005 } as const;
+
+describe('the owner pauses the twin and reviews what it wrote first ("ask me first")', () => {
+  let setup: Awaited<ReturnType<typeof startTwinActionSetup<'alice' | 'bob'>>>;
+  let server: TestServer;
+  let client: FakeFarcasterClient;
+  let domain: string;
+  const twins: Record<'alice' | 'bob', AgentRecord> = {} as never;
+  const tokens = new Map<number, string>();
+
+  beforeAll(async () => {
+    setup = await startTwinActionSetup({ alice: people.alice, bob: people.bob }, ['alice', 'bob']);
+    ({ server, client } = setup);
+    Object.assign(twins, setup.twins);
+    domain = appDomain(server.config.publicUrl);
+  }, 180_000);
+  afterAll(async () => {
+    await setup?.close();
+  });
+
+  /** What the writers get, notifications through the real sender. */
+  const deps = (overrides: Partial<TwinActionDeps> = {}): TwinActionDeps =>
+    setup.deps({ sender: setup.sender, ...overrides });
+
+  const token = async (fid: number) => {
+    if (!tokens.has(fid)) tokens.set(fid, await tokenFor((path, init) => server.app.request(path, init), fid, domain));
+    return tokens.get(fid)!;
+  };
+  /** A request signed in as `fid` (none when null), with a JSON body when given. */
+  const call = async (method: string, path: string, fid: number | null, body?: unknown) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (fid !== null) headers.authorization = `Bearer ${await token(fid)}`;
+    return server.app.request(path, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+  };
+  const expectError = async (response: Response, status: number, code: string) => {
+    expect(response.status).toBe(status);
+    expect(errorBodySchema.parse(await response.json()).code).toBe(code);
+  };
+  const setControls = async (agent: AgentRecord, update: unknown) => {
+    const response = await call('PATCH', ownerApprovalPaths.controls(agent.agentId), agent.ownerFid, update);
+    expect(response.status).toBe(200);
+    return ownerControlsResponseSchema.parse(await response.json()).controls;
+  };
+
+  const castsBy = (fid: number) =>
+    server.db.selectFrom('social_casts').selectAll().where('fid', '=', fid).orderBy('id').execute();
+  const draftRow = (key: string) =>
+    server.db.selectFrom('twin_drafts').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+
+  const skipped = (key: string) => recordedSkip(server.db, key);
+
+  /** A cast by `fid` that tags `agent`'s twin, on the local network (the server's own firehose hands it on). */
+  let castCount = 0;
+  const tag = async (fid: number, agent: AgentRecord, text: string) =>
+    (
+      await publishLocalCast(server.db, {
+        fid,
+        text: `@${agent.twin.username} ${text}`,
+        embeds: [],
+        idempotencyKey: `owner-approval-test-${castCount++}`,
+      })
+    ).hash;
+
+  const replyJob = (agent: AgentRecord, fid: number, text: string) => untaggedReplyJob(server.db, agent, fid, text);
+
+  it('pause and "ask me first": only the owner reads or changes them (401 signed out, 403 for anyone else)', async () => {
+    const path = ownerApprovalPaths.controls(twins.bob.agentId);
+    await expectError(await call('GET', path, null), 401, 'unauthorized');
+    await expectError(await call('GET', path, people.alice), 403, 'forbidden');
+    await expectError(await call('PATCH', path, null, { paused: true }), 401, 'unauthorized');
+    await expectError(await call('PATCH', path, people.alice, { paused: true }), 403, 'forbidden');
+    const read = await call('GET', path, people.bob);
+    expect(read.status).toBe(200);
+    expect(ownerControlsResponseSchema.parse(await read.json()).controls).toEqual(OWNER_CONTROL_DEFAULTS);
+    await expectError(await call('PATCH', path, people.bob, {}), 400, 'invalid_request');
+    await expectError(await call('PATCH', path, people.bob, { paused: 'yes' }), 400, 'invalid_request');
+    await expectError(await call('PATCH', path, people.bob, { askFirst: { digests: true } }), 400, 'invalid_request');
+    await expectError(await call('PATCH', path, people.bob, '{'), 400, 'invalid_json');
+    // One at a time: the others stay.
+    expect(await setControls(twins.bob, { askFirst: { replies: true } })).toEqual({
+      paused: false,
+      askFirst: { posts: false, replies: true },
+    });
+    expect(await setControls(twins.bob, { paused: true })).toEqual({
+      paused: true,
+      askFirst: { posts: false, replies: true },
+    });
+    expect(await setControls(twins.bob, { paused: false, askFirst: { replies: false } })).toEqual(
+      OWNER_CONTROL_DEFAULTS,
+    );
+  });
+
+  it('pause stops tag replies, DM answers, posts and digests, each recorded as "paused"; read on every write', async () => {
+    const agent = twins.alice;
+    await updateAgentActions(server.db, agent.agentId, { contentWriter: true, notifications: true });
+    await saveNotificationToken(server.db, { fid: people.alice, appFid: 9152, url: client.url, token: 'alice-token' });
+    const twinCasts = (await castsBy(agent.twin.fid)).length;
+    await setControls(agent, { paused: true });
+
+    // The server's own workers: a tag through the local firehose, a direct message.
+    const tagged = await tag(people.dan, agent, 'are you there?');
+    expect((await skipped(`thread-reply:${agent.agentId}:${tagged}`)).reason).toBe('paused');
+    const sent = await server.app.request('/local-network/direct-messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fromFid: people.dan, toFid: agent.twin.fid, text: 'hello twin' }),
+    });
+    expect(sent.status).toBe(201);
+    const { message } = (await sent.json()) as { message: { id: number } };
+    expect((await skipped(`dm-reply:${agent.agentId}:${message.id}`)).reason).toBe('paused');
+    // The schedules' writers.
+    const slotAt = (await knownClockSeconds(server.db)) - 60;
+    expect(await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt })).toEqual({
+      status: 'skipped',
+      reason: 'paused',
+    });
+    expect((await skipped(`post:${agent.agentId}:${slotAt}`)).reason).toBe('paused');
+    expect(await runTwinWriteJob(deps(), { kind: 'digest', agentId: agent.agentId, slotAt })).toEqual({
+      status: 'skipped',
+      reason: 'paused',
+    });
+    expect((await skipped(`digest:${agent.agentId}:${slotAt}`)).reason).toBe('paused');
+    expect(await castsBy(agent.twin.fid)).toHaveLength(twinCasts);
+    expect(client.notifications.filter((request) => request.notificationId.startsWith('digest:'))).toHaveLength(0);
+
+    // Unpaused, the very next write goes out: the switch is read per write, not cached.
+    await setControls(agent, { paused: false });
+    const outcome = await runTwinWriteJob(deps(), await replyJob(agent, people.dan, 'what do you build?'));
+    expect(outcome.status).toBe('replied');
+    expect(await castsBy(agent.twin.fid)).toHaveLength(twinCasts + 1);
+    await updateAgentActions(server.db, agent.agentId, { contentWriter: false, notifications: false });
+  });
+
+  it('ask me first on posts: a post becomes a draft, the owner is notified once, and nothing is cast', async () => {
+    const agent = twins.bob;
+    // Notifications reach the owner who added the app with them; the digests' switch stays off.
+    await updateAgentActions(server.db, agent.agentId, { contentWriter: true });
+    await saveNotificationToken(server.db, { fid: people.bob, appFid: 9152, url: client.url, token: 'bob-token' });
+    await setControls(agent, { askFirst: { posts: true } });
+    const before = (await castsBy(agent.twin.fid)).length;
+    const slotAt = (await knownClockSeconds(server.db)) - 120;
+    const job = { kind: 'post' as const, agentId: agent.agentId, slotAt };
+    const clockBefore = await knownClockSeconds(server.db);
+    const first = await runTwinWriteJob(deps(), job);
+    const clockAfter = await knownClockSeconds(server.db);
+    expect(first).toMatchObject({ status: 'drafted', key: `post:${agent.agentId}:${slotAt}` });
+    // A retried job finds its draft: same text, no second notification.
+    expect(await runTwinWriteJob(deps(), job)).toEqual(first);
+    expect(await castsBy(agent.twin.fid)).toHaveLength(before);
+    const notices = client.notifications.filter(
+      (request) => request.notificationId === `draft:post:${agent.agentId}:${slotAt}`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.title).toBe("Review your twin's post");
+    expect(notices[0]!.body).toMatch(/^Your twin wrote a post — review it: /);
+    expect(notices[0]!.targetUrl).toBe(`${server.config.publicUrl}/you/activity`);
+    // Reviewable for a day from when it was written (the slot may be older, if the job ran late).
+    const draft = await draftRow(`post:${agent.agentId}:${slotAt}`);
+    expect(draft).toMatchObject({ status: 'pending', kind: 'post' });
+    expect(draft.expires_at).toBeGreaterThanOrEqual(clockBefore + DRAFT_REVIEW_SECONDS);
+    expect(draft.expires_at).toBeLessThanOrEqual(clockAfter + DRAFT_REVIEW_SECONDS);
+  });
+
+  it('a draft published twice at once (double tap, two replicas) is cast once', async () => {
+    const agent = twins.bob;
+    const slotAt = (await knownClockSeconds(server.db)) - 180;
+    const key = `post:${agent.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
+    // Every cast the channel is asked for, counted on the way to the real local network.
+    const real = server.services.farcasterActions;
+    const asked: string[] = [];
+    const counting: FarcasterActions = {
+      ...real,
+      publishCast: async (request) => {
+        asked.push(request.idempotencyKey);
+        return real.publishCast(request);
+      },
+    };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => publishDraft(deps({ farcasterActions: counting }), agent.agentId, key)),
+    );
+    expect(asked).toEqual([key]);
+    expect(outcomes.filter((outcome) => outcome.status === 'published').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((outcome) => outcome.status === 'published' || outcome.status === 'busy')).toBe(true);
+    // Through the route as well, after: the draft is published, nothing more is cast.
+    const again = await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {});
+    expect(again.status).toBe(200);
+    const { draft } = draftResponseSchema.parse(await again.json());
+    expect(draft.status).toBe('published');
+    const casts = (await castsBy(agent.twin.fid)).filter((cast) => cast.hash === draft.castHash);
+    expect(casts).toHaveLength(1);
+    expect(casts[0]!.text).toBe(draft.text);
+  });
+
+  it('the owner edits a drafted reply then publishes it: cast once under the cast it answers, with the edit', async () => {
+    const agent = twins.bob;
+    await setControls(agent, { askFirst: { replies: true } });
+    const job = await replyJob(agent, people.erin, 'what are you working on?');
+    const drafted = await runTwinWriteJob(deps(), job);
+    expect(drafted.status).toBe('drafted');
+    const key = `thread-reply:${agent.agentId}:${job.cast.hash}`;
+    expect((await castsBy(agent.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash)).toHaveLength(0);
+    const path = ownerApprovalPaths.publishDraft(agent.agentId, key);
+    await expectError(await call('POST', path, null, { text: 'x' }), 401, 'unauthorized');
+    await expectError(await call('POST', path, people.alice, { text: 'x' }), 403, 'forbidden');
+    await expectError(
+      await call('POST', path, people.bob, { text: 'é'.repeat(CAST_MAX_BYTES / 2 + 1) }),
+      400,
+      'invalid_request',
+    );
+    await expectError(await call('POST', path, people.bob, { text: '   ' }), 400, 'invalid_request');
+    await expectError(
+      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, 'nope'), people.bob, {}),
+      400,
+      'invalid_draft_key',
+    );
+    const edited = 'building a tiny escrow for friends, mostly on base';
+    const [one, two] = await Promise.all([
+      call('POST', path, people.bob, { text: edited }),
+      call('POST', path, people.bob, { text: `${edited}!!` }),
+    ]);
+    expect([one!.status, two!.status].sort()).toContain(200);
+    const replies = (await castsBy(agent.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash);
+    expect(replies).toHaveLength(1);
+    expect([edited, `${edited}!!`]).toContain(replies[0]!.text);
+    expect((await draftRow(key)).text).toBe(replies[0]!.text);
+    // The job run again finds it written.
+    expect((await runTwinWriteJob(deps(), job)).status).toBe('already-done');
+    await setControls(agent, { askFirst: { replies: false } });
+  });
+
+  it('a discarded draft is never cast; only the owner discards', async () => {
+    const agent = twins.bob;
+    const slotAt = (await knownClockSeconds(server.db)) - 240;
+    const key = `post:${agent.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
+    const path = ownerApprovalPaths.discardDraft(agent.agentId, key);
+    await expectError(await call('POST', path, null), 401, 'unauthorized');
+    await expectError(await call('POST', path, people.alice), 403, 'forbidden');
+    const discarded = await call('POST', path, people.bob);
+    expect(discarded.status).toBe(200);
+    expect(draftResponseSchema.parse(await discarded.json()).draft.status).toBe('discarded');
+    // A double tap: discarded still.
+    const again = await call('POST', path, people.bob);
+    expect(again.status).toBe(200);
+    expect(draftResponseSchema.parse(await again.json()).draft.status).toBe('discarded');
+    await expectError(
+      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {}),
+      409,
+      'draft_closed',
+    );
+    const { text } = await draftRow(key);
+    expect((await castsBy(agent.twin.fid)).filter((cast) => cast.text === text)).toHaveLength(0);
+    await expectError(
+      await call('POST', ownerApprovalPaths.discardDraft(agent.agentId, `post:${agent.agentId}:1`), people.bob),
+      404,
+      'unknown_draft',
+    );
+  });
+
+  it('a draft not reviewed within 24 h is discarded by the expiry and recorded as a skip', async () => {
+    const agent = twins.bob;
+    const now = await knownClockSeconds(server.db);
+    const slotAt = now - 300;
+    const key = `post:${agent.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
+    const { expires_at } = await draftRow(key);
+    expect(expires_at).toBeGreaterThanOrEqual(now + DRAFT_REVIEW_SECONDS);
+
+    await expireDrafts(deps(), expires_at - 1);
+    expect((await draftRow(key)).status).toBe('pending');
+    expect(await expireDrafts(deps(), expires_at)).toBeGreaterThanOrEqual(1);
+    expect((await draftRow(key)).status).toBe('expired');
+    expect(await skipped(key)).toMatchObject({ reason: 'draft-expired', kind: 'post', agent_id: agent.agentId });
+    // Once: a second run records nothing more, and it can no longer be published.
+    expect(await expireDrafts(deps(), expires_at + 10)).toBe(0);
+    await expectError(
+      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {}),
+      409,
+      'draft_closed',
+    );
+    await setControls(agent, { askFirst: { posts: false } });
+    await updateAgentActions(server.db, agent.agentId, { contentWriter: false, notifications: false });
+  });
+
+  it('paused, the chat with its owner still works and its context says so; anyone else chats as before', async () => {
+    const agent = twins.alice;
+    await setControls(agent, { paused: true });
+    const readsOf = (fid: number) =>
+      readForReply(
+        { db: server.db, lives: server.services.lives },
+        agent.agentId,
+        fid,
+        counting([{ name: 'chatPerFid', key: `paused-test-${fid}` }]).statement,
+      );
+    // The engine gets what the chat route would give it; the echo engine writes the reply.
+    const inputs: ChatInput[] = [];
+    const engine: ChatEngine = {
+      name: server.services.chatEngine.name,
+      reply: (input) => {
+        inputs.push(input);
+        return server.services.chatEngine.reply(input);
+      },
+    };
+    const budget = { totalMs: 60_000, stallMs: 30_000 };
+    for (const fid of [people.alice, people.dan]) {
+      const planned = planReply({ db: server.db, chatEngine: engine, budget }, await readsOf(fid), 'are you there?');
+      let reply = '';
+      for await (const chunk of planned.chunks) reply += chunk;
+      expect(reply.length).toBeGreaterThan(0);
+    }
+    expect(inputs.map((input) => input.task)).toEqual([{ kind: 'chat', ownerPaused: true }, undefined]);
+    expect(systemPrompt(inputs[0]!.character, inputs[0]!.task)).toContain(PAUSED_NOTE);
+    await setControls(agent, { paused: false });
+    expect((await readsOf(people.alice)).ownerPaused).toBe(false);
+  });
+});

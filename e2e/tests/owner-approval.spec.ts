@@ -1,0 +1,145 @@
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { ensureAlive } from '../support/chain.ts';
+import { openAs, screenshots } from '../support/devhost.ts';
+import { users } from '../support/stack.ts';
+import {
+  ANSWER_TIMEOUT,
+  addAppWithNotifications,
+  advanceOneDay,
+  castFromComposer,
+  castsBy,
+  castText,
+  ensureLifeLeft,
+  people,
+  repliesUnder,
+  runMarker,
+  setAgentAction,
+  topLevelCasts,
+} from '../support/twin-actions.ts';
+import { twinOf } from '../support/twins.ts';
+
+const DAY = 86_400;
+
+// Issue 25's owner journeys: "ask me first" on posts, the Activity screen, and Pause. The sample
+// twins are shared with other journeys: every switch changed here is put back.
+
+/** Flips one of /info's owner controls (Pause, Ask me first) and waits until it is saved. */
+async function setControl(app: FrameLocator, label: string, on: boolean) {
+  const toggle = app.getByRole('switch', { name: new RegExp(`^${label}`) });
+  await expect(toggle).toBeEnabled();
+  if ((await toggle.isChecked()) !== on) await toggle.click();
+  await expect(toggle).toBeChecked({ checked: on });
+  await expect(app.getByRole('status').filter({ hasText: 'Saving…' })).toHaveCount(0);
+  await expect(app.getByRole('alert')).toHaveCount(0);
+}
+
+const activityItems = (app: FrameLocator, type: 'draft' | 'skip' | 'writing') =>
+  app.locator(`li.activity__item[data-activity="${type}"]`);
+
+async function openActivity(page: Page, owner: number): Promise<FrameLocator> {
+  const app = await openAs(page, owner, '/you/activity');
+  await expect(app.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  return app;
+}
+
+test('with "ask me first" on posts, "Advance 1 day" brings two drafts and a notification; one edited and published, one discarded', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const shot = screenshots(page, testInfo);
+  const owner = users.revivalOwner;
+  const twin = await twinOf(owner);
+  const name = twin.farcasterClient.username;
+  await ensureLifeLeft(twin.agentId, 3 * DAY);
+
+  let app = await openAs(page, owner, '/info');
+  await addAppWithNotifications(page);
+  await setControl(app, 'Ask me first: posts', true);
+  await setAgentAction(app, twin.agentId, 'Content Writer', true);
+  const posts = castsBy(topLevelCasts(page), name);
+  const before = await posts.count();
+  await shot('ask-me-first-on');
+
+  await advanceOneDay(page);
+  const inbox = page.getByTestId('inbox');
+  await expect(inbox.locator('li[data-notification-id^="draft:post:"]').first()).toBeVisible({
+    timeout: ANSWER_TIMEOUT,
+  });
+  app = await openActivity(page, owner);
+  const drafts = activityItems(app, 'draft');
+  await expect(drafts).toHaveCount(2, { timeout: ANSWER_TIMEOUT });
+  // Nothing was cast on its own.
+  await expect(posts).toHaveCount(before);
+  await shot('two-drafts');
+
+  const edited = `an edited post from its owner ${runMarker()}`;
+  const first = drafts.nth(0);
+  await first.getByRole('textbox', { name: 'Edit the draft' }).fill(edited);
+  await first.getByRole('button', { name: 'Publish' }).click();
+  const published = castsBy(topLevelCasts(page), name).filter({ has: page.getByText(edited, { exact: true }) });
+  await expect(published).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+  await expect(castText(published)).toHaveText(edited);
+
+  await activityItems(app, 'draft').first().getByRole('button', { name: 'Discard' }).click();
+  await expect(app.getByText('Discarded')).toBeVisible();
+  await expect(posts).toHaveCount(before + 1);
+  await shot('one-published-one-discarded');
+
+  app = await openAs(page, owner, '/info');
+  await setAgentAction(app, twin.agentId, 'Content Writer', false);
+  await setControl(app, 'Ask me first: posts', false);
+});
+
+test('Activity lists a thread reply with the cast it answered; pause stops a tag reply and a post', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const shot = screenshots(page, testInfo);
+  const owner = users.walletErrors;
+  const twin = await twinOf(owner);
+  const witness = await twinOf(users.chatter);
+  await ensureLifeLeft(twin.agentId, 3 * DAY);
+  await ensureAlive(witness.agentId);
+  const name = twin.farcasterClient.username;
+  const marker = runMarker();
+
+  // A tag is answered, and Activity shows the reply under the cast it answered, with a way to open it.
+  let app = await openAs(page, people.tagger, '/agents');
+  const question = `@${name} what are you up to today? ${marker}`;
+  const cast = await castFromComposer(page, app, question);
+  await expect(castsBy(repliesUnder(cast), name)).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+  app = await openActivity(page, owner);
+  const reply = activityItems(app, 'writing').filter({ hasText: marker }).first();
+  await expect(reply).toContainText('Replied in a thread');
+  await expect(reply).toContainText(question);
+  await expect(
+    reply.getByRole('link', { name: 'Open cast' }).or(reply.getByRole('button', { name: 'Open cast' })),
+  ).toBeVisible();
+  await shot('activity-thread-reply');
+
+  // Paused: a new tag gets no reply (a twin that is not paused answers a later one), and a day brings no post.
+  app = await openAs(page, owner, '/info');
+  await setControl(app, 'Pause', true);
+  await setAgentAction(app, twin.agentId, 'Content Writer', true);
+  const posts = castsBy(topLevelCasts(page), name);
+  const before = await posts.count();
+  app = await openAs(page, people.tagger, '/agents');
+  const ignored = await castFromComposer(page, app, `@${name} are you there? ${marker}`);
+  const later = await castFromComposer(page, app, `@${witness.farcasterClient.username} and you? ${marker}`);
+  await expect(castsBy(repliesUnder(later), witness.farcasterClient.username)).toHaveCount(1, {
+    timeout: ANSWER_TIMEOUT,
+  });
+  await expect(repliesUnder(ignored)).toHaveCount(0);
+  await advanceOneDay(page);
+  app = await openActivity(page, owner);
+  await expect(activityItems(app, 'skip').filter({ hasText: 'Did not post: paused' })).toHaveCount(2, {
+    timeout: ANSWER_TIMEOUT,
+  });
+  await expect(activityItems(app, 'skip').filter({ hasText: 'Did not reply: paused' }).first()).toBeVisible();
+  await expect(posts).toHaveCount(before);
+  await shot('paused');
+
+  app = await openAs(page, owner, '/info');
+  await setAgentAction(app, twin.agentId, 'Content Writer', false);
+  await setControl(app, 'Pause', false);
+});
