@@ -71,6 +71,9 @@ describe('the hand check of the config (no zod in the first load)', () => {
     ['a short USDC address', { ...valid, contracts: { ...valid.contracts, usdc: '0x1234' } }],
     ['no life contract', { ...valid, contracts: { usdc: valid.contracts.usdc } }],
     ['a quoter that is no address', { ...valid, contracts: { ...valid.contracts, quoter: 'uniswap' } }],
+    ['a server that relays signed batteries', { ...valid, batteryRelay: true }],
+    ['a server that does not', { ...valid, batteryRelay: false }],
+    ['a relay flag that is no boolean', { ...valid, batteryRelay: 'yes' }],
   ];
 
   it.each(samples)('agrees with the protocol schema: %s', (_name, source) => {

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { navigationStrings, strings } from '../../../lib/strings.ts';
 import { leaderboardSample } from '../sample-data.ts';
 
-/** Escape closes the dialog, as it would a modal. */
+/** Escape closes the dialog, as it would a modal: listening from the commit that shows it (a passive effect runs a frame later under preact). */
 function useCloseOnEscape(onClose: (() => void) | undefined) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!onClose) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
