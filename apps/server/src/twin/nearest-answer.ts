@@ -8,8 +8,8 @@ import { searchTerms, stem } from './text.ts';
  * haven't cast about that".
  */
 
-/** The share of a question's weight (IDF: rare words weigh most) their words must carry to answer it off-topic. */
-const NEAR_SHARE = 1 / 3;
+/** The share of a question's weight (IDF: rare words weigh most) their words must carry to answer it off-topic: two of five words. */
+const NEAR_SHARE = 1 / 4;
 /** How many of a question's words a sentence must share to be near it, unless one is a topic of theirs. */
 const NEAR_WORDS = 2;
 
@@ -17,7 +17,7 @@ const NEAR_WORDS = 2;
  * Their passages closest to a question they never quite cast about, ranked by the question's words
  * they do use (BM25 on stemmed words). A question is near enough when it touches one of their
  * topics ("how do you store your coffee beans?" to someone who casts about coffee), or when at
- * least two of its words are theirs and carry a third of its weight (IDF over their sentences,
+ * least two of its words are theirs and carry a quarter of its weight (IDF over their sentences,
  * words they never use weighing most); each passage must itself share two of its words, or a
  * topic. One stray word in common ("fix" in "how do I fix a bicycle tyre?") is never enough: then
  * the twin says it has not cast about it.
