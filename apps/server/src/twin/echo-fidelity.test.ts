@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileCasts } from './cast-profile.ts';
-import { buildCharacter, type Character } from './character.ts';
-import { leaningChoices } from './characteristics.ts';
+import { echoTwin } from '../../test/echo-twin.ts';
+import type { Character } from './character.ts';
 import { writeEcho } from './echo-reply.ts';
 import * as framing from './framing.ts';
 import { NEAREST_INTROS } from './nearest-answer.ts';
@@ -10,19 +9,8 @@ import { topTopics } from './topics.ts';
 import { replyLength, targetLength } from './voice.ts';
 
 /** A twin of someone who casts about coffee and their garden, with these replies (newest first). */
-function twinWith(replies: readonly string[], posts: readonly string[] = POSTS): Character {
-  const casts = [
-    ...replies.map((text) => ({ text, parentHash: `0x${'2'.repeat(40)}` })),
-    ...posts.map((text) => ({ text, parentHash: null })),
-  ];
-  const profile = profileCasts(casts);
-  return buildCharacter(
-    { fid: 6000, username: 'bean-and-basil', displayName: 'Bea', bio: '' },
-    casts,
-    profile,
-    leaningChoices(profile),
-  );
-}
+const twinWith = (replies: readonly string[]): Character =>
+  echoTwin({ fid: 6000, username: 'bean-and-basil' }, POSTS, replies);
 
 const POSTS = [
   'Pour over with a light Ethiopian this morning, it tastes like blueberries and I am very happy about it.',
