@@ -30,20 +30,24 @@ export class CastSearch {
     return (this.documentFrequency.get(term) ?? 0) > 0;
   }
 
+  /** How telling a term is: high for words in few texts, highest for words in none. */
+  idf(term: string): number {
+    const df = this.documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (this.documents.length - df + 0.5) / (df + 0.5));
+  }
+
   /**
    * Indexes of the best-matching texts, best first; texts sharing no word with the query are left
    * out. The query is a text, or terms already made with searchTerms.
    */
   search(query: string | readonly string[], limit: number): { index: number; score: number }[] {
     const queryTerms = [...new Set(typeof query === 'string' ? searchTerms(query) : query)];
-    const total = this.documents.length;
     const scored = this.documents.map((doc, index) => {
       let score = 0;
       for (const term of queryTerms) {
         const frequency = doc.terms.get(term) ?? 0;
         if (frequency === 0) continue;
-        const df = this.documentFrequency.get(term) ?? 0;
-        const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
+        const idf = this.idf(term);
         const lengthNorm = 1 - this.b + (this.b * doc.length) / (this.averageLength || 1);
         score += (idf * frequency * (this.k1 + 1)) / (frequency + this.k1 * lengthNorm);
       }

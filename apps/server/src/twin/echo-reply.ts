@@ -8,7 +8,17 @@ import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerWordsReply, speakableCharacter, withOwnerPhrase } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
-import { type Look, lookFor, own, type Part, type Picker, render, seededPicker, targetLength } from './voice.ts';
+import {
+  type Look,
+  lookFor,
+  own,
+  type Part,
+  type Picker,
+  render,
+  replyLength,
+  seededPicker,
+  targetLength,
+} from './voice.ts';
 
 /**
  * The offline twin's voice. It answers from the user's own casts, a whole sentence at a time: it
@@ -108,13 +118,16 @@ interface Plan {
   askBacks: readonly string[];
 }
 
+/** Replies shorter than this (characters, about a dozen words) are brief: framed with the shorter lines. */
+const BRIEF_REPLY = 60;
+
 /** Who advice is for, rather than what it is about. */
 const ADVICE_AUDIENCE = new Set(['beginner', 'newbie', 'newcomer', 'someone', 'people', 'starting', 'start'].map(stem));
 
 function writeReply(memory: Memory, context: ReplyContext): string {
   const { character } = memory;
   const read = readMessage(context.message, character);
-  const target = context.short ? Math.min(targetLength(character), 200) : targetLength(character);
+  const target = context.short ? Math.min(replyLength(character), 200) : replyLength(character);
   const said = new Said(memory, context.earlier);
   // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
   const lookPicker = seededPicker(`${character.fid}:${context.message}:look`);
@@ -122,14 +135,19 @@ function writeReply(memory: Memory, context: ReplyContext): string {
   let fallback: { text: string; likeness: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);
-    const planner = new Planner(memory, picker, attempt, said, context.budget);
+    const planner = new Planner(memory, picker, attempt, said, context.budget, target < BRIEF_REPLY);
     const plan = withRecall(planner, planner.plan(read, context), read, context);
     // Later attempts frame more, so a reply that keeps coming out like an earlier one changes.
     const text = fit(
       plan,
       look,
       character,
-      { target, budget: context.budget, frameAll: attempt >= ATTEMPTS / 3 },
+      {
+        target,
+        budget: context.budget,
+        frameUntil:
+          attempt >= ATTEMPTS / 3 ? (text) => memory.repeatsACast(text) || said.likeness(text) > 0 : undefined,
+      },
       picker,
     );
     // A reply is never just one of their casts said back: later attempts frame it.
@@ -199,6 +217,8 @@ class Planner {
     private readonly attempt: number,
     private readonly said: Said,
     private readonly budget: number,
+    /** The person writes brief replies: of interchangeable lines, the shorter half. */
+    private readonly brief = false,
   ) {}
 
   plan(read: ReadMessage, context: ReplyContext): Plan {
@@ -367,9 +387,10 @@ class Planner {
     return {
       slots: [
         ...greeting,
-        ...this.optional(intros, 1),
+        ...this.optional(intros, 2),
         ...this.borrowed(answer),
-        ...this.borrowed(second, 2),
+        // More of their own words before any line of the twin's.
+        ...this.borrowed(second, 1),
         ...this.optional(framing.closers(character), 3),
       ],
       askBacks: asks,
@@ -486,8 +507,9 @@ class Planner {
   /** One of the lines, preferring one not said before. */
   line(lines: readonly string[], optional?: number): Slot[] {
     const unsaid = lines.filter((line) => !this.said.line(line));
-    const pool = unsaid.length > 0 ? unsaid : lines;
-    if (pool.length === 0) return [];
+    const fresh = unsaid.length > 0 ? unsaid : lines;
+    if (fresh.length === 0) return [];
+    const pool = this.brief ? shorterHalf(fresh) : fresh;
     const parts = [own(this.picker.pick(pool))];
     return [optional === undefined ? { parts } : { parts, optional }];
   }
@@ -497,20 +519,27 @@ class Planner {
   }
 }
 
+/** The shorter half of interchangeable lines (at least one), in their order. */
+function shorterHalf(lines: readonly string[]): string[] {
+  const cutoff = [...lines].sort((a, b) => a.length - b.length)[Math.ceil(lines.length / 2) - 1]!.length;
+  return lines.filter((line) => line.length <= cutoff);
+}
+
 /**
  * The plan written out within the budget: its required sentences; then optional ones by priority
  * while the text is shorter than the person's usual length (borrowed passages only if they keep it
- * near that length), or all of them when `frameAll`; then a question back if the look asks for one.
+ * near that length), or, given `frameUntil`, one after another while the text is still a cast of
+ * theirs or an earlier reply; then a question back if the look asks for one.
  * Null when even the required sentences do not fit.
  */
 function fit(
   plan: Plan,
   look: Look,
   character: Character,
-  limits: { target: number; budget: number; frameAll: boolean },
+  limits: { target: number; budget: number; frameUntil?: ((text: string) => boolean) | undefined },
   picker: Picker,
 ): string | null {
-  const { target, budget, frameAll } = limits;
+  const { target, budget, frameUntil } = limits;
   const included = plan.slots.map((slot) => slot.optional === undefined);
   const write = (extra: Part[] = []) =>
     render(
@@ -526,10 +555,22 @@ function fit(
   for (const { slot, index } of optional) {
     const before = write().length;
     const ownLine = slot.parts.every((part) => part.own);
-    if (before >= target && !frameAll) continue;
+    if (frameUntil) {
+      // Framed only as much as it takes to stop saying a cast (or an earlier reply) back.
+      if (!frameUntil(write())) break;
+      included[index] = true;
+      if (byteLength(write()) > budget) included[index] = false;
+      continue;
+    }
+    if (before >= target) continue;
     included[index] = true;
     const after = write();
-    if (byteLength(after) > budget || (!ownLine && !frameAll && after.length > target * 1.3)) included[index] = false;
+    // A line of its own is words the person never wrote: added only when it brings the text nearer
+    // their length, not merely because the text is short of it.
+    const tooLong = ownLine
+      ? Math.abs(after.length - target) >= Math.abs(before - target)
+      : after.length > target * 1.3;
+    if (byteLength(after) > budget || tooLong) included[index] = false;
   }
   if (look.asksBack && plan.askBacks.length > 0) {
     const asked = write([own(picker.pick(plan.askBacks))]);
@@ -580,7 +621,7 @@ function writePost(memory: Memory, earlierPosts: readonly string[], budget: numb
               ...planner.borrowed(first),
               ...planner.optional(closers, 1),
             ];
-    const text = fit({ slots, askBacks: asks }, look, character, { target, budget, frameAll: false }, picker);
+    const text = fit({ slots, askBacks: asks }, look, character, { target, budget }, picker);
     if (text === null || memory.repeatsACast(text)) continue;
     if (character.casts.some((cast) => nearlyEqual(cast, text, 0.85))) continue;
     const likeness = earlierPosts.filter((earlier) => nearlyEqual(earlier, text)).length;

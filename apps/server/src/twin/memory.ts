@@ -126,6 +126,11 @@ export class Memory {
     return this.search.knows(term);
   }
 
+  /** How telling a (stemmed) term is among their sentences: words they rarely or never use weigh most. */
+  termWeight(term: string): number {
+    return this.search.idf(term);
+  }
+
   /** Passages about a topic word. */
   about(topic: string, limit = 12): Passage[] {
     return this.matching([stem(topic)], limit);

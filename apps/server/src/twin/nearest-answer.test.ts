@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileCasts } from './cast-profile.ts';
-import { buildCharacter, type Character } from './character.ts';
-import { leaningChoices } from './characteristics.ts';
+import { echoTwin } from '../../test/echo-twin.ts';
+import type { Character } from './character.ts';
 import { writeEcho } from './echo-reply.ts';
 import { NEAREST_INTROS } from './nearest-answer.ts';
 
@@ -17,17 +16,8 @@ function twinWith(replies: readonly string[]): Character {
     'Planted garlic in the garden today and I will see it again in July.',
     'A hand grinder is slow but the coffee tastes better for the wait.',
   ];
-  const casts = [
-    ...posts.map((text) => ({ text, parentHash: null })),
-    ...replies.map((text) => ({ text, parentHash: `0x${'1'.repeat(40)}` })),
-  ].reverse();
-  const profile = profileCasts(casts);
-  return buildCharacter(
-    { fid: 5000, username: 'bean-and-basil', displayName: 'Bea', bio: '' },
-    casts,
-    profile,
-    leaningChoices(profile),
-  );
+  // Posts and replies newest first.
+  return echoTwin({ fid: 5000, username: 'bean-and-basil' }, [...posts].reverse(), [...replies].reverse());
 }
 
 const NOT_CAST_ABOUT = /(?:haven't|have not|never|don't|do not|isn't|not something i)\b[^.!?]*\bcast/i;

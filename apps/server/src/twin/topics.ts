@@ -11,7 +11,8 @@ updates tip tips rec hot take agree agreed thank thanks thing stuff everything s
 tonight tomorrow yesterday sunday monday tuesday wednesday thursday friday saturday weekend minutes hours
 seconds half part next real fair fine sure maybe probably actually still done ready start started
 try tried hard easy high low stop read learned learn pop say says said look looks mean means feel feels
-mine min sign another other others best better worse worst favourite favorite love loved`.split(/\s+/),
+mine min sign another other others best better worse worst favourite favorite love loved
+lol lmao lmfao haha hahaha hehe omg ngl tbh imo imho idk btw yeah yep nope okay`.split(/\s+/),
 );
 
 /** True when a word can stand for something a person casts about. */

@@ -135,6 +135,23 @@ function applyCasing(
 
 /** How long the person's texts run, in characters, after their Concise/Verbose choice. */
 export function targetLength(character: Character): number {
-  const factor = hasTrait(character, 'Concise') ? 0.8 : hasTrait(character, 'Verbose') ? 1.5 : 1;
-  return Math.min(280, Math.max(40, character.style.avgLength * factor));
+  return Math.min(280, Math.max(40, character.style.avgLength * lengthFactor(character)));
+}
+
+/** How many of their replies it takes to say how long their replies run. */
+const REPLIES_TO_MEASURE = 2;
+
+/**
+ * How long the person's replies run: people answer in fewer words than they post, so a reply is
+ * measured against their own replies when they have written a few, else against all their casts.
+ */
+export function replyLength(character: Character): number {
+  const replies = character.exampleReplies.map((reply) => reply.trim()).filter((reply) => reply.length > 0);
+  if (replies.length < REPLIES_TO_MEASURE) return targetLength(character);
+  const mean = replies.reduce((sum, reply) => sum + reply.length, 0) / replies.length;
+  return Math.min(280, Math.max(20, mean * lengthFactor(character)));
+}
+
+function lengthFactor(character: Character): number {
+  return hasTrait(character, 'Concise') ? 0.8 : hasTrait(character, 'Verbose') ? 1.5 : 1;
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { echoTwin } from '../../test/echo-twin.ts';
+import type { Character } from './character.ts';
+import { writeEcho } from './echo-reply.ts';
+import * as framing from './framing.ts';
+import { NEAREST_INTROS } from './nearest-answer.ts';
+import { splitSentences } from './sentences.ts';
+import { topTopics } from './topics.ts';
+import { replyLength, targetLength } from './voice.ts';
+
+/** A twin of someone who casts about coffee and their garden, with these replies (newest first). */
+const twinWith = (replies: readonly string[]): Character =>
+  echoTwin({ fid: 6000, username: 'bean-and-basil' }, POSTS, replies);
+
+const POSTS = [
+  'Pour over with a light Ethiopian this morning, it tastes like blueberries and I am very happy about it.',
+  'Grind finer if your espresso runs fast, that is the whole secret to good coffee in my experience.',
+  'The basil is taller than the cat now and the tomatoes are finally turning red in the back garden.',
+  'Cold brew steeping overnight, tomorrow I will be grateful for this coffee when the alarm goes off.',
+  'Mulch your garden beds before the summer heat, the soil will thank you for it all season long.',
+  'Oat milk foams better when it is really cold, I learned that the hard way after many sad lattes.',
+  'Planted garlic in the garden today and I will see it again in July when it is ready to pull.',
+  'A hand grinder is slow but the coffee tastes better for the wait, every single morning.',
+];
+
+const ask = (character: Character, message: string) =>
+  writeEcho({ character, conversation: [{ role: 'user', content: message }] });
+
+/** The sentences of a reply that are none of the person's: the twin's own lines. */
+function ownSentences(character: Character, reply: string): string[] {
+  const theirs = character.casts.flatMap((cast) => splitSentences(cast)).map((sentence) => sentence.toLowerCase());
+  return splitSentences(reply).filter((sentence) => !theirs.includes(sentence.toLowerCase()));
+}
+
+describe('reply length', () => {
+  it("measures replies against the person's own replies once they have written a few", () => {
+    const replies = ['same here', 'yes, the light roast', 'grind finer'];
+    const twin = twinWith(replies);
+    const mean = replies.reduce((sum, reply) => sum + reply.length, 0) / replies.length;
+    expect(replyLength(twin)).toBeCloseTo(Math.max(20, mean * (twin.traits.Length === 'Concise' ? 0.8 : 1)));
+    expect(replyLength(twin)).toBeLessThan(targetLength(twin));
+    // One reply says little of how they reply: their casts' length stands.
+    expect(replyLength(twinWith(['same here']))).toBe(targetLength(twinWith(['same here'])));
+  });
+});
+
+describe('framing lines', () => {
+  it('answers with two of their casts on the question rather than a line of its own', () => {
+    // Replies a little longer than one of their casts: room for more of their words.
+    const twin = twinWith([
+      'The trick with a hand grinder is patience, and a good burr set that does not wobble at all, honestly.',
+      'Light roasts for pour over, darker ones for espresso, and never the supermarket beans if you can help it.',
+    ]);
+    const reply = ask(twin, 'what do you think about the coffee grinder?');
+    expect(reply.toLowerCase()).toContain('grind');
+    expect(ownSentences(twin, reply)).toEqual([]);
+  });
+
+  it("adds no line of its own that takes a reply further from the person's reply length", () => {
+    const replyOf133 = (start: string) =>
+      `${start} ${'and the kettle was on the whole time while the rain kept going outside'.repeat(3)}`.slice(0, 133);
+    const twin = twinWith([replyOf133('Yes'), replyOf133('Same here'), replyOf133('Honestly')]);
+    const reply = ask(twin, 'hi! when did you plant the garlic?');
+    expect(reply.toLowerCase()).toContain('garlic');
+    // Short of their length, but any line of its own would overshoot it by more.
+    expect(reply.length).toBeLessThan(replyLength(twin));
+    // The greeting it answers with, and nothing else of its own.
+    expect(ownSentences(twin, reply)).toHaveLength(1);
+  });
+
+  it('frames a reply that would be one of their casts with one line, not every line it has', () => {
+    const twin = twinWith(['ha', 'yes', 'same']);
+    // Only one cast is about garlic.
+    const reply = ask(twin, 'when did you plant the garlic?');
+    expect(reply.toLowerCase()).toContain('garlic');
+    expect(ownSentences(twin, reply)).toHaveLength(1);
+  });
+
+  it("says it has not cast about something in the shorter lines when the person's replies are brief", () => {
+    const twin = twinWith(['ha', 'yes', 'same']);
+    const longest = [...framing.NOT_CAST_ABOUT].sort((a, b) => b.length - a.length).slice(0, 2);
+    const questions = ['who won the chess final?', 'is the ferry late?', 'what is your tax bracket?'];
+    const extra = ['which violin brand?', 'best ski resort?', 'how do I tune a piano?', 'any cricket scores?'];
+    for (const message of [...questions, ...extra]) {
+      const reply = ask(twin, message);
+      expect(framing.NOT_CAST_ABOUT.some((line) => reply.startsWith(line))).toBe(true);
+      expect(longest.some((line) => reply.includes(line))).toBe(false);
+    }
+  });
+});
+
+describe('answers near a question', () => {
+  it('answers a question sharing two telling words of their casts with the nearest sentence, said as near', () => {
+    const twin = twinWith([]);
+    // "summer" and "heat" are in one cast and none of its topics; "warp", "vinyl", "records" in none.
+    const reply = ask(twin, 'will summer heat warp vinyl records?');
+    expect(NEAREST_INTROS.some((intro) => reply.toLowerCase().startsWith(intro.toLowerCase()))).toBe(true);
+    expect(reply).toMatch(/summer heat/);
+  });
+});
+
+describe('topics', () => {
+  it('never names an interjection as a topic', () => {
+    const casts = ['lol the dog again', 'dog walk lol', 'lol ride in the rain', 'long ride, dog tired lol', 'ride on'];
+    expect(topTopics(casts, 2)).toEqual(['dog', 'ride']);
+  });
+});
