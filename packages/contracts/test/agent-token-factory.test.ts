@@ -2,6 +2,7 @@ import { type Address, isAddressEqual, maxUint256, parseEther, parseEventLogs, z
 import { describe, expect, it } from 'vitest';
 import { agentLpLockerAbi, agentTokenAbi, agentTokenFactoryAbi, weth9Abi } from '../generated/abis.ts';
 import { nonfungiblePositionManagerAbi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
+import { withGasHeadroom } from '../src/transactions.ts';
 import { expectRevert, type TestChain, useTestChain } from './support/chain.ts';
 import { send } from './support/life.ts';
 
@@ -51,25 +52,26 @@ async function swap(wallet: Wallet, tokenIn: Address, tokenOut: Address, amountI
       args: [deployment.swapRouter, maxUint256],
     }),
   );
-  await send(
-    chain(),
-    wallet.writeContract({
-      address: deployment.swapRouter,
-      abi: swapRouter02Abi,
-      functionName: 'exactInputSingle',
-      args: [
-        {
-          tokenIn,
-          tokenOut,
-          fee: POOL_FEE,
-          recipient: wallet.account.address,
-          amountIn,
-          amountOutMinimum: 0n,
-          sqrtPriceLimitX96: 0n,
-        },
-      ],
-    }),
-  );
+  const request = {
+    address: deployment.swapRouter,
+    abi: swapRouter02Abi,
+    functionName: 'exactInputSingle',
+    args: [
+      {
+        tokenIn,
+        tokenOut,
+        fee: POOL_FEE,
+        recipient: wallet.account.address,
+        amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+  } as const;
+  // With headroom, as a wallet sends it: the bare estimate of a swap can fall a hair short (the
+  // 63/64 rule on the pool's callback), and the swap then reverts out of gas.
+  const gas = withGasHeadroom(await chain().publicClient.estimateContractGas({ ...request, account: wallet.account }));
+  await send(chain(), wallet.writeContract({ ...request, gas }));
 }
 
 const liquidityOf = async (positionId: bigint) =>

@@ -1,3 +1,4 @@
+import { withGasHeadroom } from '@fartwin/contracts';
 import { sql } from 'kysely';
 import { type Address, BaseError, type Hex, keccak256, type LocalAccount, type PublicClient } from 'viem';
 import type { Db } from '../db/database.ts';
@@ -104,7 +105,10 @@ export async function spendOnce(
     };
     let signed: Hex;
     try {
-      const request = await chain.prepareTransactionRequest({ ...call, chain: chain.chain, nonceManager: undefined });
+      const prepared = await chain.prepareTransactionRequest({ ...call, chain: chain.chain, nonceManager: undefined });
+      // With headroom: a swap's bare estimate can fall a hair short (the 63/64 rule on the pool's
+      // callback), and a signed transaction that runs out of gas is final for the period.
+      const request = { ...prepared, gas: withGasHeadroom(prepared.gas) };
       signed = await sender.signTransaction(request as Parameters<LocalAccount['signTransaction']>[0]);
     } catch (error) {
       // A chain that is down is tried again on the next run; a revert is final for this period.

@@ -46,7 +46,8 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
           created_at: new Date(now - 90 * DAY_MS),
         })),
       )
-      .onConflict((conflict) => conflict.column('fid').doNothing())
+      // Any unique key, not only the fid: Postgres may find the race on the username's index first.
+      .onConflict((conflict) => conflict.doNothing())
       .returning('fid')
       .execute();
     if (inserted.length === 0) return 0;
