@@ -1,15 +1,15 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppProviders } from './providers.tsx';
-import { routes } from './routes.tsx';
-
-const router = createBrowserRouter(routes);
+import { AppRoutes } from './routes.tsx';
 
 export function App() {
   return (
     <ErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </ErrorBoundary>
   );

@@ -1,22 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../lib/errors.ts';
 import { strings } from '../lib/strings.ts';
-import { AppFrame } from './AppFrame.tsx';
 
-/**
- * The error's text. The router throws a response, not an Error, for a link to a screen that does
- * not exist: its status and what the router says ("404 Not Found: No route matches URL …").
- */
-function errorText(error: unknown): string {
-  if (!isRouteErrorResponse(error)) return errorMessage(error);
-  const detail = errorMessage(error.data);
-  const status = `${error.status} ${error.statusText}`.trim();
-  return detail ? `${status}: ${detail.replace(/^Error: /, '')}` : status;
-}
-
-function ErrorView({ error }: { error: unknown }) {
-  const message = errorText(error);
+function ErrorView({ message }: { message: string }) {
   return (
     <div className="error-screen" role="alert">
       <h1>{strings.somethingWentWrong}</h1>
@@ -27,10 +14,15 @@ function ErrorView({ error }: { error: unknown }) {
 
 interface State {
   error: Error | null;
+  /** Where the error was caught (RouteErrorBoundary): another path clears it. */
+  pathname?: string;
 }
 
 /** The top-level error boundary of SPEC.md §2: "Something went wrong" with the error text. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary<Props extends { children: ReactNode } = { children: ReactNode }> extends Component<
+  Props,
+  State
+> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -46,22 +38,34 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     // Outside the app's frame: its own landmark.
     return (
       <main>
-        <ErrorView error={this.state.error} />
+        <ErrorView message={errorMessage(this.state.error)} />
       </main>
     );
   }
 }
 
 /**
- * The router catches errors thrown in routes itself; it shows the same view, with the navigation
- * bar, so a broken link (404) is no dead end.
+ * An error thrown in a screen shows the same view inside the app's frame, with the navigation bar,
+ * so it is no dead end: the next navigation (another path) leaves it.
  */
-export function RouteErrorView() {
-  const error = useRouteError();
-  console.error('Route error', error);
-  return (
-    <AppFrame>
-      <ErrorView error={error} />
-    </AppFrame>
-  );
+export class RouteErrorBoundary extends ErrorBoundary<{ children: ReactNode; pathname: string }> {
+  static getDerivedStateFromProps(props: { pathname: string }, state: State): State | null {
+    if (state.pathname === props.pathname) return null;
+    return { error: null, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('Route error', error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return <ErrorView message={errorMessage(this.state.error)} />;
+  }
+}
+
+/** A link to a screen that does not exist: its status and the path, with the way home beside it. */
+export function NotFoundView() {
+  const { pathname } = useLocation();
+  return <ErrorView message={`404 Not Found: No route matches URL "${pathname}"`} />;
 }

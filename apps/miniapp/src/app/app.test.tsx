@@ -39,7 +39,7 @@ describe('top-level error boundary (SPEC §2)', () => {
 
 describe('app shell', () => {
   it('lazy-loads every route but /', () => {
-    const children = routes[0]?.children ?? [];
+    const children = routes;
     const index = children.find((route) => route.index);
     expect(index?.Component).toBeTruthy();
     for (const path of ['agent/:agentId', 'agents', 'leaderboard', 'info']) {

@@ -1,68 +1,103 @@
-import { Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../features/frame/index.ts';
 import { AppFrame } from './AppFrame.tsx';
-import { RouteErrorView } from './ErrorBoundary.tsx';
+import { NotFoundView, RouteErrorBoundary } from './ErrorBoundary.tsx';
 import { HomeScreen } from './HomeScreen.tsx';
 
-function RootLayout() {
-  return (
-    <AppFrame>
-      <Outlet />
-    </AppFrame>
-  );
+/** A screen: the main screen is in the first load, every other one loads on demand. */
+export interface ScreenRoute {
+  path: string;
+  index?: true;
+  Component?: ComponentType;
+  lazy?: () => Promise<{ Component: ComponentType }>;
 }
 
 /** Every route but / is loaded on demand, so the first load carries only the main screen. */
-export const routes: RouteObject[] = [
+export const routes: ScreenRoute[] = [
+  { path: '/', index: true, Component: HomeScreen },
   {
-    path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorView,
-    HydrateFallback: LoadingScreen,
-    children: [
-      { index: true, Component: HomeScreen },
-      {
-        path: 'agent/:agentId',
-        lazy: async () => ({ Component: (await import('../features/twin-chat/components/AgentPage.tsx')).AgentPage }),
-      },
-      {
-        path: 'agents',
-        lazy: async () => ({ Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage }),
-      },
-      {
-        path: 'leaderboard',
-        lazy: async () => ({
-          Component: (await import('../features/leaderboard/components/LeaderboardScreen.tsx')).LeaderboardScreen,
-        }),
-      },
-      {
-        path: 'you/wallet',
-        lazy: async () => ({
-          Component: (await import('../features/twin-wallet/components/WalletPage.tsx')).WalletPage,
-        }),
-      },
-      {
-        path: 'you',
-        lazy: async () => ({
-          Component: (await import('../features/owner-voice/components/YourTwinPage.tsx')).YourTwinPage,
-        }),
-      },
-      {
-        path: 'you/activity',
-        lazy: async () => ({
-          Component: (await import('../features/twin-activity/components/ActivityScreen.tsx')).ActivityScreen,
-        }),
-      },
-      {
-        path: 'info',
-        lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
-      },
-      {
-        path: 'you/people',
-        lazy: async () => ({
-          Component: (await import('../features/people-memory/components/PeopleMemoryPage.tsx')).PeopleMemoryPage,
-        }),
-      },
-    ],
+    path: 'agent/:agentId',
+    lazy: async () => ({ Component: (await import('../features/twin-chat/components/AgentPage.tsx')).AgentPage }),
+  },
+  {
+    path: 'agents',
+    lazy: async () => ({ Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage }),
+  },
+  {
+    path: 'leaderboard',
+    lazy: async () => ({
+      Component: (await import('../features/leaderboard/components/LeaderboardScreen.tsx')).LeaderboardScreen,
+    }),
+  },
+  {
+    path: 'you/wallet',
+    lazy: async () => ({
+      Component: (await import('../features/twin-wallet/components/WalletPage.tsx')).WalletPage,
+    }),
+  },
+  {
+    path: 'you',
+    lazy: async () => ({
+      Component: (await import('../features/owner-voice/components/YourTwinPage.tsx')).YourTwinPage,
+    }),
+  },
+  {
+    path: 'info',
+    lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
+  },
+  {
+    path: 'you/people',
+    lazy: async () => ({
+      Component: (await import('../features/people-memory/components/PeopleMemoryPage.tsx')).PeopleMemoryPage,
+    }),
+  },
+  {
+    path: 'you/activity',
+    lazy: async () => ({
+      Component: (await import('../features/twin-activity/components/ActivityScreen.tsx')).ActivityScreen,
+    }),
   },
 ];
+
+/**
+ * A screen's element: a lazy one suspends, in a boundary of its own, until its module has loaded.
+ * One boundary per screen: leaving a screen whose module is still loading unmounts its boundary
+ * with it (one boundary around every route can stay empty in preact/compat).
+ */
+function screenElement(route: ScreenRoute) {
+  if (route.Component) return <route.Component />;
+  const load = route.lazy;
+  if (!load) throw new Error(`The route ${route.path} has no screen`);
+  const Screen = lazy(async () => ({ default: (await load()).Component }));
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+// Declarative routes (<Routes>), not a data router: the app uses no loaders or actions, and the
+// data router's code (about 14 kB compressed) would be in every page's first load.
+const screens = routes.map((route) => ({ route, element: screenElement(route) }));
+
+/** The app's screens inside its frame; an error in one shows in the frame until the next navigation. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <AppFrame>
+      <RouteErrorBoundary pathname={pathname}>
+        <Routes>
+          {screens.map(({ route, element }) =>
+            route.index ? (
+              <Route key="index" index element={element} />
+            ) : (
+              <Route key={route.path} path={route.path} element={element} />
+            ),
+          )}
+          <Route path="*" element={<NotFoundView />} />
+        </Routes>
+      </RouteErrorBoundary>
+    </AppFrame>
+  );
+}

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
-import { routes } from '../app/routes.tsx';
+import { AppRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createFakeServer, type FakeServer } from './fake-server.ts';
 
@@ -20,11 +20,31 @@ export function renderApp({ path = '/', server = createFakeServer() }: RenderApp
     ...queryClient.getDefaultOptions(),
     queries: { refetchOnWindowFocus: false, retry: false },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = new RouterProbe();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <router.Probe />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, server, router, queryClient };
+}
+
+/** The test's view of the router: where the app is (`state.location`) and a way to navigate. */
+class RouterProbe {
+  state: { location: Location } = { location: { pathname: '', search: '', hash: '', state: null, key: '' } };
+  private navigateTo: NavigateFunction | null = null;
+
+  readonly Probe = () => {
+    this.state = { location: useLocation() };
+    this.navigateTo = useNavigate();
+    return null;
+  };
+
+  async navigate(to: string) {
+    if (!this.navigateTo) throw new Error('the app has not rendered yet');
+    await this.navigateTo(to);
+  }
 }
