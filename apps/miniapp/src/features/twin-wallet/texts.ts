@@ -39,7 +39,6 @@ export const twinWalletTexts = {
     swap: 'Swap',
     battery: 'Battery',
   },
-  backToYou: 'Back to your twin',
   walletLink: "Your twin's wallet",
   revivedBy: 'Revived by',
 };

@@ -6,8 +6,8 @@ import {
   type WalletTransaction,
 } from '@fartwin/protocol';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { formatUnits, parseUnits } from 'viem';
+import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame } from '../../frame/index.ts';
@@ -51,9 +51,7 @@ export function WalletPage() {
     <div className="page twin-wallet">
       <h1 className="page__title">{texts.title}</h1>
       {body}
-      <p className="twin-link-row">
-        <Link to="/you">{texts.backToYou}</Link>
-      </p>
+      <BackToYourTwin />
     </div>
   );
 }
