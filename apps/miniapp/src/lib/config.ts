@@ -28,6 +28,9 @@ export function appConfigProblem(source: unknown): string | null {
   if (!Number.isInteger(source.chainId)) return 'chainId must be an integer';
   if (!isUrl(source.rpcUrl)) return 'rpcUrl must be a URL';
   if (!isUrl(source.quickAuthOrigin)) return 'quickAuthOrigin must be a URL';
+  if (source.batteryRelay !== undefined && typeof source.batteryRelay !== 'boolean') {
+    return 'batteryRelay must be true or false';
+  }
   const { contracts } = source;
   if (contracts === null) return null;
   if (!isObject(contracts)) return 'contracts must be an object or null';
@@ -48,7 +51,7 @@ export function appConfigProblem(source: unknown): string | null {
 export function readAppConfig(source: unknown = (globalThis as Record_)[APP_CONFIG_GLOBAL]): AppConfig {
   const problem = appConfigProblem(source);
   if (problem) throw new Error(`The app configuration from the server is missing or invalid: ${problem}`);
-  const { mode, chainId, rpcUrl, contracts, quickAuthOrigin } = source as AppConfig;
+  const { mode, chainId, rpcUrl, contracts, batteryRelay, quickAuthOrigin } = source as AppConfig;
   // Only the known keys, as a schema's parse would give.
   return {
     mode,
@@ -59,6 +62,8 @@ export function readAppConfig(source: unknown = (globalThis as Record_)[APP_CONF
       fartwinLife: contracts.fartwinLife,
       ...(contracts.quoter === undefined ? {} : { quoter: contracts.quoter }),
     },
+    // The signed revival is offered only when the server says it relays (relay/).
+    ...(batteryRelay === undefined ? {} : { batteryRelay }),
     quickAuthOrigin,
   };
 }
