@@ -47,6 +47,11 @@ export const users = {
   otherChain: 1010,
   /** Holds USDC and no ETH: revives the revival owner's twin in one signature, the server paying the gas. */
   usdcOnlyPayer: 1014,
+  /**
+   * Trades twins' tokens in token-economy.spec.ts (on the chatter's twin's page, never chatting).
+   * Not usdcOnlyPayer: relayed-revival takes that wallet's ETH, and a swap needs gas.
+   */
+  tokenTrader: 1013,
   /** Never opens the app: pays batteries when a journey needs a living twin to start from. */
   keeper: 1019,
 } as const;

@@ -107,15 +107,24 @@ test('Activity lists a thread reply with the cast it answered; pause stops a tag
   let app = await openAs(page, people.tagger, '/agents');
   const question = `@${name} what are you up to today? ${marker}`;
   const cast = await castFromComposer(page, app, question);
-  await expect(castsBy(repliesUnder(cast), name)).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+  const inFeed = castsBy(repliesUnder(cast), name);
+  await expect(inFeed).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+  const replyHash = (await inFeed.getAttribute('data-cast-hash'))!;
+  const replyText = (await castText(inFeed).textContent())!;
   app = await openActivity(page, owner);
   const reply = activityItems(app, 'writing').filter({ hasText: marker }).first();
   await expect(reply).toContainText('Replied in a thread');
   await expect(reply).toContainText(question);
-  await expect(
-    reply.getByRole('link', { name: 'Open cast' }).or(reply.getByRole('button', { name: 'Open cast' })),
-  ).toBeVisible();
   await shot('activity-thread-reply');
+  // The dev host offers viewCast: "Open cast" asks the client, which opens that very cast.
+  await reply.getByRole('button', { name: 'Open cast' }).click();
+  const opened = page.getByTestId('cast-sheet');
+  await expect(opened.locator(`li.cast[data-cast-hash="${replyHash}"]`)).toBeVisible();
+  await expect(opened).toContainText(replyText);
+  await expect(opened).toContainText('Replying to @');
+  await shot('activity-cast-opened');
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await expect(opened).toHaveCount(0);
 
   // Paused: a new tag gets no reply (a twin that is not paused answers a later one), and a day brings no post.
   app = await openAs(page, owner, '/info');

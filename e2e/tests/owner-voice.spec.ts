@@ -9,8 +9,8 @@ import { twinOf } from '../support/twins.ts';
 
 // Issue 25 parts 1 and 2: the owner shapes the twin's voice on "Your twin" (/you) and has it learn
 // their new casts. The owner is users.chatter, whose sample twin casts about escrow, tests and, once,
-// a ramen place. Each question comes from a sample user no other journey signs in as, each asked once,
-// so no earlier conversation changes the reply.
+// a ramen place. Each question comes from a sample user no other journey talks to a twin as, each asked
+// once, so no earlier conversation changes the reply (1013 also trades the twin's token, without a word).
 const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, learned: 1016 } as const;
 
 /**

@@ -6,8 +6,7 @@ import { agentPath, openLivingTwin } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
 import { lifeExtendedBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
 
-/** Trades twins' tokens in these journeys only. */
-const trader = 1014;
+const trader = users.tokenTrader;
 
 // Issue 26's journeys: a twin's token trades on the local Uniswap like a Clanker token on Base.
 

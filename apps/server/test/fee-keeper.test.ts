@@ -28,6 +28,7 @@ import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/econo
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
 import { spendOnce } from '../src/economy/spend-ledger.ts';
+import { updateOwnerControls } from '../src/owner-controls/switches.ts';
 import { createTestDatabase } from './harness.ts';
 
 const LIMITS = {
@@ -151,6 +152,10 @@ describe('the fee keeper', () => {
   it('claims the fees, keeps gas, sells the WETH for USDC and buys the twin a battery from its own wallet, each step recorded', async () => {
     const twin = await newTwin();
     await buyToken(twin, '1000');
+    const fees = await localFeeLocker({ publicClient: chain(), contracts }).available({
+      token: twin.token,
+      twinWallet: twin.wallet.address,
+    });
     const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
     expect(outcome).toEqual({ kind: 'battery-bought', txHash: expect.any(String) });
 
@@ -171,6 +176,9 @@ describe('the fee keeper', () => {
       ]),
     );
     for (const row of rows) expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The claim records the fees it moved, for the owner's wallet view.
+    expect([rows[1]!.weth_wei, rows[1]!.token_amount]).toEqual([fees.weth.toString(), fees.token.toString()]);
+    expect(fees.weth).toBeGreaterThan(0n);
     expect(rows.at(-1)!.tx_hash).toBe(battery!.transactionHash);
     // The rest of the sold fees stays with the twin, in USDC.
     expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
@@ -210,6 +218,46 @@ describe('the fee keeper', () => {
     expect(await keepTwinAlive(depsOn(database.db), off, PERIOD)).toEqual({ kind: 'switched-off' });
     expect(await nonceOf(localDevAccount(0).address)).toBe(before);
     expect(await database.db.selectFrom('twin_fee_spends').select('id').execute()).toEqual([]);
+  });
+
+  it('spends nothing while the owner paused the twin, on any replica, and goes on once it is resumed', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    // Pause lives on the twin's owner controls (agent_actions), which need the twin's agents row.
+    const hex = twin.wallet.address.slice(2).toLowerCase();
+    await database.db
+      .insertInto('agents')
+      .values({
+        agent_id: twin.agentId,
+        owner_fid: 7000 + twin.id,
+        twin_fid: 970_000 + twin.id,
+        twin_username: `keeper-twin-${twin.id}`,
+        twin_display_name: 'Keeper twin',
+        twin_pfp_url: '',
+        wallet_address: `0x${hex}`,
+        token_address: twin.token,
+        token_symbol: 'KEEP',
+        character: '{}',
+        choices: '[]',
+      })
+      .execute();
+    await updateOwnerControls(database.db, twin.agentId, { paused: true });
+    const before = [await nonceOf(twin.wallet.address), await nonceOf(localDevAccount(0).address)];
+    const second = createDb(database.url);
+    try {
+      expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toEqual({ kind: 'paused' });
+      expect(await keepTwinAlive(depsOn(second), twin, PERIOD)).toEqual({ kind: 'paused' });
+    } finally {
+      await second.destroy();
+    }
+    expect([await nonceOf(twin.wallet.address), await nonceOf(localDevAccount(0).address)]).toEqual(before);
+    expect(
+      await database.db.selectFrom('twin_fee_spends').select('id').where('agent_id', '=', twin.agentId).execute(),
+    ).toEqual([]);
+
+    await updateOwnerControls(database.db, twin.agentId, { paused: false });
+    expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toMatchObject({ kind: 'battery-bought' });
+    expect(await lifeExtended(twin.agentId)).toHaveLength(1);
   });
 
   it('a claim the chain refuses leaves the twin as it was: no fees moved, no USDC, no battery, and it is not tried again', async () => {

@@ -17,7 +17,7 @@ import type { AgentRecord } from '../src/agents/repository.ts';
 import { LIFE_EXTENDED_CURSOR } from '../src/chain/life-indexer.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
-import { updateAgentActions } from '../src/owner-controls/switches.ts';
+import { updateAgentActions, updateOwnerControls } from '../src/owner-controls/switches.ts';
 import { REVIVAL_SOCIAL_QUEUE, type RevivalSocialDeps, runRevivalJob } from '../src/revivals/revival-social.ts';
 import { revivalKey } from '../src/revivals/revival-store.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -216,6 +216,33 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
     );
     expect((await castsBy(twin.twin.fid)).some((text) => text.includes('0x'))).toBe(false);
     expect((await revivers(twin.agentId))[0]).toMatchObject({ fid: null, username: null, txHash: payment.txHash });
+  }, 120_000);
+
+  it('a paused twin does not thank its reviver (a recorded skip), and its owner is still told', async () => {
+    await updateAgentActions(server.db, twin.agentId, { replyOnFarcaster: true });
+    await updateOwnerControls(server.db, twin.agentId, { paused: true });
+    try {
+      const payment = await revive(twin, localUserAccount(STRANGER));
+      const key = revivalKey(payment);
+      await server.syncLives();
+      await vi.waitFor(
+        async () =>
+          expect(
+            await server.db
+              .selectFrom('twin_write_skips')
+              .select(['reason'])
+              .where('kind', '=', 'thank-you')
+              .where('subject', '=', key)
+              .execute(),
+          ).toEqual([{ reason: 'paused' }]),
+        { timeout: 30_000 },
+      );
+      await vi.waitFor(async () => expect(noticesOf(key)).toHaveLength(1), { timeout: 30_000 });
+      // Only the first test's thank-you: none for this revival.
+      expect(await castsBy(twin.twin.fid)).toHaveLength(1);
+    } finally {
+      await updateOwnerControls(server.db, twin.agentId, { paused: false });
+    }
   }, 120_000);
 
   it('refuses a malformed twin id and answers 404 for an unknown twin', async () => {

@@ -108,7 +108,11 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(wallet).toMatchObject({
       address: twin.walletAddress,
       balances: { eth: parseEther('1').toString(), usdc: USDC('100').toString(), token: { amount: '0' } },
-      fees: null,
+      fees: {
+        claimed: { wethWei: '0', token: '0' },
+        swapped: { wethWei: '0', usdc: '0' },
+        spent: { gasAdvanceWei: '0', unwrappedWei: '0', batteries: 0, batteriesUsdc: '0' },
+      },
       transactions: [],
       withdrawTo: [ownerAddress.toLowerCase()],
       limits: { usdcLeftToday: USDC(String(PER_DAY)).toString(), usdcPerDay: USDC(String(PER_DAY)).toString() },
@@ -214,6 +218,73 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     const noGas = await withdraw(usdcWithdrawal(USDC('1')));
     expect(noGas.status).toBe(400);
     expect(await noGas.json()).toMatchObject({ code: 'gas_reserve' });
+  });
+
+  it("lists the fee keeper's claims and spends: added up under fees, each beside the withdrawals, newest first, at most 50", async () => {
+    const keeperRow = (step: string, secondsAgo: number, values: Record<string, string | null> = {}) => ({
+      agent_id: twin.agentId,
+      period: '2026-11-25',
+      step,
+      status: 'confirmed' as const,
+      sender: twin.walletAddress,
+      to_address: deployment.weth9,
+      call_data: '0x',
+      tx_hash: `0x${step.length.toString(16).padStart(64, '0')}`,
+      created_at: new Date(Date.now() + 60_000 - secondsAgo * 1000),
+      ...values,
+    });
+    await server.db
+      .insertInto('twin_fee_spends')
+      .values([
+        keeperRow('gas-advance', 6, { value_wei: parseEther('0.0005').toString(), sender: ownerAddress }),
+        keeperRow('claim-0', 5, { weth_wei: parseEther('0.02').toString(), token_amount: '7' }),
+        keeperRow('unwrap', 4, { weth_wei: parseEther('0.0005').toString() }),
+        keeperRow('approve-weth', 3),
+        keeperRow('swap', 2, { weth_wei: parseEther('0.0195').toString(), usdc: USDC('58').toString() }),
+        keeperRow('approve-usdc', 1, { status: 'failed', error: 'reverted' }),
+        keeperRow('battery', 0, { status: 'intent', usdc: USDC('1').toString() }),
+      ])
+      .execute();
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    // Only what was confirmed is added up: the battery is not bought yet.
+    expect(wallet.fees).toEqual({
+      claimed: { wethWei: parseEther('0.02').toString(), token: '7' },
+      swapped: { wethWei: parseEther('0.0195').toString(), usdc: USDC('58').toString() },
+      spent: {
+        gasAdvanceWei: parseEther('0.0005').toString(),
+        unwrappedWei: parseEther('0.0005').toString(),
+        batteries: 0,
+        batteriesUsdc: '0',
+      },
+    });
+    expect(wallet.transactions.slice(0, 8).map((transaction) => [transaction.kind, transaction.status])).toEqual([
+      ['battery', 'intent'],
+      ['approval', 'failed'],
+      ['swap', 'confirmed'],
+      ['approval', 'confirmed'],
+      ['unwrap', 'confirmed'],
+      ['fee-claim', 'confirmed'],
+      ['gas-advance', 'confirmed'],
+      ['withdrawal', 'failed'],
+    ]);
+    expect(wallet.transactions[2]).toMatchObject({
+      amounts: { wethWei: parseEther('0.0195').toString(), usdc: USDC('58').toString() },
+    });
+
+    // Many older keeper records: the list stays at 50, the newest ones.
+    await server.db
+      .insertInto('twin_fee_spends')
+      .values(
+        Array.from({ length: 60 }, (_, day) => ({
+          ...keeperRow('claim-0', 86_400 * (day + 3), { weth_wei: parseEther('0.02').toString() }),
+          period: `old-${day}`,
+        })),
+      )
+      .execute();
+    const bounded = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(bounded.transactions).toHaveLength(50);
+    expect(bounded.transactions[0]).toMatchObject({ kind: 'battery' });
+    expect(bounded.fees.claimed.wethWei).toBe((parseEther('0.02') * 61n).toString());
   });
 
   it('answers clear errors for malformed requests', async () => {

@@ -56,6 +56,53 @@ export const walletSpendSchema = z.object({
 });
 export type WalletSpend = z.infer<typeof walletSpendSchema>;
 
+/** What a fee keeper's transaction did: claim fees, advance gas, unwrap WETH, approve, swap, buy a battery. */
+export const KEEPER_TRANSACTION_KINDS = ['gas-advance', 'fee-claim', 'unwrap', 'approval', 'swap', 'battery'] as const;
+
+/** One transaction the fee keeper sent for the twin (from the twin's wallet, or the operator's gas advance). */
+export const keeperTransactionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(KEEPER_TRANSACTION_KINDS),
+  /** The keeper's period (a UTC day): each step runs at most once a day. */
+  period: z.string(),
+  to: addressSchema,
+  /** What it moved, as recorded when it was sent (null where it moved none of it). */
+  amounts: z.object({
+    ethWei: baseUnitsSchema.nullable(),
+    wethWei: baseUnitsSchema.nullable(),
+    usdc: baseUnitsSchema.nullable(),
+    token: baseUnitsSchema.nullable(),
+  }),
+  status: z.enum(['intent', 'sent', 'confirmed', 'failed']),
+  txHash: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type KeeperTransaction = z.infer<typeof keeperTransactionSchema>;
+
+export const walletTransactionSchema = z.union([walletSpendSchema, keeperTransactionSchema]);
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+
+/** Transactions the wallet view lists at most. */
+export const WALLET_TRANSACTIONS_LISTED = 50;
+
+/** The fee keeper's confirmed transactions for a twin, added up (base units). */
+export const feeKeeperSummarySchema = z.object({
+  /** Fees claimed from the token's pool to the twin's wallet. */
+  claimed: z.object({ wethWei: baseUnitsSchema, token: baseUnitsSchema }),
+  /** WETH sold for USDC, and the USDC as quoted when it was sent (at least 99 % of it arrived). */
+  swapped: z.object({ wethWei: baseUnitsSchema, usdc: baseUnitsSchema }),
+  spent: z.object({
+    /** ETH the operator advanced for the twin's first transactions. */
+    gasAdvanceWei: baseUnitsSchema,
+    /** WETH unwrapped to ETH for the twin's own gas. */
+    unwrappedWei: baseUnitsSchema,
+    batteries: z.number().int().nonnegative(),
+    batteriesUsdc: baseUnitsSchema,
+  }),
+});
+export type FeeKeeperSummary = z.infer<typeof feeKeeperSummarySchema>;
+
 export const twinWalletResponseSchema = z.object({
   agentId: z.string(),
   address: addressSchema,
@@ -64,13 +111,10 @@ export const twinWalletResponseSchema = z.object({
     usdc: baseUnitsSchema,
     token: z.object({ address: addressSchema, symbol: z.string(), amount: baseUnitsSchema }),
   }),
-  /**
-   * Fees the twin's token earned, claimed and spent on its battery: the fee keeper's (issue 26 part
-   * 2) to fill; null until it records them.
-   */
-  fees: z.object({ claimed: z.array(z.unknown()), spent: z.array(z.unknown()) }).nullable(),
-  /** Every spend from the twin's wallet, newest first (at most 50). */
-  transactions: z.array(walletSpendSchema),
+  /** The fee keeper's claims and spends for the twin, all confirmed ones together. */
+  fees: feeKeeperSummarySchema,
+  /** Every transaction of the twin's: withdrawals and the fee keeper's, newest first (at most 50). */
+  transactions: z.array(walletTransactionSchema).max(WALLET_TRANSACTIONS_LISTED),
   /** Where the owner may withdraw to: their account's custody and verified addresses. */
   withdrawTo: z.array(addressSchema),
   limits: z.object({

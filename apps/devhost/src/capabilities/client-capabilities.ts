@@ -12,6 +12,7 @@ export const REPORTED_CAPABILITIES: readonly MiniAppHostCapability[] = [
   'actions.close',
   'actions.setPrimaryButton',
   'actions.viewProfile',
+  'actions.viewCast',
   'actions.composeCast',
   'actions.viewToken',
   'actions.swapToken',

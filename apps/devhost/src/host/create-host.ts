@@ -130,7 +130,10 @@ export function createHost(user: LocalUser, log: LogHostCall, options: HostOptio
     signManifest: unsupported('signManifest'),
     addFrame: addMiniApp('addFrame'),
     addMiniApp: addMiniApp('addMiniApp'),
-    viewCast: async (options) => log('viewCast', options),
+    viewCast: async (options) => {
+      log('viewCast', options);
+      sheets.viewCast(options.hash);
+    },
     viewProfile: async (options) => {
       log('viewProfile', options);
       sheets.viewProfile(options.fid);

@@ -94,6 +94,24 @@ describe('host actions in the client frame', () => {
     expect(await within(screen.getByTestId('profile-sheet')).findByText(/No account with fid 4242/)).toBeTruthy();
   });
 
+  it('viewCast opens the cast from the local network, with whom it answers; an unknown hash says so', async () => {
+    const parent = feedCast(`0x${'a1'.repeat(20)}`, ALICE, 'what are you building?');
+    const reply = feedCast(`0x${'b2'.repeat(20)}`, BOB, 'mostly escrow, on base', [], parent.hash);
+    network.state.casts = [reply, parent];
+    const { host, log } = renderFrame(ALICE);
+    expect(await host().getCapabilities()).toContain('actions.viewCast');
+    await act(() => host().viewCast({ hash: reply.hash }));
+    expect(log).toHaveBeenCalledWith('viewCast', { hash: reply.hash });
+    const sheet = screen.getByTestId('cast-sheet');
+    expect(await within(sheet).findByText('mostly escrow, on base')).toBeTruthy();
+    expect(await within(sheet).findByText('Replying to @alice')).toBeTruthy();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('cast-sheet')).toBeNull();
+
+    await act(() => host().viewCast({ hash: `0x${'0f'.repeat(20)}` }));
+    expect(await within(screen.getByTestId('cast-sheet')).findByText(/No cast 0x0f0f/)).toBeTruthy();
+  });
+
   it('viewToken shows the token id', async () => {
     const { host } = renderFrame(ALICE);
     await act(() => host().viewToken({ token: 'eip155:8453/native' }));

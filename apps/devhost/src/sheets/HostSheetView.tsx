@@ -4,6 +4,7 @@ import { AddMiniAppSheet } from '../miniapp-install/AddMiniAppSheet.tsx';
 import { AppMenuSheet } from '../miniapp-install/AppMenuSheet.tsx';
 import type { InstallationControls } from '../miniapp-install/use-installation.ts';
 import type { DevWallet } from '../wallet/dev-wallet.ts';
+import { CastSheet } from './CastSheet.tsx';
 import type { HostSheet } from './host-sheets.ts';
 import type { SwapContracts } from './local-swap.ts';
 import { ProfileSheet } from './ProfileSheet.tsx';
@@ -28,6 +29,8 @@ export function HostSheetView({ sheet, fid, apiUrl, rpcUrl, swapContracts, walle
       return <ComposeSheet draft={sheet.draft} fid={fid} apiUrl={apiUrl} onDone={(cast) => finish(sheet, cast)} />;
     case 'profile':
       return <ProfileSheet fid={sheet.fid} apiUrl={apiUrl} onClose={() => finish(sheet)} />;
+    case 'cast':
+      return <CastSheet hash={sheet.hash} apiUrl={apiUrl} onClose={() => finish(sheet)} />;
     case 'token':
       return <TokenSheet token={sheet.token} rpcUrl={rpcUrl} onClose={() => finish(sheet)} />;
     case 'swap':

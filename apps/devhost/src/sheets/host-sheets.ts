@@ -14,6 +14,7 @@ export type ComposedCast = ComposeCast.ComposeCastInnerResult;
 export type HostSheet = { id: number } & (
   | { kind: 'compose'; draft: ComposeDraft; done: (cast: ComposedCast | null) => void }
   | { kind: 'profile'; fid: number; done: () => void }
+  | { kind: 'cast'; hash: string; done: () => void }
   | { kind: 'token'; token: string; done: () => void }
   | { kind: 'swap'; options: SwapToken.SwapTokenOptions; done: (result: SwapToken.SwapTokenResult) => void }
   | { kind: 'add-miniapp'; done: (result: AddMiniApp.AddMiniAppResult | null) => void }
@@ -27,6 +28,7 @@ export interface HostSheets {
   /** Resolves with the cast once published, or null when the person cancels. */
   compose(draft: ComposeDraft): Promise<ComposedCast | null>;
   viewProfile(fid: number): void;
+  viewCast(hash: string): void;
   viewToken(token: string): void;
   /** Resolves when the person closes the sheet: the swap's transactions, or why there were none. */
   swapToken(options: SwapToken.SwapTokenOptions): Promise<SwapToken.SwapTokenResult>;
@@ -54,6 +56,7 @@ export function useHostSheets() {
       compose: (draft) => new Promise((done) => push({ kind: 'compose', draft, done })),
       // A real client navigates to the profile or token and the action returns at once.
       viewProfile: (fid) => push({ kind: 'profile', fid, done: nothing }),
+      viewCast: (hash) => push({ kind: 'cast', hash, done: nothing }),
       viewToken: (token) => push({ kind: 'token', token, done: nothing }),
       swapToken: (options) => new Promise((done) => push({ kind: 'swap', options, done })),
       addMiniApp: () => new Promise((done) => push({ kind: 'add-miniapp', done })),

@@ -60,6 +60,9 @@ describe('the hand check of the config (no zod in the first load)', () => {
     ['a production config', valid],
     ['a local one with no contracts', { ...valid, mode: 'local', contracts: null }],
     ['contracts without a quoter', { ...valid, contracts: withoutQuoter }],
+    ['a server that relays signed batteries', { ...valid, batteryRelay: true }],
+    ['a server that does not', { ...valid, batteryRelay: false }],
+    ['a relay flag that is no boolean', { ...valid, batteryRelay: 'yes' }],
     ['nothing', null],
     ['an array', []],
     ['an unknown mode', { ...valid, mode: 'staging' }],
@@ -71,9 +74,6 @@ describe('the hand check of the config (no zod in the first load)', () => {
     ['a short USDC address', { ...valid, contracts: { ...valid.contracts, usdc: '0x1234' } }],
     ['no life contract', { ...valid, contracts: { usdc: valid.contracts.usdc } }],
     ['a quoter that is no address', { ...valid, contracts: { ...valid.contracts, quoter: 'uniswap' } }],
-    ['a server that relays signed batteries', { ...valid, batteryRelay: true }],
-    ['a server that does not', { ...valid, batteryRelay: false }],
-    ['a relay flag that is no boolean', { ...valid, batteryRelay: 'yes' }],
   ];
 
   it.each(samples)('agrees with the protocol schema: %s', (_name, source) => {

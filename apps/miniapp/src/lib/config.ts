@@ -62,6 +62,7 @@ export function readAppConfig(source: unknown = (globalThis as Record_)[APP_CONF
       fartwinLife: contracts.fartwinLife,
       ...(contracts.quoter === undefined ? {} : { quoter: contracts.quoter }),
     },
+    // The signed revival is offered only when the server says it relays (relay/).
     ...(batteryRelay === undefined ? {} : { batteryRelay }),
     quickAuthOrigin,
   };

@@ -5,6 +5,7 @@ import type { ContractAddresses } from '../chain/contracts.ts';
 import { asOperator } from '../chain/operator.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
+import { ownerSwitchesOf } from '../owner-controls/switches.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
 import type { FeeLocker } from './fee-locker.ts';
 import { SpendFailed, spendOnce } from './spend-ledger.ts';
@@ -48,6 +49,7 @@ export interface KeeperTwin {
 export type KeeperOutcome =
   | { kind: 'busy' }
   | { kind: 'switched-off' }
+  | { kind: 'paused' }
   | { kind: 'fees-do-not-cover'; feesUsdc: bigint }
   | { kind: 'battery-bought'; txHash: `0x${string}` }
   | { kind: 'failed'; step: string; reason: string };
@@ -101,6 +103,9 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
   const owner = twin.wallet.address;
   const key = (step: string) => ({ agentId: twin.agentId, period, step });
   const ledger = { db: deps.db, chain };
+  // Pause stops everything the twin does on its own, spending included: read at each run, so it
+  // holds on every replica at once, even in the middle of a period's run (which goes on after it).
+  if ((await ownerSwitchesOf(deps.db, twin.agentId)).controls.paused) return { kind: 'paused' };
   const started = await hasStep(deps.db, { agentId: twin.agentId, period });
 
   // A run already under way in this period goes on whatever the switch or the fees say now.
@@ -129,7 +134,12 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
 
     const claims = await stepCalls(deps, twin, period);
     for (const [index, call] of claims.entries()) {
-      await spendOnce(ledger, key(`claim-${index}`), twin.wallet, async () => call);
+      // The first claim records what all of them move (the fees waiting now), for the owner's wallet view.
+      await spendOnce(ledger, key(`claim-${index}`), twin.wallet, async () => {
+        if (index > 0) return call;
+        const fees = await deps.feeLocker.available({ token: twin.token, twinWallet: owner });
+        return { ...call, amounts: { wethWei: fees.weth, token: fees.token } };
+      });
     }
 
     const wethBalance = () =>

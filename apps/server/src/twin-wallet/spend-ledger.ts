@@ -1,12 +1,10 @@
+import { WALLET_TRANSACTIONS_LISTED } from '@fartwin/protocol';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { TwinWalletSpendsTable } from '../db/schema.ts';
 
 export type SpendRow = Selectable<TwinWalletSpendsTable>;
-
-/** Ledger rows the wallet view lists, newest first. */
-export const LEDGER_ROWS_LISTED = 50;
 
 /** A withdrawal as asked for: what its request key must always mean. */
 export interface SpendIntent {
@@ -98,6 +96,6 @@ export function latestSpends(db: Db, agentId: string): Promise<SpendRow[]> {
     .selectAll()
     .where('agent_id', '=', agentId)
     .orderBy('id', 'desc')
-    .limit(LEDGER_ROWS_LISTED)
+    .limit(WALLET_TRANSACTIONS_LISTED)
     .execute();
 }

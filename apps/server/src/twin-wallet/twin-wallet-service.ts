@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type TwinWalletResponse, USDC_DECIMALS, type WalletSpend, type WithdrawalRequest } from '@fartwin/protocol';
+import {
+  type TwinWalletResponse,
+  USDC_DECIMALS,
+  WALLET_TRANSACTIONS_LISTED,
+  type WalletSpend,
+  type WalletTransaction,
+  type WithdrawalRequest,
+} from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
 import { type AgentRecord, findAgent } from '../agents/repository.ts';
@@ -8,6 +15,7 @@ import type { ServerConfig } from '../config/config.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
+import { keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
 import { HttpError } from '../http/errors.ts';
 import { TimeBudgetExceeded } from '../limits/time-budget.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
@@ -51,6 +59,10 @@ function toApiSpend(row: SpendRow): WalletSpend {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/** Withdrawals and the keeper's transactions in one list, newest first, at most the listed number. */
+const newestFirst = (transactions: WalletTransaction[]) =>
+  transactions.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, WALLET_TRANSACTIONS_LISTED);
 
 /** The twin's wallet for its owner: what it holds and did, and withdrawals to the owner's own addresses. */
 export function twinWalletService(deps: TwinWalletDeps) {
@@ -184,9 +196,11 @@ export function twinWalletService(deps: TwinWalletDeps) {
     async view(agentId: string, authFid: number): Promise<TwinWalletResponse> {
       const agent = await ownedTwin(agentId, authFid);
       const { usdc } = contractsOrFail();
-      const [balances, spends, withdrawTo, spent] = await Promise.all([
+      const [balances, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
         balancesOf(agent, usdc),
         latestSpends(db, agent.agentId),
+        keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
+        keeperSummary(db, agent.agentId),
         budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
         spentToday(db, agent.agentId, 'usdc', -1),
       ]);
@@ -199,9 +213,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
           usdc: balances.usdc.toString(),
           token: { address: agent.token.address, symbol: agent.token.symbol, amount: balances.token.toString() },
         },
-        // The fee keeper's claims and spends (issue 26 part 2, economy/) go here once it records them.
-        fees: null,
-        transactions: spends.map(toApiSpend),
+        fees,
+        transactions: newestFirst([...spends.map(toApiSpend), ...keeperSent]),
         withdrawTo,
         limits: {
           usdcLeftToday: (left > 0n ? left : 0n).toString(),

@@ -96,11 +96,40 @@ describe('/you, "Your twin": its owner edits the voice, reverts it and refreshes
     expect(screen.queryByRole('link', { name: 'Edit its voice' })).toBeNull();
   });
 
+  it('links its owner to what the twin remembers, its wallet and its activity, each of which leads back', async () => {
+    const { server } = openYou((fake) => savedVoice(fake));
+    server.on('GET /doppelganger/people-memory/agent-1', () => json({ agentId: 'agent-1', people: [] }));
+    const screens = await screen.findByRole('navigation', { name: 'More about your twin' });
+    const links = within(screens)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['What it remembers', '/you/people'],
+      ['Its wallet', '/you/wallet'],
+      ['Activity', '/you/activity'],
+    ]);
+    // Each screen leads back (the wallet's and activity's answers do not matter here: refused).
+    server.on('GET /doppelganger/wallet/agent-1', errorReply('not now', 503, 'chain_unavailable'));
+    server.on('GET /doppelganger/activity/agent-1', errorReply('not now', 503, 'unavailable'));
+    for (const [name, title] of [
+      ['What it remembers', 'People it remembers'],
+      ['Its wallet', "Your twin's wallet"],
+      ['Activity', 'Activity'],
+    ] as const) {
+      const nav = await screen.findByRole('navigation', { name: 'More about your twin' });
+      await userEvent.click(within(nav).getByRole('link', { name }));
+      await screen.findByRole('heading', { level: 1, name: title });
+      await userEvent.click(screen.getByRole('link', { name: 'Back to your twin' }));
+      await screen.findByRole('heading', { level: 1, name: 'Your twin' });
+    }
+  });
+
   it('shows no "Your twin" tab to someone without a twin', async () => {
     openYou(() => {}, noTwin());
     expect(await screen.findByText("You don't have a Fartwin yet.")).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Screens' });
     expect(within(nav).queryByRole('link', { name: 'Your twin' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'More about your twin' })).toBeNull();
   });
 
   it('saves a changed characteristic and an avoided topic as a new version, then reverts to the first', async () => {

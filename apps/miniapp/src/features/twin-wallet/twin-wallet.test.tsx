@@ -1,5 +1,5 @@
 import type { TwinWalletResponse, WithdrawalRequest } from '@fartwin/protocol';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorReply, json, withTwin } from '../../test/fake-server.ts';
@@ -18,18 +18,22 @@ const wallet = (overrides: Partial<TwinWalletResponse> = {}): TwinWalletResponse
     usdc: '25000000',
     token: { address: '0x5555555555555555555555555555555555555555', symbol: 'ALICE', amount: '0' },
   },
-  fees: null,
+  fees: {
+    claimed: { wethWei: '0', token: '0' },
+    swapped: { wethWei: '0', usdc: '0' },
+    spent: { gasAdvanceWei: '0', unwrappedWei: '0', batteries: 0, batteriesUsdc: '0' },
+  },
   transactions: [],
   withdrawTo: [OWN_ADDRESS],
   limits: { usdcLeftToday: '100000000', usdcPerDay: '100000000', gasReserveWei: '500000000000000' },
   ...overrides,
 });
 
-function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => void) {
+function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => void, answer = wallet()) {
   host.context = Promise.resolve(userContext(42));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin());
-  server.on(`GET ${WALLET}`, wallet());
+  server.on(`GET ${WALLET}`, answer);
   configure(server);
   renderApp({ path: '/you/wallet', server });
   return server;
@@ -87,5 +91,71 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
     await waitFor(() => expect(server.callsTo(`POST ${WITHDRAWALS}`)).toHaveLength(2));
     const [first, second] = server.callsTo(`POST ${WITHDRAWALS}`);
     expect((second!.body as WithdrawalRequest).idempotencyKey).toBe((first!.body as WithdrawalRequest).idempotencyKey);
+  });
+
+  it("shows the fee keeper's claims and spends, and its transactions beside the withdrawals", async () => {
+    const keeperStep = (id: number, kind: string, amounts: Record<string, string | null>, status = 'confirmed') => ({
+      id,
+      kind,
+      period: '2026-11-25',
+      to: '0x6666666666666666666666666666666666666666',
+      amounts: { ethWei: null, wethWei: null, usdc: null, token: null, ...amounts },
+      status,
+      txHash: `0x${'cd'.repeat(32)}`,
+      error: null,
+      createdAt: '2026-11-25T10:00:00.000Z',
+    });
+    openWallet(
+      () => {},
+      wallet({
+        fees: {
+          claimed: { wethWei: '20000000000000000', token: '7000000000000000000' },
+          swapped: { wethWei: '19500000000000000', usdc: '58000000' },
+          spent: {
+            gasAdvanceWei: '500000000000000',
+            unwrappedWei: '500000000000000',
+            batteries: 1,
+            batteriesUsdc: '1000000',
+          },
+        },
+        transactions: [
+          keeperStep(9, 'battery', { usdc: '1000000' }, 'sent'),
+          keeperStep(8, 'swap', { wethWei: '19500000000000000', usdc: '58000000' }),
+          keeperStep(7, 'approval', {}),
+          keeperStep(6, 'fee-claim', { wethWei: '20000000000000000', token: '7000000000000000000' }),
+          {
+            id: 1,
+            kind: 'withdrawal',
+            asset: 'usdc',
+            amount: '2000000',
+            to: OWN_ADDRESS,
+            status: 'confirmed',
+            txHash: null,
+            error: null,
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ] as TwinWalletResponse['transactions'],
+      }),
+    );
+    expect((await screen.findByTestId('fees-claimed')).textContent).toBe('0.02 WETH + 7 $ALICE');
+    expect(screen.getByTestId('fees-swapped').textContent).toBe('0.0195 WETH → 58 USDC');
+    expect(screen.getByTestId('fees-gas').textContent).toBe('0.0005 ETH unwrapped, 0.0005 ETH advanced');
+    expect(screen.getByTestId('fees-batteries').textContent).toBe('1 (1 USDC)');
+    const lines = within(screen.getByRole('region', { name: 'Transactions' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      'Battery: 1 USDC · sent',
+      'Swap: 0.0195 WETH, 58 USDC · confirmed',
+      'Approval · confirmed',
+      'Fee claim: 0.02 WETH · confirmed',
+      'Withdrawal: 2 USDC → 0x1111…1111 · confirmed',
+    ]);
+    expect(screen.getByRole('link', { name: 'Back to your twin' }).getAttribute('href')).toBe('/you');
+  });
+
+  it('says when the keeper has claimed nothing yet', async () => {
+    openWallet(() => {});
+    await screen.findByText("The fee keeper has not claimed any of your token's fees yet.");
   });
 });

@@ -54,6 +54,7 @@ export function YourTwinPage() {
         <VoiceEditor key={voice.data.version} saved={voice.data} save={save} />
         <Learning saved={voice.data} />
         <Versions agentId={agentId} current={voice.data.version} />
+        <OwnerScreens />
       </>
     );
   } else {
@@ -75,6 +76,17 @@ export function YourTwinPage() {
 }
 
 export default YourTwinPage;
+
+/** The owner's other screens about their twin, each of which leads back here. */
+function OwnerScreens() {
+  return (
+    <nav className="owner-voice__screens" aria-label={texts.otherScreens}>
+      <Link to="/you/people">{texts.peopleLink}</Link>
+      <Link to="/you/wallet">{texts.walletLink}</Link>
+      <Link to="/you/activity">{texts.activityLink}</Link>
+    </nav>
+  );
+}
 
 function VoiceEditor({ saved, save }: { saved: OwnerVoiceResponse; save: ReturnType<typeof useSaveVoice> }) {
   const [choices, setChoices] = useState(saved.voice.choices);

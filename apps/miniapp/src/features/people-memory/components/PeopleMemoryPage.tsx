@@ -1,5 +1,6 @@
 import type { RememberedPerson } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
+import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame } from '../../frame/index.ts';
@@ -35,6 +36,7 @@ export function PeopleMemoryPage() {
       <h1 className="page__title">{texts.title}</h1>
       <p>{texts.intro}</p>
       {body}
+      <BackToYourTwin />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame } from '../../frame/index.ts';
 import { activityTexts } from '../texts.ts';
@@ -25,6 +26,7 @@ export function ActivityScreen() {
       <h1 className="page__title">{activityTexts.title}</h1>
       <p className="activity__meta">{activityTexts.ownerNote}</p>
       {body}
+      <BackToYourTwin />
     </div>
   );
 }

@@ -1,6 +1,13 @@
-import { shortAddress, type TwinWalletResponse, USDC_DECIMALS } from '@fartwin/protocol';
+import {
+  type FeeKeeperSummary,
+  shortAddress,
+  type TwinWalletResponse,
+  USDC_DECIMALS,
+  type WalletTransaction,
+} from '@fartwin/protocol';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { formatUnits, parseUnits } from 'viem';
+import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame } from '../../frame/index.ts';
@@ -9,6 +16,7 @@ import { twinWalletTexts as texts } from '../texts.ts';
 import '../twin-wallet.css';
 
 const usdc = (baseUnits: string | bigint) => formatUnits(BigInt(baseUnits), USDC_DECIMALS);
+const ether = (wei: string) => formatUnits(BigInt(wei), 18);
 
 /** /you/wallet: the signed-in owner's twin's wallet: balances, transactions, and a withdrawal with a confirmation. */
 export function WalletPage() {
@@ -43,6 +51,7 @@ export function WalletPage() {
     <div className="page twin-wallet">
       <h1 className="page__title">{texts.title}</h1>
       {body}
+      <BackToYourTwin />
     </div>
   );
 }
@@ -61,9 +70,8 @@ function WalletView({ wallet }: { wallet: TwinWalletResponse }) {
           <dt>${wallet.balances.token.symbol}</dt>
           <dd data-testid="balance-token">{formatUnits(BigInt(wallet.balances.token.amount), 18)}</dd>
         </dl>
-        {/* The fee keeper's claims and spends (issue 26 part 2) are listed here once it records them. */}
-        {wallet.fees === null ? <p className="twin-wallet__note">{texts.fees}</p> : null}
       </section>
+      <FeesSummary fees={wallet.fees} symbol={wallet.balances.token.symbol} />
       <WithdrawForm wallet={wallet} />
       <section aria-labelledby="wallet-transactions">
         <h2 id="wallet-transactions">{texts.transactions}</h2>
@@ -71,10 +79,10 @@ function WalletView({ wallet }: { wallet: TwinWalletResponse }) {
           <p>{texts.noTransactions}</p>
         ) : (
           <ul className="twin-wallet__transactions">
-            {wallet.transactions.map((spend) => (
-              <li key={spend.id}>
-                {texts.withdrawal}: {usdc(spend.amount)} USDC → {shortAddress(spend.to)} · {spend.status}
-                {spend.error ? ` (${spend.error})` : ''}
+            {wallet.transactions.map((transaction) => (
+              <li key={`${transaction.kind}-${transaction.id}`}>
+                {describe(transaction)} · {transaction.status}
+                {transaction.error ? ` (${transaction.error})` : ''}
               </li>
             ))}
           </ul>
@@ -82,6 +90,46 @@ function WalletView({ wallet }: { wallet: TwinWalletResponse }) {
       </section>
     </>
   );
+}
+
+/** What the fee keeper claimed from the token's pool and spent keeping the twin alive (confirmed ones). */
+function FeesSummary({ fees, symbol }: { fees: FeeKeeperSummary; symbol: string }) {
+  const none = fees.claimed.wethWei === '0' && fees.claimed.token === '0' && fees.spent.batteries === 0;
+  return (
+    <section aria-labelledby="wallet-fees">
+      <h2 id="wallet-fees">{texts.feesTitle}</h2>
+      {none ? (
+        <p className="twin-wallet__note">{texts.noFees}</p>
+      ) : (
+        <dl className="twin-wallet__balances">
+          <dt>{texts.feesClaimed}</dt>
+          <dd data-testid="fees-claimed">
+            {texts.wethAndToken(ether(fees.claimed.wethWei), ether(fees.claimed.token), symbol)}
+          </dd>
+          <dt>{texts.feesSwapped}</dt>
+          <dd data-testid="fees-swapped">{texts.wethForUsdc(ether(fees.swapped.wethWei), usdc(fees.swapped.usdc))}</dd>
+          <dt>{texts.feesGas}</dt>
+          <dd data-testid="fees-gas">{texts.gas(ether(fees.spent.unwrappedWei), ether(fees.spent.gasAdvanceWei))}</dd>
+          <dt>{texts.feesBatteries}</dt>
+          <dd data-testid="fees-batteries">{texts.batteries(fees.spent.batteries, usdc(fees.spent.batteriesUsdc))}</dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** One line of the transaction list: a withdrawal, or one of the fee keeper's steps with what it moved. */
+function describe(transaction: WalletTransaction): string {
+  if (transaction.kind === 'withdrawal') {
+    return `${texts.withdrawal}: ${usdc(transaction.amount)} USDC → ${shortAddress(transaction.to)}`;
+  }
+  const { ethWei, wethWei, usdc: usdcAmount } = transaction.amounts;
+  const moved = [
+    ethWei ? `${ether(ethWei)} ETH` : null,
+    wethWei ? `${ether(wethWei)} WETH` : null,
+    usdcAmount ? `${usdc(usdcAmount)} USDC` : null,
+  ].filter(Boolean);
+  return `${texts.keeperKinds[transaction.kind]}${moved.length > 0 ? `: ${moved.join(', ')}` : ''}`;
 }
 
 /** Amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
