@@ -14,6 +14,12 @@ import { twinOf } from '../support/twins.ts';
 const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, learned: 1016 } as const;
 
 /**
+ * How an Extrovert twin ends every answer (twin/framing.ts `askBacks`, in lower case): asking the
+ * person back. An Introvert never ends with these.
+ */
+const extrovertAskBack = /(?:what about you|what[’']s your take|what do you think|how about you)\?$/;
+
+/**
  * A sample user asks the twin one question on its page; the echo engine's whole reply, in lower case.
  * (Not sendAndWatchReply: an offline reply can be done before its typing dots are ever seen.)
  */
@@ -38,7 +44,7 @@ async function openYourTwin(page: Page): Promise<FrameLocator> {
   return app;
 }
 
-test('the owner changes a characteristic and avoids a topic: the next reply shows it, and a revert undoes it', async ({
+test('the owner changes a characteristic and avoids a topic: the next replies show both, and a revert undoes them', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -46,36 +52,45 @@ test('the owner changes a characteristic and avoids a topic: the next reply show
   const twin = await twinOf(users.chatter);
   await ensureAlive(twin.agentId);
   const question = 'what do you think of ramen?';
+  // A question on a topic it casts about, answered in full: where Social energy shows.
+  const onTopic = 'tell me about testing';
   expect(await ask(page, askers.before, twin.agentId, question)).toContain('ramen');
+  // Each asker asks both questions in this order, so their conversations differ only by the voice.
+  const answeredBefore = await ask(page, askers.before, twin.agentId, onTopic);
 
   let app = await openYourTwin(page);
-  const length = app.getByRole('group', { name: 'Length' });
-  const unchosen = length.getByRole('button', { pressed: false });
-  const newLength = (await unchosen.textContent())!.trim();
+  const socialEnergy = app.getByRole('group', { name: 'Social energy' });
+  const chosen = (await socialEnergy.getByRole('button', { pressed: true }).textContent())!.trim();
+  const unchosen = socialEnergy.getByRole('button', { pressed: false });
+  const newEnergy = (await unchosen.textContent())!.trim();
+  const asksBack = (energy: string) => energy === 'Extrovert';
+  expect(extrovertAskBack.test(answeredBefore)).toBe(asksBack(chosen));
   await unchosen.click();
   await app.getByLabel(/Topics to avoid/).fill('ramen');
   await app.getByRole('button', { name: 'Save voice' }).click();
   await expect(app.getByText('Saved. Your twin’s next reply uses it.')).toBeVisible();
-  await expect(length.getByRole('button', { name: newLength })).toHaveAttribute('aria-pressed', 'true');
+  await expect(socialEnergy.getByRole('button', { name: newEnergy })).toHaveAttribute('aria-pressed', 'true');
   await expect(app.getByText(/^Version 2 ·/)).toBeVisible();
   await shot('voice-saved');
 
-  // The next reply declines the topic without a word of it.
+  // The next reply declines the topic without a word of it, and the next answer asks back (or no longer does).
   const declined = await ask(page, askers.after, twin.agentId, question);
   expect(declined).not.toContain('ramen');
   await shot('topic-declined');
+  expect(extrovertAskBack.test(await ask(page, askers.after, twin.agentId, onTopic))).toBe(asksBack(newEnergy));
+  await shot('characteristic-heard');
 
   // Back to the deploy's voice: the topic is talked about again, the characteristic as it was.
   app = await openYourTwin(page);
   await app.getByRole('button', { name: 'Revert to this (version 1)' }).click();
   await expect(app.getByText('Back to version 1.')).toBeVisible();
   await expect(app.getByLabel(/Topics to avoid/)).toHaveValue('');
-  await expect(app.getByRole('group', { name: 'Length' }).getByRole('button', { name: newLength })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-  );
+  await expect(
+    app.getByRole('group', { name: 'Social energy' }).getByRole('button', { name: newEnergy }),
+  ).toHaveAttribute('aria-pressed', 'false');
   await shot('voice-reverted');
   expect(await ask(page, askers.reverted, twin.agentId, question)).toContain('ramen');
+  expect(extrovertAskBack.test(await ask(page, askers.reverted, twin.agentId, onTopic))).toBe(asksBack(chosen));
 });
 
 test('the owner casts something new, presses "Refresh from my casts", and the twin talks about it', async ({

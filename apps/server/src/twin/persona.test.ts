@@ -3,6 +3,7 @@ import { profileCasts } from './cast-profile.ts';
 import { buildCharacter } from './character.ts';
 import { buildCharacteristics, choicesProblem, PERSONALITY_AXES } from './characteristics.ts';
 import { chunkReply, writeEchoReply } from './echo-reply.ts';
+import { askBacks } from './framing.ts';
 import { measureStyle, styleDistance } from './style.ts';
 import { normalizeForComparison } from './text.ts';
 
@@ -116,6 +117,19 @@ describe('the echo reply', () => {
     const verbose = { ...calm, traits: { ...calm.traits, Length: 'Verbose' } };
     const concise = { ...calm, traits: { ...calm.traits, Length: 'Concise' } };
     expect(length(verbose)).toBeGreaterThan(length(concise));
+  });
+
+  it('an Extrovert asks back in every answer, in its own words; an Introvert never in those words', () => {
+    // What the owner sees change on the next reply when they switch Social energy.
+    const answers = ['how is the garden?', 'what do you think about fungi?', 'tell me about compost', 'soil tips?'];
+    const extrovert = { ...calm, traits: { ...calm.traits, 'Social energy': 'Extrovert' } };
+    const introvert = { ...calm, traits: { ...calm.traits, 'Social energy': 'Introvert' } };
+    const asksLikeExtrovert = (reply: string) =>
+      askBacks(extrovert, 'answer').some((line) => reply.toLowerCase().endsWith(line.toLowerCase()));
+    for (const message of answers) {
+      expect(asksLikeExtrovert(writeEchoReply(extrovert, message)), message).toBe(true);
+      expect(asksLikeExtrovert(writeEchoReply(introvert, message)), message).toBe(false);
+    }
   });
 
   it('is deterministic and streams in word chunks that add up to the reply', () => {

@@ -45,7 +45,8 @@ export interface Look {
 /**
  * The look of one text. Each habit shows in about the share of texts the person shows it in
  * (exclamation marks, emoji, questions), nudged by their choices (Hyped, Playful, Extrovert), so
- * a set of replies measures like the person's own casts.
+ * a set of replies measures like the person's own casts. An Extrovert always asks back (posts
+ * decide that on their own).
  */
 export function lookFor(
   { character, shouts }: { character: Character; shouts: boolean },
@@ -57,9 +58,8 @@ export function lookFor(
     ? Math.min(1, style.exclamationRate + 0.25)
     : style.exclamationRate * (hasTrait(character, 'Calm') ? 0.8 : 1);
   const emojiShare = hasTrait(character, 'Playful') ? Math.min(1, style.emojiRate + 0.2) : style.emojiRate * 0.9;
-  const questionShare = hasTrait(character, 'Extrovert')
-    ? Math.min(0.9, Math.max(0.5, style.questionRate + 0.35))
-    : style.questionRate * 0.8;
+  // An Extrovert "asks people back": every time, so the owner sees the choice in the next reply.
+  const questionShare = hasTrait(character, 'Extrovert') ? 1 : style.questionRate * 0.8;
   const exclaims = !calm && picker.chance(exclamationShare);
   const emojis = style.favouriteEmojis.slice(0, 3);
   const emoji = !calm && picker.chance(emojiShare) ? picker.pick(emojis.length > 0 ? emojis : ['✨']) : null;
