@@ -75,7 +75,7 @@ test('/info: the four agent action toggles with their defaults, disabled without
   const shot = screenshots(page, testInfo);
   let app = await openAs(page, users.visitor, '/info');
   await expect(app.getByRole('heading', { name: spec.agentActions })).toBeVisible();
-  let switches = app.getByRole('switch');
+  const switches = app.getByRole('switch');
   await expect(switches).toHaveCount(4);
   for (const [index, toggle] of agentActionToggles.entries()) {
     await expect(app.getByText(toggle.label, { exact: true })).toBeVisible();
@@ -88,19 +88,20 @@ test('/info: the four agent action toggles with their defaults, disabled without
 
   // An owner's switch is saved: a reload shows it.
   app = await openAs(page, users.walletErrors, '/info');
-  switches = app.getByRole('switch');
-  await expect(switches.nth(2)).toBeEnabled();
-  await expect(switches.nth(2)).not.toBeChecked();
-  await switches.nth(2).click();
-  await expect(switches.nth(2)).toBeChecked();
+  // By its name: the owner also has Pause above SPEC.md's four and "ask me first" below them.
+  let contentWriter = app.getByRole('switch', { name: /^Content Writer/ });
+  await expect(contentWriter).toBeEnabled();
+  await expect(contentWriter).not.toBeChecked();
+  await contentWriter.click();
+  await expect(contentWriter).toBeChecked();
   await expect(app.getByText('Saving…')).toHaveCount(0);
   await openAs(page, users.visitor);
   app = await openAs(page, users.walletErrors, '/info');
-  switches = app.getByRole('switch');
-  await expect(switches.nth(2)).toBeChecked();
+  contentWriter = app.getByRole('switch', { name: /^Content Writer/ });
+  await expect(contentWriter).toBeChecked();
   await shot('info-saved');
-  await switches.nth(2).click();
-  await expect(switches.nth(2)).not.toBeChecked();
+  await contentWriter.click();
+  await expect(contentWriter).not.toBeChecked();
   await expect(app.getByText('Saving…')).toHaveCount(0);
 });
 
