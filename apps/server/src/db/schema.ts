@@ -392,6 +392,12 @@ export interface TwinFeeSettingsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** When the fee keeper last looked at a twin: its ticks take the longest-unseen first. */
+export interface TwinFeeChecksTable {
+  agent_id: string;
+  checked_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   social_accounts: SocialAccountsTable;
   social_casts: SocialCastsTable;
@@ -425,4 +431,5 @@ export interface Database {
   battery_relays: BatteryRelaysTable;
   twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;
+  twin_fee_checks: TwinFeeChecksTable;
 }

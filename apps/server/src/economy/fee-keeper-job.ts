@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { LocalAccount, PublicClient } from 'viem';
@@ -8,19 +9,24 @@ import { startTicker } from '../jobs/ticker.ts';
 import { type FeeKeeperDeps, keepTwinAlive } from './fee-keeper.ts';
 
 export const FEE_KEEPER_QUEUE = 'fee-keeper';
-/** Twins one tick looks at, the nearest to the end first; the next tick takes the next ones. */
+/**
+ * Twins one tick looks at: those it looked at longest ago (never, first), then the nearest to the
+ * end. A twin whose fees do not cover a battery is looked at and goes to the back of the line, so
+ * every due twin gets its turn however many of them there are.
+ */
 const TWINS_PER_TICK = 20;
 
 /** The keeper's period: the chain clock's UTC day. One battery at most per twin and day. */
 export const keeperPeriod = (nowSeconds: number) => new Date(nowSeconds * 1000).toISOString().slice(0, 10);
 
 /** The twins alive with less than `dueSeconds` left, with what the keeper needs to act for them. */
-export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number) {
+export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number, limit = TWINS_PER_TICK) {
   return db
     .selectFrom('agent_lives')
     .innerJoin('agents', 'agents.agent_id', 'agent_lives.agent_id')
     .innerJoin('deployments', 'deployments.agent_id', 'agents.agent_id')
     .leftJoin('twin_fee_settings', 'twin_fee_settings.agent_id', 'agents.agent_id')
+    .leftJoin('twin_fee_checks', 'twin_fee_checks.agent_id', 'agents.agent_id')
     .select([
       'agents.id',
       'agents.agent_id',
@@ -32,8 +38,18 @@ export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number) {
     .where('agent_lives.expires_at', '>', nowSeconds)
     .where('agent_lives.expires_at', '<=', nowSeconds + dueSeconds)
     .where('deployments.wallet_key_ciphertext', 'is not', null)
+    .orderBy(sql`twin_fee_checks.checked_at asc nulls first`)
     .orderBy('agent_lives.expires_at')
-    .limit(TWINS_PER_TICK)
+    .limit(limit)
+    .execute();
+}
+
+/** The keeper looked at this twin now (whatever came of it): it goes to the back of the line. */
+export async function markChecked(db: Db, agentId: string): Promise<void> {
+  await db
+    .insertInto('twin_fee_checks')
+    .values({ agent_id: agentId })
+    .onConflict((conflict) => conflict.column('agent_id').doUpdateSet({ checked_at: sql`now()` }))
     .execute();
 }
 
@@ -75,6 +91,9 @@ export async function startFeeKeeper(
           // The chain or the database was unreachable: the next tick goes on from the records.
           deps.logger.warn({ err: error, agentId: twin.agentId }, 'fee keeper run failed');
         }
+        await markChecked(deps.db, twin.agentId).catch((error: unknown) =>
+          deps.logger.warn({ err: error, agentId: twin.agentId }, 'fee keeper check not recorded'),
+        );
       }
     },
   );

@@ -19,6 +19,7 @@ import * as twinFeeSpends from './0018_twin_fee_spends.ts';
 import * as batteryRelays from './0019_battery_relays.ts';
 import * as revivals from './0020_revivals.ts';
 import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
+import * as feeKeeperChecks from './0022_fee_keeper_checks.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019_battery_relays': batteryRelays,
   '0020_revivals': revivals,
   '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,
+  '0022_fee_keeper_checks': feeKeeperChecks,
 };
