@@ -191,6 +191,19 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     expect(draft).toMatchObject({ status: 'pending', kind: 'post' });
     expect(draft.expires_at).toBeGreaterThanOrEqual(clockBefore + DRAFT_REVIEW_SECONDS);
     expect(draft.expires_at).toBeLessThanOrEqual(clockAfter + DRAFT_REVIEW_SECONDS);
+
+    // The day's second post, while the first still waits: a draft too, and no second notice (one
+    // notice while drafts wait; Activity lists both).
+    const second = await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt: slotAt + 60 });
+    expect(second).toMatchObject({ status: 'drafted', key: `post:${agent.agentId}:${slotAt + 60}` });
+    expect((await draftRow(`post:${agent.agentId}:${slotAt + 60}`)).status).toBe('pending');
+    expect(client.notifications.filter((request) => request.notificationId.startsWith('draft:'))).toHaveLength(1);
+    // Out of the later tests' way.
+    await server.db
+      .updateTable('twin_drafts')
+      .set({ status: 'discarded' })
+      .where('key', '=', `post:${agent.agentId}:${slotAt + 60}`)
+      .execute();
   });
 
   it('a draft published twice at once (double tap, two replicas) is cast once', async () => {

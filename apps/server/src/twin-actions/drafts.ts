@@ -92,9 +92,22 @@ export async function holdAsDraft(
 
 /**
  * The owner's notification of a new draft, when its client has the app added with notifications
- * (whatever the digests' switch says: a draft waits for the owner, and expires in a day).
+ * (whatever the digests' switch says: a draft waits for the owner, and expires in a day), unless an
+ * earlier draft still waits for review.
  */
 async function tellOwner(deps: TwinActionDeps, draft: DraftToHold, text: string): Promise<void> {
+  // One notice while drafts wait: a later draft joins the one the owner was told about (Activity
+  // lists them all), instead of spending the client's one notification per 30 s on each.
+  const waiting = await deps.db
+    .selectFrom('twin_drafts')
+    .select('key')
+    .where('agent_id', '=', draft.agentId)
+    .where('status', '=', 'pending')
+    .where('key', '!=', draft.key)
+    .where('created_at', '<', (eb) => eb.selectFrom('twin_drafts').select('created_at').where('key', '=', draft.key))
+    .limit(1)
+    .executeTakeFirst();
+  if (waiting) return;
   const twin = await findTwinAccount(deps.db, draft.agentId);
   if (!twin) return;
   const targets = await notificationTargets(deps.db, [twin.ownerFid]);
