@@ -135,17 +135,26 @@ const CLOCK_JUMPS = [
 /**
  * Moves the chain's clock with the dev host's chain-clock panel, as a person would, until the twin
  * has at most `seconds` of battery left: each time the largest jump that does not pass the mark
- * (or an hour, when less than an hour is left to go).
+ * (or an hour, when less than an hour is left to go). With `untilExtended`, it also stops as soon as
+ * the twin gets a new battery on the way (the fee keeper buys one once less than a day is left, and
+ * the clock must not then run through it).
  */
-export async function advanceUntilLeft(page: Page, agentId: string, seconds: number): Promise<void> {
+export async function advanceUntilLeft(
+  page: Page,
+  agentId: string,
+  seconds: number,
+  { untilExtended = false } = {},
+): Promise<void> {
   const panel = page.getByTestId('chain-clock');
   for (let step = 0; (await lifeLeftSeconds(agentId)) > seconds; step += 1) {
     expect(step, 'jumps on the chain clock').toBeLessThan(40);
-    const toGo = (await lifeLeftSeconds(agentId)) - seconds;
+    const left = await lifeLeftSeconds(agentId);
+    const toGo = left - seconds;
     const jump = CLOCK_JUMPS.find((candidate) => candidate.seconds <= toGo) ?? CLOCK_JUMPS[CLOCK_JUMPS.length - 1]!;
     const before = await chainNowSeconds();
     await panel.getByTestId(`advance-${jump.label}`).click();
     await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + jump.seconds);
+    if (untilExtended && (await lifeLeftSeconds(agentId)) > left) return;
   }
   expect(await lifeLeftSeconds(agentId)).toBeLessThanOrEqual(seconds);
 }
