@@ -120,9 +120,16 @@ export async function fundTwinWallet(address: `0x${string}`, usdc: bigint): Prom
 }
 
 /** Buys a twin a battery from `fid`'s wallet, as a reviver's wallet does (approve, then extendLife). */
-export async function payBatteryAs(fid: number, agentId: string): Promise<void> {
+export async function payBatteryAs(fid: number, agentId: string): Promise<`0x${string}`> {
   const { publicClient, walletFor } = local();
-  await payForBattery(publicClient, walletFor(localUserAccount(fid)), contracts(), agentId, BATTERY_PRICE_USDC);
+  const { receipt } = await payForBattery(
+    publicClient,
+    walletFor(localUserAccount(fid)),
+    contracts(),
+    agentId,
+    BATTERY_PRICE_USDC,
+  );
+  return receipt.transactionHash;
 }
 
 /** The chain-clock panel's jumps, largest first (their test ids are advance-<label>). */

@@ -58,9 +58,10 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   const boughtBefore = Number(await economy.getByTestId('batteries-bought').textContent());
   const batteriesBefore = (await lifeExtendedBy(twin.agentWallet.walletAddress)).length;
 
-  // Enough volume that 1 % of it covers a battery and the twin's gas.
+  // Enough volume that 1 % of it covers a battery and the twin's gas, and that the rate since launch
+  // (the runway) covers one within a battery's life however far other journeys moved the clock.
   await app.getByRole('button', { name: `Buy $${twin.token.symbol}` }).click();
-  await swapInSheet(page, '600');
+  await swapInSheet(page, '3000');
   await page.getByTestId('swap-sheet').getByRole('button', { name: 'Close' }).click();
   await expect(economy.getByTestId('runway')).toHaveText(
     /^pays its own battery at the current volume: about every \d+ days$/,

@@ -40,8 +40,9 @@ test("the owner withdraws the twin's USDC to their own address; a stranger reviv
 
   // Someone else revives the twin: the owner (notifications on) is told once, the twin thanks them once.
   await addAppWithNotifications(page);
-  await payBatteryAs(reviver, twin.agentId);
-  const notice = page.getByTestId('inbox').locator('li[data-notification-id^="revival:"]');
+  const paid = await payBatteryAs(reviver, twin.agentId);
+  // This revival's notice (other journeys' helpers pay batteries too, and are thanked for them).
+  const notice = page.getByTestId('inbox').locator(`li[data-notification-id^="revival:${paid}"]`);
   await expect(notice).toHaveCount(1, { timeout: 60_000 });
   await expect(notice).toContainText('Your twin was revived');
   await expect(notice).toContainText(`revived your twin @${twin.farcasterClient.username}`);

@@ -220,6 +220,38 @@ describe('the fee keeper', () => {
     expect(await database.db.selectFrom('twin_fee_spends').select('id').execute()).toEqual([]);
   });
 
+  it('finishes a run cut off between its steps in its own period, even once the period has ended', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    // The RPC fails as the third transaction (the unwrap, after the gas advance and the claim) is prepared.
+    const base = chain();
+    let prepared = 0;
+    const cutting = new Proxy(base, {
+      get(target, property, receiver) {
+        if (property === 'prepareTransactionRequest') {
+          return async (...args: Parameters<typeof target.prepareTransactionRequest>) => {
+            prepared += 1;
+            if (prepared === 3) throw new Error('RPC down');
+            return target.prepareTransactionRequest(...args);
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(keepTwinAlive({ ...depsOn(database.db), chain: cutting }, twin, PERIOD)).rejects.toThrow('RPC down');
+    // The next tick is in the next period: the fees were claimed already, and the run goes on with them.
+    expect(await keepTwinAlive(depsOn(database.db), twin, '2026-11-26')).toMatchObject({ kind: 'battery-bought' });
+    expect(await lifeExtended(twin.agentId)).toHaveLength(1);
+    const periods = await database.db
+      .selectFrom('twin_fee_spends')
+      .select('period')
+      .distinct()
+      .where('agent_id', '=', twin.agentId)
+      .execute();
+    expect(periods.map((row) => row.period)).toEqual([PERIOD]);
+  });
+
   it('spends nothing while the owner paused the twin, on any replica, and goes on once it is resumed', async () => {
     const twin = await newTwin();
     await buyToken(twin, '1000');

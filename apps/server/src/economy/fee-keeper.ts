@@ -1,5 +1,6 @@
 import { fartwinLifeAbi, quoterV2Abi, swapRouter02Abi, usdcAbi, weth9Abi } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import { asOperator } from '../chain/operator.ts';
@@ -89,10 +90,32 @@ export async function quoteWethInUsdc(chain: PublicClient, contracts: ContractAd
  * retries, crashes and other replicas continue the same run instead of spending again.
  */
 export async function keepTwinAlive(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
-  const outcome = await withAdvisoryLock(deps.db, { space: LOCK_SPACES.feeKeeper, id: twin.id }, { wait: false }, () =>
-    runLocked(deps, twin, period),
+  const outcome = await withAdvisoryLock(
+    deps.db,
+    { space: LOCK_SPACES.feeKeeper, id: twin.id },
+    { wait: false },
+    async () => runLocked(deps, twin, await periodToRun(deps.db, twin.agentId, period)),
   );
   return outcome ?? { kind: 'busy' };
+}
+
+/**
+ * The period whose run this one is: an earlier run that was cut off (an RPC that failed between its
+ * steps, a crash, the period ending meanwhile) and neither finished nor failed is finished in its own
+ * period first. Its fees were claimed then, into the twin's wallet, and the locker holds none now.
+ */
+async function periodToRun(db: Db, agentId: string, period: string): Promise<string> {
+  const unfinished = await db
+    .selectFrom('twin_fee_spends')
+    .select('period')
+    .where('agent_id', '=', agentId)
+    .where('period', '<', period)
+    .groupBy('period')
+    .having(sql<boolean>`bool_and(step <> 'battery' and status <> 'failed')`)
+    .orderBy('period', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return unfinished?.period ?? period;
 }
 
 async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
