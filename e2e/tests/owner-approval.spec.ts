@@ -63,8 +63,10 @@ test('with "ask me first" on posts, "Advance 1 day" brings two drafts and a noti
 
   await advanceOneDay(page);
   const inbox = page.getByTestId('inbox');
+  // Within a rate-limit retry: the client takes one notification per 30 s, and the battery this
+  // journey's start may have paid (ensureLifeLeft) sends the owner a revival notice first.
   await expect(inbox.locator('li[data-notification-id^="draft:post:"]').first()).toBeVisible({
-    timeout: ANSWER_TIMEOUT,
+    timeout: 90_000,
   });
   app = await openActivity(page, owner);
   const drafts = activityItems(app, 'draft');
