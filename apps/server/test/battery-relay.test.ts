@@ -253,6 +253,8 @@ describe('the battery relay', () => {
     await expectRefusal(await post('00000000-0000-4000-8000-000000000000', body), 404, 'unknown_agent');
     await expectRefusal(await post(twin, { ...body, signature: `0x${'ab'.repeat(2049)}` }), 400, 'invalid_request');
     await expectRefusal(await post(twin, { ...body, value: '-1' }), 400, 'invalid_request');
+    // 78 digits past 2^256 - 1: a clear 400, not a chain error.
+    await expectRefusal(await post(twin, { ...body, validBefore: '9'.repeat(78) }), 400, 'invalid_request');
     await expectRefusal(await post(twin, { ...body, extra: 1 }), 400, 'invalid_request');
     const { signature: _, ...unsigned } = body;
     await expectRefusal(await post(twin, unsigned), 400, 'invalid_request');

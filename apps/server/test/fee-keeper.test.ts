@@ -367,6 +367,9 @@ describe('the fee keeper', () => {
     expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toMatchObject({ kind: 'failed', step: 'swap' });
     expect(await nonceOf(twin.wallet.address)).toBe(nonce);
     expect(await balanceOf(deployment.weth9, twin.wallet.address)).toBe(wethLeft);
+    // The next period sells what the refused one claimed (the locker is empty now) and buys the battery.
+    expect(await keepTwinAlive(depsOn(database.db), twin, '2026-11-26')).toMatchObject({ kind: 'battery-bought' });
+    expect(await lifeExtended(twin.agentId)).toHaveLength(1);
   });
 
   it('after a crash, sends what was recorded: an unsigned intent is signed as recorded, a signed one is broadcast as it is', async () => {

@@ -144,6 +144,9 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
       'unauthorized',
     );
     await expectError(await get(activityPath(alice.agentId, { cursor: 'bm9wZQ' }), null), 400, 'invalid_cursor');
+    // A cursor made by hand with a NUL in its key: refused before it reaches SQL (else Postgres' 22021, a 500).
+    const nul = Buffer.from(JSON.stringify(['2026-11-25 15:40:01.123456+00', 'post:\u0000'])).toString('base64url');
+    await expectError(await get(activityPath(alice.agentId, { cursor: nul }), null), 400, 'invalid_cursor');
     await expectError(await get(`${activityPath(alice.agentId)}?limit=51`, null), 400, 'invalid_request');
     await expectError(await get(activityPath('0a0a0a0a-0000-4000-8000-000000000000'), null), 404, 'unknown_agent');
     await expectError(await get(activityPath('not-a-twin'), null), 400, 'invalid_agent_id');

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { addressSchema } from './entities.ts';
 
+const MAX_UINT256 = 2n ** 256n - 1n;
+
 /** POST: relay a signed battery for the twin (no sign-in: anyone may pay for any twin). */
 export const batteryRelayPath = (agentId: string) => `/doppelganger/battery-relay/${encodeURIComponent(agentId)}`;
 
@@ -12,7 +14,9 @@ export const batteryRelayPath = (agentId: string) => `/doppelganger/battery-rela
 const uintString = z
   .string()
   .regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a non-negative integer in decimal')
-  .transform((value) => BigInt(value));
+  .transform((value) => BigInt(value))
+  // 78 digits reach past 2^256 - 1: such a number cannot be encoded for the chain.
+  .refine((value) => value <= MAX_UINT256, 'must fit in a uint256');
 
 const bytes32 = z
   .string()

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.ts';
 
@@ -13,15 +14,16 @@ export const LOCK_SPACES = {
   /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
   replyChargesAuthor: 21,
   replyChargesTwin: 22,
-  /** One spend from a twin's wallet at a time, keyed by the twin (twin-wallet/): its nonce and caps. */
+  /**
+   * Session-level, by twinWalletLock: one signer of a twin's own wallet at a time, whoever signs
+   * (a withdrawal in twin-wallet/, the fee keeper in economy/): they share its nonce.
+   */
   twinWallet: 2604,
   /** Transaction-level: the battery relay's daily caps are counted and taken one claim at a time (relay/). */
   batteryRelayCaps: 2619,
-  /** Session-level, by agents.id: one fee-keeper run per twin at a time (economy/fee-keeper.ts). */
-  feeKeeper: 30,
 } as const;
 
-interface LockKey {
+export interface LockKey {
   space: number;
   id: number;
 }
@@ -67,4 +69,9 @@ export function advisoryLockHeld(space: number, id: number | RawBuilder<unknown>
     where locktype = 'advisory' and granted and objsubid = 2
       and database = (select oid from pg_database where datname = current_database())
       and classid = ${space}::int::oid and objid = ${id}::int::oid)`;
+}
+
+/** The lock every signer of a twin's own wallet holds while it signs and sends (its nonce is theirs). */
+export function twinWalletLock(agentId: string): LockKey {
+  return { space: LOCK_SPACES.twinWallet, id: createHash('sha256').update(agentId).digest().readInt32BE(0) };
 }

@@ -75,24 +75,25 @@ export async function startFeeKeeper(
       if (!deps.contracts()) return;
       const now = await chainNowSeconds(deps.chain);
       for (const row of await dueTwins(deps.db, now, deps.limits.dueSeconds)) {
-        const twin = {
-          id: row.id,
-          agentId: row.agent_id,
-          wallet: decryptAgentWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey),
-          token: row.token_address as `0x${string}`,
-          payBatteryFromFees: row.pay_battery_from_fees ?? true,
-        };
         try {
+          // Inside the try: a key that cannot be opened is this twin's problem, not every twin's.
+          const twin = {
+            id: row.id,
+            agentId: row.agent_id,
+            wallet: decryptAgentWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey),
+            token: row.token_address as `0x${string}`,
+            payBatteryFromFees: row.pay_battery_from_fees ?? true,
+          };
           const outcome = await keepTwinAlive(deps, twin, keeperPeriod(now));
           if (outcome.kind === 'battery-bought' || outcome.kind === 'failed') {
             deps.logger.info({ agentId: twin.agentId, outcome }, 'fee keeper');
           }
         } catch (error) {
           // The chain or the database was unreachable: the next tick goes on from the records.
-          deps.logger.warn({ err: error, agentId: twin.agentId }, 'fee keeper run failed');
+          deps.logger.warn({ err: error, agentId: row.agent_id }, 'fee keeper run failed');
         }
-        await markChecked(deps.db, twin.agentId).catch((error: unknown) =>
-          deps.logger.warn({ err: error, agentId: twin.agentId }, 'fee keeper check not recorded'),
+        await markChecked(deps.db, row.agent_id).catch((error: unknown) =>
+          deps.logger.warn({ err: error, agentId: row.agent_id }, 'fee keeper check not recorded'),
         );
       }
     },

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import { asOperator } from '../chain/operator.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { ownerSwitchesOf } from '../owner-controls/switches.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
@@ -90,11 +90,8 @@ export async function quoteWethInUsdc(chain: PublicClient, contracts: ContractAd
  * retries, crashes and other replicas continue the same run instead of spending again.
  */
 export async function keepTwinAlive(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
-  const outcome = await withAdvisoryLock(
-    deps.db,
-    { space: LOCK_SPACES.feeKeeper, id: twin.id },
-    { wait: false },
-    async () => runLocked(deps, twin, await periodToRun(deps.db, twin.agentId, period)),
+  const outcome = await withAdvisoryLock(deps.db, twinWalletLock(twin.agentId), { wait: false }, async () =>
+    runLocked(deps, twin, await periodToRun(deps.db, twin.agentId, period)),
   );
   return outcome ?? { kind: 'busy' };
 }
@@ -135,8 +132,17 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
   if (!started) {
     if (!twin.payBatteryFromFees) return { kind: 'switched-off' };
     const fees = await deps.feeLocker.available({ token: twin.token, twinWallet: owner });
+    // Fees an earlier period claimed and could not sell (its swap refused) wait in the twin's wallet
+    // as WETH: they count too, or they would stay there while every later period finds the locker empty.
+    const claimed = await chain.readContract({
+      address: venue.weth,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner],
+    });
+    const weth = fees.weth + claimed;
     // What the swap will sell: the fees less the part kept as ETH for gas, at most the cap.
-    const sellable = min(fees.weth - min(fees.weth, limits.gasReserveWei), limits.maxSwapWei);
+    const sellable = min(weth - min(weth, limits.gasReserveWei), limits.maxSwapWei);
     const feesUsdc = sellable > 0n ? await quoteWethInUsdc(chain, contracts, sellable) : 0n;
     if (feesUsdc < BATTERY_PRICE_USDC) return { kind: 'fees-do-not-cover', feesUsdc };
   }

@@ -5,6 +5,7 @@ import {
   ownerControlsUpdateSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
+import { ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
@@ -12,7 +13,6 @@ import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/drafts.ts';
-import { ownedAgent } from './owner-only.ts';
 import { ownerSwitchesOf, updateOwnerControls } from './switches.ts';
 
 export interface ApprovalRouteDeps {

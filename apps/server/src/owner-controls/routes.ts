@@ -1,11 +1,11 @@
 import { type AgentActions, type AgentActionsResponse, agentActionsUpdateSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
+import { agentOf, ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { agentOf, ownedAgent } from './owner-only.ts';
 import { agentActionsOf, updateAgentActions } from './switches.ts';
 
 export interface AgentActionsRouteDeps {

@@ -1,3 +1,4 @@
+import { storableText } from '@fartwin/protocol';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 
@@ -12,7 +13,8 @@ export interface ActivityCursor {
 
 /** Postgres's text of a timestamptz ("2026-11-25 15:40:01.123456+00"). */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const cursorSchema = z.tuple([z.string().regex(TIMESTAMP_TEXT), z.string().min(1).max(150)]);
+// The key reaches SQL: text Postgres can hold (a cursor made by hand may carry a NUL).
+const cursorSchema = z.tuple([z.string().regex(TIMESTAMP_TEXT), storableText(z.string().min(1).max(150))]);
 
 export function encodeActivityCursor(cursor: ActivityCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.key])).toString('base64url');

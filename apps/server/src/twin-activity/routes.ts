@@ -1,9 +1,9 @@
 import { type ActivityResponse, activityQuerySchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
+import { agentOf } from '../agents/owned-agent.ts';
 import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { agentOf } from '../owner-controls/owner-only.ts';
 import { type ActivityDeps, activityPage } from './activity.ts';
 
 export interface ActivityRouteDeps extends ActivityDeps {

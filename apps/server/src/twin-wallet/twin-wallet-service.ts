@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type TwinWalletResponse,
   USDC_DECIMALS,
@@ -9,10 +8,11 @@ import {
 } from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
-import { type AgentRecord, findAgent } from '../agents/repository.ts';
+import { ownedAgent } from '../agents/owned-agent.ts';
+import type { AgentRecord } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { ServerConfig } from '../config/config.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
+import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
 import { keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
@@ -71,18 +71,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
   const gasReserve = parseEther(String(limits.gasReserveEth));
 
   /** The twin, when the signed-in user owns it: 404 for no twin, 403 for anyone else's. */
-  const ownedTwin = async (agentId: string, authFid: number): Promise<AgentRecord> => {
-    const agent = await findAgent(db, agentId);
-    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-    if (agent.ownerFid !== authFid) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        `Only the twin's owner can see or move its wallet (signed in as fid ${authFid})`,
-      );
-    }
-    return agent;
-  };
+  const ownedTwin = (agentId: string, authFid: number): Promise<AgentRecord> =>
+    ownedAgent(db, agentId, authFid, 'see or move its wallet');
   const contractsOrFail = () => {
     const contracts = deps.contracts();
     if (!contracts) throw new HttpError(503, 'chain_unavailable', 'The contracts are not available yet');
@@ -254,11 +244,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
       if (intent.asset !== request.asset || BigInt(intent.amount) !== amount || intent.to_address !== to) {
         throw new HttpError(409, 'idempotency_key_reused', 'This idempotencyKey was used for another withdrawal');
       }
-      const lock = {
-        space: LOCK_SPACES.twinWallet,
-        id: createHash('sha256').update(agent.agentId).digest().readInt32BE(0),
-      };
-      return withAdvisoryLock(db, lock, { wait: true }, async () => {
+      return withAdvisoryLock(db, twinWalletLock(agent.agentId), { wait: true }, async () => {
         let row = await findSpend(db, intent.id);
         const refused = refusalOf(row);
         if (refused) throw refused;

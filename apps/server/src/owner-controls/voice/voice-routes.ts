@@ -1,11 +1,9 @@
 import { ownerVoiceSchema, voiceRevertRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { findAgent } from '../../agents/repository.ts';
+import { ownedAgent } from '../../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../../auth/require-auth.ts';
 import type { TokenVerifier } from '../../auth/token-verifier.ts';
 import type { Db } from '../../db/database.ts';
-import { agentIdParam } from '../../http/agent-id-param.ts';
-import { HttpError } from '../../http/errors.ts';
 import { jsonBody } from '../../http/json-body.ts';
 import type { RateLimits } from '../../limits/rate-limits.ts';
 import type { FarcasterData } from '../../providers/farcaster-data.ts';
@@ -27,20 +25,8 @@ export function voiceRoutes(deps: VoiceRouteDeps) {
   const pattern = '/doppelganger/voice/:agentId';
 
   /** The twin's id, once the signed-in person is known to own it. */
-  const ownedAgentId = async (agentId: string, authFid: number): Promise<string> => {
-    const agent = await findAgent(db, agentIdParam(agentId));
-    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
-    if (agent.ownerFid !== authFid) {
-      throw new HttpError(
-        403,
-        'forbidden',
-        `Only the twin's owner can see and change its voice (signed in as fid ${authFid})`,
-      );
-    }
-    return agent.agentId;
-  };
   const owned = (c: { req: { param(name: 'agentId'): string }; get(key: 'authFid'): number }) =>
-    ownedAgentId(c.req.param('agentId'), c.get('authFid'));
+    ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'see and change its voice').then((agent) => agent.agentId);
 
   app.use(pattern, requireAuth(deps.tokens));
   app.use(`${pattern}/*`, requireAuth(deps.tokens));

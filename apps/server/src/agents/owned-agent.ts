@@ -1,7 +1,7 @@
-import { type AgentRecord, findAgent } from '../agents/repository.ts';
 import type { Db } from '../db/database.ts';
 import { agentIdParam } from '../http/agent-id-param.ts';
 import { HttpError } from '../http/errors.ts';
+import { type AgentRecord, findAgent } from './repository.ts';
 
 /** The twin a path names: 400 for a malformed id, 404 for an unknown one. */
 export async function agentOf(db: Db, agentId: string): Promise<AgentRecord> {
