@@ -1,5 +1,5 @@
-import { apiPaths, chatStreamEvents } from '@fartwin/protocol';
-import { createParser } from 'eventsource-parser';
+import { apiPaths } from '@fartwin/protocol';
+import { readChatStream } from './support/chat-stream.ts';
 import type { Benchmark } from './support/context.ts';
 import { progress } from './support/progress.ts';
 import { reportPeakRss } from './support/report.ts';
@@ -29,19 +29,7 @@ type User = { fid: number; token: string };
  * the stream is read to its end (untimed), so the reply is stored before the next request starts.
  */
 async function timeToFirstDelta(url: string, init: RequestInit): Promise<number> {
-  const startedAt = performance.now();
-  const response = await fetch(url, init);
-  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
-  let firstDeltaAt: number | undefined;
-  const parser = createParser({
-    onEvent: (event) => {
-      if (event.event === chatStreamEvents.error) throw new Error(`${url} streamed an error: ${event.data}`);
-      if (event.event === chatStreamEvents.delta) firstDeltaAt ??= performance.now();
-    },
-  });
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
-  if (firstDeltaAt === undefined) throw new Error(`${url} streamed no ${chatStreamEvents.delta} event`);
+  const { startedAt, firstDeltaAt } = await readChatStream(url, init);
   return firstDeltaAt - startedAt;
 }
 

@@ -1,5 +1,6 @@
 import { apiPaths } from '@fartwin/protocol';
 import pg from 'pg';
+import { readChatStream } from './support/chat-stream.ts';
 import type { Benchmark } from './support/context.ts';
 import { progress } from './support/progress.ts';
 import { clientHeaders } from './support/sign-in.ts';
@@ -35,15 +36,10 @@ async function growMemory(client: pg.Client, agentId: string, size: number): Pro
   );
 }
 
-/** Milliseconds from sending a chat message to the end of its streamed reply. */
+/** Milliseconds from sending a chat message to the end of its streamed reply (a streamed error throws). */
 async function timeToReply(url: string, init: RequestInit): Promise<number> {
-  const startedAt = performance.now();
-  const response = await fetch(url, init);
-  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
-  for await (const _chunk of response.body) {
-    // Read to the end: the reply is whole when the stream ends.
-  }
-  return performance.now() - startedAt;
+  const { startedAt, endedAt } = await readChatStream(url, init);
+  return endedAt - startedAt;
 }
 
 /**

@@ -9,6 +9,12 @@ function* causes(error: unknown): Generator<object> {
   }
 }
 
+/** EIP-1193's 4001: the person declined the wallet's request (anywhere in the error's causes). */
+export function rejectedByUser(error: unknown): boolean {
+  for (const cause of causes(error)) if ((cause as { code?: unknown }).code === 4001) return true;
+  return false;
+}
+
 /**
  * SPEC.md §8's text for a wallet error found anywhere in the error's causes: the text of its code,
  * or "Unknown provider RPC error" for a provider error with another code. null for other errors.

@@ -1,7 +1,7 @@
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { errorMessage } from '../../../lib/errors.ts';
+import { errorMessage, rejectedByUser } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
 import { type Hash, useWalletAddress, useWalletLoader, useWalletStack, type WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
@@ -38,15 +38,6 @@ export interface Revival {
    * the other ways take over for the session.
    */
   signed: { offered: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
-}
-
-/** The wallet's "user rejected the request" (EIP-1193 code 4001), anywhere in the error's causes. */
-function isRejection(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 10; depth += 1) {
-    if ((cause as { code?: unknown }).code === 4001) return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** What a bundle that did not fully succeed left on the chain. */
@@ -236,7 +227,7 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
       }
     } catch (error) {
       fallBack(
-        isRejection(error) ? strings.signedRevivalRejected : strings.signedRevivalUnavailable(errorMessage(error)),
+        rejectedByUser(error) ? strings.signedRevivalRejected : strings.signedRevivalUnavailable(errorMessage(error)),
       );
       return;
     }
