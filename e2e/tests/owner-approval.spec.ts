@@ -4,6 +4,7 @@ import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
 import {
   ANSWER_TIMEOUT,
+  actionSwitch,
   addAppWithNotifications,
   advanceOneDay,
   castFromComposer,
@@ -36,6 +37,15 @@ async function setControl(app: FrameLocator, label: string, on: boolean) {
 const activityItems = (app: FrameLocator, type: 'draft' | 'skip' | 'writing') =>
   app.locator(`li.activity__item[data-activity="${type}"]`);
 
+/** Puts an owner's switches back whatever state a journey left them in: the sample twins are shared. */
+async function restoreSwitches(page: Page, owner: number, agentId: string, controls: string[]) {
+  const app = await openAs(page, owner, '/info');
+  const writer = actionSwitch(app, 'Content Writer');
+  await expect(writer).toBeEnabled();
+  if (await writer.isChecked()) await setAgentAction(app, agentId, 'Content Writer', false);
+  for (const control of controls) await setControl(app, control, false);
+}
+
 async function openActivity(page: Page, owner: number): Promise<FrameLocator> {
   const app = await openAs(page, owner, '/you/activity');
   await expect(app.getByRole('heading', { name: 'Activity' })).toBeVisible();
@@ -52,45 +62,45 @@ test('with "ask me first" on posts, "Advance 1 day" brings two drafts and a noti
   const name = twin.farcasterClient.username;
   await ensureLifeLeft(twin.agentId, 3 * DAY);
 
-  let app = await openAs(page, owner, '/info');
-  await addAppWithNotifications(page);
-  await setControl(app, 'Ask me first: posts', true);
-  await setAgentAction(app, twin.agentId, 'Content Writer', true);
-  // Its posts: not the thank-yous it casts when other journeys' people revive it, whenever they land.
-  const posts = castsBy(topLevelCasts(page), name).filter({ hasNotText: 'for reviving me!' });
-  const before = await posts.count();
-  await shot('ask-me-first-on');
+  try {
+    let app = await openAs(page, owner, '/info');
+    await addAppWithNotifications(page);
+    await setControl(app, 'Ask me first: posts', true);
+    await setAgentAction(app, twin.agentId, 'Content Writer', true);
+    // Its posts: not the thank-yous it casts when other journeys' people revive it, whenever they land.
+    const posts = castsBy(topLevelCasts(page), name).filter({ hasNotText: 'for reviving me!' });
+    const before = await posts.count();
+    await shot('ask-me-first-on');
 
-  await advanceOneDay(page);
-  const inbox = page.getByTestId('inbox');
-  // Within a rate-limit retry: the client takes one notification per 30 s, and the battery this
-  // journey's start may have paid (ensureLifeLeft) sends the owner a revival notice first.
-  await expect(inbox.locator('li[data-notification-id^="draft:post:"]').first()).toBeVisible({
-    timeout: 90_000,
-  });
-  app = await openActivity(page, owner);
-  const drafts = activityItems(app, 'draft');
-  await expect(drafts).toHaveCount(2, { timeout: ANSWER_TIMEOUT });
-  // Nothing was cast on its own.
-  await expect(posts).toHaveCount(before);
-  await shot('two-drafts');
+    await advanceOneDay(page);
+    const inbox = page.getByTestId('inbox');
+    // Within a rate-limit retry: the client takes one notification per 30 s, and the battery this
+    // journey's start may have paid (ensureLifeLeft) sends the owner a revival notice first.
+    await expect(inbox.locator('li[data-notification-id^="draft:post:"]').first()).toBeVisible({
+      timeout: 90_000,
+    });
+    app = await openActivity(page, owner);
+    const drafts = activityItems(app, 'draft');
+    await expect(drafts).toHaveCount(2, { timeout: ANSWER_TIMEOUT });
+    // Nothing was cast on its own.
+    await expect(posts).toHaveCount(before);
+    await shot('two-drafts');
 
-  const edited = `an edited post from its owner ${runMarker()}`;
-  const first = drafts.nth(0);
-  await first.getByRole('textbox', { name: 'Edit the draft' }).fill(edited);
-  await first.getByRole('button', { name: 'Publish' }).click();
-  const published = castsBy(topLevelCasts(page), name).filter({ has: page.getByText(edited, { exact: true }) });
-  await expect(published).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
-  await expect(castText(published)).toHaveText(edited);
+    const edited = `an edited post from its owner ${runMarker()}`;
+    const first = drafts.nth(0);
+    await first.getByRole('textbox', { name: 'Edit the draft' }).fill(edited);
+    await first.getByRole('button', { name: 'Publish' }).click();
+    const published = castsBy(topLevelCasts(page), name).filter({ has: page.getByText(edited, { exact: true }) });
+    await expect(published).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+    await expect(castText(published)).toHaveText(edited);
 
-  await activityItems(app, 'draft').first().getByRole('button', { name: 'Discard' }).click();
-  await expect(app.getByText('Discarded')).toBeVisible();
-  await expect(posts).toHaveCount(before + 1);
-  await shot('one-published-one-discarded');
-
-  app = await openAs(page, owner, '/info');
-  await setAgentAction(app, twin.agentId, 'Content Writer', false);
-  await setControl(app, 'Ask me first: posts', false);
+    await activityItems(app, 'draft').first().getByRole('button', { name: 'Discard' }).click();
+    await expect(app.getByText('Discarded')).toBeVisible();
+    await expect(posts).toHaveCount(before + 1);
+    await shot('one-published-one-discarded');
+  } finally {
+    await restoreSwitches(page, owner, twin.agentId, ['Ask me first: posts']);
+  }
 });
 
 test('Activity lists a thread reply with the cast it answered; pause stops a tag reply and a post', async ({
@@ -129,30 +139,34 @@ test('Activity lists a thread reply with the cast it answered; pause stops a tag
   await opened.getByRole('button', { name: 'Close' }).click();
   await expect(opened).toHaveCount(0);
 
-  // Paused: a new tag gets no reply (a twin that is not paused answers a later one), and a day brings no post.
-  app = await openAs(page, owner, '/info');
-  await setControl(app, 'Pause', true);
-  await setAgentAction(app, twin.agentId, 'Content Writer', true);
-  // Its posts: not the thank-yous it casts when other journeys' people revive it, whenever they land.
-  const posts = castsBy(topLevelCasts(page), name).filter({ hasNotText: 'for reviving me!' });
-  const before = await posts.count();
-  app = await openAs(page, people.tagger, '/agents');
-  const ignored = await castFromComposer(page, app, `@${name} are you there? ${marker}`);
-  const later = await castFromComposer(page, app, `@${witness.farcasterClient.username} and you? ${marker}`);
-  await expect(castsBy(repliesUnder(later), witness.farcasterClient.username)).toHaveCount(1, {
-    timeout: ANSWER_TIMEOUT,
-  });
-  await expect(repliesUnder(ignored)).toHaveCount(0);
-  await advanceOneDay(page);
-  app = await openActivity(page, owner);
-  await expect(activityItems(app, 'skip').filter({ hasText: 'Did not post: paused' })).toHaveCount(2, {
-    timeout: ANSWER_TIMEOUT,
-  });
-  await expect(activityItems(app, 'skip').filter({ hasText: 'Did not reply: paused' }).first()).toBeVisible();
-  await expect(posts).toHaveCount(before);
-  await shot('paused');
-
-  app = await openAs(page, owner, '/info');
-  await setAgentAction(app, twin.agentId, 'Content Writer', false);
-  await setControl(app, 'Pause', false);
+  try {
+    // Paused: a new tag gets no reply (a twin that is not paused answers a later one), and a day brings no post.
+    app = await openAs(page, owner, '/info');
+    await setControl(app, 'Pause', true);
+    await setAgentAction(app, twin.agentId, 'Content Writer', true);
+    // Its posts: not the thank-yous it casts when other journeys' people revive it, whenever they land.
+    const posts = castsBy(topLevelCasts(page), name).filter({ hasNotText: 'for reviving me!' });
+    const before = await posts.count();
+    app = await openAs(page, people.tagger, '/agents');
+    const ignored = await castFromComposer(page, app, `@${name} are you there? ${marker}`);
+    const later = await castFromComposer(page, app, `@${witness.farcasterClient.username} and you? ${marker}`);
+    await expect(castsBy(repliesUnder(later), witness.farcasterClient.username)).toHaveCount(1, {
+      timeout: ANSWER_TIMEOUT,
+    });
+    await expect(repliesUnder(ignored)).toHaveCount(0);
+    await advanceOneDay(page);
+    // The day's two posts are skipped by the tick after the clock moved: the screen shows what was
+    // recorded when it opened, so it is opened again until they are there.
+    await expect(async () => {
+      app = await openActivity(page, owner);
+      await expect(activityItems(app, 'skip').filter({ hasText: 'Did not post: paused' })).toHaveCount(2, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: ANSWER_TIMEOUT });
+    await expect(activityItems(app, 'skip').filter({ hasText: 'Did not reply: paused' }).first()).toBeVisible();
+    await expect(posts).toHaveCount(before);
+    await shot('paused');
+  } finally {
+    await restoreSwitches(page, owner, twin.agentId, ['Pause']);
+  }
 });
