@@ -302,6 +302,10 @@ describe('the battery relay', () => {
     const perPayer = await expectRefusal(await post(twin, await signedBody(payer, twin)), 429, 'payer_daily_limit');
     expect(perPayer).toContain('2 signed revivals per wallet a day');
     expect(perPayer).toContain(OTHER_WAYS);
+    // A wallet at its cap is refused before any chain call: even a signature that is not its own
+    // gets the cap's answer, not the signature check's (which would cost the relayer its RPCs).
+    const forged = { ...(await signedBody(payer, twin)), signature: `0x${'11'.repeat(65)}` };
+    await expectRefusal(await post(twin, forged), 429, 'payer_daily_limit');
 
     expect((await post(otherTwin, await signedBody(await usdcOnlyPayer(), otherTwin))).status).toBe(200);
     const perDay = await expectRefusal(

@@ -6,8 +6,11 @@
  */
 import { type Address, encodeAbiParameters, type Hex, keccak256, toHex } from 'viem';
 
-/** One battery: the only value the relayed entry accepts (FartwinLife.MIN_USDC_AMOUNT). */
-export const BATTERY_USDC = 1_000_000n;
+/**
+ * One battery: the only value the relayed entry accepts (FartwinLife.MIN_USDC_AMOUNT), the product's
+ * price (@fartwin/protocol BATTERY_PRICE_USDC, which this package does not depend on).
+ */
+const BATTERY_USDC = 1_000_000n;
 
 /** USDC's EIP-712 domain on Base and locally: name "USD Coin", version "2". */
 export const USDC_DOMAIN_NAME = 'USD Coin';

@@ -21,7 +21,6 @@ export {
   payForBattery,
 } from './battery.ts';
 export {
-  BATTERY_USDC,
   type BatteryAuthorization,
   type BatteryAuthorizationRequest,
   batteryAuthorizationNonce,

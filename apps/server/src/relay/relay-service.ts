@@ -1,5 +1,4 @@
 import {
-  BATTERY_USDC,
   batteryAuthorizationCall,
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
@@ -7,7 +6,7 @@ import {
   withGasHeadroom,
 } from '@fartwin/contracts';
 import { quotePayerProtection } from '@fartwin/contracts/protection';
-import type { BatteryRelayInput, BatteryRelayResponse } from '@fartwin/protocol';
+import { BATTERY_PRICE_USDC, type BatteryRelayInput, type BatteryRelayResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import {
   BaseError,
@@ -30,6 +29,7 @@ import {
   type RelayCaps,
   type RelayKey,
   recordSignedRelay,
+  relayCapReached,
   releaseRelay,
 } from './relay-store.ts';
 
@@ -88,6 +88,15 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
     });
 
   /** Sends the stored transaction again: the same hash, so at most one lands. */
+  const capRefusal = (cap: 'payer_cap' | 'daily_cap') =>
+    cap === 'payer_cap'
+      ? refuse(
+          429,
+          'payer_daily_limit',
+          `Fartwin pays the gas of ${caps.perPayerPerDay} signed revivals per wallet a day, and this wallet has had them.`,
+        )
+      : refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
+
   const rebroadcast = async (rawTx: `0x${string}`) => {
     await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'resend').catch(
       // Known, mined or replaced: the chain has it or decided on it.
@@ -122,7 +131,7 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       if (!isAddressEqual(input.to, contracts.fartwinLife)) {
         throw refuse(400, 'wrong_recipient', 'The signature must pay the life contract.');
       }
-      if (input.value !== BATTERY_USDC) {
+      if (input.value !== BATTERY_PRICE_USDC) {
         throw refuse(400, 'wrong_amount', 'The signature must be for exactly 1 USDC, one battery.');
       }
       if (input.nonce !== batteryAuthorizationNonce(agentId, input.salt)) {
@@ -131,6 +140,9 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       // A retry of a relay already sent: the same transaction, no new checks or caps.
       const earlier = await findRelay(db, key);
       if (earlier) return answerExisting(agentId, key, earlier);
+      // A cap already reached is refused before the chain calls below (the claim counts again).
+      const reached = await relayCapReached(db, key.payer, caps);
+      if (reached) throw capRefusal(reached);
 
       const [block, chainId] = await budget(Promise.all([chain.getBlock(), chain.getChainId()]), 'read the chain');
       if (input.validAfter >= block.timestamp) {
@@ -166,12 +178,12 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       );
       if (!signed) throw refuse(400, 'invalid_signature', `The signature is not ${input.from}'s.`);
       if (used) throw refuse(409, 'authorization_used', 'This signature has been used or cancelled already.');
-      if (usdc < BATTERY_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');
+      if (usdc < BATTERY_PRICE_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');
       if (eth < caps.minOperatorWei) {
         logger.warn({ eth: formatEther(eth) }, 'battery relay: the operator is below its ETH floor');
         throw refuse(503, 'relayer_out_of_gas', 'Fartwin cannot pay the gas of signed revivals right now.');
       }
-      const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_USDC), 'quote the swap');
+      const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_PRICE_USDC), 'quote the swap');
       const call = batteryAuthorizationCall(
         contracts.fartwinLife,
         agentId,
@@ -197,16 +209,7 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
 
       const claimed = await claimRelay(db, key, agentId, caps);
       if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
-      if (claimed.kind === 'payer_cap') {
-        throw refuse(
-          429,
-          'payer_daily_limit',
-          `Fartwin pays the gas of ${caps.perPayerPerDay} signed revivals per wallet a day, and this wallet has had them.`,
-        );
-      }
-      if (claimed.kind === 'daily_cap') {
-        throw refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
-      }
+      if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
       return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
     },
   };

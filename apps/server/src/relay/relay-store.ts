@@ -46,16 +46,30 @@ export async function claimRelay(db: Db, key: RelayKey, agentId: string, caps: R
       .execute();
     const existing = await findRelay(trx, key);
     if (existing) return { kind: 'existing', ...existing };
-    const { rows } = await sql<{ by_payer: string; total: string }>`
-      select count(*) filter (where payer = ${payer}) as by_payer, count(*) as total
-      from battery_relays where created_at > now() - interval '24 hours'`.execute(trx);
-    const counts = rows[0]!;
-    if (Number(counts.by_payer) >= caps.perPayerPerDay) return { kind: 'payer_cap' };
-    if (Number(counts.total) >= caps.perDay) return { kind: 'daily_cap' };
+    const reached = await relayCapReached(trx, key.payer, caps);
+    if (reached) return { kind: reached };
     const claim = randomUUID();
     await trx.insertInto('battery_relays').values({ payer, nonce, agent_id: agentId, claim }).execute();
     return { kind: 'claimed', claim };
   });
+}
+
+/**
+ * Which cap a new relay for this payer would pass, if any (rolling 24 hours). Read alone it is a
+ * cheap refusal before any chain call; claimRelay reads it again under its lock.
+ */
+export async function relayCapReached(
+  db: Db,
+  payer: `0x${string}`,
+  caps: RelayCaps,
+): Promise<'payer_cap' | 'daily_cap' | null> {
+  const { rows } = await sql<{ by_payer: string; total: string }>`
+    select count(*) filter (where payer = ${payer.toLowerCase()}) as by_payer, count(*) as total
+    from battery_relays where created_at > now() - interval '24 hours'`.execute(db);
+  const counts = rows[0]!;
+  if (Number(counts.by_payer) >= caps.perPayerPerDay) return 'payer_cap';
+  if (Number(counts.total) >= caps.perDay) return 'daily_cap';
+  return null;
 }
 
 /** The attempt's existing row, if a retry finds one (no claim taken). */
