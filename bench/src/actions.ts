@@ -83,7 +83,11 @@ async function measureTicks(bot: BotService, client: pg.Client, twins: number) {
         return tick !== undefined;
       },
       { timeoutMs: 60_000, intervalMs: 100 },
-    );
+    ).catch((error: Error) => {
+      // What the service did instead: the ticks it logged meanwhile and its last lines.
+      const ticks = tickLinesSince(bot.logFile, offset).map((line) => JSON.stringify(line));
+      throw new Error(`${error.message}\nticks since: ${ticks.join('\n') || 'none'}\n${bot.tail(15)}`);
+    });
     if (!tick) throw new Error('no schedule tick took them');
     if (tick.jobs !== DUE_SLOTS) throw new Error(`the tick enqueued ${tick.jobs} jobs, not ${DUE_SLOTS}`);
     if (round >= TICKS.warmUp) samples.push({ ms: tick.ms, jobs: tick.jobs });

@@ -28,6 +28,21 @@ export function skipsOf(deps: { db: Db; logger: Logger }, writing: Omit<WriteSki
   };
 }
 
+/** A scheduled writing (a post, a digest) its owner's Pause stopped: recorded for the owner's activity. */
+export function skipPausedSlot(
+  deps: { db: Db; logger: Logger },
+  slot: { key: string; agentId: string; kind: 'post' | 'digest'; slotAt: number },
+) {
+  const skip = skipsOf(deps, {
+    key: slot.key,
+    agent_id: slot.agentId,
+    kind: slot.kind,
+    subject: String(slot.slotAt),
+    author_fid: null,
+  });
+  return skip('paused');
+}
+
 /** Rows one cleanup statement deletes at most; the next tick takes the rest. */
 const CLEANUP_BATCH = 10_000;
 /** Skips stay listed this long. */

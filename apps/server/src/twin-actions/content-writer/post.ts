@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
-import { findAgentCharacter } from '../../agents/repository.ts';
+import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
 import { castAsTwin, findTwinAccount } from '../twins.ts';
-import { skipsOf } from '../write-skips.ts';
+import { skipPausedSlot } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 /** Earlier posts the engine is shown so it writes something new. */
@@ -29,22 +29,17 @@ export type PostOutcome =
 export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<PostOutcome> {
   const { db } = deps;
   const twin = await findTwinAccount(db, job.agentId);
-  const character = twin && (await findAgentCharacter(db, twin.agentId));
-  if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
+  if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
   const key = writingKeys.post(twin.agentId, job.slotAt);
+  // The switches first: most due slots at network scale are of twins whose writer is off, and the
+  // character (up to thousands of casts) is read only for a post that will be written.
   const decision = await ownerDecision(db, twin.agentId, 'post');
   if (decision === 'switched-off') return { status: 'skipped', reason: 'switched-off' };
-  if (decision === 'paused') {
-    const skip = skipsOf(deps, {
-      key,
-      agent_id: twin.agentId,
-      kind: 'post',
-      subject: String(job.slotAt),
-      author_fid: null,
-    });
-    return skip('paused');
-  }
+  if (decision === 'paused')
+    return skipPausedSlot(deps, { key, agentId: twin.agentId, kind: 'post', slotAt: job.slotAt });
   if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
+  const character = await cachedAgentCharacter(db, twin.agentId);
+  if (!character) return { status: 'skipped', reason: 'unknown-twin' };
 
   // One post of a twin is written at a time: a day's two slots are often due together, and each
   // must see the other among the earlier posts, or both come out the same.

@@ -6,7 +6,7 @@ import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { writeOnce } from '../twin-writes.ts';
 import { findTwinAccount } from '../twins.ts';
-import { skipsOf } from '../write-skips.ts';
+import { skipPausedSlot } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -48,14 +48,7 @@ export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<
   const decision = await ownerDecision(db, twin.agentId, 'digest');
   if (decision === 'switched-off') return { status: 'skipped', reason: 'switched-off' };
   if (decision === 'paused') {
-    const skip = skipsOf(deps, {
-      key,
-      agent_id: twin.agentId,
-      kind: 'digest',
-      subject: String(job.slotAt),
-      author_fid: null,
-    });
-    return skip('paused');
+    return skipPausedSlot(deps, { key, agentId: twin.agentId, kind: 'digest', slotAt: job.slotAt });
   }
   const targets = await notificationTargets(db, [twin.ownerFid]);
   if (targets.length === 0) return { status: 'skipped', reason: 'no-notifications' };
