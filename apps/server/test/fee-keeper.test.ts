@@ -20,9 +20,10 @@ import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { type Address, encodeFunctionData, keccak256, maxUint256, parseEther, parseEventLogs, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import type { ContractAddresses } from '../src/chain/contracts.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
@@ -182,6 +183,37 @@ describe('the fee keeper', () => {
     expect(rows.at(-1)!.tx_hash).toBe(battery!.transactionHash);
     // The rest of the sold fees stays with the twin, in USDC.
     expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
+  });
+
+  it("holds the operator's lock up to the gas advance's broadcast, not while its receipt is awaited", async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    const advance = () =>
+      database.db
+        .selectFrom('twin_fee_spends')
+        .select('status')
+        .where('agent_id', '=', twin.agentId)
+        .where('step', '=', 'gas-advance')
+        .executeTakeFirst();
+    await clients.testClient.setAutomine(false);
+    try {
+      const run = keepTwinAlive(depsOn(database.db), twin, PERIOD);
+      // Sent, and waiting for a block that does not come yet.
+      await vi.waitFor(async () => expect((await advance())?.status).toBe('sent'), { timeout: 20_000 });
+      // Another operator transaction (a deploy, a relayed revival) may sign and send meanwhile.
+      const free = await withAdvisoryLock(
+        database.db,
+        { space: LOCK_SPACES.operatorWallet, id: 0 },
+        { wait: false },
+        async () => true,
+      );
+      expect(free).toBe(true);
+      await clients.testClient.setAutomine(true);
+      await clients.testClient.mine({ blocks: 1 });
+      expect(await run).toMatchObject({ kind: 'battery-bought' });
+    } finally {
+      await clients.testClient.setAutomine(true);
+    }
   });
 
   it('never spends twice: a retry and two replicas at once answer with the same battery', async () => {

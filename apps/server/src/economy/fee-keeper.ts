@@ -152,12 +152,13 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
     // operator (once per period; a run that recorded one goes on with it).
     const advanced = await hasStep(deps.db, key('gas-advance'));
     if (advanced || (await chain.getBalance({ address: owner })) < limits.gasAdvanceWei) {
-      await asOperator(deps.db, () =>
-        spendOnce(ledger, key('gas-advance'), deps.operator, async () => ({
-          to: owner,
-          data: '0x',
-          value: limits.gasAdvanceWei,
-        })),
+      await spendOnce(
+        ledger,
+        key('gas-advance'),
+        deps.operator,
+        async () => ({ to: owner, data: '0x', value: limits.gasAdvanceWei }),
+        // The operator signs for every replica and twin: its lock is held to the broadcast, not the receipt.
+        { signing: (work) => asOperator(deps.db, work) },
       );
     }
 

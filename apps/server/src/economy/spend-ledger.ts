@@ -58,7 +58,8 @@ const shortReason = (error: unknown) =>
  * A retry, a crash or a second replica finds the row: a confirmed spend is answered as it is, a
  * signed one is broadcast again (the same transaction, same nonce: it cannot land twice), an intent
  * that was never signed is signed now. `build` runs only when there is no row yet.
- * The caller holds the sender's lock (one signer per wallet at a time, for nonces).
+ * The caller holds the sender's lock (one signer per wallet at a time, for nonces), or passes it as
+ * `signing` when others share the sender: then it is held up to the broadcast only.
  * Throws SpendFailed when the chain refuses or reverts it: then nothing was spent but gas.
  */
 export async function spendOnce(
@@ -66,7 +67,33 @@ export async function spendOnce(
   key: SpendKey,
   sender: LocalAccount,
   build: () => Promise<SpendRequest>,
+  options: { signing?: <T>(work: () => Promise<T>) => Promise<T> } = {},
 ): Promise<{ txHash: Hex }> {
+  const { db, chain } = deps;
+  // A sender shared beyond this twin (the operator) is locked from its nonce to the broadcast only,
+  // not while the receipt is awaited: its other transactions need not wait for this one's block.
+  const signing = options.signing ?? ((work) => work());
+  const sent = await signing(() => recordAndSend(deps, key, sender, build));
+  if ('confirmed' in sent) return { txHash: sent.confirmed };
+  const { row, txHash } = sent;
+  const receipt = await chain.waitForTransactionReceipt({ hash: txHash, timeout: RECEIPT_BUDGET_MS });
+  const status = receipt.status === 'success' ? 'confirmed' : 'failed';
+  await db
+    .updateTable('twin_fee_spends')
+    .set({ status, error: status === 'failed' ? 'reverted' : null, updated_at: sql`now()` })
+    .where('id', '=', row.id)
+    .execute();
+  if (status === 'failed') throw new SpendFailed(key, `transaction ${txHash} reverted`);
+  return { txHash };
+}
+
+/** The ledger's first half, under the sender's lock: the intent row, the signed transaction, its broadcast. */
+async function recordAndSend(
+  deps: { db: Db; chain: PublicClient },
+  key: SpendKey,
+  sender: LocalAccount,
+  build: () => Promise<SpendRequest>,
+): Promise<{ confirmed: Hex } | { row: { id: string }; txHash: Hex }> {
   const { db, chain } = deps;
   let row = await find(db, key);
   if (!row) {
@@ -91,7 +118,7 @@ export async function spendOnce(
       .execute();
     row = (await find(db, key))!;
   }
-  if (row.status === 'confirmed') return { txHash: row.tx_hash as Hex };
+  if (row.status === 'confirmed') return { confirmed: row.tx_hash as Hex };
   if (row.status === 'failed') throw new SpendFailed(key, row.error ?? 'failed earlier');
 
   let rawTx = row.raw_tx as Hex | null;
@@ -137,13 +164,5 @@ export async function spendOnce(
   } catch {
     // Already known, or already mined: the receipt below says which.
   }
-  const receipt = await chain.waitForTransactionReceipt({ hash: txHash, timeout: RECEIPT_BUDGET_MS });
-  const status = receipt.status === 'success' ? 'confirmed' : 'failed';
-  await db
-    .updateTable('twin_fee_spends')
-    .set({ status, error: status === 'failed' ? 'reverted' : null, updated_at: sql`now()` })
-    .where('id', '=', row.id)
-    .execute();
-  if (status === 'failed') throw new SpendFailed(key, `transaction ${txHash} reverted`);
-  return { txHash };
+  return { row, txHash };
 }
