@@ -1,5 +1,13 @@
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueTwins, markChecked } from '../src/economy/fee-keeper-job.ts';
+import {
+  createKeeperRunQueue,
+  dueTwins,
+  enqueueKeeperRuns,
+  FEE_KEEPER_RUN_QUEUE,
+  keeperPeriod,
+  markChecked,
+} from '../src/economy/fee-keeper-job.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin } from './twins.ts';
@@ -52,5 +60,26 @@ describe("the fee keeper's ticks (economy/fee-keeper-job.ts)", () => {
     expect(ticks[1]).toEqual(ids.slice(3, 6));
     expect(ticks[2]).toEqual([...ids.slice(6, 8), ids[0]]);
     expect(new Set(ticks.flat())).toEqual(new Set(ids));
+  });
+
+  it('hands each due twin to the run queue once per period, however often the tick runs', async () => {
+    // A queue of its own schema, without workers: what the ticks enqueued stays to be counted.
+    const boss = new PgBoss({ connectionString: server.config.databaseUrl, schema: 'keeper_ticks', max: 2 });
+    await boss.start();
+    try {
+      await createKeeperRunQueue(boss);
+      expect(await enqueueKeeperRuns(boss, server.db, NOW, DAY)).toBe(8);
+      expect(await enqueueKeeperRuns(boss, server.db, NOW, DAY)).toBe(8);
+      const queued = await server.db
+        .withSchema('keeper_ticks')
+        .selectFrom('job' as never)
+        .select(['singleton_key' as never])
+        .where('name' as never, '=', FEE_KEEPER_RUN_QUEUE as never)
+        .execute();
+      const keys = (queued as { singleton_key: string }[]).map((row) => row.singleton_key).sort();
+      expect(keys).toEqual(ids.map((agentId) => `${agentId}:${keeperPeriod(NOW)}`).sort());
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+    }
   });
 });

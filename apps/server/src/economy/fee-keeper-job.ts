@@ -9,24 +9,31 @@ import { startTicker } from '../jobs/ticker.ts';
 import { type FeeKeeperDeps, keepTwinAlive } from './fee-keeper.ts';
 
 export const FEE_KEEPER_QUEUE = 'fee-keeper';
+/** One keeper run: one twin and period, its singleton key `{agentId}:{period}`. */
+export const FEE_KEEPER_RUN_QUEUE = 'fee-keeper-run';
+/** Runs at once on each replica: each signs from its own twin's wallet (the operator only for gas advances). */
+const RUN_WORKERS = 2;
 /**
- * Twins one tick looks at: those it looked at longest ago (never, first), then the nearest to the
+ * Twins one tick hands on: those looked at longest ago (never, first), then the nearest to the
  * end. A twin whose fees do not cover a battery is looked at and goes to the back of the line, so
  * every due twin gets its turn however many of them there are.
  */
-const TWINS_PER_TICK = 20;
+const TWINS_PER_TICK = 50;
+
+export interface KeeperRunJob {
+  agentId: string;
+  period: string;
+}
 
 /** The keeper's period: the chain clock's UTC day. One battery at most per twin and day. */
 export const keeperPeriod = (nowSeconds: number) => new Date(nowSeconds * 1000).toISOString().slice(0, 10);
 
-/** The twins alive with less than `dueSeconds` left, with what the keeper needs to act for them. */
-export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number, limit = TWINS_PER_TICK) {
+/** What the keeper needs to act for a twin: its wallet's sealed key, its token and its switch. */
+function keeperTwins(db: Db) {
   return db
-    .selectFrom('agent_lives')
-    .innerJoin('agents', 'agents.agent_id', 'agent_lives.agent_id')
+    .selectFrom('agents')
     .innerJoin('deployments', 'deployments.agent_id', 'agents.agent_id')
     .leftJoin('twin_fee_settings', 'twin_fee_settings.agent_id', 'agents.agent_id')
-    .leftJoin('twin_fee_checks', 'twin_fee_checks.agent_id', 'agents.agent_id')
     .select([
       'agents.id',
       'agents.agent_id',
@@ -35,9 +42,16 @@ export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number, l
       'deployments.wallet_key_ciphertext',
       'twin_fee_settings.pay_battery_from_fees',
     ])
+    .where('deployments.wallet_key_ciphertext', 'is not', null);
+}
+
+/** The twins alive with less than `dueSeconds` left, in the keeper's order (see TWINS_PER_TICK). */
+export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number, limit = TWINS_PER_TICK) {
+  return keeperTwins(db)
+    .innerJoin('agent_lives', 'agent_lives.agent_id', 'agents.agent_id')
+    .leftJoin('twin_fee_checks', 'twin_fee_checks.agent_id', 'agents.agent_id')
     .where('agent_lives.expires_at', '>', nowSeconds)
     .where('agent_lives.expires_at', '<=', nowSeconds + dueSeconds)
-    .where('deployments.wallet_key_ciphertext', 'is not', null)
     .orderBy(sql`twin_fee_checks.checked_at asc nulls first`)
     .orderBy('agent_lives.expires_at')
     .limit(limit)
@@ -54,9 +68,46 @@ export async function markChecked(db: Db, agentId: string): Promise<void> {
 }
 
 /**
- * Every `intervalSeconds`, once across the replicas (a ticker job), runs the keeper for the twins
- * whose battery ends within a day. Each twin's run is exactly-once by its own records
- * (twin_fee_spends) and lock, so a tick that overlaps a slow one, or a retry, spends nothing twice.
+ * One tick: a run job for each due twin in its turn, keyed by twin and period (a twin already queued
+ * for the period is not queued twice), and those twins to the back of the line. Answers how many
+ * were handed on.
+ */
+export async function enqueueKeeperRuns(
+  boss: PgBoss,
+  db: Db,
+  nowSeconds: number,
+  dueSeconds: number,
+  limit = TWINS_PER_TICK,
+): Promise<number> {
+  const period = keeperPeriod(nowSeconds);
+  const due = await dueTwins(db, nowSeconds, dueSeconds, limit);
+  for (const row of due) {
+    const job: KeeperRunJob = { agentId: row.agent_id, period };
+    await boss.send(FEE_KEEPER_RUN_QUEUE, job, { singletonKey: `${job.agentId}:${job.period}` });
+    await markChecked(db, row.agent_id);
+  }
+  return due.length;
+}
+
+/** The run queue: one job per twin and state (stately), retried with backoff. */
+export async function createKeeperRunQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(FEE_KEEPER_RUN_QUEUE, {
+    name: FEE_KEEPER_RUN_QUEUE,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    // Up to seven transactions, each waiting at most a minute for its receipt.
+    expireInSeconds: 900,
+  });
+}
+
+/**
+ * Every `intervalSeconds`, once across the replicas (a ticker job), hands the twins whose battery
+ * ends within a day to the run queue: one pg-boss job per twin and period, on any replica, retried
+ * with backoff when the chain or the database fails it. Each run is exactly-once by its own records
+ * (twin_fee_spends) and the twin wallet's lock, so a retry, an overlap or a second replica spends
+ * nothing twice.
  */
 export async function startFeeKeeper(
   boss: PgBoss,
@@ -68,34 +119,39 @@ export async function startFeeKeeper(
     logger: Logger;
   },
 ): Promise<void> {
-  await startTicker(
-    boss,
-    { queue: FEE_KEEPER_QUEUE, intervalSeconds: deps.intervalSeconds, logger: deps.logger },
-    async () => {
-      if (!deps.contracts()) return;
-      const now = await chainNowSeconds(deps.chain);
-      for (const row of await dueTwins(deps.db, now, deps.limits.dueSeconds)) {
-        try {
-          // Inside the try: a key that cannot be opened is this twin's problem, not every twin's.
-          const twin = {
-            id: row.id,
-            agentId: row.agent_id,
-            wallet: decryptAgentWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey),
-            token: row.token_address as `0x${string}`,
-            payBatteryFromFees: row.pay_battery_from_fees ?? true,
-          };
-          const outcome = await keepTwinAlive(deps, twin, keeperPeriod(now));
-          if (outcome.kind === 'battery-bought' || outcome.kind === 'failed') {
-            deps.logger.info({ agentId: twin.agentId, outcome }, 'fee keeper');
-          }
-        } catch (error) {
-          // The chain or the database was unreachable: the next tick goes on from the records.
-          deps.logger.warn({ err: error, agentId: row.agent_id }, 'fee keeper run failed');
-        }
-        await markChecked(deps.db, row.agent_id).catch((error: unknown) =>
-          deps.logger.warn({ err: error, agentId: row.agent_id }, 'fee keeper check not recorded'),
-        );
+  const { db, logger } = deps;
+  await createKeeperRunQueue(boss);
+  for (let worker = 0; worker < RUN_WORKERS; worker++) {
+    await boss.work<KeeperRunJob>(FEE_KEEPER_RUN_QUEUE, { pollingIntervalSeconds: 2 }, async ([job]) => {
+      if (!job) return;
+      const { agentId, period } = job.data;
+      const row = await keeperTwins(db).where('agents.agent_id', '=', agentId).executeTakeFirst();
+      if (!row) return;
+      let wallet: LocalAccount;
+      try {
+        wallet = decryptAgentWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey);
+      } catch (error) {
+        // No retry opens it: this twin's problem, said once, not every twin's.
+        logger.warn({ err: error, agentId }, 'fee keeper: the twin wallet cannot be opened');
+        return;
       }
-    },
-  );
+      const twin = {
+        id: row.id,
+        agentId,
+        wallet,
+        token: row.token_address as `0x${string}`,
+        payBatteryFromFees: row.pay_battery_from_fees ?? true,
+      };
+      // A failure (the chain or the database unreachable) is thrown: pg-boss retries the run, which
+      // goes on from its records.
+      const outcome = await keepTwinAlive(deps, twin, period);
+      if (outcome.kind === 'battery-bought' || outcome.kind === 'failed') {
+        logger.info({ agentId, period, outcome }, 'fee keeper');
+      }
+    });
+  }
+  await startTicker(boss, { queue: FEE_KEEPER_QUEUE, intervalSeconds: deps.intervalSeconds, logger }, async () => {
+    if (!deps.contracts()) return;
+    await enqueueKeeperRuns(boss, db, await chainNowSeconds(deps.chain), deps.limits.dueSeconds);
+  });
 }
