@@ -44,17 +44,13 @@ export async function swapInSheet(page: Page, amount: string) {
   if (doneBefore !== null) await expect(done).not.toHaveText(doneBefore);
 }
 
-/** The batteries (LifeExtended events) a wallet paid for, from the chain. */
-export async function lifeExtendedBy(payer: string) {
-  const { publicClient } = createLocalClients(stack.rpcUrl);
-  const events = await publicClient.getContractEvents({
+/** The batteries a wallet paid for, from the chain: the life contract's LifePaid events, by their indexed payer. */
+export async function batteriesPaidBy(payer: `0x${string}`) {
+  return createLocalClients(stack.rpcUrl).publicClient.getContractEvents({
     address: deployment().fartwinLife,
     abi: fartwinLifeAbi,
-    eventName: 'LifeExtended',
+    eventName: 'LifePaid',
+    args: { payer },
     fromBlock: 0n,
   });
-  const payers = await Promise.all(
-    events.map(async (event) => (await publicClient.getTransaction({ hash: event.transactionHash })).from),
-  );
-  return events.filter((_, index) => payers[index]?.toLowerCase() === payer.toLowerCase());
 }

@@ -4,7 +4,7 @@ import { chatScreen } from '../support/chat.ts';
 import { openAs } from '../support/devhost.ts';
 import { agentPath, openLivingTwin } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
-import { lifeExtendedBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
+import { batteriesPaidBy, shownNumber, swapInSheet, tokenBalance } from '../support/token-economy.ts';
 
 const trader = users.tokenTrader;
 
@@ -56,7 +56,7 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   const economy = app.getByTestId('twin-economy');
   await expect(economy).toBeVisible();
   const boughtBefore = Number(await economy.getByTestId('batteries-bought').textContent());
-  const batteriesBefore = (await lifeExtendedBy(twin.agentWallet.walletAddress)).length;
+  const batteriesBefore = (await batteriesPaidBy(twin.agentWallet.walletAddress as `0x${string}`)).length;
 
   // Enough volume that 1 % of it covers a battery and the twin's gas, and that the rate since launch
   // (the runway) covers one within a battery's life however far other journeys moved the clock.
@@ -73,7 +73,7 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   // be run through.)
   await advanceUntilLeft(page, twin.agentId, 12 * 3600, { untilExtended: true });
   await expect.poll(() => lifeLeftSeconds(twin.agentId), { timeout: 60_000 }).toBeGreaterThan(6 * 86_400);
-  const bought = await lifeExtendedBy(twin.agentWallet.walletAddress);
+  const bought = await batteriesPaidBy(twin.agentWallet.walletAddress as `0x${string}`);
   expect(bought).toHaveLength(batteriesBefore + 1);
   await expect(economy.getByTestId('batteries-bought')).toHaveText(String(boughtBefore + 1), { timeout: 20_000 });
   // Opened again, the twin's page counts down from the new battery, as the chain has it.
