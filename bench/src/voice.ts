@@ -40,8 +40,7 @@ import {
 const GENERIC_REPLY = 'interesting, tell me more';
 
 /** The stages whose twin answers are scored, in the order the run asks them. */
-const STAGES = ['main', 'afterEdits', 'beforeLearning', 'afterLearning'] as const;
-type Stage = (typeof STAGES)[number];
+type Stage = 'main' | 'afterEdits' | 'beforeLearning' | 'afterLearning';
 /** Each stage's askers are bench-<label>-<n> (usernames are at most 16 characters). */
 const ASKER_LABELS: Record<Stage, string> = {
   main: 'asker',
@@ -87,10 +86,14 @@ export const voice: Benchmark = {
         `publishing ${VOICE_CORPUS.length} people's casts and replies on the local network, deploying their twins`,
       );
       const friendFid = await createLocalUser(url, { username: 'bench-friend', starterCasts: false });
-      // One asker per held-out question index and stage: nobody asks the same twin twice.
+      // One asker per held-out question index and stage: nobody asks the same twin twice. Each stage's
+      // askers are made when it starts, so the main twins' fids, which seed the echo engine's choices,
+      // are those of the bench before it had stages: its rows stay comparable.
       const heldOutCount = Math.max(...VOICE_CORPUS.map((user) => splitReplies(user).heldOut.length));
       const askers = {} as Record<Stage, SignedIn[]>;
-      for (const stage of STAGES) askers[stage] = await freshAskers(url, ASKER_LABELS[stage], heldOutCount);
+      const startStage = async (stage: Stage) => {
+        askers[stage] = await freshAskers(url, ASKER_LABELS[stage], heldOutCount);
+      };
 
       const answered: Answered[] = [];
       /** Each held-out parent asked of the twin by the stage's askers, each answer scored. */
@@ -111,13 +114,20 @@ export const voice: Benchmark = {
         }
       };
 
+      await startStage('main');
+      const twins: { user: CorpusUser; owner: SignedIn; agentId: string }[] = [];
       for (const user of VOICE_CORPUS) {
         const owner = await ownerAccount(url, user);
         await publishMaterial(url, owner.fid, friendFid, user.casts, splitReplies(user).training);
         const agentId = await deployTwin(url, owner);
         await askHeldOut(user, agentId, 'main');
+        twins.push({ user, owner, agentId });
+      }
 
-        // The owner's edits: phrases of their own and an about-me line, saved through Your twin's API.
+      progress("the owner's edits: phrases from their training replies and an about-me line, asked again");
+      await startStage('afterEdits');
+      for (const { user, owner, agentId } of twins) {
+        // Saved through Your twin's API, as the owner saves them.
         const { voice: current } = await readVoice(url, agentId, owner);
         const saved = await saveVoice(url, agentId, owner, editedVoice(user, VOICE_CORPUS, current));
         console.log(
@@ -127,6 +137,8 @@ export const voice: Benchmark = {
       }
 
       progress('learning: twins deployed from half of their casts, asked, refreshed from the rest, asked again');
+      await startStage('beforeLearning');
+      await startStage('afterLearning');
       for (const user of VOICE_CORPUS) {
         const later = await ownerAccount(url, user, '-2');
         const { first, second } = splitForLearning(user);
