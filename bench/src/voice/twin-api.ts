@@ -24,12 +24,16 @@ export interface SignedIn {
   token: string;
 }
 
+/** Each request's budget: a chat answer or a learning run takes well under a second on the bench's service. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 const authorized = (who: SignedIn) => ({ ...clientHeaders(who.fid), authorization: `Bearer ${who.token}` });
 
 async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
