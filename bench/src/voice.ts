@@ -1,18 +1,22 @@
-import {
-  type AgentsByFidResponse,
-  apiPaths,
-  type ChatResponse,
-  type DeployResponse,
-  type NewLocalUserRequest,
-} from '@fartwin/protocol';
 import { startBotService } from './support/bot-service.ts';
 import type { Benchmark } from './support/context.ts';
 import { progress } from './support/progress.ts';
 import type { BenchResult } from './support/report.ts';
-import { createLocalUser, waitForDeploy } from './support/seed.ts';
-import { clientHeaders, signIn } from './support/sign-in.ts';
-import { type CorpusUser, HOLD_OUT_EVERY, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
+import { createLocalUser } from './support/seed.ts';
+import { signIn } from './support/sign-in.ts';
+import { type CorpusUser, HOLD_OUT_EVERY, splitForLearning, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
+import { editedVoice } from './voice/owner-edits.ts';
 import { meanScore, type Score, score } from './voice/scores.ts';
+import {
+  ask,
+  deployTwin,
+  freshAskers,
+  publishMaterial,
+  readVoice,
+  refreshFromCasts,
+  type SignedIn,
+  saveVoice,
+} from './voice/twin-api.ts';
 
 /**
  * How much a twin sounds like its owner (issue 25 part 8). For each person of the bench's corpus
@@ -24,25 +28,33 @@ import { meanScore, type Score, score } from './voice/scores.ts';
  * that has not talked to it before, so no memory of earlier questions colours the answer.
  * Its reply is scored against what the person really wrote, beside two baselines in the same run:
  * a random top-level cast of the same person, and one generic line.
+ *
+ * Two more stages, each scored against the same held-out replies by fresh askers:
+ * - learning: a second account of each person ("-2", the same casts) whose twin is deployed from the
+ *   first half of their training material, asked; then the second half is published, the owner
+ *   presses "Refresh from my casts" and the twin is asked again;
+ * - the owner's edits: on the main twins, the owner saves phrases from their training replies and an
+ *   about-me line (voice/owner-edits.ts), and the twin is asked again.
  */
 
 const GENERIC_REPLY = 'interesting, tell me more';
 
+/** The stages whose twin answers are scored, in the order the run asks them. */
+type Stage = 'main' | 'afterEdits' | 'beforeLearning' | 'afterLearning';
+/** Each stage's askers are bench-<label>-<n> (usernames are at most 16 characters). */
+const ASKER_LABELS: Record<Stage, string> = {
+  main: 'asker',
+  afterEdits: 'ask-edit',
+  beforeLearning: 'ask-half',
+  afterLearning: 'ask-lrnd',
+};
+
 interface Answered {
   user: string;
+  stage: Stage;
   twin: Score;
   randomCast: Score;
   generic: Score;
-}
-
-async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** A seeded choice, so a run's random-cast baseline is the same every run. */
@@ -52,57 +64,17 @@ function pickSeeded<T>(items: readonly T[], seed: string): T {
   return items[(hash >>> 0) % items.length]!;
 }
 
-/** Publishes `user`'s casts and training replies on the local network; their fid. */
-async function publishUser(url: string, user: CorpusUser, friendFid: number): Promise<number> {
-  const request: NewLocalUserRequest = { username: user.username, displayName: user.displayName, starterCasts: false };
-  const fid = await createLocalUser(url, request);
-  const cast = (body: { fid: number; text: string; parentHash?: string }) =>
-    postJson<{ hash: string }>(`${url}/local-network/casts`, body);
-  const { training } = splitReplies(user);
-  // Casts and replies interleaved, as a feed reads.
-  const rounds = Math.max(user.casts.length, training.length);
-  for (let index = 0; index < rounds; index++) {
-    const text = user.casts[index];
-    if (text) await cast({ fid, text });
-    const pair = training[index];
-    if (pair) {
-      const parent = await cast({ fid: friendFid, text: pair.parent });
-      await cast({ fid, text: pair.reply, parentHash: parent.hash });
-    }
-  }
-  return fid;
-}
-
-/** Deploys `fid`'s twin over HTTP with the answers its casts lean to; its agent id. */
-async function deployTwin(url: string, fid: number): Promise<string> {
-  const token = await signIn(url, fid);
-  const headers = { ...clientHeaders(fid), authorization: `Bearer ${token}` };
-  const before = (await (await fetch(`${url}${apiPaths.agentsByFid(fid)}`, { headers })).json()) as AgentsByFidResponse;
-  if (!before.characteristics) throw new Error(`fid ${fid} has no onboarding questions`);
-  // Each description ends "That reads more X." for the pole the person's casts lean to.
-  const choices = before.characteristics.map((characteristic) => {
-    const leaning = /That reads more (\w+)\./.exec(characteristic.description)?.[1];
-    return characteristic.options.find((option) => option.value === leaning)?.value ?? characteristic.options[0]!.value;
-  });
-  await postJson<DeployResponse>(`${url}${apiPaths.deploy(fid)}`, { choices }, headers);
-  await waitForDeploy(url, fid, token);
-  const { agents } = (await (await fetch(`${url}${apiPaths.agentsByFid(fid)}`)).json()) as AgentsByFidResponse;
-  if (!agents[0]) throw new Error(`fid ${fid}'s deploy completed but lists no twin`);
-  return agents[0].agentId;
-}
-
-/** The twin's answer to one message from `asker`, over the chat API (JSON, not streamed). */
-async function ask(url: string, agentId: string, asker: { fid: number; token: string }, message: string) {
-  const answer = await postJson<ChatResponse>(
-    `${url}${apiPaths.chat(agentId)}`,
-    { conversation: [{ role: 'user', content: message }], fid: asker.fid },
-    { ...clientHeaders(asker.fid), authorization: `Bearer ${asker.token}` },
-  );
-  if (answer.engine !== 'echo') throw new Error(`the ${answer.engine} engine answered, not the offline echo engine`);
-  return answer.message;
-}
-
 const fixed = (value: number) => value.toFixed(3);
+
+/** A local account for a corpus person, signed in as its owner. */
+async function ownerAccount(url: string, user: CorpusUser, suffix = ''): Promise<SignedIn> {
+  const fid = await createLocalUser(url, {
+    username: `${user.username}${suffix}`,
+    displayName: user.displayName,
+    starterCasts: false,
+  });
+  return { fid, token: await signIn(url, fid) };
+}
 
 export const voice: Benchmark = {
   name: 'voice',
@@ -114,37 +86,82 @@ export const voice: Benchmark = {
         `publishing ${VOICE_CORPUS.length} people's casts and replies on the local network, deploying their twins`,
       );
       const friendFid = await createLocalUser(url, { username: 'bench-friend', starterCasts: false });
-      // One asker per held-out question index: nobody asks the same twin twice.
+      // One asker per held-out question index and stage: nobody asks the same twin twice. Each stage's
+      // askers are made when it starts, so the main twins' fids, which seed the echo engine's choices,
+      // are those of the bench before it had stages: its rows stay comparable.
       const heldOutCount = Math.max(...VOICE_CORPUS.map((user) => splitReplies(user).heldOut.length));
-      const askers = [];
-      for (let index = 0; index < heldOutCount; index++) {
-        const fid = await createLocalUser(url, { username: `bench-asker-${index}`, starterCasts: false });
-        askers.push({ fid, token: await signIn(url, fid) });
-      }
+      const askers = {} as Record<Stage, SignedIn[]>;
+      const startStage = async (stage: Stage) => {
+        askers[stage] = await freshAskers(url, ASKER_LABELS[stage], heldOutCount);
+      };
+
       const answered: Answered[] = [];
-      for (const user of VOICE_CORPUS) {
-        const fid = await publishUser(url, user, friendFid);
-        const agentId = await deployTwin(url, fid);
-        const { heldOut } = splitReplies(user);
-        for (const [index, pair] of heldOut.entries()) {
-          const reply = await ask(url, agentId, askers[index]!, pair.parent);
+      /** Each held-out parent asked of the twin by the stage's askers, each answer scored. */
+      const askHeldOut = async (user: CorpusUser, agentId: string, stage: Stage) => {
+        for (const [index, pair] of splitReplies(user).heldOut.entries()) {
+          const reply = await ask(url, agentId, askers[stage][index]!, pair.parent);
           const randomCast = pickSeeded(user.casts, `${user.username}:${index}`);
-          console.log(`  @${user.username} asked "${pair.parent}"\n    twin: ${reply}\n    real: ${pair.reply}`);
+          console.log(
+            `  [${stage}] @${user.username} asked "${pair.parent}"\n    twin: ${reply}\n    real: ${pair.reply}`,
+          );
           answered.push({
             user: user.username,
+            stage,
             twin: score(reply, pair.reply),
             randomCast: score(randomCast, pair.reply),
             generic: score(GENERIC_REPLY, pair.reply),
           });
         }
+      };
+
+      await startStage('main');
+      const twins: { user: CorpusUser; owner: SignedIn; agentId: string }[] = [];
+      for (const user of VOICE_CORPUS) {
+        const owner = await ownerAccount(url, user);
+        await publishMaterial(url, owner.fid, friendFid, user.casts, splitReplies(user).training);
+        const agentId = await deployTwin(url, owner);
+        await askHeldOut(user, agentId, 'main');
+        twins.push({ user, owner, agentId });
       }
 
+      progress("the owner's edits: phrases from their training replies and an about-me line, asked again");
+      await startStage('afterEdits');
+      for (const { user, owner, agentId } of twins) {
+        // Saved through Your twin's API, as the owner saves them.
+        const { voice: current } = await readVoice(url, agentId, owner);
+        const saved = await saveVoice(url, agentId, owner, editedVoice(user, VOICE_CORPUS, current));
+        console.log(
+          `  @${user.username} saved phrases ${JSON.stringify(saved.voice.phrases)}, about me "${saved.voice.aboutMe}"`,
+        );
+        await askHeldOut(user, agentId, 'afterEdits');
+      }
+
+      progress('learning: twins deployed from half of their casts, asked, refreshed from the rest, asked again');
+      await startStage('beforeLearning');
+      await startStage('afterLearning');
+      for (const user of VOICE_CORPUS) {
+        const later = await ownerAccount(url, user, '-2');
+        const { first, second } = splitForLearning(user);
+        await publishMaterial(url, later.fid, friendFid, first.casts, first.replies);
+        const agentId = await deployTwin(url, later);
+        await askHeldOut(user, agentId, 'beforeLearning');
+        await publishMaterial(url, later.fid, friendFid, second.casts, second.replies);
+        const total = first.casts.length + first.replies.length + second.casts.length + second.replies.length;
+        const learned = await refreshFromCasts(url, agentId, later, total);
+        console.log(
+          `  @${later.fid} (${user.username}-2) learned ${learned.learned} new casts, knows ${learned.castsKnown}`,
+        );
+        await askHeldOut(user, agentId, 'afterLearning');
+      }
+
+      const detailOf = (of: Answered[]) =>
+        `${of.length} held-out replies (1 in ${HOLD_OUT_EVERY}); generic line "${GENERIC_REPLY}"`;
+      const base = { benchmark: 'voice', unit: '' as const };
       const rows = (subject: string, of: Answered[]): BenchResult[] => {
         const twin = meanScore(of.map((a) => a.twin));
         const randomCast = meanScore(of.map((a) => a.randomCast));
         const generic = meanScore(of.map((a) => a.generic));
-        const detail = `${of.length} held-out replies (1 in ${HOLD_OUT_EVERY}); generic line "${GENERIC_REPLY}"`;
-        const base = { benchmark: 'voice', unit: '' as const, detail };
+        const detail = detailOf(of);
         return [
           {
             ...base,
@@ -166,6 +183,7 @@ export const voice: Benchmark = {
           },
           {
             ...base,
+            detail,
             metric: `ROUGE-L F1 vs generic, ${subject}`,
             better: 'higher',
             subject: twin.rougeL,
@@ -174,6 +192,7 @@ export const voice: Benchmark = {
           },
           {
             ...base,
+            detail,
             metric: `style distance vs generic, ${subject}`,
             better: 'lower',
             subject: twin.style,
@@ -182,20 +201,75 @@ export const voice: Benchmark = {
           },
         ];
       };
+      /** A stage's twin against an earlier one, on the same held-out replies. */
+      const stageRows = (after: Stage, before: Stage, what: string, howBefore: string): BenchResult[] => {
+        const [now, then] = [after, before].map((stage) =>
+          meanScore(answered.filter((a) => a.stage === stage).map((a) => a.twin)),
+        );
+        const detail = `${detailOf(answered.filter((a) => a.stage === after))}; ${howBefore}`;
+        return [
+          {
+            ...base,
+            detail,
+            metric: `ROUGE-L F1 after ${what}, all`,
+            better: 'higher',
+            subject: now!.rougeL,
+            baseline: then!.rougeL,
+            baselineLabel: `before ${what}`,
+          },
+          {
+            ...base,
+            detail,
+            metric: `style distance after ${what}, all`,
+            better: 'lower',
+            subject: now!.style,
+            baseline: then!.style,
+            baselineLabel: `before ${what}`,
+          },
+        ];
+      };
+
+      const of = (user: CorpusUser, stage: Stage) =>
+        answered.filter((a) => a.user === user.username && a.stage === stage);
       for (const user of VOICE_CORPUS) {
-        const of = answered.filter((a) => a.user === user.username);
+        const main = of(user, 'main');
         const [twin, randomCast, generic] = [
-          of.map((a) => a.twin),
-          of.map((a) => a.randomCast),
-          of.map((a) => a.generic),
+          main.map((a) => a.twin),
+          main.map((a) => a.randomCast),
+          main.map((a) => a.generic),
         ].map(meanScore);
+        const [edited, beforeLearning, afterLearning] = (
+          ['afterEdits', 'beforeLearning', 'afterLearning'] as const
+        ).map((stage) => meanScore(of(user, stage).map((a) => a.twin)));
         console.log(
           `  @${user.username}: ROUGE-L twin ${fixed(twin!.rougeL)} / random cast ${fixed(randomCast!.rougeL)} / generic ${fixed(generic!.rougeL)};` +
-            ` style distance twin ${fixed(twin!.style)} / random cast ${fixed(randomCast!.style)} / generic ${fixed(generic!.style)}`,
+            ` style distance twin ${fixed(twin!.style)} / random cast ${fixed(randomCast!.style)} / generic ${fixed(generic!.style)}\n` +
+            `    owner's edits: ROUGE-L ${fixed(twin!.rougeL)} -> ${fixed(edited!.rougeL)}, style distance ${fixed(twin!.style)} -> ${fixed(edited!.style)}\n` +
+            `    learning: ROUGE-L ${fixed(beforeLearning!.rougeL)} -> ${fixed(afterLearning!.rougeL)}, style distance ${fixed(beforeLearning!.style)} -> ${fixed(afterLearning!.style)}`,
         );
-        for (const row of rows(`@${user.username}`, of).slice(0, 2)) report(row);
+        for (const row of rows(`@${user.username}`, main).slice(0, 2)) report(row);
       }
-      for (const row of rows('all', answered)) report(row);
+      for (const row of rows(
+        'all',
+        answered.filter((a) => a.stage === 'main'),
+      ))
+        report(row);
+      for (const row of stageRows(
+        'afterLearning',
+        'beforeLearning',
+        'learning',
+        'a second account of each person: its twin deployed from the first half of their training casts and replies, then refreshed from the second half',
+      )) {
+        report(row);
+      }
+      for (const row of stageRows(
+        'afterEdits',
+        'main',
+        "the owner's edits",
+        'the main twins; the owner saved 3 phrases from their training replies and an about-me line from their top topic words',
+      )) {
+        report(row);
+      }
     } catch (error) {
       const lines = bot.tail();
       throw new Error(

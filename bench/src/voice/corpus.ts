@@ -441,3 +441,23 @@ export function splitReplies(user: CorpusUser): { training: CorpusReply[]; heldO
   });
   return { training, heldOut };
 }
+
+/** Casts and replies a person publishes together. */
+export interface Material {
+  casts: readonly string[];
+  replies: readonly CorpusReply[];
+}
+
+/**
+ * The person's training material (their casts and training replies) in two halves, oldest first:
+ * the learning stage's twin is deployed from the first and learns the second.
+ */
+export function splitForLearning(user: CorpusUser): { first: Material; second: Material } {
+  const { training } = splitReplies(user);
+  const castsCut = Math.ceil(user.casts.length / 2);
+  const repliesCut = Math.ceil(training.length / 2);
+  return {
+    first: { casts: user.casts.slice(0, castsCut), replies: training.slice(0, repliesCut) },
+    second: { casts: user.casts.slice(castsCut), replies: training.slice(repliesCut) },
+  };
+}

@@ -5,7 +5,7 @@ import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
 import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
-import { ownerWordsReply, speakableCharacter, withOwnerPhrase } from './owner-words.ts';
+import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
 import {
@@ -62,15 +62,15 @@ export function writeEcho(request: EchoRequest): string {
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
   const decided = ownerWordsReply(memory, message, budget);
   if (decided !== null) return decided;
-  const reply = writeReply(memory, {
+  return writeReply(memory, {
     message,
     previousMessage: userTurns.length > 1 ? userTurns.at(-2) : undefined,
     earlier,
     budget,
     short: inThread,
     remembered: request.remembered,
+    phrase: ownerPhraseFor(memory.character, message, earlier, budget),
   });
-  return withOwnerPhrase(memory.character, message, reply, earlier, budget);
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */
@@ -101,6 +101,8 @@ interface ReplyContext {
   /** A public reply in a thread: kept short. */
   short: boolean;
   remembered?: PersonMemory | undefined;
+  /** One of the owner's phrases (owner-words.ts) to say in it, or null. */
+  phrase: string | null;
 }
 
 /**
@@ -138,18 +140,15 @@ function writeReply(memory: Memory, context: ReplyContext): string {
     const planner = new Planner(memory, picker, attempt, said, context.budget, target < BRIEF_REPLY);
     const plan = withRecall(planner, planner.plan(read, context), read, context);
     // Later attempts frame more, so a reply that keeps coming out like an earlier one changes.
-    const text = fit(
-      plan,
-      look,
-      character,
-      {
-        target,
-        budget: context.budget,
-        frameUntil:
-          attempt >= ATTEMPTS / 3 ? (text) => memory.repeatsACast(text) || said.likeness(text) > 0 : undefined,
-      },
-      picker,
-    );
+    const limits = {
+      target,
+      budget: context.budget,
+      frameUntil:
+        attempt >= ATTEMPTS / 3 ? (text: string) => memory.repeatsACast(text) || said.likeness(text) > 0 : undefined,
+    };
+    const phrased = withPhrase(plan, context.phrase);
+    const text =
+      (phrased && fit(phrased, look, character, limits, picker)) ?? fit(plan, look, character, limits, picker);
     // A reply is never just one of their casts said back: later attempts frame it.
     if (text === null || memory.repeatsACast(text)) continue;
     const likeness = said.likeness(text);
@@ -170,6 +169,18 @@ function withRecall(planner: Planner, plan: Plan, read: ReadMessage, context: Re
   if (recall.length === 0) return plan;
   const at = opens ? 1 : 0;
   return { ...plan, slots: [...plan.slots.slice(0, at), ...recall, ...plan.slots.slice(at)] };
+}
+
+/**
+ * The plan with the owner's phrase said in it: after what it answers and before any question back,
+ * as one of its sentences, so it counts toward the person's length (fewer lines of the twin's own go
+ * in) and the reply's emoji stays at its end. Null without a phrase, or when the plan says it already.
+ */
+function withPhrase(plan: Plan, phrase: string | null): Plan | null {
+  if (phrase === null) return null;
+  const said = normalizeForComparison(phrase);
+  const says = plan.slots.some((slot) => slot.parts.some((part) => normalizeForComparison(part.text).includes(said)));
+  return says ? null : { ...plan, slots: [...plan.slots, { parts: [{ text: phrase, own: false }] }] };
 }
 
 /** When nothing else came out: what the twin casts about, plainly. */

@@ -2,7 +2,7 @@ import type { Character, OwnerWords } from './character.ts';
 import * as framing from './framing.ts';
 import type { Memory } from './memory.ts';
 import { readMessage } from './message.ts';
-import { stem, words } from './text.ts';
+import { searchTerms, stem, words } from './text.ts';
 import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
 
 /**
@@ -77,21 +77,25 @@ export function ownerWordsReply(memory: Memory, message: string, budget: number)
 }
 
 /**
- * The reply with one of the owner's phrases after it, one not said earlier in the conversation, when it
- * fits the budget; the reply as it was otherwise.
+ * The owner's phrase to work into a reply to `message`: one not said earlier in the conversation, the
+ * one sharing most words with the message (a phrase on what was asked reads as an answer, not a tic),
+ * else a seeded one; null when there is none left or it does not fit the budget.
  */
-export function withOwnerPhrase(
+export function ownerPhraseFor(
   character: Character,
   message: string,
-  reply: string,
   earlier: readonly string[],
   budget: number,
-): string {
-  const unsaid = ownerWordsOf(character).phrases.filter((phrase) => !earlier.some((text) => text.includes(phrase)));
-  if (unsaid.length === 0 || reply.includes(unsaid[0]!)) return reply;
-  const phrase = seededPicker(`${character.fid}:${message}:phrase`).pick(unsaid);
-  const text = `${reply} ${phrase}`;
-  return byteLength(text) <= budget ? text : reply;
+): string | null {
+  const unsaid = ownerWordsOf(character).phrases.filter(
+    (phrase) => byteLength(phrase) < budget && !earlier.some((text) => text.includes(phrase)),
+  );
+  if (unsaid.length === 0) return null;
+  const asked = new Set(searchTerms(message));
+  const shared = unsaid.map((phrase) => searchTerms(phrase).filter((term) => asked.has(term)).length);
+  const most = Math.max(...shared);
+  const nearest = most > 0 ? unsaid.filter((_, index) => shared[index] === most) : unsaid;
+  return seededPicker(`${character.fid}:${message}:phrase`).pick(nearest);
 }
 
 /** The owner's words as lines of the model's instructions (engines/system-prompt.ts). */

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { echoTwin } from '../../test/echo-twin.ts';
+import type { Character } from './character.ts';
+import { writeEcho, writeEchoReply } from './echo-reply.ts';
+import { askBacks } from './framing.ts';
+
+const POSTS = [
+  'the compost pile is finally warm in the middle, patience pays',
+  'planted garlic before the frost, see you in july',
+  'grind finer if your espresso runs fast, that is the whole secret',
+  'pour over with a light ethiopian this morning, tastes like blueberries',
+  'mulch your beds before the summer heat, the soil will thank you',
+  'sourdough loaf this morning, the crumb is so open',
+];
+const PHRASES = [
+  'water deep, not often',
+  'coffee first, always',
+  'the soil does the work',
+  'slow bread is better bread',
+  'frost is the real boss',
+];
+
+/** A gardener's twin that asks back in every answer (Extrovert), with the owner's phrases. */
+const twin: Character = {
+  ...echoTwin({ fid: 6100, username: 'soil-and-beans' }, POSTS, ['same here', 'yes, the light roast', 'grind finer']),
+  owner: { aboutMe: '', avoidTopics: [], phrases: PHRASES },
+};
+const extrovert: Character = { ...twin, traits: { ...twin.traits, 'Social energy': 'Extrovert' } };
+const QUESTIONS = [
+  'how is the compost doing?',
+  'what do you think about espresso?',
+  'tell me about garlic',
+  'soil tips?',
+];
+
+describe("the owner's phrases in the echo engine's replies", () => {
+  it('says a phrase before its question back: an Extrovert still ends every answer asking the person back', () => {
+    const asksBack = (reply: string) =>
+      askBacks(extrovert, 'answer').some((line) => reply.toLowerCase().endsWith(line.toLowerCase()));
+    for (const message of QUESTIONS) {
+      const reply = writeEchoReply(extrovert, message);
+      expect(
+        PHRASES.some((phrase) => reply.includes(phrase)),
+        reply,
+      ).toBe(true);
+      expect(asksBack(reply), reply).toBe(true);
+    }
+  });
+
+  it('says the phrase on what was asked when one shares its words, another otherwise', () => {
+    const said = (message: string) => PHRASES.filter((phrase) => writeEchoReply(twin, message).includes(phrase));
+    expect(said('how often do you water the beds?')).toEqual(['water deep, not often']);
+    expect(said('is the frost coming early this year?')).toEqual(['frost is the real boss']);
+    expect(said('any sourdough bread this week?')).toEqual(['slow bread is better bread']);
+    expect(said('how is the soil in spring?')).toEqual(['the soil does the work']);
+    // Nothing on the message: still one of them, as the owner asked.
+    expect(said('what music do you like?')).toHaveLength(1);
+  });
+
+  it('does not say a phrase it said earlier in the conversation', () => {
+    const first = writeEchoReply(twin, 'how often do you water the beds?');
+    const second = writeEcho({
+      character: twin,
+      conversation: [
+        { role: 'user', content: 'how often do you water the beds?' },
+        { role: 'assistant', content: first },
+        { role: 'user', content: 'and how often in the summer heat?' },
+      ],
+    });
+    expect(first).toContain('water deep, not often');
+    expect(second).not.toContain('water deep, not often');
+    expect(PHRASES.some((phrase) => second.includes(phrase))).toBe(true);
+  });
+});
