@@ -6,7 +6,7 @@ import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
 import { notificationTargets } from '../notify/notification-tokens.ts';
 import type { TwinActionDeps } from './deps.ts';
-import { type WrittenText, writeOnce } from './twin-writes.ts';
+import { type AnsweredCast, type WrittenText, writeOnce } from './twin-writes.ts';
 import { findTwinAccount } from './twins.ts';
 import { recordSkip } from './write-skips.ts';
 
@@ -25,6 +25,8 @@ export interface DraftToHold {
   threadHash?: string | null;
   counterpartFid?: number | null;
   clockAt?: number;
+  /** The cast a reply answers (answeredCastOf): kept for the writing it becomes when published. */
+  answered?: AnsweredCast | null;
 }
 
 const DRAFT_COLUMNS = ['key', 'kind', 'text', 'status', 'parent_hash', 'cast_hash', 'expires_at'] as const;
@@ -78,6 +80,8 @@ export async function holdAsDraft(
       counterpart_fid: draft.counterpartFid ?? null,
       clock_at: clockAt,
       expires_at: Math.max(clockAt, now) + DRAFT_REVIEW_SECONDS,
+      answered_text: draft.answered?.text ?? null,
+      answered_username: draft.answered?.username ?? null,
     })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
@@ -189,6 +193,10 @@ export async function publishDraft(
         threadHash: claimed.thread_hash,
         counterpartFid: claimed.counterpart_fid,
         clockAt: claimed.clock_at,
+        answered:
+          claimed.answered_text !== null && claimed.answered_username !== null
+            ? { text: claimed.answered_text, username: claimed.answered_username }
+            : null,
       },
       async () => ({ text: claimed.text, engine: claimed.engine }),
       async (castText) => {
