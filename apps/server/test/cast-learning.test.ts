@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { knownClockSeconds } from '../src/chain/life-index-state.ts';
+import { deleteOldLearningDays, LEARNING_DAYS_KEPT } from '../src/owner-controls/voice/learning-days-cleanup.ts';
 import { CAST_LEARNING_QUEUE, twinsDueForLearning } from '../src/owner-controls/voice/learning-schedule.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -59,5 +60,30 @@ describe('the daily cast learning (owner-controls/voice/learning-schedule.ts)', 
     expect([...new Set(rows.map((row) => row.agent_id))]).toEqual([alive.agentId]);
     const learned = await server.db.selectFrom('twin_learning_days').select('agent_id').execute();
     expect(learned.map((row) => row.agent_id)).toEqual([alive.agentId]);
+  });
+
+  it('deletes the day rows past the kept days, in batches; the kept days stay', async () => {
+    // Days well before the clock's (the service's own tick keeps writing today's rows meanwhile).
+    const today = Math.floor((await knownClockSeconds(server.db)) / DAY) - 100;
+    const days = Array.from({ length: LEARNING_DAYS_KEPT + 3 }, (_, index) => today - index);
+    await server.db
+      .insertInto('twin_learning_days')
+      .values(days.flatMap((day) => [alive, dead].map((twin) => ({ agent_id: twin.agentId, day, learned: 0 }))))
+      .execute();
+    const kept = days.slice(0, LEARNING_DAYS_KEPT);
+    const stored = async () =>
+      (
+        await server.db
+          .selectFrom('twin_learning_days')
+          .select('day')
+          .distinct()
+          .where('day', '<=', today)
+          .orderBy('day', 'desc')
+          .execute()
+      ).map((row) => row.day);
+    // Three days past the window, two twins each: six rows, in batches of four.
+    expect(await deleteOldLearningDays(server.db, today, 4)).toBe(6);
+    expect(await stored()).toEqual(kept);
+    expect(await deleteOldLearningDays(server.db, today, 4)).toBe(0);
   });
 });

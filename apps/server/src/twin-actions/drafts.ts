@@ -1,6 +1,7 @@
 import { type Draft, LIMITS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
+import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
@@ -16,6 +17,10 @@ export const DRAFT_REVIEW_SECONDS = 24 * 60 * 60;
 const STALE_CLAIM_SECONDS = 120;
 /** Drafts one expiry statement takes at most; the loop takes the rest. */
 const EXPIRY_BATCH = 500;
+/** Closed drafts (published, discarded, expired) stay this long, as skips do; then they are deleted. */
+export const CLOSED_DRAFTS_KEPT_DAYS = 30;
+const CLOSED_DRAFTS = ['published', 'discarded', 'expired'] as const;
+const CLEANUP_BATCH = 10_000;
 
 export interface DraftToHold {
   key: string;
@@ -295,4 +300,28 @@ export async function expireDrafts(deps: Pick<TwinActionDeps, 'db' | 'logger'>, 
     expired += rows;
     if (rows < EXPIRY_BATCH) return expired;
   }
+}
+
+/**
+ * Deletes drafts closed (published, discarded or expired) and made over CLOSED_DRAFTS_KEPT_DAYS
+ * before `now`, in bounded batches: a published one lives on as its writing, an expired one as its
+ * skip (kept as long). A pending or publishing draft is never deleted. Answers how many.
+ */
+export function deleteClosedDrafts(db: Db, now = new Date(), batchSize = CLEANUP_BATCH): Promise<number> {
+  const before = new Date(now.getTime() - CLOSED_DRAFTS_KEPT_DAYS * 24 * 3600 * 1000);
+  return deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('twin_drafts')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('twin_drafts')
+          .select('key')
+          .where('status', 'in', CLOSED_DRAFTS)
+          .where('created_at', '<', before)
+          .limit(limit),
+      )
+      .executeTakeFirstOrThrow(),
+  );
 }

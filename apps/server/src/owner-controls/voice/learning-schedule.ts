@@ -5,9 +5,11 @@ import { knownClockSeconds } from '../../chain/life-index-state.ts';
 import type { Db } from '../../db/database.ts';
 import { startTicker } from '../../jobs/ticker.ts';
 import { type CastLearningDeps, learnFromCasts } from './cast-learning.ts';
+import { deleteOldLearningDays } from './learning-days-cleanup.ts';
 
 export const CAST_LEARNING_TICK_QUEUE = 'cast-learning-tick';
 export const CAST_LEARNING_QUEUE = 'cast-learning';
+const LEARNING_DAYS_CLEANUP_QUEUE = 'cast-learning-days-cleanup';
 /** Twins handed to jobs per tick: the next tick takes the next batch. */
 const LEARNING_BATCH = 500;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -56,6 +58,10 @@ export async function startCastLearning(
       })),
     );
   });
+  // The day rows past their use (only today's is read), once per tick across replicas.
+  await startTicker(boss, { queue: LEARNING_DAYS_CLEANUP_QUEUE, intervalSeconds: 600, logger }, async () =>
+    deleteOldLearningDays(db, Math.floor((await knownClockSeconds(db)) / DAY_SECONDS)),
+  );
 }
 
 /**
