@@ -275,7 +275,7 @@ export async function createApp(deps: AppDeps): Promise<{
     }),
   );
   app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));
-  app.route('/', activityRoutes({ db: deps.db, farcaster: services.farcaster, tokens: services.tokens, rateLimits }));
+  app.route('/', activityRoutes({ db: deps.db, tokens: services.tokens, rateLimits }));
   if (services.localQuickAuth) app.route('/', quickAuthRoutes(services.localQuickAuth));
   const nonces = walletNonces(deps.db);
   app.route(

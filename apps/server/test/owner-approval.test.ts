@@ -19,7 +19,13 @@ import { publishLocalCast } from '../src/social/local-network.ts';
 import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
 import { PAUSED_NOTE, systemPrompt } from '../src/twin/engines/system-prompt.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
-import { DRAFT_REVIEW_SECONDS, expireDrafts, publishDraft } from '../src/twin-actions/drafts.ts';
+import {
+  CLOSED_DRAFTS_KEPT_DAYS,
+  DRAFT_REVIEW_SECONDS,
+  deleteClosedDrafts,
+  expireDrafts,
+  publishDraft,
+} from '../src/twin-actions/drafts.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
@@ -358,5 +364,48 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     expect(systemPrompt(inputs[0]!.character, inputs[0]!.task)).toContain(PAUSED_NOTE);
     await setControls(agent, { paused: false });
     expect((await readsOf(people.alice)).ownerPaused).toBe(false);
+  });
+
+  it('deletes closed drafts past their keeping, in batches; pending ones and recent ones stay', async () => {
+    const agent = twins.alice;
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+    const old = daysAgo(CLOSED_DRAFTS_KEPT_DAYS + 1);
+    const drafts = [
+      { key: 'cleanup:published', status: 'published', created_at: old },
+      { key: 'cleanup:discarded', status: 'discarded', created_at: old },
+      { key: 'cleanup:expired-1', status: 'expired', created_at: old },
+      { key: 'cleanup:expired-2', status: 'expired', created_at: old },
+      { key: 'cleanup:expired-3', status: 'expired', created_at: old },
+      { key: 'cleanup:pending', status: 'pending', created_at: old },
+      { key: 'cleanup:publishing', status: 'publishing', created_at: old },
+      { key: 'cleanup:recent', status: 'discarded', created_at: daysAgo(CLOSED_DRAFTS_KEPT_DAYS - 1) },
+    ] as const;
+    await server.db
+      .insertInto('twin_drafts')
+      .values(
+        drafts.map((draft) => ({
+          ...draft,
+          agent_id: agent.agentId,
+          kind: 'post' as const,
+          text: draft.key,
+          clock_at: 0,
+          expires_at: 0,
+        })),
+      )
+      .execute();
+    const keys = () =>
+      server.db
+        .selectFrom('twin_drafts')
+        .select('key')
+        .where('key', 'like', 'cleanup:%')
+        .orderBy('key')
+        .execute()
+        .then((rows) => rows.map((row) => row.key));
+    // Batches of 2: five old closed drafts take three statements.
+    expect(await deleteClosedDrafts(server.db, now, 2)).toBe(5);
+    expect(await keys()).toEqual(['cleanup:pending', 'cleanup:publishing', 'cleanup:recent']);
+    // Run again (another replica, the next tick): nothing more.
+    expect(await deleteClosedDrafts(server.db, now, 2)).toBe(0);
   });
 });

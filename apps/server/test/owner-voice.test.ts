@@ -13,7 +13,8 @@ import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
-import { learnFromCasts } from '../src/owner-controls/voice/index.ts';
+import { changeOwnerVoice, learnFromCasts, readOwnerVoice } from '../src/owner-controls/voice/index.ts';
+import { VOICE_VERSIONS_KEPT } from '../src/owner-controls/voice/voice-service.ts';
 import { localFarcasterData } from '../src/providers/local-farcaster-data.ts';
 import { neynarFarcasterData } from '../src/providers/neynar-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
@@ -32,6 +33,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
   /** A second pool: another replica's character cache (kept per Db). */
   let otherReplica: Db;
   let alice: AgentRecord;
+  let bob: AgentRecord;
   const tokens = new Map<number, string>();
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
   const token = async (fid: number) => {
@@ -67,7 +69,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     domain = appDomain(server.config.publicUrl);
     await seedLocalNetwork(server.db, server.config.publicUrl);
     alice = await createTwin(server.db, owners.alice);
-    await createTwin(server.db, owners.bob);
+    bob = await createTwin(server.db, owners.bob);
     otherReplica = createDb(server.config.databaseUrl, { max: 2 });
   }, 180_000);
   afterAll(async () => {
@@ -269,5 +271,39 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     const versionsAfter = await server.db.selectFrom('twin_voice_versions').select('version').execute();
     expect(versionsAfter.length - versionsBefore.length).toBe(firstRefused);
     expect((await readVoice()).voice.aboutMe).toBe(`take ${firstRefused - 1}`);
+  });
+
+  it('keeps the newest versions only, trimmed with each save, and saves nothing for the voice the twin already has', async () => {
+    const { voice } = await readOwnerVoice(server.db, bob.agentId);
+    const saves = VOICE_VERSIONS_KEPT + 3;
+    for (let save = 1; save <= saves; save++) {
+      await changeOwnerVoice(server.db, bob.agentId, { ...voice, aboutMe: `save ${save}` });
+    }
+    const versionsOf = async () =>
+      (
+        await server.db
+          .selectFrom('twin_voice_versions')
+          .select('version')
+          .where('agent_id', '=', bob.agentId)
+          .orderBy('version')
+          .execute()
+      ).map((row) => row.version);
+    // The deploy's voice (version 1) and the saves: the newest VOICE_VERSIONS_KEPT remain.
+    const newest = saves + 1;
+    const kept = Array.from({ length: VOICE_VERSIONS_KEPT }, (_, index) => newest - VOICE_VERSIONS_KEPT + 1 + index);
+    expect(await versionsOf()).toEqual(kept);
+    const versions = voiceVersionsResponseSchema.parse(
+      await (await call(ownerVoicePaths.versions(bob.agentId), owners.bob)).json(),
+    );
+    expect(versions.versions.map((version) => version.version)).toEqual([...kept].reverse());
+
+    // The same voice again: no version, no change for the replicas' caches to pick up.
+    const characterVersion = () =>
+      server.db.selectFrom('agents').select('voice_version').where('agent_id', '=', bob.agentId).executeTakeFirst();
+    const before = await characterVersion();
+    const again = await changeOwnerVoice(server.db, bob.agentId, { ...voice, aboutMe: `save ${saves}` });
+    expect(again).toMatchObject({ version: newest, voice: { aboutMe: `save ${saves}` } });
+    expect(await versionsOf()).toEqual(kept);
+    expect(await characterVersion()).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import {
   type ActivityItem,
   activityPath,
   activityResponseSchema,
+  draftResponseSchema,
   errorBodySchema,
   ownerApprovalPaths,
 } from '@fartwin/protocol';
@@ -11,6 +12,7 @@ import { appDomain } from '../src/auth/app-domain.ts';
 import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { updateAgentActions } from '../src/owner-controls/index.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
+import { ANSWERED_TEXT_MAX_BYTES } from '../src/twin-actions/twin-writes.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';
@@ -26,6 +28,7 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
   /** Alice's twin's keys, oldest first, by what they are. */
   const done = { reply: '', post: '', skip: '', draft: '' };
   let answered = { hash: '', text: '', username: '' };
+  let draftAnswered = { hash: '', text: '', username: '' };
 
   const token = async (fid: number) => {
     if (!tokens.has(fid)) tokens.set(fid, await tokenFor((path, init) => server.app.request(path, init), fid, domain));
@@ -86,6 +89,7 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
     const draftJob = await untaggedReplyJob(server.db, alice, people.erin, 'do you like base?');
     expect((await runTwinWriteJob(deps, draftJob)).status).toBe('drafted');
     done.draft = `thread-reply:${alice.agentId}:${draftJob.cast.hash}`;
+    draftAnswered = { hash: draftJob.cast.hash, text: 'do you like base?', username: draftJob.cast.author.username };
   }, 180_000);
   afterAll(async () => {
     await setup?.close();
@@ -150,5 +154,53 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
     await expectError(await get(`${activityPath(alice.agentId)}?limit=51`, null), 400, 'invalid_request');
     await expectError(await get(activityPath('0a0a0a0a-0000-4000-8000-000000000000'), null), 404, 'unknown_agent');
     await expectError(await get(activityPath('not-a-twin'), null), 400, 'invalid_agent_id');
+  });
+
+  it('shows the cast a reply answered as the reply stored it, with no read of the network; older replies show its hash', async () => {
+    // The drafted reply, published: it keeps what it answers.
+    const published = await server.app.request(ownerApprovalPaths.publishDraft(alice.agentId, done.draft), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(people.alice)}` },
+      body: '{}',
+    });
+    expect(published.status).toBe(200);
+    expect(draftResponseSchema.parse(await published.json()).draft.status).toBe('published');
+    // A long question is kept clipped (replies without asking first again).
+    const controls = await server.app.request(ownerApprovalPaths.controls(alice.agentId), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(people.alice)}` },
+      body: JSON.stringify({ askFirst: { replies: false } }),
+    });
+    expect(controls.status).toBe(200);
+    const long = `${'why is the sky blue and not green '.repeat(20)}?`;
+    const longJob = await untaggedReplyJob(server.db, alice, people.dan, long);
+    expect((await runTwinWriteJob(setup.deps(), longJob)).status).toBe('replied');
+    // What the network holds now is not read: an outsider reloading the page costs no provider call.
+    await server.db
+      .updateTable('social_casts')
+      .set({ text: 'changed since' })
+      .where('hash', 'in', [answered.hash, draftAnswered.hash, longJob.cast.hash])
+      .execute();
+
+    const answeredOf = async (key: string) => {
+      const body = await page(activityPath(alice.agentId, { limit: 50 }), null);
+      const item = body.items.find((entry) => entry.key === key);
+      if (item?.type !== 'writing') throw new Error(`no writing ${key}`);
+      return item.answered;
+    };
+    expect(await answeredOf(done.reply)).toEqual(answered);
+    expect(await answeredOf(done.draft)).toEqual(draftAnswered);
+    const clipped = await answeredOf(`thread-reply:${alice.agentId}:${longJob.cast.hash}`);
+    expect(new TextEncoder().encode(clipped!.text!).length).toBeLessThanOrEqual(ANSWERED_TEXT_MAX_BYTES);
+    expect(clipped!.text!.endsWith('…')).toBe(true);
+    expect(long.startsWith(clipped!.text!.slice(0, -1))).toBe(true);
+
+    // A reply stored before answered casts were kept: the hash alone, not a read of the network.
+    await server.db
+      .updateTable('twin_writings')
+      .set({ answered_text: null, answered_username: null })
+      .where('key', '=', done.reply)
+      .execute();
+    expect(await answeredOf(done.reply)).toEqual({ hash: answered.hash, text: null, username: null });
   });
 });

@@ -157,10 +157,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     const failingOnce = new Proxy(real, {
       get(target, property, receiver) {
         // The transfer leaves and is mined, but its receipt is not seen (a timeout, a crash).
-        if (property === 'waitForTransactionReceipt') {
-          return async (...args: Parameters<PublicClient['waitForTransactionReceipt']>) => {
+        if (property === 'getTransactionReceipt') {
+          return async (...args: Parameters<PublicClient['getTransactionReceipt']>) => {
             if (failures-- > 0) throw new Error('no receipt within the budget');
-            return target.waitForTransactionReceipt(...args);
+            return target.getTransactionReceipt(...args);
           };
         }
         return Reflect.get(target, property, receiver);
@@ -291,5 +291,36 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     const bad = await withdraw({ idempotencyKey: 'x', asset: 'usdc', amount: '-1', to: 'nope' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+  });
+
+  it('answers once the transfer is sent, not mined: the wallet shows it pending, then confirmed once it is', async () => {
+    const { testClient } = createLocalClients(server.anvil.rpcUrl);
+    // Gas again (the limits' test took it), and a chain that mines only when told: a slow chain.
+    await testClient.setBalance({ address: twin.walletAddress, value: parseEther('1') });
+    const before = await usdcOf(ownerAddress);
+    const listed = async (id: number) =>
+      twinWalletResponseSchema
+        .parse(await (await getWallet(OWNER)).json())
+        .transactions.find((transaction) => transaction.kind === 'withdrawal' && transaction.id === id);
+    await testClient.setAutomine(false);
+    try {
+      const answer = await withdraw(usdcWithdrawal(USDC('3')));
+      expect(answer.status).toBe(200);
+      const { withdrawal } = withdrawalResponseSchema.parse(await answer.json());
+      expect(withdrawal).toMatchObject({ status: 'sent', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      expect(await listed(withdrawal.id)).toMatchObject({ status: 'sent', txHash: withdrawal.txHash });
+      // Another withdrawal waits for it (it holds the wallet's next nonce).
+      const next = await withdraw(usdcWithdrawal(USDC('1')));
+      expect(next.status).toBe(409);
+      expect(await next.json()).toMatchObject({ code: 'withdrawal_pending' });
+      expect(await usdcOf(ownerAddress)).toBe(before);
+
+      await testClient.mine({ blocks: 1 });
+      expect(await listed(withdrawal.id)).toMatchObject({ status: 'confirmed', txHash: withdrawal.txHash });
+      expect((await ledger()).find((row) => row.id === withdrawal.id)).toMatchObject({ status: 'confirmed' });
+    } finally {
+      await testClient.setAutomine(true);
+    }
+    expect(await usdcOf(ownerAddress)).toBe(before + USDC('3'));
   });
 });

@@ -193,6 +193,9 @@ export interface TwinWritingsTable {
   clock_at: number;
   created_at: CreatedAt;
   delivered_at: Date | null;
+  /** A thread reply's answered cast, clipped, and its author's username; null for rows before 0023. */
+  answered_text: string | null;
+  answered_username: string | null;
 }
 
 /** A reply a twin wrote to someone, once per writing key: what the per-author and per-twin limits count. */
@@ -248,6 +251,9 @@ export interface TwinDraftsTable {
   claimed_at: Date | null;
   cast_hash: string | null;
   created_at: CreatedAt;
+  /** As twin_writings': the cast a reply answers, clipped, and its author, kept for the published writing. */
+  answered_text: string | null;
+  answered_username: string | null;
 }
 
 /** Local mode's direct messages. */

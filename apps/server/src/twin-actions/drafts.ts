@@ -1,12 +1,13 @@
 import { type Draft, LIMITS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
+import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
 import { notificationTargets } from '../notify/notification-tokens.ts';
 import type { TwinActionDeps } from './deps.ts';
-import { type WrittenText, writeOnce } from './twin-writes.ts';
+import { type AnsweredCast, type WrittenText, writeOnce } from './twin-writes.ts';
 import { findTwinAccount } from './twins.ts';
 import { recordSkip } from './write-skips.ts';
 
@@ -16,6 +17,10 @@ export const DRAFT_REVIEW_SECONDS = 24 * 60 * 60;
 const STALE_CLAIM_SECONDS = 120;
 /** Drafts one expiry statement takes at most; the loop takes the rest. */
 const EXPIRY_BATCH = 500;
+/** Closed drafts (published, discarded, expired) stay this long, as skips do; then they are deleted. */
+export const CLOSED_DRAFTS_KEPT_DAYS = 30;
+const CLOSED_DRAFTS = ['published', 'discarded', 'expired'] as const;
+const CLEANUP_BATCH = 10_000;
 
 export interface DraftToHold {
   key: string;
@@ -25,6 +30,8 @@ export interface DraftToHold {
   threadHash?: string | null;
   counterpartFid?: number | null;
   clockAt?: number;
+  /** The cast a reply answers (answeredCastOf): kept for the writing it becomes when published. */
+  answered?: AnsweredCast | null;
 }
 
 const DRAFT_COLUMNS = ['key', 'kind', 'text', 'status', 'parent_hash', 'cast_hash', 'expires_at'] as const;
@@ -78,6 +85,8 @@ export async function holdAsDraft(
       counterpart_fid: draft.counterpartFid ?? null,
       clock_at: clockAt,
       expires_at: Math.max(clockAt, now) + DRAFT_REVIEW_SECONDS,
+      answered_text: draft.answered?.text ?? null,
+      answered_username: draft.answered?.username ?? null,
     })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
@@ -189,6 +198,10 @@ export async function publishDraft(
         threadHash: claimed.thread_hash,
         counterpartFid: claimed.counterpart_fid,
         clockAt: claimed.clock_at,
+        answered:
+          claimed.answered_text !== null && claimed.answered_username !== null
+            ? { text: claimed.answered_text, username: claimed.answered_username }
+            : null,
       },
       async () => ({ text: claimed.text, engine: claimed.engine }),
       async (castText) => {
@@ -287,4 +300,28 @@ export async function expireDrafts(deps: Pick<TwinActionDeps, 'db' | 'logger'>, 
     expired += rows;
     if (rows < EXPIRY_BATCH) return expired;
   }
+}
+
+/**
+ * Deletes drafts closed (published, discarded or expired) and made over CLOSED_DRAFTS_KEPT_DAYS
+ * before `now`, in bounded batches: a published one lives on as its writing, an expired one as its
+ * skip (kept as long). A pending or publishing draft is never deleted. Answers how many.
+ */
+export function deleteClosedDrafts(db: Db, now = new Date(), batchSize = CLEANUP_BATCH): Promise<number> {
+  const before = new Date(now.getTime() - CLOSED_DRAFTS_KEPT_DAYS * 24 * 3600 * 1000);
+  return deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('twin_drafts')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('twin_drafts')
+          .select('key')
+          .where('status', 'in', CLOSED_DRAFTS)
+          .where('created_at', '<', before)
+          .limit(limit),
+      )
+      .executeTakeFirstOrThrow(),
+  );
 }

@@ -12,7 +12,7 @@ import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
-import { type DraftReview, discardDraft, expireDrafts, publishDraft } from './drafts.ts';
+import { type DraftReview, deleteClosedDrafts, discardDraft, expireDrafts, publishDraft } from './drafts.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
 import { oneAtATime, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
@@ -202,9 +202,11 @@ export async function startTwinActions(
     },
   );
 
-  await startTicker(boss, { queue: WRITE_RECORDS_CLEANUP_QUEUE, intervalSeconds: 600, logger }, () =>
-    cleanUpWriteRecords(db),
-  );
+  // Records past their keeping (charges, skips, closed drafts), once per tick across replicas.
+  await startTicker(boss, { queue: WRITE_RECORDS_CLEANUP_QUEUE, intervalSeconds: 600, logger }, async () => {
+    await cleanUpWriteRecords(db);
+    await deleteClosedDrafts(db);
+  });
   // Drafts left unreviewed for a day (on the schedules' clock) are discarded and recorded.
   await startTicker(
     boss,

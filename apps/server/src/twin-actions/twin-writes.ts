@@ -21,6 +21,22 @@ export interface Writing {
   counterpartFid?: number | null;
   /** The clock time it belongs to (a schedule's slot); defaults to now. */
   clockAt?: number;
+  /** A thread reply's answered cast (answeredCastOf), for Activity: stored with the writing. */
+  answered?: AnsweredCast | null;
+}
+
+/** The cast a reply answers, as stored beside the reply: its text clipped, its author's username. */
+export interface AnsweredCast {
+  text: string;
+  username: string;
+}
+
+/** The answered cast's text kept at most (UTF-8 bytes): enough to recognise the question on Activity. */
+export const ANSWERED_TEXT_MAX_BYTES = 320;
+
+/** What a reply stores of the cast it answers. */
+export function answeredCastOf(cast: { text: string; author: { username: string } }): AnsweredCast {
+  return { text: fitToBytes(cast.text, ANSWERED_TEXT_MAX_BYTES), username: cast.author.username };
 }
 
 export interface WrittenText {
@@ -72,6 +88,8 @@ export async function writeOnce(
         thread_hash: writing.threadHash ?? null,
         counterpart_fid: writing.counterpartFid ?? null,
         clock_at: writing.clockAt ?? (await knownClockSeconds(db)),
+        answered_text: writing.answered?.text ?? null,
+        answered_username: writing.answered?.username ?? null,
       })
       .onConflict((conflict) => conflict.column('key').doNothing())
       .returning('text')

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinWriteSkipReason, TwinWriteSkipsTable } from '../db/schema.ts';
 
@@ -43,35 +44,40 @@ export function skipPausedSlot(
   return skip('paused');
 }
 
-/** Rows one cleanup statement deletes at most; the next tick takes the rest. */
+/** Rows one cleanup statement deletes at most; the next statement takes the rest. */
 const CLEANUP_BATCH = 10_000;
 /** Skips stay listed this long. */
 const SKIPS_KEPT_DAYS = 30;
 
 /** Deletes charges no limit counts any more (over a day old) and skips past their keeping, in bounded batches. */
 export async function cleanUpWriteRecords(db: Db): Promise<void> {
-  await db
-    .deleteFrom('twin_reply_charges')
-    .where(
-      'key',
-      'in',
-      db
-        .selectFrom('twin_reply_charges')
-        .select('key')
-        .where('charged_at', '<', new Date(Date.now() - 25 * 3600 * 1000))
-        .limit(CLEANUP_BATCH),
-    )
-    .execute();
-  await db
-    .deleteFrom('twin_write_skips')
-    .where(
-      'key',
-      'in',
-      db
-        .selectFrom('twin_write_skips')
-        .select('key')
-        .where('created_at', '<', new Date(Date.now() - SKIPS_KEPT_DAYS * 24 * 3600 * 1000))
-        .limit(CLEANUP_BATCH),
-    )
-    .execute();
+  const now = Date.now();
+  await deleteInBatches(CLEANUP_BATCH, (limit) =>
+    db
+      .deleteFrom('twin_reply_charges')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('twin_reply_charges')
+          .select('key')
+          .where('charged_at', '<', new Date(now - 25 * 3600 * 1000))
+          .limit(limit),
+      )
+      .executeTakeFirstOrThrow(),
+  );
+  await deleteInBatches(CLEANUP_BATCH, (limit) =>
+    db
+      .deleteFrom('twin_write_skips')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('twin_write_skips')
+          .select('key')
+          .where('created_at', '<', new Date(now - SKIPS_KEPT_DAYS * 24 * 3600 * 1000))
+          .limit(limit),
+      )
+      .executeTakeFirstOrThrow(),
+  );
 }

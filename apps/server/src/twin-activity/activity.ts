@@ -2,7 +2,6 @@ import type { ActivityItem, ActivityResponse } from '@fartwin/protocol';
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
 import { toDraft } from '../twin-actions/drafts.ts';
 import { writingKeys } from '../twin-actions/writing-keys.ts';
 import { type ActivityCursor, decodeActivityCursor, encodeActivityCursor } from './cursor.ts';
@@ -14,9 +13,9 @@ const LISTED_DRAFTS = ['pending', 'publishing', 'discarded'] as const;
 
 export interface ActivityDeps {
   db: Db;
-  /** Reads the casts thread replies answered (the local network, or Neynar within its time budget). */
-  farcaster: FarcasterData;
 }
+
+type AnsweredOnActivity = NonNullable<Extract<ActivityItem, { type: 'writing' }>['answered']>;
 
 /** An item with its time exactly: microseconds to merge the sources, Postgres's text for the cursor. */
 type Sourced = { item: ActivityItem; atMicros: bigint; atText: string };
@@ -37,7 +36,7 @@ export async function activityPage(
 
   let writings = db
     .selectFrom('twin_writings')
-    .select(['key', 'kind', 'text', 'delivered_ref', ...timeColumns])
+    .select(['key', 'kind', 'text', 'delivered_ref', 'answered_text', 'answered_username', ...timeColumns])
     .where('agent_id', '=', agentId)
     .where('delivered_ref', 'is not', null);
   if (!owner) writings = writings.where('kind', 'in', PUBLIC_KINDS);
@@ -54,7 +53,7 @@ export async function activityPage(
             kind: row.kind,
             text: row.text,
             castHash: row.kind === 'dm-reply' || row.kind === 'digest' ? null : row.delivered_ref,
-            answered: null,
+            answered: answeredCast(agentId, row),
           }),
         ),
       ),
@@ -108,11 +107,7 @@ export async function activityPage(
   const last = page.at(-1);
   return {
     view: owner ? 'owner' : 'public',
-    items: await withAnsweredCasts(
-      deps,
-      agentId,
-      page.map((entry) => entry.item),
-    ),
+    items: page.map((entry) => entry.item),
     nextCursor: merged.length > limit && last ? encodeActivityCursor({ at: last.atText, key: last.item.key }) : null,
   };
 }
@@ -138,24 +133,16 @@ function newestFirst(after: ActivityCursor | null, take: number) {
       .limit(take) as Query;
 }
 
-/** How long reading one answered cast may take; past it the item shows the hash alone. */
-const ANSWERED_CAST_BUDGET_MS = 3_000;
-
 /**
- * Thread replies with the cast they answered (its hash is in the reply's writing key), read for the
- * page only: at most a page's worth, at once, each within a time budget.
+ * The cast a thread reply answered: its hash from the reply's writing key, its text and author as
+ * the reply stored them when it was written (no provider call per item: anyone can load this page).
+ * Replies written before they were stored show the hash alone.
  */
-async function withAnsweredCasts(deps: ActivityDeps, agentId: string, items: ActivityItem[]): Promise<ActivityItem[]> {
+function answeredCast(
+  agentId: string,
+  row: { kind: string; key: string; answered_text: string | null; answered_username: string | null },
+): AnsweredOnActivity | null {
   const prefix = writingKeys.threadReply(agentId, '');
-  return Promise.all(
-    items.map(async (item) => {
-      if (item.type !== 'writing' || item.kind !== 'thread-reply' || !item.key.startsWith(prefix)) return item;
-      const hash = item.key.slice(prefix.length);
-      const cast = await Promise.race([
-        deps.farcaster.getCast(hash).catch(() => null),
-        new Promise<null>((resolve) => setTimeout(resolve, ANSWERED_CAST_BUDGET_MS, null).unref()),
-      ]);
-      return { ...item, answered: { hash, text: cast?.text ?? null, username: cast?.author.username ?? null } };
-    }),
-  );
+  if (row.kind !== 'thread-reply' || !row.key.startsWith(prefix)) return null;
+  return { hash: row.key.slice(prefix.length), text: row.answered_text, username: row.answered_username };
 }

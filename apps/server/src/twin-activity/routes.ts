@@ -18,7 +18,7 @@ export interface ActivityRouteDeps extends ActivityDeps {
  */
 export function activityRoutes(deps: ActivityRouteDeps) {
   const app = new Hono();
-  // Each page may read up to a page of answered casts (Neynar calls in production).
+  // Each page reads up to three sources' pages from Postgres (no provider call: answered casts are stored).
   const perIp = deps.rateLimits.limit('costlyReadPerIp');
 
   app.get('/doppelganger/activity/:agentId', perIp, async (c) => {

@@ -30,7 +30,7 @@ import {
   spentToday,
   unsettledSpend,
 } from './spend-ledger.ts';
-import { readBalances, sendAndWait, signTokenTransfer } from './wallet-chain.ts';
+import { readBalances, receiptOf, sendSigned, signTokenTransfer } from './wallet-chain.ts';
 
 export interface TwinWalletDeps {
   db: Db;
@@ -104,15 +104,16 @@ export function twinWalletService(deps: TwinWalletDeps) {
     return new HttpError(Number(status) as 400, code!, message!);
   };
 
-  /** Sends a signed spend (again, after a crash) and records what became of it. */
+  /**
+   * Sends a signed spend (again, after a crash or a drop: the same bytes) and records its outcome
+   * when the chain already has its receipt. It never waits for one: a slow chain must not hold the
+   * owner's request past its budget, and the spend stays `sent` until a later read (the wallet view,
+   * the next withdrawal) finds the receipt.
+   */
   const settle = async (row: SpendRow): Promise<SpendRow> => {
     if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) return row;
-    const receipt = await sendAndWait(
-      chain,
-      row.raw_tx as `0x${string}`,
-      row.tx_hash as `0x${string}`,
-      limits.chainBudgetMs,
-    );
+    await budgeted(() => sendSigned(chain, row.raw_tx as `0x${string}`, limits.chainBudgetMs));
+    const receipt = await receiptOf(chain, row.tx_hash as `0x${string}`, limits.chainBudgetMs);
     if (receipt) {
       await recordOutcome(
         db,
@@ -122,6 +123,21 @@ export function twinWalletService(deps: TwinWalletDeps) {
     }
     return findSpend(db, row.id);
   };
+  /**
+   * The listed spends, those still on their way settled first: the view shows one pending, then
+   * confirmed. One the chain cannot settle now is shown as it stands; the view still answers.
+   */
+  const settledSpends = async (agentId: string): Promise<SpendRow[]> =>
+    Promise.all(
+      (await latestSpends(db, agentId)).map((row) =>
+        row.status === 'sent'
+          ? settle(row).catch((error: unknown) => {
+              deps.logger.warn({ err: error, spend: row.id }, 'withdrawal not settled');
+              return row;
+            })
+          : row,
+      ),
+    );
 
   /** Checks the limits and signs; the signed transaction is stored before anything is sent. */
   const signWithinLimits = async (agent: AgentRecord, row: SpendRow): Promise<void> => {
@@ -188,7 +204,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
       const { usdc } = contractsOrFail();
       const [balances, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
         balancesOf(agent, usdc),
-        latestSpends(db, agent.agentId),
+        settledSpends(agent.agentId),
         keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
         keeperSummary(db, agent.agentId),
         budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
@@ -218,7 +234,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
      * A withdrawal of the twin's USDC to an address of the owner's account, exactly once per
      * idempotency key: recorded before it is signed, signed and stored before it is sent, and a
      * retry (or another replica, waiting on the twin's lock) sends the stored bytes or answers
-     * what became of them.
+     * what became of them. Answered once sent (`sent`, or `confirmed` when already mined), not
+     * after waiting for the receipt.
      */
     async withdraw(agentId: string, authFid: number, request: WithdrawalRequest): Promise<WalletSpend> {
       const agent = await ownedTwin(agentId, authFid);

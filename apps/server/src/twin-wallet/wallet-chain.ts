@@ -71,25 +71,23 @@ export async function signTokenTransfer(
 }
 
 /**
- * Sends a stored signed transaction (again: the same bytes can be mined once only, so a resend after
- * a crash is harmless) and waits for its receipt; null when it is not mined within the budget.
+ * Sends a stored signed transaction, without waiting for it to be mined. Sending the same bytes
+ * again (after a crash, or a transaction the mempool dropped) is harmless: they are mined once at
+ * most, and the node's answers that it has them already, or mined them, are no failure.
  */
-export async function sendAndWait(
-  chain: PublicClient,
-  raw: Hex,
-  hash: Hex,
-  budgetMs: number,
-): Promise<TransactionReceipt | null> {
+export async function sendSigned(chain: PublicClient, raw: Hex, budgetMs: number): Promise<void> {
   try {
     await withinBudget(chain.sendRawTransaction({ serializedTransaction: raw }), budgetMs, 'sending the withdrawal');
   } catch (error) {
-    // Already known or already mined (a resend): the receipt below says which.
-    const mined = await chain.getTransactionReceipt({ hash }).catch(() => null);
-    if (mined) return mined;
-    if (!/already known|nonce too low/i.test(String(error))) throw error;
+    // Geth-style nodes say "already known", anvil "already imported"; a mined one, "nonce too low".
+    if (!/already known|already imported|nonce too low/i.test(String(error))) throw error;
   }
+}
+
+/** The transaction's receipt when it is mined; null while it is not (or the chain does not say within the budget). */
+export async function receiptOf(chain: PublicClient, hash: Hex, budgetMs: number): Promise<TransactionReceipt | null> {
   try {
-    return await chain.waitForTransactionReceipt({ hash, timeout: budgetMs });
+    return await withinBudget(chain.getTransactionReceipt({ hash }), budgetMs, "the withdrawal's receipt");
   } catch {
     return null;
   }

@@ -27,6 +27,7 @@ export const twinWalletTexts = {
   sending: 'Sending…',
   sent: (usdc: string) => `Withdrawn: ${usdc} USDC.`,
   pending: 'The withdrawal is on its way; it shows below once confirmed.',
+  failed: (why: string | null) => `The withdrawal did not go through${why ? `: ${why}` : ''}.`,
   invalidAmount: 'Enter an amount above 0, at most the balance.',
   transactions: 'Transactions',
   noTransactions: 'Your twin has not sent anything yet.',

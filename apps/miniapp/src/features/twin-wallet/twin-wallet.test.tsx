@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorReply, json, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, userContext } from '../../test/sdk-double.ts';
+import { PENDING_WITHDRAWAL_REFRESH_MS } from './api/twin-wallet.ts';
 
 const WALLET = '/doppelganger/wallet/agent-1';
 const WITHDRAWALS = '/doppelganger/wallet/agent-1/withdrawals';
@@ -70,6 +71,42 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
     expect(sent!.body).toMatchObject({ asset: 'usdc', amount: '10000000', to: OWN_ADDRESS });
     expect(sent!.headers.get('authorization')).toMatch(/^Bearer /);
   });
+
+  it('a withdrawal answered once sent shows as on its way, then as withdrawn once the wallet lists it confirmed', async () => {
+    const spend = (status: 'sent' | 'confirmed') => ({
+      id: 7,
+      kind: 'withdrawal' as const,
+      asset: 'usdc' as const,
+      amount: '4000000',
+      to: OWN_ADDRESS as `0x${string}`,
+      status,
+      txHash: `0x${'ab'.repeat(32)}`,
+      error: null,
+      createdAt: new Date().toISOString(),
+    });
+    let posted = false;
+    let readsSincePost = 0;
+    const server = openWallet((fake) => {
+      fake.on(`POST ${WITHDRAWALS}`, () => {
+        posted = true;
+        return json({ withdrawal: spend('sent') });
+      });
+      // The server confirms it on a later read: the first read after the answer still has it on its way.
+      fake.on(`GET ${WALLET}`, () => {
+        if (!posted) return json(wallet());
+        readsSincePost++;
+        return json(wallet({ transactions: [spend(readsSincePost === 1 ? 'sent' : 'confirmed')] }));
+      });
+    });
+    await screen.findByTestId('balance-usdc');
+    await userEvent.type(screen.getByLabelText('Amount (USDC)'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await screen.findByText('The withdrawal is on its way; it shows below once confirmed.');
+    await screen.findByText('Withdrawn: 4 USDC.', undefined, { timeout: 3 * PENDING_WITHDRAWAL_REFRESH_MS });
+    expect(server.callsTo(`POST ${WITHDRAWALS}`)).toHaveLength(1);
+    expect(readsSincePost).toBeGreaterThanOrEqual(2);
+  }, 20_000);
 
   it('retries a failed confirmation under the same idempotency key, and refuses more than the balance', async () => {
     let failures = 1;

@@ -20,6 +20,7 @@ import * as batteryRelays from './0019_battery_relays.ts';
 import * as revivals from './0020_revivals.ts';
 import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
 import * as feeKeeperChecks from './0022_fee_keeper_checks.ts';
+import * as answeredCastsAndRetention from './0023_answered_casts_and_retention.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020_revivals': revivals,
   '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,
   '0022_fee_keeper_checks': feeKeeperChecks,
+  '0023_answered_casts_and_retention': answeredCastsAndRetention,
 };

@@ -6,8 +6,8 @@ import { HttpError } from '../../http/errors.ts';
 import { type Character, characterSchema } from '../../twin/character.ts';
 import { characteristicsFor, choicesProblem, PERSONALITY_AXES } from '../../twin/characteristics.ts';
 
-/** How many versions the owner is shown (newest first); older ones stay stored. */
-export const VOICE_VERSIONS_SHOWN = 50;
+/** How many versions are kept per twin, and shown, newest first: a save deletes the oldest past it. */
+export const VOICE_VERSIONS_KEPT = 50;
 
 /** The voice as the owner edits it, from the stored character. */
 export function voiceOf(character: Character): OwnerVoice {
@@ -17,6 +17,12 @@ export function voiceOf(character: Character): OwnerVoice {
     avoidTopics: character.owner?.avoidTopics ?? [],
     phrases: character.owner?.phrases ?? [],
   };
+}
+
+/** Whether two voices say the same (a save of the current voice is no new version). */
+function sameVoice(a: OwnerVoice, b: OwnerVoice): boolean {
+  const said = (voice: OwnerVoice) => JSON.stringify([voice.choices, voice.aboutMe, voice.avoidTopics, voice.phrases]);
+  return said(a) === said(b);
 }
 
 function withVoice(character: Character, voice: OwnerVoice): Character {
@@ -77,6 +83,8 @@ export async function readOwnerVoice(db: Db, agentId: string): Promise<OwnerVoic
 /**
  * Saves a voice as the newest version (the deploy's voice becomes version 1 on the first change, so
  * it can be gone back to). One transaction, the twin's row locked: two changes at once get two versions.
+ * A voice the twin already has saves nothing; past VOICE_VERSIONS_KEPT the oldest version goes, in
+ * the same transaction, so a twin's history stays bounded however often its owner saves.
  */
 export async function changeOwnerVoice(db: Db, agentId: string, update: OwnerVoice): Promise<OwnerVoiceResponse> {
   const voice = ownerVoiceSchema.parse(update);
@@ -84,6 +92,7 @@ export async function changeOwnerVoice(db: Db, agentId: string, update: OwnerVoi
     const character = await storedCharacter(trx, agentId, true);
     const problem = choicesProblem(characteristicsFor(character.topics), voice.choices);
     if (problem) throw new HttpError(400, 'invalid_choices', problem);
+    if (sameVoice(voice, voiceOf(character))) return;
     const agent = await trx
       .selectFrom('agents')
       .select('created_at')
@@ -111,19 +120,25 @@ export async function changeOwnerVoice(db: Db, agentId: string, update: OwnerVoi
       .insertInto('twin_voice_versions')
       .values({ agent_id: agentId, version: version + 1, voice: JSON.stringify(voice) })
       .execute();
+    // Versions are numbered without gaps: the kept ones are the last VOICE_VERSIONS_KEPT numbers.
+    await trx
+      .deleteFrom('twin_voice_versions')
+      .where('agent_id', '=', agentId)
+      .where('version', '<=', version + 1 - VOICE_VERSIONS_KEPT)
+      .execute();
     await saveCharacter(trx, agentId, withVoice(character, voice));
   });
   return readOwnerVoice(db, agentId);
 }
 
-/** The saved versions, newest first (at most VOICE_VERSIONS_SHOWN); just the deploy's before any change. */
+/** The saved versions, newest first (at most VOICE_VERSIONS_KEPT); just the deploy's before any change. */
 export async function listVoiceVersions(db: Db, agentId: string): Promise<VoiceVersionsResponse> {
   const rows = await db
     .selectFrom('twin_voice_versions')
     .select(['version', 'voice', 'created_at'])
     .where('agent_id', '=', agentId)
     .orderBy('version', 'desc')
-    .limit(VOICE_VERSIONS_SHOWN)
+    .limit(VOICE_VERSIONS_KEPT)
     .execute();
   if (rows.length === 0) {
     const [character, agent] = await Promise.all([

@@ -12,7 +12,7 @@ import { holdAsDraft } from '../drafts.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { openReply } from '../reply-gate.ts';
-import { engineText, writeOnce, writingExists } from '../twin-writes.ts';
+import { answeredCastOf, engineText, writeOnce, writingExists } from '../twin-writes.ts';
 import { findTwinAccount, type TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
@@ -111,6 +111,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
     kind: 'thread-reply' as const,
     threadHash: thread.root,
     counterpartFid: cast.author.fid,
+    answered: answeredCastOf(cast),
   };
   // "Ask me first": the owner reviews it (twin-actions/drafts.ts) before it is cast.
   if (decision === 'draft') return holdAsDraft(deps, { ...writing, parentHash: cast.hash }, compose);

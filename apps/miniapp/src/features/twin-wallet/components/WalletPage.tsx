@@ -3,6 +3,7 @@ import {
   shortAddress,
   type TwinWalletResponse,
   USDC_DECIMALS,
+  type WalletSpend,
   type WalletTransaction,
 } from '@fartwin/protocol';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -132,6 +133,13 @@ function describe(transaction: WalletTransaction): string {
   return `${texts.keeperKinds[transaction.kind]}${moved.length > 0 ? `: ${moved.join(', ')}` : ''}`;
 }
 
+/** What became of a withdrawal the owner confirmed: on its way until mined, then withdrawn (or not). */
+function withdrawalStatus(spend: WalletSpend): string {
+  if (spend.status === 'confirmed') return texts.sent(usdc(spend.amount));
+  if (spend.status === 'failed') return texts.failed(spend.error);
+  return texts.pending;
+}
+
 /** Amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
 function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
   const withdraw = useWithdraw(wallet.agentId);
@@ -165,7 +173,14 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
     );
   };
 
-  const done = withdraw.data?.withdrawal;
+  const answered = withdraw.data?.withdrawal;
+  // Answered once sent: the wallet, read again while it is on its way, says when it is confirmed.
+  const done =
+    answered &&
+    (wallet.transactions.find(
+      (transaction): transaction is WalletSpend => transaction.kind === 'withdrawal' && transaction.id === answered.id,
+    ) ??
+      answered);
   return (
     <section aria-labelledby="wallet-withdraw">
       <h2 id="wallet-withdraw">{texts.withdrawTitle}</h2>
@@ -210,7 +225,7 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
           {problem ? <p role="alert">{problem}</p> : null}
         </form>
       )}
-      {done ? <p role="status">{done.status === 'confirmed' ? texts.sent(usdc(done.amount)) : texts.pending}</p> : null}
+      {done ? <p role="status">{withdrawalStatus(done)}</p> : null}
     </section>
   );
 }
