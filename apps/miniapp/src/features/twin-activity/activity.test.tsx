@@ -2,7 +2,16 @@ import { type ActivityItem, type ActivityResponse, type Draft, ownerApprovalPath
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer, directory, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
+import {
+  type Call,
+  createFakeServer,
+  directory,
+  errorReply,
+  json,
+  makeAgent,
+  noTwin,
+  withTwin,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
 
@@ -39,12 +48,13 @@ const items: ActivityItem[] = [
   },
 ];
 
-function openActivity(page: ActivityResponse) {
+/** /you/activity as the owner of agent-1, the activity answered with `page` (or by `answer`, per request). */
+function openActivity(page: ActivityResponse | ((call: Call) => Response)) {
   host.context = Promise.resolve(userContext(42));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin());
   server.on('GET /doppelganger/agents', directory([makeAgent()]));
-  server.on(`GET ${ACTIVITY}`, () => json(page));
+  server.on(`GET ${ACTIVITY}`, typeof page === 'function' ? page : () => json(page));
   return renderApp({ path: '/you/activity', server });
 }
 
@@ -61,6 +71,24 @@ describe('/you/activity: what the twin did, for its owner', () => {
     sdk.actions.viewCast.mockClear();
     await userEvent.setup().click(within(rows[2]!).getByRole('button', { name: 'Open cast' }));
     await waitFor(() => expect(sdk.actions.viewCast).toHaveBeenCalledWith({ hash: '0xreply' }));
+  });
+
+  it('an older page that cannot be read says why, and what was read stays', async () => {
+    const server = openActivity((call) =>
+      call.path.includes('cursor=')
+        ? errorReply('The server is busy, try again', 503, 'unavailable')
+        : json({ agentId: 'agent-1', view: 'owner', items: [items[2]!], nextCursor: 'older' }),
+    ).server;
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show older' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the activity: The server is busy, try again',
+    );
+    expect(server.callsTo(`GET ${ACTIVITY}`).map((call) => call.path)).toEqual([ACTIVITY, `${ACTIVITY}?cursor=older`]);
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.key),
+    ).toEqual([items[2]!.key]);
   });
 
   it('a draft edited then published sends the edit; discard discards', async () => {

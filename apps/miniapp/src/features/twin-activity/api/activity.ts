@@ -2,16 +2,17 @@ import { activityPath, activityResponseSchema, draftResponseSchema, ownerApprova
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
-const activityKey = (agentId: string, owner: boolean) => ['twin-activity', agentId, owner] as const;
+const activityKey = (agentId: string | null) => ['twin-activity', agentId] as const;
 
-/** GET /doppelganger/activity/{agentId}, a page at a time; as the owner (signed in) it is everything. */
-export function useActivity(agentId: string, owner: boolean) {
+/** GET /doppelganger/activity/{agentId} as its owner (signed in: everything), a page at a time. */
+export function useActivity(agentId: string | null) {
   return useInfiniteQuery({
-    queryKey: activityKey(agentId, owner),
+    queryKey: activityKey(agentId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      apiJson(activityPath(agentId, pageParam ? { cursor: pageParam } : {}), activityResponseSchema, { auth: owner }),
+      apiJson(activityPath(agentId!, pageParam ? { cursor: pageParam } : {}), activityResponseSchema, { auth: true }),
     getNextPageParam: (page) => page.nextCursor,
+    enabled: agentId !== null,
   });
 }
 
@@ -27,6 +28,6 @@ export function useDraftAction(agentId: string, key: string) {
             auth: true,
           })
         : apiJson(ownerApprovalPaths.discardDraft(agentId, key), draftResponseSchema, { method: 'POST', auth: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['twin-activity', agentId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKey(agentId) }),
   });
 }
