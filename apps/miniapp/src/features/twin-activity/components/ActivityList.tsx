@@ -6,7 +6,10 @@ import { CastOpen } from './CastOpen.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import '../activity.css';
 
-/** A twin's activity as its owner sees it, newest first, a page at a time (the screen reads it). */
+/**
+ * A twin's activity as its owner sees it, newest first, a page at a time (the screen reads it, and
+ * reads it again on its own: api/activity.ts), with a Refresh for what the twin did meanwhile.
+ */
 export function ActivityList({
   activity,
   agentId,
@@ -19,9 +22,21 @@ export function ActivityList({
   // The screen shows the list once its first page is read.
   if (!activity.data) return null;
   const items = activity.data.pages.flatMap((page) => page.items);
+  // A re-read of the loaded pages (the Refresh button, the page back in sight, every 30 s), not "Show older".
+  const refreshing = activity.isRefetching;
   return (
     <>
-      {/* A later read that failed (older items): said here, what was read stays. */}
+      <div className="activity__toolbar">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={refreshing}
+          onClick={() => void activity.refetch()}
+        >
+          {refreshing ? activityTexts.refreshing : activityTexts.refresh}
+        </button>
+      </div>
+      {/* A later read that failed (a refresh, older items): said here, what was read stays. */}
       {activity.isError ? (
         <p className="toggle__error" role="alert">
           {activityTexts.loadFailed(requestErrorText(activity.error))}
