@@ -11,7 +11,7 @@ import { openPlainBrowser } from '../support/web-mode.ts';
 
 // Issue 24: every screen passes axe-core (all its rules) in the light theme and in the dark one, as
 // a person meets it: inside the dev host, and as a plain web page.
-test('every screen passes axe, light and dark: onboarding, twin chats, batteries, lists, web mode', async ({
+test('every screen passes axe, light and dark: onboarding, twin chats, batteries, lists, owner screens, web mode', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -87,6 +87,20 @@ test('every screen passes axe, light and dark: onboarding, twin chats, batteries
   await openAppAt(page, '/info');
   await expect(app.getByRole('heading', { name: spec.agentActions })).toBeVisible();
   await expectAccessible(page, 'agent actions');
+
+  // The owner's screens in their one frame, once each has read what it shows.
+  for (const [path, title] of [
+    ['/you', 'Your twin'],
+    ['/you/activity', 'Activity'],
+    ['/you/people', 'People it remembers'],
+    ['/you/wallet', "Your twin's wallet"],
+  ] as const) {
+    await openAppAt(page, path);
+    await expect(app.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(app.locator('.owner-screen__loading')).toHaveCount(0);
+    await expect(app.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page, `owner screen ${path}`);
+  }
 
   // Someone else's living twin, visited: "this" twin, not "your" twin.
   const other = await twinOf(users.chatter);

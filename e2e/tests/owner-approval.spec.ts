@@ -155,10 +155,12 @@ test('Activity lists a thread reply with the cast it answered; pause stops a tag
     });
     await expect(repliesUnder(ignored)).toHaveCount(0);
     await advanceOneDay(page);
-    // The day's two posts are skipped by the tick after the clock moved: the screen shows what was
-    // recorded when it opened, so it is opened again until they are there.
+    // The day's two posts are skipped by the tick after the clock moved: the open screen shows them
+    // once it reads again (on its own every 30 s; here with Refresh, until they are recorded).
+    app = await openActivity(page, owner);
+    const refresh = app.getByRole('button', { name: 'Refresh', exact: true });
     await expect(async () => {
-      app = await openActivity(page, owner);
+      await refresh.click({ timeout: 2_000 });
       await expect(activityItems(app, 'skip').filter({ hasText: 'Did not post: paused' })).toHaveCount(2, {
         timeout: 2_000,
       });

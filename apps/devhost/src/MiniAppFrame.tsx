@@ -160,7 +160,7 @@ export function MiniAppFrame({ user, config, log, wallet, prompt, answer, launch
           finish={finish}
         />
       ) : null}
-      {prompt ? <WalletSheet prompt={prompt} answer={answer} /> : null}
+      {prompt ? <WalletSheet prompt={prompt} rpcUrl={rpcUrl} answer={answer} /> : null}
       <div className="phone-home-indicator" />
     </div>
   );

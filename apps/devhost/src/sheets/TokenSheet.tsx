@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type Address, BaseError, formatUnits, parseUnits, UserRejectedRequestError } from 'viem';
 import { localChainClient } from '../api/local-chain.ts';
+import { useLocalToken } from '../api/local-token.ts';
 import { Sheet } from '../components/Sheet.tsx';
 import { type AssetId, parseAssetId } from './caip19.ts';
 import {
@@ -24,17 +25,7 @@ const LOCAL_CHAIN_ID = 8453;
 function TokenLine({ label, id, rpcUrl, amount }: { label: string; id: string; rpcUrl: string; amount?: string }) {
   const asset = parseAssetId(id);
   const address = asset?.chainId === LOCAL_CHAIN_ID ? asset.address : null;
-  const token = useQuery({
-    queryKey: ['token', rpcUrl, address],
-    enabled: address !== null,
-    queryFn: async () => {
-      const client = localChainClient(rpcUrl);
-      const read = <Name extends 'name' | 'symbol' | 'decimals'>(functionName: Name) =>
-        client.readContract({ address: address!, abi: erc20Abi, functionName });
-      const [name, symbol, decimals] = await Promise.all([read('name'), read('symbol'), read('decimals')]);
-      return { name, symbol, decimals };
-    },
-  });
+  const token = useLocalToken(rpcUrl, address);
   const shownAmount = amount && token.data ? `${formatUnits(BigInt(amount), token.data.decimals)} ` : '';
   return (
     <div className="token-line">
@@ -99,21 +90,11 @@ export function SwapSheet({
   const client = localChainClient(rpcUrl);
   const queryClient = useQueryClient();
 
-  const tokens = useQuery({
-    queryKey: ['swap-tokens', rpcUrl, sellToken, buyToken],
-    enabled: path !== null,
-    queryFn: async () => {
-      const read = (address: Address) =>
-        Promise.all(
-          (['symbol', 'decimals'] as const).map((functionName) =>
-            client.readContract({ address, abi: erc20Abi, functionName }),
-          ),
-        ).then(([symbol, decimals]) => ({ symbol: String(symbol), decimals: Number(decimals) }));
-      const [sellInfo, buyInfo] = await Promise.all([read(sellToken!), read(buyToken!)]);
-      return { sell: sellInfo, buy: buyInfo };
-    },
-  });
-  const sellDecimals = tokens.data?.sell.decimals;
+  // The same reads as the Sell and Buy lines above the form: one per token.
+  const sellInfo = useLocalToken(rpcUrl, path === null ? null : sellToken);
+  const buyInfo = useLocalToken(rpcUrl, path === null ? null : buyToken);
+  const tokens = sellInfo.data && buyInfo.data ? { sell: sellInfo.data, buy: buyInfo.data } : null;
+  const sellDecimals = tokens?.sell.decimals;
   const [amountText, setAmountText] = useState(() =>
     options.sellAmount && sellDecimals !== undefined ? formatUnits(BigInt(options.sellAmount), sellDecimals) : '10',
   );
@@ -173,8 +154,8 @@ export function SwapSheet({
           ? SWAP_UNAVAILABLE
           : { success: false, reason: 'rejected_by_user' },
     );
-  const buySymbol = tokens.data?.buy.symbol;
-  const sellSymbol = tokens.data?.sell.symbol;
+  const buySymbol = tokens?.buy.symbol;
+  const sellSymbol = tokens?.sell.symbol;
 
   return (
     <Sheet title="Swap" testId="swap-sheet" onClose={close}>
@@ -186,19 +167,19 @@ export function SwapSheet({
         <p className="error">
           Swaps on the local chain are between USDC and a twin&apos;s token; this pair has no pool.
         </p>
-      ) : tokens.data ? (
+      ) : tokens ? (
         <>
           <p>
             Price:{' '}
             <strong data-testid="swap-price">
-              {market.data ? shown(market.data.perOne, tokens.data.buy.decimals) : '…'}
+              {market.data ? shown(market.data.perOne, tokens.buy.decimals) : '…'}
             </strong>{' '}
             {buySymbol} for 1 {sellSymbol}
           </p>
           <p>
             You hold:{' '}
             <strong data-testid="swap-balance">
-              {market.data ? shown(market.data.held, tokens.data.buy.decimals) : '…'}
+              {market.data ? shown(market.data.held, tokens.buy.decimals) : '…'}
             </strong>{' '}
             {buySymbol}
           </p>
@@ -231,7 +212,7 @@ export function SwapSheet({
               : quote.isError
                 ? 'No quote: the pool cannot fill this amount.'
                 : quote.data !== undefined
-                  ? `You receive about ${shown(quote.data, tokens.data.buy.decimals)} ${buySymbol} (at least ${shown(minimumOut(quote.data, slippageBps), tokens.data.buy.decimals)}).`
+                  ? `You receive about ${shown(quote.data, tokens.buy.decimals)} ${buySymbol} (at least ${shown(minimumOut(quote.data, slippageBps), tokens.buy.decimals)}).`
                   : 'Quoting…'}
           </p>
           {swap.isError ? (

@@ -1,7 +1,7 @@
 import { encodeV3Path, fartwinLifeAbi, swapRouter02Abi, usdcAbi } from '@fartwin/contracts';
 import { encodeFunctionData } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { describePrompt } from './describe-prompt.ts';
+import { approvedTokens, describePrompt } from './describe-prompt.ts';
 
 const from = '0x1111111111111111111111111111111111111111';
 const usdc = '0x2222222222222222222222222222222222222222';
@@ -62,7 +62,8 @@ describe('the wallet sheet', () => {
         }),
       },
     ] as const;
-    expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: true })).toEqual({
+    const usdcToken = (address: string) => (address === usdc ? { symbol: 'USDC', decimals: 6 } : undefined);
+    expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: true }, usdcToken)).toEqual({
       title: 'Confirm 2 calls, all or none',
       lines: [
         `1. To ${usdc}`,
@@ -74,5 +75,30 @@ describe('the wallet sheet', () => {
     expect(describePrompt({ kind: 'calls', from, calls: [...calls], atomic: false }).title).toBe(
       'Confirm 2 calls, one by one',
     );
+  });
+
+  it('names the token an approval is for, in its own units; while it is unknown, raw units and its address', () => {
+    const twinToken = '0x5555555555555555555555555555555555555555';
+    const prompt = {
+      kind: 'transaction',
+      from,
+      to: twinToken,
+      value: 0n,
+      data: encodeFunctionData({ abi: usdcAbi, functionName: 'approve', args: [life, 2_500_000_000_000_000_000n] }),
+    } as const;
+    expect(approvedTokens(prompt)).toEqual([twinToken]);
+    const tokens = (address: string) => (address === twinToken ? { symbol: 'ALICE', decimals: 18 } : undefined);
+    expect(describePrompt(prompt, tokens).lines).toEqual([`To ${twinToken}`, `Approve 2.5 ALICE for ${life}`]);
+    expect(describePrompt(prompt).lines).toEqual([
+      `To ${twinToken}`,
+      `Approve 2500000000000000000 (raw units) of the token at ${twinToken} for ${life}`,
+    ]);
+    // Only approvals are looked up: a battery's purchase names no token to read.
+    const battery = encodeFunctionData({
+      abi: fartwinLifeAbi,
+      functionName: 'extendLife',
+      args: ['agent-1', 1_000_000n, 0n, 1_800_000_000n],
+    });
+    expect(approvedTokens({ kind: 'transaction', from, to: life, value: 0n, data: battery })).toEqual([]);
   });
 });

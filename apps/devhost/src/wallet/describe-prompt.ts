@@ -1,10 +1,19 @@
-import { fartwinLifeAbi, swapRouter02Abi, usdcAbi } from '@fartwin/contracts';
+import { erc20Abi, fartwinLifeAbi, swapRouter02Abi } from '@fartwin/contracts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
 import { type Address, decodeFunctionData, formatEther, formatUnits, type Hex, hexToString, isHex } from 'viem';
 import type { WalletPrompt } from './dev-wallet.ts';
 
-/** A readable line for the wallet sheet: what the transaction does, decoded when it is ours. */
-export function describePrompt(prompt: WalletPrompt): { title: string; lines: string[] } {
+/** A token's symbol and decimals, by its address: undefined while unknown (not read yet, or not a token). */
+export type TokenLookup = (address: Address) => { symbol: string; decimals: number } | undefined;
+
+/**
+ * A readable line for the wallet sheet: what the transaction does, decoded when it is ours. An
+ * approval names the token it is for as `tokenOf` knows it (the sheet reads approvedTokens' ones).
+ */
+export function describePrompt(
+  prompt: WalletPrompt,
+  tokenOf: TokenLookup = () => undefined,
+): { title: string; lines: string[] } {
   if (prompt.kind === 'switch-chain') {
     return { title: 'Switch network', lines: [`From chain ${prompt.fromChainId} to chain ${prompt.toChainId}`] };
   }
@@ -20,23 +29,40 @@ export function describePrompt(prompt: WalletPrompt): { title: string; lines: st
     const title = `Confirm ${prompt.calls.length} calls${prompt.atomic ? ', all or none' : ', one by one'}`;
     return {
       title,
-      lines: prompt.calls.flatMap((call, index) => describeCall(call).map((line) => `${index + 1}. ${line}`)),
+      lines: prompt.calls.flatMap((call, index) => describeCall(call, tokenOf).map((line) => `${index + 1}. ${line}`)),
     };
   }
-  return { title: 'Confirm transaction', lines: describeCall(prompt) };
+  return { title: 'Confirm transaction', lines: describeCall(prompt, tokenOf) };
 }
 
-function describeCall(call: { to?: Address; data?: Hex; value: bigint }): string[] {
+/** The tokens whose spending the prompt approves: the ones the sheet reads to name them. */
+export function approvedTokens(prompt: WalletPrompt): Address[] {
+  const calls = prompt.kind === 'calls' ? prompt.calls : prompt.kind === 'transaction' ? [prompt] : [];
+  return calls.flatMap((call) => (call.to && call.data && isApproval(call.data) ? [call.to] : []));
+}
+
+/** ERC-20's approve(spender, amount), whichever token it is sent to. */
+function isApproval(data: Hex): boolean {
+  try {
+    return decodeFunctionData({ abi: erc20Abi, data }).functionName === 'approve';
+  } catch {
+    return false;
+  }
+}
+
+type Call = { to?: Address; data?: Hex; value: bigint };
+
+function describeCall(call: Call, tokenOf: TokenLookup): string[] {
   const lines = [`To ${call.to ?? '(new contract)'}`];
   if (call.value > 0n) lines.push(`Value ${formatEther(call.value)} ETH`);
-  const decoded = call.data ? decodeCall(call.data) : null;
+  const decoded = call.data ? decodeCall(call, call.data, tokenOf) : null;
   if (decoded) lines.push(decoded);
   else if (call.data) lines.push(`Data ${call.data.slice(0, 74)}…`);
   return lines;
 }
 
-function decodeCall(data: Hex): string | null {
-  for (const abi of [usdcAbi, fartwinLifeAbi, swapRouter02Abi]) {
+function decodeCall(call: Call, data: Hex, tokenOf: TokenLookup): string | null {
+  for (const abi of [erc20Abi, fartwinLifeAbi, swapRouter02Abi]) {
     try {
       const { functionName, args = [] } = decodeFunctionData({ abi, data });
       if (functionName === 'exactInput') {
@@ -44,8 +70,7 @@ function decodeCall(data: Hex): string | null {
         const { amountIn, amountOutMinimum } = args[0] as { amountIn: bigint; amountOutMinimum: bigint };
         return `Swap on Uniswap: ${amountIn} in (raw units), at least ${amountOutMinimum} out`;
       }
-      if (functionName === 'approve')
-        return `Approve ${formatUnits(args[1] as bigint, USDC_DECIMALS)} USDC for ${args[0]}`;
+      if (functionName === 'approve') return describeApproval(call.to, args as readonly [Address, bigint], tokenOf);
       if (functionName === 'extendLife')
         return `Buy a battery for "${args[0]}": ${formatUnits(args[1] as bigint, USDC_DECIMALS)} USDC`;
       return `${functionName}(${args.map(String).join(', ')})`;
@@ -54,6 +79,17 @@ function decodeCall(data: Hex): string | null {
     }
   }
   return null;
+}
+
+/** An approval in the token's own units and symbol; raw units and its address while the token is unknown. */
+function describeApproval(
+  token: Address | undefined,
+  [spender, amount]: readonly [Address, bigint],
+  tokenOf: TokenLookup,
+) {
+  const known = token ? tokenOf(token) : undefined;
+  if (known) return `Approve ${formatUnits(amount, known.decimals)} ${known.symbol} for ${spender}`;
+  return `Approve ${amount} (raw units) of the token at ${token ?? '(no address)'} for ${spender}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { VOICE_LIMITS } from '@fartwin/protocol';
-import { PRODUCT_NAME, strings } from '../../lib/strings.ts';
+import { PRODUCT_NAME } from '../../lib/strings.ts';
 
 /** The "Your twin" screen's strings (issue 25 parts 1 and 2). */
 export const ownerVoiceTexts = {
@@ -12,10 +12,8 @@ export const ownerVoiceTexts = {
   activityLink: 'Activity',
   loading: 'Loading your twin’s voice…',
   noTwin: `You don't have a ${PRODUCT_NAME} yet.`,
-  createTwin: `Create your ${PRODUCT_NAME}`,
-  notSignedIn: 'Sign in to shape your twin’s voice.',
+  signIn: 'Sign in to shape your twin’s voice.',
   loadFailed: (message: string) => `Could not load your twin’s voice: ${message}`,
-  tryAgain: strings.tryAgain,
   characteristics: 'Personality',
   aboutMe: 'About me',
   aboutMeHint: `One line your twin says when asked who it is (up to ${VOICE_LIMITS.aboutMeChars} characters).`,

@@ -8,6 +8,7 @@ export const peopleMemoryTexts = {
   loading: 'Loading what your twin remembers…',
   loadFailed: (message: string) => `Could not load what your twin remembers: ${message}`,
   noTwin: 'Only a twin’s owner sees what it remembers. Create your twin first.',
+  signIn: 'Sign in to see what your twin remembers.',
   empty: 'Your twin does not remember anyone yet.',
   forget: (who: string) => `Forget ${who}`,
   forgetAll: 'Forget everyone',

@@ -1,8 +1,17 @@
 import { type ActivityItem, type ActivityResponse, type Draft, ownerApprovalPaths } from '@fartwin/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createFakeServer, directory, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type Call,
+  createFakeServer,
+  directory,
+  errorReply,
+  json,
+  makeAgent,
+  noTwin,
+  withTwin,
+} from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
 
@@ -39,12 +48,13 @@ const items: ActivityItem[] = [
   },
 ];
 
-function openActivity(page: ActivityResponse) {
+/** /you/activity as the owner of agent-1, the activity answered with `page` (or by `answer`, per request). */
+function openActivity(page: ActivityResponse | ((call: Call) => Response)) {
   host.context = Promise.resolve(userContext(42));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin());
   server.on('GET /doppelganger/agents', directory([makeAgent()]));
-  server.on(`GET ${ACTIVITY}`, () => json(page));
+  server.on(`GET ${ACTIVITY}`, typeof page === 'function' ? page : () => json(page));
   return renderApp({ path: '/you/activity', server });
 }
 
@@ -61,6 +71,24 @@ describe('/you/activity: what the twin did, for its owner', () => {
     sdk.actions.viewCast.mockClear();
     await userEvent.setup().click(within(rows[2]!).getByRole('button', { name: 'Open cast' }));
     await waitFor(() => expect(sdk.actions.viewCast).toHaveBeenCalledWith({ hash: '0xreply' }));
+  });
+
+  it('an older page that cannot be read says why, and what was read stays', async () => {
+    const server = openActivity((call) =>
+      call.path.includes('cursor=')
+        ? errorReply('The server is busy, try again', 503, 'unavailable')
+        : json({ agentId: 'agent-1', view: 'owner', items: [items[2]!], nextCursor: 'older' }),
+    ).server;
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Show older' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the activity: The server is busy, try again',
+    );
+    expect(server.callsTo(`GET ${ACTIVITY}`).map((call) => call.path)).toEqual([ACTIVITY, `${ACTIVITY}?cursor=older`]);
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.key),
+    ).toEqual([items[2]!.key]);
   });
 
   it('a draft edited then published sends the edit; discard discards', async () => {
@@ -90,6 +118,88 @@ describe('/you/activity: what the twin did, for its owner', () => {
     await user.paste('x'.repeat(321));
     expect((await screen.findByRole('alert')).textContent).toBe('At most 320 bytes, as a cast.');
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+/** A reply the twin cast, told apart by its text. */
+const reply = (text: string): ActivityItem => ({
+  type: 'writing',
+  key: `thread-reply:agent-1:${text}`,
+  at: AT,
+  kind: 'thread-reply',
+  text,
+  castHash: null,
+  answered: null,
+});
+
+/**
+ * The server's activity as it grows: `newest` is the first page (older items are on a second page,
+ * behind the cursor "older"), and the test adds to it as the twin acts.
+ */
+function growingActivity() {
+  const newest: ActivityItem[] = [reply('first reply')];
+  const older: ActivityItem[] = [reply('an older reply')];
+  const server = openActivity((call) =>
+    json(
+      call.path.includes('cursor=older')
+        ? { agentId: 'agent-1', view: 'owner', items: older, nextCursor: null }
+        : { agentId: 'agent-1', view: 'owner', items: newest, nextCursor: 'older' },
+    ),
+  ).server;
+  const shown = () =>
+    within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('.activity__text')?.textContent);
+  return { newest, server, shown, reads: () => server.callsTo(`GET ${ACTIVITY}`).length };
+}
+
+/** The page as the browser says it is in sight or not (document.visibilityState), and the event it sends. */
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+}
+
+describe('/you/activity shows what the twin does while it is open', () => {
+  afterEach(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
+
+  it('Refresh shows what the twin did since, and keeps the older pages it loaded', async () => {
+    const { newest, shown } = growingActivity();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show older' }));
+    await waitFor(() => expect(shown()).toEqual(['first reply', 'an older reply']));
+    newest.unshift(reply('a new reply'));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(shown()).toEqual(['a new reply', 'first reply', 'an older reply']));
+  });
+
+  it('reads it again when the page is back in sight', async () => {
+    const { newest, shown, reads } = growingActivity();
+    await screen.findByText('first reply');
+    newest.unshift(reply('a new reply'));
+    setVisibility('hidden');
+    setVisibility('visible');
+    await waitFor(() => expect(shown()).toEqual(['a new reply', 'first reply']));
+    expect(reads()).toBe(2);
+  });
+
+  it('reads it again every 30 s while the page is in sight, and not while it is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { newest, shown, reads } = growingActivity();
+    await screen.findByText('first reply');
+    newest.unshift(reply('a new reply'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    await waitFor(() => expect(shown()).toEqual(['a new reply', 'first reply']));
+    expect(reads()).toBe(2);
+
+    // Hidden, 30 s go by without a read; back in sight, it is read at once, and that is the only read.
+    setVisibility('hidden');
+    newest.unshift(reply('a reply while hidden'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    setVisibility('visible');
+    await waitFor(() => expect(shown()).toEqual(['a reply while hidden', 'a new reply', 'first reply']));
+    expect(reads()).toBe(3);
   });
 });
 

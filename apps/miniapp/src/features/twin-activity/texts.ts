@@ -7,6 +7,8 @@ export const activityTexts = {
   loadFailed: (message: string) => `Could not load the activity: ${message}`,
   empty: 'Nothing yet.',
   more: 'Show older',
+  refresh: 'Refresh',
+  refreshing: 'Refreshing…',
   noTwin: "You don't have a twin yet.",
   signIn: 'Sign in to see what your twin did.',
   openCast: 'Open cast',

@@ -11,6 +11,9 @@ export const erc20AssetId = (address: string) => `eip155:${BASE_CHAIN_ID}/erc20:
 /** A Farcaster account's public profile page. */
 export const profileWebUrl = (username: string) => `https://farcaster.xyz/${encodeURIComponent(username)}`;
 
+/** A cast's page on the web: where a client cannot open the cast itself, and what a quote cast embeds. */
+export const castWebUrl = (username: string, hash: string) => `${profileWebUrl(username)}/${encodeURIComponent(hash)}`;
+
 /** A swap page on Base selling `sell` for `buy`. */
 export const swapWebUrl = (sell: string, buy: string) =>
   `https://app.uniswap.org/swap?chain=base&inputCurrency=${encodeURIComponent(sell)}&outputCurrency=${encodeURIComponent(buy)}`;

@@ -3,34 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorReply, json, withTwin } from '../../test/fake-server.ts';
+import { OWN_ADDRESS, walletAnswer } from '../../test/owner-answers.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, userContext } from '../../test/sdk-double.ts';
 import { PENDING_WITHDRAWAL_REFRESH_MS } from './api/twin-wallet.ts';
 
 const WALLET = '/doppelganger/wallet/agent-1';
 const WITHDRAWALS = '/doppelganger/wallet/agent-1/withdrawals';
-const OWN_ADDRESS = '0x1111111111111111111111111111111111111111';
 
-const wallet = (overrides: Partial<TwinWalletResponse> = {}): TwinWalletResponse => ({
-  agentId: 'agent-1',
-  address: '0x4444444444444444444444444444444444444444',
-  balances: {
-    eth: '1000000000000000000',
-    usdc: '25000000',
-    token: { address: '0x5555555555555555555555555555555555555555', symbol: 'ALICE', amount: '0' },
-  },
-  fees: {
-    claimed: { wethWei: '0', token: '0' },
-    swapped: { wethWei: '0', usdc: '0' },
-    spent: { gasAdvanceWei: '0', unwrappedWei: '0', batteries: 0, batteriesUsdc: '0' },
-  },
-  transactions: [],
-  withdrawTo: [OWN_ADDRESS],
-  limits: { usdcLeftToday: '100000000', usdcPerDay: '100000000', gasReserveWei: '500000000000000' },
-  ...overrides,
-});
-
-function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => void, answer = wallet()) {
+function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => void, answer = walletAnswer()) {
   host.context = Promise.resolve(userContext(42));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin());
@@ -144,7 +125,7 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
     });
     openWallet(
       () => {},
-      wallet({
+      walletAnswer({
         fees: {
           claimed: { wethWei: '20000000000000000', token: '7000000000000000000' },
           swapped: { wethWei: '19500000000000000', usdc: '58000000' },

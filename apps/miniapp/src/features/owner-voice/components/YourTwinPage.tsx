@@ -1,10 +1,9 @@
 import type { OwnerVoice, OwnerVoiceResponse } from '@fartwin/protocol';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceButtons } from '../../../components/characteristics/ChoiceButtons.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
-import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
+import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import {
   useLearnFromCasts,
   useOwnerVoice,
@@ -21,57 +20,23 @@ import '../owner-voice.css';
  * answers 403 to anyone else.
  */
 export function YourTwinPage() {
-  const frame = useFrame();
-  const agents = useAgentsByFid(frame.fid);
-  const agentId = agents.data?.agents[0]?.agentId ?? null;
+  const own = useOwnTwin();
+  const agentId = own.twin?.agentId ?? null;
   const voice = useOwnerVoice(agentId);
   // Here rather than in the form: the form starts again after a save, its outcome stays shown.
   const save = useSaveVoice(agentId ?? '');
-
-  let body: ReactNode;
-  if (frame.isLoading || (frame.fid !== null && agents.isPending) || (agentId !== null && voice.isPending)) {
-    body = (
-      <p className="loading-note" role="status">
-        {texts.loading}
-      </p>
-    );
-  } else if (frame.fid === null) {
-    body = <p className="owner-voice__note">{texts.notSignedIn}</p>;
-  } else if (agents.isError || voice.isError) {
-    const failed = agents.isError ? agents : voice;
-    body = (
-      <div className="owner-voice__note" role="alert">
-        <p>{texts.loadFailed(requestErrorText(failed.error))}</p>
-        <button type="button" className="button button--small" onClick={() => void failed.refetch()}>
-          {texts.tryAgain}
-        </button>
-      </div>
-    );
-  } else if (agentId !== null && voice.data) {
-    body = (
-      <>
-        {/* Keyed by version: a save or a revert starts the form from what is stored. */}
-        <VoiceEditor key={voice.data.version} saved={voice.data} save={save} />
-        <Learning saved={voice.data} />
-        <Versions agentId={agentId} current={voice.data.version} />
-        <OwnerScreens />
-      </>
-    );
-  } else {
-    body = (
-      <div className="owner-voice__note">
-        <p>{texts.noTwin}</p>
-        <Link className="button button--primary button--small" to="/">
-          {texts.createTwin}
-        </Link>
-      </div>
-    );
-  }
   return (
-    <div className="page owner-voice">
-      <h1 className="page__title">{texts.title}</h1>
-      {body}
-    </div>
+    <OwnerScreen own={own} query={voice} texts={texts} className="owner-voice" back={false}>
+      {(saved) => (
+        <>
+          {/* Keyed by version: a save or a revert starts the form from what is stored. */}
+          <VoiceEditor key={saved.version} saved={saved} save={save} />
+          <Learning saved={saved} />
+          <Versions agentId={saved.agentId} current={saved.version} />
+          <OwnerScreens />
+        </>
+      )}
+    </OwnerScreen>
   );
 }
 

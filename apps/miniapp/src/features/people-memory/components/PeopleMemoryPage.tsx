@@ -1,9 +1,6 @@
 import type { RememberedPerson } from '@fartwin/protocol';
-import type { ReactNode } from 'react';
-import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
-import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
+import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import { useForgetPeople, usePeopleMemory } from '../api/people-memory.ts';
 import { peopleMemoryTexts as texts } from '../texts.ts';
 
@@ -12,32 +9,12 @@ import { peopleMemoryTexts as texts } from '../texts.ts';
  * part 6), newest first, with a way to forget one person or everyone.
  */
 export function PeopleMemoryPage() {
-  const frame = useFrame();
-  const agents = useAgentsByFid(frame.fid);
-  const agentId = agents.data?.agents[0]?.agentId ?? null;
-  const memory = usePeopleMemory(agentId);
-
-  let body: ReactNode;
-  if (frame.isLoading || (frame.fid !== null && agents.isPending) || (agentId !== null && memory.isPending)) {
-    body = (
-      <p className="loading-note" role="status">
-        {texts.loading}
-      </p>
-    );
-  } else if (agents.isError || memory.isError) {
-    body = <p role="alert">{texts.loadFailed(requestErrorText((agents.isError ? agents : memory).error))}</p>;
-  } else if (agentId === null || !memory.data) {
-    body = <p>{texts.noTwin}</p>;
-  } else {
-    body = <People agentId={agentId} people={memory.data.people} />;
-  }
+  const own = useOwnTwin();
+  const memory = usePeopleMemory(own.twin?.agentId ?? null);
   return (
-    <div className="page">
-      <h1 className="page__title">{texts.title}</h1>
-      <p>{texts.intro}</p>
-      {body}
-      <BackToYourTwin />
-    </div>
+    <OwnerScreen own={own} query={memory} texts={texts} intro={<p>{texts.intro}</p>}>
+      {(remembered, twin) => <People agentId={twin.agentId} people={remembered.people} />}
+    </OwnerScreen>
   );
 }
 

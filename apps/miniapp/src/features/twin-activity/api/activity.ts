@@ -2,16 +2,28 @@ import { activityPath, activityResponseSchema, draftResponseSchema, ownerApprova
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
-const activityKey = (agentId: string, owner: boolean) => ['twin-activity', agentId, owner] as const;
+/** How often an open Activity screen reads again while it is in sight. */
+export const ACTIVITY_REFRESH_MS = 30_000;
 
-/** GET /doppelganger/activity/{agentId}, a page at a time; as the owner (signed in) it is everything. */
-export function useActivity(agentId: string, owner: boolean) {
+const activityKey = (agentId: string | null) => ['twin-activity', agentId] as const;
+
+/**
+ * GET /doppelganger/activity/{agentId} as its owner (signed in: everything), a page at a time. The
+ * twin acts on its own while the screen is open, so, unlike the app's other reads, it is read again
+ * when the page is back in sight and every 30 s while it is (never in the background); a re-read
+ * reads again every page already loaded, so the list keeps its length.
+ */
+export function useActivity(agentId: string | null) {
   return useInfiniteQuery({
-    queryKey: activityKey(agentId, owner),
+    queryKey: activityKey(agentId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      apiJson(activityPath(agentId, pageParam ? { cursor: pageParam } : {}), activityResponseSchema, { auth: owner }),
+      apiJson(activityPath(agentId!, pageParam ? { cursor: pageParam } : {}), activityResponseSchema, { auth: true }),
     getNextPageParam: (page) => page.nextCursor,
+    enabled: agentId !== null,
+    refetchOnWindowFocus: true,
+    refetchInterval: ACTIVITY_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 
@@ -27,6 +39,6 @@ export function useDraftAction(agentId: string, key: string) {
             auth: true,
           })
         : apiJson(ownerApprovalPaths.discardDraft(agentId, key), draftResponseSchema, { method: 'POST', auth: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['twin-activity', agentId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKey(agentId) }),
   });
 }

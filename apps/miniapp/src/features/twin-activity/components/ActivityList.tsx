@@ -1,39 +1,47 @@
 import type { ActivityItem } from '@fartwin/protocol';
 import { requestErrorText } from '../../agent-actions/texts.ts';
-import { useActivity } from '../api/activity.ts';
+import type { useActivity } from '../api/activity.ts';
 import { activityTexts } from '../texts.ts';
 import { CastOpen } from './CastOpen.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import '../activity.css';
 
-/** A twin's activity, newest first, a page at a time: everything for its owner, its public casts otherwise. */
+/**
+ * A twin's activity as its owner sees it, newest first, a page at a time (the screen reads it, and
+ * reads it again on its own: api/activity.ts), with a Refresh for what the twin did meanwhile.
+ */
 export function ActivityList({
+  activity,
   agentId,
-  owner,
   twinUsername,
 }: {
+  activity: ReturnType<typeof useActivity>;
   agentId: string;
-  owner: boolean;
   twinUsername: string;
 }) {
-  const activity = useActivity(agentId, owner);
-  if (activity.isPending) {
-    return (
-      <p className="loading-note" role="status">
-        {activityTexts.loading}
-      </p>
-    );
-  }
-  if (activity.isError) {
-    return (
-      <p className="toggle__error" role="alert">
-        {activityTexts.loadFailed(requestErrorText(activity.error))}
-      </p>
-    );
-  }
+  // The screen shows the list once its first page is read.
+  if (!activity.data) return null;
   const items = activity.data.pages.flatMap((page) => page.items);
+  // A re-read of the loaded pages (the Refresh button, the page back in sight, every 30 s), not "Show older".
+  const refreshing = activity.isRefetching;
   return (
     <>
+      <div className="activity__toolbar">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={refreshing}
+          onClick={() => void activity.refetch()}
+        >
+          {refreshing ? activityTexts.refreshing : activityTexts.refresh}
+        </button>
+      </div>
+      {/* A later read that failed (a refresh, older items): said here, what was read stays. */}
+      {activity.isError ? (
+        <p className="toggle__error" role="alert">
+          {activityTexts.loadFailed(requestErrorText(activity.error))}
+        </p>
+      ) : null}
       {items.length === 0 ? <p>{activityTexts.empty}</p> : null}
       <ul className="activity">
         {items.map((item) => (

@@ -6,12 +6,10 @@ import {
   type WalletSpend,
   type WalletTransaction,
 } from '@fartwin/protocol';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatUnits, parseUnits } from 'viem';
-import { BackToYourTwin } from '../../../components/owner-screens/BackToYourTwin.tsx';
 import { requestErrorText } from '../../agent-actions/texts.ts';
-import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
+import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import { useTwinWallet, useWithdraw } from '../api/twin-wallet.ts';
 import { twinWalletTexts as texts } from '../texts.ts';
 import '../twin-wallet.css';
@@ -21,39 +19,12 @@ const ether = (wei: string) => formatUnits(BigInt(wei), 18);
 
 /** /you/wallet: the signed-in owner's twin's wallet: balances, transactions, and a withdrawal with a confirmation. */
 export function WalletPage() {
-  const frame = useFrame();
-  const agents = useAgentsByFid(frame.fid);
-  const agentId = agents.data?.agents[0]?.agentId ?? null;
-  const wallet = useTwinWallet(agentId);
-
-  let body: ReactNode;
-  if (frame.isLoading || (frame.fid !== null && agents.isPending) || (agentId !== null && wallet.isPending)) {
-    body = (
-      <p className="loading-note" role="status">
-        {texts.loading}
-      </p>
-    );
-  } else if (agents.isError || wallet.isError) {
-    const failed = agents.isError ? agents : wallet;
-    body = (
-      <div role="alert">
-        <p>{texts.loadFailed(requestErrorText(failed.error))}</p>
-        <button type="button" className="button button--small" onClick={() => void failed.refetch()}>
-          {texts.tryAgain}
-        </button>
-      </div>
-    );
-  } else if (agentId === null || !wallet.data) {
-    body = <p>{texts.noTwin}</p>;
-  } else {
-    body = <WalletView wallet={wallet.data} />;
-  }
+  const own = useOwnTwin();
+  const wallet = useTwinWallet(own.twin?.agentId ?? null);
   return (
-    <div className="page twin-wallet">
-      <h1 className="page__title">{texts.title}</h1>
-      {body}
-      <BackToYourTwin />
-    </div>
+    <OwnerScreen own={own} query={wallet} texts={texts} className="twin-wallet">
+      {(read) => <WalletView wallet={read} />}
+    </OwnerScreen>
   );
 }
 
