@@ -74,9 +74,9 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
       });
       // The server confirms it on a later read: the first read after the answer still has it on its way.
       fake.on(`GET ${WALLET}`, () => {
-        if (!posted) return json(wallet());
+        if (!posted) return json(walletAnswer());
         readsSincePost++;
-        return json(wallet({ transactions: [spend(readsSincePost === 1 ? 'sent' : 'confirmed')] }));
+        return json(walletAnswer({ transactions: [spend(readsSincePost === 1 ? 'sent' : 'confirmed')] }));
       });
     });
     await screen.findByTestId('balance-usdc');
