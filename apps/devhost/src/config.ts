@@ -5,7 +5,7 @@ const devhostConfigSchema = z.object({
   miniappUrl: z.string().url(),
   apiUrl: z.string().url(),
   rpcUrl: z.string().url(),
-  usdc: addressSchema.nullable(),
+  usdc: z.nullable(addressSchema),
   /** The local Uniswap V3 the swap sheet trades on (absent before the chain is bootstrapped). */
   swap: z.object({ weth9: addressSchema, quoter: addressSchema, swapRouter: addressSchema }).nullable().default(null),
 });

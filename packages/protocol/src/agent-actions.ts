@@ -2,7 +2,7 @@
  * A twin's actions (SPEC.md §2, /info): four switches saved per twin. Anyone may read them; only
  * the twin's owner may change them.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The four switches, in the order /info shows them. */
 export const agentActionKeys = ['replyOnFarcaster', 'replyToDirectMessages', 'contentWriter', 'notifications'] as const;
@@ -41,13 +41,14 @@ export const agentActionsResponseSchema = z.object({
    * has no effect, and `directMessagesNote` says why.
    */
   directMessagesAvailable: z.boolean(),
-  directMessagesNote: z.string().optional(),
+  directMessagesNote: z.optional(z.string()),
 });
 export type AgentActionsResponse = z.infer<typeof agentActionsResponseSchema>;
 
 // PATCH /doppelganger/actions/{agentId} (owner only): any of the switches, at least one.
-export const agentActionsUpdateSchema = agentActionsSchema
-  .partial()
-  .strict()
-  .refine((update) => Object.keys(update).length > 0, { message: 'name at least one action to change' });
+export const agentActionsUpdateSchema = z
+  .strictObject(z.partial(agentActionsSchema).shape)
+  .check(
+    z.refine<object>((update) => Object.keys(update).length > 0, { message: 'name at least one action to change' }),
+  );
 export type AgentActionsUpdate = z.infer<typeof agentActionsUpdateSchema>;

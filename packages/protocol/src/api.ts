@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CHAT_MESSAGE_MAX_CHARS } from './constants.ts';
 import { agentSchema, characteristicSchema, chatEngineSchema, fidSchema } from './entities.ts';
 import { storableText } from './input-text.ts';
@@ -28,34 +28,36 @@ export const apiPaths = {
 export const agentsByFidResponseSchema = z.object({
   agents: z.array(agentSchema),
   /** Present when the user has no twin yet: the questions to answer. */
-  characteristics: z.array(characteristicSchema).optional(),
+  characteristics: z.optional(z.array(characteristicSchema)),
 });
 export type AgentsByFidResponse = z.infer<typeof agentsByFidResponseSchema>;
 
 // GET /doppelganger/agents
 export const agentsQuerySchema = z.object({
-  cursor: storableText(z.string().max(200)).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.optional(storableText(z.string().check(z.maxLength(200)))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export const agentsResponseSchema = z.object({
   agents: z.array(agentSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AgentsResponse = z.infer<typeof agentsResponseSchema>;
 
 // POST /doppelganger/deploy/{fid}
-export const deployRequestSchema = z.object({ choices: z.array(storableText(z.string().min(1).max(200))).max(50) });
+export const deployRequestSchema = z.object({
+  choices: z.array(storableText(z.string().check(z.minLength(1), z.maxLength(200)))).check(z.maxLength(50)),
+});
 export type DeployRequest = z.infer<typeof deployRequestSchema>;
 
 export const deployResponseSchema = z.object({
-  error: z.string().optional(),
-  action: z.string().optional(),
-  text: z.string().optional(),
-  metadata: z.object({ errorType: z.string().optional() }).optional(),
-  agentId: z.string().optional(),
-  welcomeCastHash: z.string().optional(),
+  error: z.optional(z.string()),
+  action: z.optional(z.string()),
+  text: z.optional(z.string()),
+  metadata: z.optional(z.object({ errorType: z.optional(z.string()) })),
+  agentId: z.optional(z.string()),
+  welcomeCastHash: z.optional(z.string()),
   /** The twin's username, for the "welcome to farcaster, @{name}" quote cast. */
-  name: z.string().optional(),
+  name: z.optional(z.string()),
 });
 export type DeployResponse = z.infer<typeof deployResponseSchema>;
 
@@ -78,7 +80,7 @@ export const deployProgressSchema = z.object({
       name: z.enum(deployStepNames),
       label: z.string(),
       status: deployStepStatusSchema,
-      error: z.string().optional(),
+      error: z.optional(z.string()),
     }),
   ),
 });
@@ -96,15 +98,18 @@ const CHAT_REPLY_MAX_CHARS = 16_000;
 
 /** A turn of the array form: the user's turns have the same limit as the string form. */
 const chatRequestTurnSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: storableText(z.string().max(CHAT_MESSAGE_MAX_CHARS)) }),
-  z.object({ role: z.literal('assistant'), content: storableText(z.string().max(CHAT_REPLY_MAX_CHARS)) }),
+  z.object({ role: z.literal('user'), content: storableText(z.string().check(z.maxLength(CHAT_MESSAGE_MAX_CHARS))) }),
+  z.object({
+    role: z.literal('assistant'),
+    content: storableText(z.string().check(z.maxLength(CHAT_REPLY_MAX_CHARS))),
+  }),
 ]);
 
 /** Main screen sends the text; the /agent page sends the whole conversation. */
 export const chatRequestSchema = z.object({
   conversation: z.union([
-    storableText(z.string().trim().min(1).max(CHAT_MESSAGE_MAX_CHARS)),
-    z.array(chatRequestTurnSchema).min(1).max(200),
+    storableText(z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_MESSAGE_MAX_CHARS))),
+    z.array(chatRequestTurnSchema).check(z.minLength(1), z.maxLength(200)),
   ]),
   fid: fidSchema,
 });
@@ -118,24 +123,26 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
 /** A stored conversation; assistant turns say which engine wrote them (offline replies stay labelled). */
 export const conversationHistorySchema = z.object({
-  turns: z.array(conversationTurnSchema.extend({ engine: chatEngineSchema.optional() })),
+  turns: z.array(z.extend(conversationTurnSchema, { engine: z.optional(chatEngineSchema) })),
 });
 export type ConversationHistory = z.infer<typeof conversationHistorySchema>;
 
 // GET /health
 const componentHealthSchema = z.object({ ok: z.boolean(), detail: z.string() });
 /** The LifeExtended index: seconds since it last caught up with the chain (null: never); every replica shares it. */
-const lifeIndexHealthSchema = componentHealthSchema.extend({ lagSeconds: z.number().int().nonnegative().nullable() });
+const lifeIndexHealthSchema = z.extend(componentHealthSchema, {
+  lagSeconds: z.nullable(z.int().check(z.nonnegative())),
+});
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: componentHealthSchema,
   chain: componentHealthSchema,
   // The details below come only with the operator's token (HEALTH_TOKEN).
   /** The operator's ETH (gas) and USDC (first batteries); not ok when low. Absent until the contracts are known. */
-  operator: componentHealthSchema.optional(),
-  lifeIndex: lifeIndexHealthSchema.optional(),
+  operator: z.optional(componentHealthSchema),
+  lifeIndex: z.optional(lifeIndexHealthSchema),
   /** Inputs from outside that shared work skipped and recorded, per source (life-index, twin-write, …). */
-  rejectedInputs: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  rejectedInputs: z.optional(z.record(z.string(), z.int().check(z.nonnegative()))),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
@@ -170,14 +177,14 @@ export const quickAuthPaths = {
   jwks: '/.well-known/jwks.json',
 } as const;
 
-export const quickAuthNonceResponseSchema = z.object({ nonce: z.string().min(8) });
+export const quickAuthNonceResponseSchema = z.object({ nonce: z.string().check(z.minLength(8)) });
 export type QuickAuthNonceResponse = z.infer<typeof quickAuthNonceResponseSchema>;
 
 export const quickAuthVerifySiwfRequestSchema = z.object({
-  message: z.string().min(1).max(4_000),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be a 0x-prefixed hex signature'),
-  domain: z.string().min(1).max(253),
-  acceptAuthAddress: z.boolean().optional(),
+  message: z.string().check(z.minLength(1), z.maxLength(4_000)),
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'must be a 0x-prefixed hex signature')),
+  domain: z.string().check(z.minLength(1), z.maxLength(253)),
+  acceptAuthAddress: z.optional(z.boolean()),
 });
 export type QuickAuthVerifySiwfRequest = z.infer<typeof quickAuthVerifySiwfRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addressSchema } from './entities.ts';
 
 /**
@@ -7,23 +7,23 @@ import { addressSchema } from './entities.ts';
  */
 export const appConfigSchema = z.object({
   mode: z.enum(['local', 'production']),
-  chainId: z.number().int(),
-  rpcUrl: z.string().url(),
-  contracts: z
-    .object({
+  chainId: z.int(),
+  rpcUrl: z.url(),
+  contracts: z.nullable(
+    z.object({
       usdc: addressSchema,
       fartwinLife: addressSchema,
       /** Uniswap's QuoterV2: a revival quotes its swap to name its own minimum (absent: the owner's floor). */
-      quoter: addressSchema.optional(),
-    })
-    .nullable(),
+      quoter: z.optional(addressSchema),
+    }),
+  ),
   /**
    * Whether the server relays signed batteries (revival with only USDC, battery-relay.ts): then the
    * app offers that revival first. Absent or false: only the wallet payments.
    */
-  batteryRelay: z.boolean().optional(),
+  batteryRelay: z.optional(z.boolean()),
   /** Origin of the Quick Auth server: the bot service itself in local mode. */
-  quickAuthOrigin: z.string().url(),
+  quickAuthOrigin: z.url(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

@@ -2,7 +2,7 @@
  * Revival with only USDC (issue 26 part 3): the reviver signs an EIP-3009 ReceiveWithAuthorization
  * of one battery to the life contract, and the server relays it, paying the gas within caps.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addressSchema } from './entities.ts';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
@@ -11,39 +11,45 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 export const batteryRelayPath = (agentId: string) => `/doppelganger/battery-relay/${encodeURIComponent(agentId)}`;
 
 /** An unsigned integer as a decimal string (uint256 fits in 78 digits). */
-const uintString = z
-  .string()
-  .regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a non-negative integer in decimal')
-  .transform((value) => BigInt(value))
-  // 78 digits reach past 2^256 - 1: such a number cannot be encoded for the chain.
-  .refine((value) => value <= MAX_UINT256, 'must fit in a uint256');
+const uintString = z.pipe(
+  z.string().check(z.regex(/^(0|[1-9][0-9]{0,77})$/, 'must be a non-negative integer in decimal')),
+  z
+    .transform((value: string) => BigInt(value))
+    // 78 digits reach past 2^256 - 1: such a number cannot be encoded for the chain.
+    .check(z.refine<bigint>((value) => value <= MAX_UINT256, 'must fit in a uint256')),
+);
 
-const bytes32 = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters')
-  .transform((value) => value.toLowerCase() as `0x${string}`);
+const bytes32 = z.pipe(
+  z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters')),
+  z.transform((value: string) => value.toLowerCase() as `0x${string}`),
+);
 
 /** The longest signature taken: an EOA's is 65 bytes; contract wallets' (ERC-1271/6492) run longer. */
 export const BATTERY_RELAY_MAX_SIGNATURE_BYTES = 2048;
 
 /** The typed-data message the payer signed, its salt, and the signature. */
-export const batteryRelayRequestSchema = z
-  .object({
-    from: addressSchema,
-    to: addressSchema,
-    value: uintString,
-    validAfter: uintString,
-    validBefore: uintString,
-    nonce: bytes32,
-    /** The nonce is keccak256(abi.encode(keccak256(agentId), salt)): the salt rebuilds it. */
-    salt: bytes32,
-    signature: z
+export const batteryRelayRequestSchema = z.strictObject({
+  from: addressSchema,
+  to: addressSchema,
+  value: uintString,
+  validAfter: uintString,
+  validBefore: uintString,
+  nonce: bytes32,
+  /** The nonce is keccak256(abi.encode(keccak256(agentId), salt)): the salt rebuilds it. */
+  salt: bytes32,
+  signature: z.pipe(
+    z
       .string()
-      .regex(/^0x([0-9a-fA-F]{2})+$/, 'must be 0x-prefixed hex bytes')
-      .max(2 + 2 * BATTERY_RELAY_MAX_SIGNATURE_BYTES, `must be at most ${BATTERY_RELAY_MAX_SIGNATURE_BYTES} bytes`)
-      .transform((value) => value as `0x${string}`),
-  })
-  .strict();
+      .check(
+        z.regex(/^0x([0-9a-fA-F]{2})+$/, 'must be 0x-prefixed hex bytes'),
+        z.maxLength(
+          2 + 2 * BATTERY_RELAY_MAX_SIGNATURE_BYTES,
+          `must be at most ${BATTERY_RELAY_MAX_SIGNATURE_BYTES} bytes`,
+        ),
+      ),
+    z.transform((value: string) => value as `0x${string}`),
+  ),
+});
 export type BatteryRelayRequest = z.input<typeof batteryRelayRequestSchema>;
 export type BatteryRelayInput = z.output<typeof batteryRelayRequestSchema>;
 
@@ -79,7 +85,7 @@ export const batteryRelayResponseSchema = z.object({
   agentId: z.string(),
   payer: addressSchema,
   /** The relayed transaction: the app waits for its receipt like for its own. */
-  txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  txHash: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
 });
 export type BatteryRelayResponse = z.infer<typeof batteryRelayResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The paths of the twin's economy (issue 26), relative to the bot service's base URL. */
 export const economyPaths = {
@@ -13,7 +13,7 @@ export const PAY_BATTERY_FROM_FEES_LABEL = "Pay my battery from my token's fees"
 
 export const runwaySchema = z.discriminatedUnion('kind', [
   /** At the fees' rate so far, a battery's worth comes in every `everyDays` days (within a battery's life). */
-  z.object({ kind: z.literal('pays-itself'), everyDays: z.number().int().min(1) }),
+  z.object({ kind: z.literal('pays-itself'), everyDays: z.int().check(z.minimum(1)) }),
   z.object({ kind: z.literal('not-yet') }),
 ]);
 export type Runway = z.infer<typeof runwaySchema>;
@@ -24,14 +24,17 @@ export const economyResponseSchema = z.object({
   /** Fees the twin's token has earned, in USDC's smallest unit, as a decimal string: sold so far plus waiting. */
   feesEarnedUsdc: z.string(),
   /** Batteries the twin bought with its fees. */
-  batteriesBought: z.number().int().min(0),
+  batteriesBought: z.int().check(z.minimum(0)),
   runway: runwaySchema,
   payBatteryFromFees: z.boolean(),
 });
 export type EconomyResponse = z.infer<typeof economyResponseSchema>;
 
 // PATCH /doppelganger/economy/{agentId}/pay-battery
-export const payBatteryFromFeesRequestSchema = z.object({ on: z.boolean() }).strict();
+export const payBatteryFromFeesRequestSchema = z.strictObject({ on: z.boolean() });
+/** Its answer: the switch as saved. */
+export const payBatteryFromFeesResponseSchema = z.object({ agentId: z.string(), payBatteryFromFees: z.boolean() });
+export type PayBatteryFromFeesResponse = z.infer<typeof payBatteryFromFeesResponseSchema>;
 
 /** The runway's sentence on the twin's page. */
 export function runwayText(runway: Runway): string {

@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** An EVM address as the chain and wallets write it. */
-export const addressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-  .transform((value) => value as `0x${string}`);
+export const addressSchema = z.pipe(
+  z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')),
+  z.transform((value: string) => value as `0x${string}`),
+);
 
-export const fidSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const fidSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** An agent as the list endpoints return it (SPEC.md §3). */
 export const agentSchema = z.object({
-  agentId: z.string().min(1),
+  agentId: z.string().check(z.minLength(1)),
   name: z.string(),
   status: z.string(),
   farcasterClient: z.object({
-    fid: z.number().int(),
+    fid: z.int(),
     username: z.string(),
     display_name: z.string(),
-    pfp_url: z.string().nullable(),
+    pfp_url: z.nullable(z.string()),
   }),
   agentWallet: z.object({ walletAddress: addressSchema }),
   token: z.object({ address: addressSchema, symbol: z.string() }),
@@ -27,7 +27,7 @@ export const agentSchema = z.object({
    * a revival because the chain could not be read): unknown is never dead. Clients that need
    * certainty read the contract themselves.
    */
-  life: z.object({ expirationTime: z.number().int().nonnegative().nullable() }),
+  life: z.object({ expirationTime: z.nullable(z.int().check(z.nonnegative())) }),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
@@ -35,7 +35,7 @@ export type Agent = z.infer<typeof agentSchema>;
 export const characteristicSchema = z.object({
   name: z.string(),
   description: z.string(),
-  options: z.array(z.object({ value: z.string(), description: z.string().optional() })).min(2),
+  options: z.array(z.object({ value: z.string(), description: z.optional(z.string()) })).check(z.minLength(2)),
 });
 export type Characteristic = z.infer<typeof characteristicSchema>;
 
@@ -49,8 +49,8 @@ export type ChatAction = z.infer<typeof chatActionSchema>;
 export const chatMessageSchema = z.object({
   text: z.string(),
   sender: chatSenderSchema,
-  isStreaming: z.boolean().optional(),
-  action: chatActionSchema.optional(),
+  isStreaming: z.optional(z.boolean()),
+  action: z.optional(chatActionSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { ZodString } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Text that comes from outside (a request, a webhook, a chain event) and may reach Postgres or JSON.
@@ -14,7 +15,7 @@ export function isAgentId(value: unknown): value is string {
   return typeof value === 'string' && AGENT_ID_PATTERN.test(value);
 }
 
-export const agentIdSchema = z.string().regex(AGENT_ID_PATTERN, 'must be a twin id: a lowercase UUID');
+export const agentIdSchema = z.string().check(z.regex(AGENT_ID_PATTERN, 'must be a twin id: a lowercase UUID'));
 
 /** NUL, or a surrogate half not paired with its other half. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is what this looks for.
@@ -64,7 +65,13 @@ export function firstUnstorableText(value: unknown, path = ''): { path: string; 
 
 const STORABLE_TEXT_MESSAGE = 'must be text without NUL characters or unpaired surrogates';
 
-/** `schema` (a zod string with its own limits) that also refuses what Postgres and JSON cannot store. */
-export function storableText(schema: z.ZodString = z.string()) {
-  return schema.refine(isStorableText, { message: STORABLE_TEXT_MESSAGE });
+/**
+ * `schema` (a zod string with its own limits: zod/mini's, or the server's classic zod) that also
+ * refuses what Postgres and JSON cannot store.
+ */
+export function storableText<Schema extends z.ZodMiniString | ZodString = z.ZodMiniString>(
+  schema: Schema = z.string() as Schema,
+): Schema {
+  const check = z.refine<string>(isStorableText, { message: STORABLE_TEXT_MESSAGE });
+  return (schema as z.ZodMiniString).check(check) as Schema;
 }

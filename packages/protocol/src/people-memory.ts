@@ -2,7 +2,7 @@
  * What a twin remembers of the people it talked with (issue 25 part 6): per person, the topics and
  * a few short snippets of their last exchanges. Only the twin's owner reads or clears it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** How many exchanges a twin keeps per person (the oldest dropped). */
 export const PEOPLE_MEMORY_EXCHANGES_PER_PERSON = 6;
@@ -25,8 +25,8 @@ export const rememberedExchangeSchema = z.object({
 export type RememberedExchange = z.infer<typeof rememberedExchangeSchema>;
 
 export const rememberedPersonSchema = z.object({
-  fid: z.number().int().positive(),
-  username: z.string().nullable(),
+  fid: z.int().check(z.positive()),
+  username: z.nullable(z.string()),
   /** Newest first. */
   exchanges: z.array(rememberedExchangeSchema),
 });
@@ -41,5 +41,5 @@ export const peopleMemoryResponseSchema = z.object({
 export type PeopleMemoryResponse = z.infer<typeof peopleMemoryResponseSchema>;
 
 // DELETE /doppelganger/people-memory/{agentId}[/{fid}]
-export const peopleMemoryClearedSchema = z.object({ agentId: z.string(), cleared: z.number().int().nonnegative() });
+export const peopleMemoryClearedSchema = z.object({ agentId: z.string(), cleared: z.int().check(z.nonnegative()) });
 export type PeopleMemoryCleared = z.infer<typeof peopleMemoryClearedSchema>;

@@ -2,7 +2,7 @@
  * What a twin's owner controls beside the four /info switches (pause, "ask me first"), the drafts
  * "ask me first" holds for review, and the twin's activity.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CAST_MAX_BYTES } from './local-network.ts';
 
 export const ownerControlsSchema = z.object({
@@ -32,28 +32,28 @@ export const OWNER_CONTROL_TEXTS = {
 
 // GET/PATCH /doppelganger/controls/{agentId} (owner only). PATCH: any of them, at least one.
 export const ownerControlsUpdateSchema = z
-  .object({
-    paused: z.boolean(),
-    askFirst: z.object({ posts: z.boolean(), replies: z.boolean() }).partial().strict(),
+  .strictObject({
+    paused: z.optional(z.boolean()),
+    askFirst: z.optional(z.strictObject({ posts: z.optional(z.boolean()), replies: z.optional(z.boolean()) })),
   })
-  .partial()
-  .strict()
-  .refine((update) => Object.keys(update).length > 0, { message: 'name at least one control to change' });
+  .check(
+    z.refine<object>((update) => Object.keys(update).length > 0, { message: 'name at least one control to change' }),
+  );
 export type OwnerControlsUpdate = z.infer<typeof ownerControlsUpdateSchema>;
 export const ownerControlsResponseSchema = z.object({ agentId: z.string(), controls: ownerControlsSchema });
 export type OwnerControlsResponse = z.infer<typeof ownerControlsResponseSchema>;
 
 /** A draft's text as the owner edits it: a cast's length, in bytes of UTF-8 as Farcaster counts. */
-export const draftTextSchema = z
-  .string()
-  .trim()
-  .min(1, 'a cast needs some text')
-  .refine((text) => new TextEncoder().encode(text).length <= CAST_MAX_BYTES, {
+export const draftTextSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'a cast needs some text'),
+  z.refine<string>((text) => new TextEncoder().encode(text).length <= CAST_MAX_BYTES, {
     message: `at most ${CAST_MAX_BYTES} bytes, as a cast`,
-  });
+  }),
+);
 
 // POST /doppelganger/drafts/{agentId}/{key}/publish (owner only): the draft as written, or edited.
-export const draftPublishSchema = z.object({ text: draftTextSchema.optional() }).strict();
+export const draftPublishSchema = z.strictObject({ text: z.optional(draftTextSchema) });
 export type DraftPublish = z.infer<typeof draftPublishSchema>;
 
 export const draftStatusSchema = z.enum(['pending', 'publishing', 'published', 'discarded', 'expired']);
@@ -63,8 +63,8 @@ export const draftSchema = z.object({
   text: z.string(),
   status: draftStatusSchema,
   /** The cast a reply answers. */
-  parentHash: z.string().nullable(),
-  castHash: z.string().nullable(),
+  parentHash: z.nullable(z.string()),
+  castHash: z.nullable(z.string()),
   /** Clock time (unix seconds) it is discarded at when not reviewed. */
   expiresAt: z.number(),
 });
@@ -97,9 +97,9 @@ export type SkipReason = z.infer<typeof skipReasonSchema>;
 /** The cast a thread reply answered. */
 export const answeredCastSchema = z.object({
   hash: z.string(),
-  /** Null when the cast could not be read (deleted, or the provider did not answer in time). */
-  text: z.string().nullable(),
-  username: z.string().nullable(),
+  /** Null for replies written before the answered cast was stored with them (migration 0023). */
+  text: z.nullable(z.string()),
+  username: z.nullable(z.string()),
 });
 
 export const activityItemSchema = z.discriminatedUnion('type', [
@@ -111,8 +111,8 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     kind: z.enum(['thread-reply', 'dead-reply', 'dm-reply', 'post', 'digest', 'thank-you']),
     text: z.string(),
     /** The cast it published (thread replies, posts); null for messages and digests. */
-    castHash: z.string().nullable(),
-    answered: answeredCastSchema.nullable(),
+    castHash: z.nullable(z.string()),
+    answered: z.nullable(answeredCastSchema),
   }),
   z.object({
     type: z.literal('skip'),
@@ -122,7 +122,7 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     reason: skipReasonSchema,
     /** The cast hash or message id it concerns. */
     subject: z.string(),
-    authorFid: z.number().nullable(),
+    authorFid: z.nullable(z.number()),
   }),
   z.object({ type: z.literal('draft'), key: z.string(), at: z.string(), draft: draftSchema }),
 ]);
@@ -134,8 +134,8 @@ export const ACTIVITY_PAGE_MAX = 50;
 // GET /doppelganger/activity/{agentId}?cursor=&limit= : the owner (signed in) sees everything, anyone
 // else the twin's public casts.
 export const activityQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(20),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ACTIVITY_PAGE_MAX)), 20),
 });
 export const activityResponseSchema = z.object({
   agentId: z.string(),
@@ -143,7 +143,7 @@ export const activityResponseSchema = z.object({
   view: z.enum(['owner', 'public']),
   items: z.array(activityItemSchema),
   /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 

@@ -2,7 +2,7 @@
  * The twin's economy as its owner and its page see it (issue 26 parts 4 and 5): the twin's last
  * revivers, public; the twin's wallet and withdrawals, its owner's only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addressSchema } from './entities.ts';
 
 export const twinEconomyPaths = {
@@ -19,18 +19,18 @@ export const REVIVERS_LISTED = 10;
 
 export const reviverSchema = z.object({
   /** The payer's Farcaster account; null for an address without one (or not looked up yet). */
-  fid: z.number().int().positive().nullable(),
-  username: z.string().nullable(),
+  fid: z.nullable(z.int().check(z.positive())),
+  username: z.nullable(z.string()),
   address: addressSchema,
   /** Unix seconds (chain time locally) when the payment was indexed. */
-  revivedAt: z.number().int(),
-  txHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  revivedAt: z.int(),
+  txHash: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
 });
 export type Reviver = z.infer<typeof reviverSchema>;
 
 export const reviversResponseSchema = z.object({
   agentId: z.string(),
-  revivers: z.array(reviverSchema).max(REVIVERS_LISTED),
+  revivers: z.array(reviverSchema).check(z.maxLength(REVIVERS_LISTED)),
 });
 export type ReviversResponse = z.infer<typeof reviversResponseSchema>;
 
@@ -40,18 +40,18 @@ export function shortAddress(address: string): string {
 }
 
 /** Base units as a decimal string (JSON has no bigint). */
-const baseUnitsSchema = z.string().regex(/^[0-9]{1,78}$/, 'must be a whole number of base units');
+const baseUnitsSchema = z.string().check(z.regex(/^[0-9]{1,78}$/, 'must be a whole number of base units'));
 
 export const walletSpendSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(['withdrawal']),
   asset: z.enum(['eth', 'usdc', 'token']),
   amount: baseUnitsSchema,
   to: addressSchema,
   /** intent: recorded, not signed yet; sent: signed and sent; then confirmed or failed. */
   status: z.enum(['intent', 'sent', 'confirmed', 'failed']),
-  txHash: z.string().nullable(),
-  error: z.string().nullable(),
+  txHash: z.nullable(z.string()),
+  error: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type WalletSpend = z.infer<typeof walletSpendSchema>;
@@ -61,21 +61,21 @@ export const KEEPER_TRANSACTION_KINDS = ['gas-advance', 'fee-claim', 'unwrap', '
 
 /** One transaction the fee keeper sent for the twin (from the twin's wallet, or the operator's gas advance). */
 export const keeperTransactionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.enum(KEEPER_TRANSACTION_KINDS),
   /** The keeper's period (a UTC day): each step runs at most once a day. */
   period: z.string(),
   to: addressSchema,
   /** What it moved, as recorded when it was sent (null where it moved none of it). */
   amounts: z.object({
-    ethWei: baseUnitsSchema.nullable(),
-    wethWei: baseUnitsSchema.nullable(),
-    usdc: baseUnitsSchema.nullable(),
-    token: baseUnitsSchema.nullable(),
+    ethWei: z.nullable(baseUnitsSchema),
+    wethWei: z.nullable(baseUnitsSchema),
+    usdc: z.nullable(baseUnitsSchema),
+    token: z.nullable(baseUnitsSchema),
   }),
   status: z.enum(['intent', 'sent', 'confirmed', 'failed']),
-  txHash: z.string().nullable(),
-  error: z.string().nullable(),
+  txHash: z.nullable(z.string()),
+  error: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type KeeperTransaction = z.infer<typeof keeperTransactionSchema>;
@@ -97,7 +97,7 @@ export const feeKeeperSummarySchema = z.object({
     gasAdvanceWei: baseUnitsSchema,
     /** WETH unwrapped to ETH for the twin's own gas. */
     unwrappedWei: baseUnitsSchema,
-    batteries: z.number().int().nonnegative(),
+    batteries: z.int().check(z.nonnegative()),
     batteriesUsdc: baseUnitsSchema,
   }),
 });
@@ -114,7 +114,7 @@ export const twinWalletResponseSchema = z.object({
   /** The fee keeper's claims and spends for the twin, all confirmed ones together. */
   fees: feeKeeperSummarySchema,
   /** Every transaction of the twin's: withdrawals and the fee keeper's, newest first (at most 50). */
-  transactions: z.array(walletTransactionSchema).max(WALLET_TRANSACTIONS_LISTED),
+  transactions: z.array(walletTransactionSchema).check(z.maxLength(WALLET_TRANSACTIONS_LISTED)),
   /** Where the owner may withdraw to: their account's custody and verified addresses. */
   withdrawTo: z.array(addressSchema),
   limits: z.object({
@@ -129,7 +129,7 @@ export type TwinWalletResponse = z.infer<typeof twinWalletResponseSchema>;
 
 export const withdrawalRequestSchema = z.object({
   /** Made by the client once per withdrawal it means: a retry sends it again, and nothing twice. */
-  idempotencyKey: z.string().uuid(),
+  idempotencyKey: z.uuid(),
   asset: z.literal('usdc'),
   amount: baseUnitsSchema,
   to: addressSchema,

@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@fartwin/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** An `{error, code}` answer, as an Error the sheets and panels can show. */
 export class ApiCallError extends Error {
@@ -14,7 +14,7 @@ export class ApiCallError extends Error {
 }
 
 /** A JSON call to the bot service or the dev host's backend, answered per `schema` or thrown as an ApiCallError. */
-export async function callJson<Schema extends z.ZodType>(
+export async function callJson<Schema extends z.core.$ZodType>(
   apiUrl: string,
   path: string,
   schema: Schema,
@@ -35,5 +35,6 @@ export async function callJson<Schema extends z.ZodType>(
       error.data?.error ?? `${path} answered ${response.status}`,
     );
   }
-  return schema.parse(body);
+  // The function, not a method: the protocol's schemas are zod/mini's, the dev host's own classic.
+  return z.parse(schema, body);
 }

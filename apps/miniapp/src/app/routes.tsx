@@ -13,16 +13,27 @@ export interface ScreenRoute {
   lazy?: () => Promise<{ Component: ComponentType }>;
 }
 
+/**
+ * The directory's requests (with the protocol's schemas) load beside the screens that show twins,
+ * not after them: the screen's first query does not wait for one more round trip.
+ */
+const withAgentRequests = async <Screen,>(screen: Promise<Screen>): Promise<Screen> =>
+  (await Promise.all([screen, import('../features/agents/api/requests.ts')]))[0];
+
 /** Every route but / is loaded on demand, so the first load carries only the main screen. */
 export const routes: ScreenRoute[] = [
   { path: '/', index: true, Component: HomeScreen },
   {
     path: 'agent/:agentId',
-    lazy: async () => ({ Component: (await import('../features/twin-chat/components/AgentPage.tsx')).AgentPage }),
+    lazy: async () => ({
+      Component: (await withAgentRequests(import('../features/twin-chat/components/AgentPage.tsx'))).AgentPage,
+    }),
   },
   {
     path: 'agents',
-    lazy: async () => ({ Component: (await import('../features/agents/components/AgentsPage.tsx')).AgentsPage }),
+    lazy: async () => ({
+      Component: (await withAgentRequests(import('../features/agents/components/AgentsPage.tsx'))).AgentsPage,
+    }),
   },
   {
     path: 'leaderboard',

@@ -77,13 +77,36 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, await response.json().catch(() => null));
 }
 
+/** Code of the ApiError for an answer that is not what the protocol says. */
+export const MALFORMED_ANSWER = 'malformed_answer';
+
+/** What a protocol schema says of an answer it checks (zod/mini's safeParse). */
+type Checked<T> = { success: true; data: T } | { success: false; error: CheckFailure };
+interface CheckFailure {
+  issues: readonly { path: readonly PropertyKey[]; code: string }[];
+}
+
+/**
+ * An answer that does not match its schema, as an ApiError naming where (the protocol's schemas
+ * are zod/mini's, which carry no English messages: the path and the kind of problem say it).
+ */
+function malformedAnswer(path: string, status: number, { issues }: CheckFailure): ApiError {
+  const where = issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || 'the answer'} (${issue.code})`)
+    .join(', ');
+  return new ApiError(`The server's answer to ${path} could not be read: ${where}`, status, MALFORMED_ANSWER);
+}
+
 /** A JSON request whose answer is checked against a protocol schema. */
 export async function apiJson<T>(
   path: string,
-  schema: { parse(data: unknown): T },
+  schema: { safeParse(data: unknown): Checked<T> },
   options?: RequestOptions,
 ): Promise<T> {
   const response = await apiRequest(path, options);
   if (!response.ok) throw await toApiError(response);
-  return schema.parse(await response.json());
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) throw malformedAnswer(path, response.status, parsed.error);
+  return parsed.data;
 }

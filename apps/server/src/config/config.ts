@@ -60,10 +60,10 @@ const envSchema = z
     /** Local mode: where the contracts bootstrap wrote the addresses. */
     DEPLOYMENT_FILE: z.string().default(`${repoRoot}.data/deployment.json`),
     /** Production: the real Base addresses. */
-    USDC_ADDRESS: addressSchema.optional(),
-    FARTWIN_LIFE_ADDRESS: addressSchema.optional(),
+    USDC_ADDRESS: z.optional(addressSchema),
+    FARTWIN_LIFE_ADDRESS: z.optional(addressSchema),
     /** Production: Uniswap's QuoterV2 the mini-app quotes a revival's swap with (Base's by default). */
-    QUOTER_ADDRESS: addressSchema.default(BASE_QUOTER_V2),
+    QUOTER_ADDRESS: z._default(addressSchema, BASE_QUOTER_V2),
     OPERATOR_PRIVATE_KEY: hex32.optional(),
     WALLET_ENCRYPTION_KEY: hex32.optional(),
     NEYNAR_API_KEY: z.string().min(1).optional(),

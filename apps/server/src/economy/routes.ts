@@ -1,4 +1,4 @@
-import { payBatteryFromFeesRequestSchema } from '@fartwin/protocol';
+import { type PayBatteryFromFeesResponse, payBatteryFromFeesRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { PublicClient } from 'viem';
 import { agentOf, ownedAgent } from '../agents/owned-agent.ts';
@@ -46,7 +46,8 @@ export function economyRoutes(deps: EconomyRouteDeps) {
   app.patch('/doppelganger/economy/:agentId/pay-battery', requireAuth(deps.tokens), writesPerFid, async (c) => {
     const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'change how its battery is paid');
     const { on } = await jsonBody(c, payBatteryFromFeesRequestSchema);
-    return c.json({ agentId: agent.agentId, payBatteryFromFees: await setPayBatteryFromFees(db, agent.agentId, on) });
+    const payBatteryFromFees = await setPayBatteryFromFees(db, agent.agentId, on);
+    return c.json({ agentId: agent.agentId, payBatteryFromFees } satisfies PayBatteryFromFeesResponse);
   });
   return app;
 }

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { isDatabaseUnavailable } from '../db/database.ts';
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
@@ -34,7 +34,8 @@ export function handleError(logger: Logger) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(errorBody(error.code, error.message), error.status);
     }
-    if (error instanceof ZodError) {
+    // $ZodError: the protocol's schemas are zod/mini's, the server's own classic zod's; both are one.
+    if (error instanceof $ZodError) {
       const detail = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
       return c.json(errorBody('invalid_request', `Invalid request: ${detail}`), 400);
     }

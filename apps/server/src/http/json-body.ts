@@ -1,6 +1,6 @@
 import { firstUnstorableText } from '@fartwin/protocol';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors.ts';
 
 /**
@@ -8,7 +8,7 @@ import { HttpError } from './errors.ts';
  * in it must be text Postgres and JSON can store (no NUL, no unpaired surrogate): 400 `invalid_text`
  * naming the field, before any route sees it.
  */
-export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.infer<Schema>> {
+export async function jsonBody<Schema extends z.core.$ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -17,7 +17,8 @@ export async function jsonBody<Schema extends z.ZodType>(c: Context, schema: Sch
   }
   assertStorableText(body, 'request body');
   // A ZodError becomes `400 {code: 'invalid_request'}` in the error handler, naming each field.
-  return schema.parse(body);
+  // (The function, not a method: the protocol's schemas are zod/mini's, the server's own classic.)
+  return z.parse(schema, body);
 }
 
 /** 400 `invalid_text` when any string in `value` (a body, a query, an event) cannot be stored. */

@@ -2,18 +2,21 @@ import {
   economyPaths,
   economyResponseSchema,
   PAY_BATTERY_FROM_FEES_LABEL,
+  payBatteryFromFeesResponseSchema,
   runwayText,
   USDC_DECIMALS,
 } from '@fartwin/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiJson } from '../../lib/api-client.ts';
 import { useOwnsTwin } from '../twin-links/hooks/useOwnsTwin.ts';
+import { economyQueryKey, refreshTwinEconomy } from './query-key.ts';
 import './twin-economy.css';
 
-const economyKey = (agentId: string) => ['twin-economy', agentId] as const;
-/** New blocks (trades, the keeper's battery) show within this long. */
-const REFRESH_MS = 5_000;
+/**
+ * Others' trades and the keeper's battery show within this long, while the page is in view (no
+ * polling in a hidden tab); the person's own trade refreshes the figures at once (TwinLinks).
+ */
+const ECONOMY_REFRESH_MS = 15_000;
 
 const usdc = (smallest: string) =>
   `$${(Number(smallest) / 10 ** USDC_DECIMALS).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
@@ -26,19 +29,29 @@ export function TwinEconomy({ agentId }: { agentId: string }) {
   const own = useOwnsTwin(agentId);
   const queryClient = useQueryClient();
   const economy = useQuery({
-    queryKey: economyKey(agentId),
+    queryKey: economyQueryKey(agentId),
     queryFn: () => apiJson(economyPaths.economy(agentId), economyResponseSchema),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: ECONOMY_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
   const save = useMutation({
     mutationFn: (on: boolean) =>
-      apiJson(economyPaths.payBatteryFromFees(agentId), z.object({ payBatteryFromFees: z.boolean() }), {
+      apiJson(economyPaths.payBatteryFromFees(agentId), payBatteryFromFeesResponseSchema, {
         method: 'PATCH',
         body: { on },
         auth: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: economyKey(agentId) }),
+    onSuccess: () => refreshTwinEconomy(queryClient, agentId),
   });
+  // Its two lines are held while they load, so the chat under the header does not move when they come.
+  if (economy.isPending) {
+    return (
+      <section className="twin-economy" aria-hidden="true">
+        <p>&nbsp;</p>
+        <p>&nbsp;</p>
+      </section>
+    );
+  }
   if (!economy.data) return null;
   const { feesEarnedUsdc, batteriesBought, runway, payBatteryFromFees } = economy.data;
   const checked = save.isPending ? save.variables : payBatteryFromFees;

@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { strings } from '../../../lib/strings.ts';
-import { AgentActionsSummary, PausedNote } from '../../agent-actions/index.ts';
+import { lazy, Suspense, useEffect } from 'react';
+import { useParams } from 'react-router';
+import { AgentActionsSummary } from '../../agent-actions/components/AgentActionsSummary.tsx';
 import { flattenAgents, useAgentsByFid, useAgentsDirectory } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';
 import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
-import { ownerVoiceTexts } from '../../owner-voice/index.ts';
-import { OwnerWalletLink, RevivedBy } from '../../twin-wallet/index.ts';
+import { RevivedBy } from '../../twin-wallet/components/RevivedBy.tsx';
 import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
+
+/** The owner's part of the page: loaded for the owner only, so a visitor's first load is lighter. */
+const OwnerTwinPageLinks = lazy(() => import('./OwnerTwinPageLinks.tsx'));
 
 /**
  * /agent/{agentId}: chat with a twin, found among the user's agents or the directory. A twin that
@@ -40,17 +41,10 @@ export function AgentPage() {
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
       <RevivedBy agentId={agentId} />
-      <OwnerWalletLink agentId={agentId} />
       {owned ? (
-        <>
-          <PausedNote agentId={agentId} />
-          <Link className="button button--small" to="/you">
-            {ownerVoiceTexts.openFromTwinPage}
-          </Link>
-          <Link className="button button--small" to="/you/activity">
-            {strings.twinActivityLink}
-          </Link>
-        </>
+        <Suspense fallback={null}>
+          <OwnerTwinPageLinks agentId={agentId} />
+        </Suspense>
       ) : null}
       <WebVisitorPanel agentId={agentId} />
     </TwinChat>

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { twinLinkStrings } from '../../../lib/strings.ts';
+import { refreshTwinEconomy } from '../../twin-economy/query-key.ts';
 import { useOwnsTwin } from '../hooks/useOwnsTwin.ts';
 import { useUsdcAddress } from '../hooks/useUsdcAddress.ts';
 import { shareText } from '../share-text.ts';
@@ -19,7 +21,9 @@ export interface TwinLinksProps {
 /** Under a twin's header: its token (view, buy with USDC) and a cast that shares it. */
 export function TwinLinks({ agentId, name, tokenAddress, tokenSymbol, dead }: TwinLinksProps) {
   const usdc = useUsdcAddress();
+  const queryClient = useQueryClient();
   const symbol = twinLinkStrings.tokenSymbol(tokenSymbol);
+  const buy = buyTokenAction(tokenAddress, usdc);
   return (
     <div className="twin-links" data-testid="twin-links">
       {tokenSymbol ? (
@@ -33,7 +37,13 @@ export function TwinLinks({ agentId, name, tokenAddress, tokenSymbol, dead }: Tw
             {symbol}
           </HostActionControl>
           <HostActionControl
-            {...buyTokenAction(tokenAddress, usdc)}
+            {...buy}
+            // The person's own trade shows in the twin's fees at once, not at the next poll.
+            run={async (sdk) => {
+              const swapped = await buy.run(sdk);
+              await refreshTwinEconomy(queryClient, agentId);
+              return swapped;
+            }}
             className="button button--small"
             label={twinLinkStrings.buyToken(tokenSymbol)}
           >
