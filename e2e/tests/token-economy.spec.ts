@@ -63,8 +63,11 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   await app.getByRole('button', { name: `Buy $${twin.token.symbol}` }).click();
   await swapInSheet(page, '3000');
   await page.getByTestId('swap-sheet').getByRole('button', { name: 'Close' }).click();
+  // The page reads the economy again right after the person's swap and every 15 s: the fees may
+  // land after that first read, so the wait spans a poll.
   await expect(economy.getByTestId('runway')).toHaveText(
     /^pays its own battery at the current volume: about every \d+ days$/,
+    { timeout: 45_000 },
   );
   await shot('fees-cover-a-battery');
 
