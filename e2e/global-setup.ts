@@ -16,7 +16,8 @@ export default async function globalSetup() {
     dataDir,
     ports: 'free',
     serverEnv: {
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info with E2E_KEEP_DATA=1 keeps a run's server logs to read afterwards.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       LIFE_WATCH_INTERVAL_SECONDS: String(LIFE_WATCH_SECONDS),
       // One journey person tags twins more often in minutes than the per-author default allows in an
       // hour (5); the limits themselves are proven in apps/server/test/twin-actions.test.ts.
@@ -30,6 +31,7 @@ export default async function globalSetup() {
   process.env.FARTWIN_DEPLOYMENT_FILE = join(dataDir, 'deployment.json');
   return async () => {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.E2E_KEEP_DATA === '1') console.log(`e2e data and logs kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -9,6 +9,7 @@ import {
   BATTERY_PRICE_USDC,
 } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { openAppMenu, removeApp } from './app-menu.ts';
 import { chainNowSeconds, lifeLeftSeconds } from './chain.ts';
 import type { agentActionToggles } from './spec-text.ts';
 import { stack, users } from './stack.ts';
@@ -185,16 +186,18 @@ export async function ensureLifeLeft(agentId: string, seconds: number): Promise<
 
 /**
  * The signed-in user adds Fartwin with notifications from the client's "⋯" menu over the app (as
- * notifications.spec.ts does), unless they already get its notifications.
+ * notifications.spec.ts does), unless they already get its notifications. `fresh` removes it first
+ * when it is there: a new token, on which nothing other journeys sent this shared twin's owner waits.
  */
-export async function addAppWithNotifications(page: Page) {
+export async function addAppWithNotifications(page: Page, { fresh = false } = {}) {
   const inbox = page.getByTestId('inbox');
   const on = 'Notifications from Fartwin are on.';
   await expect(inbox).toContainText(/Fartwin is not in your apps|Notifications from Fartwin are on\./);
-  if ((await inbox.textContent())?.includes(on)) return;
-  await page.getByTestId('app-menu-button').click();
-  const menu = page.getByTestId('app-menu');
-  await expect(menu).toBeVisible();
+  if ((await inbox.textContent())?.includes(on)) {
+    if (!fresh) return;
+    await removeApp(page);
+  }
+  const menu = await openAppMenu(page);
   await expect(menu.getByRole('checkbox', { name: 'Turn on notifications' })).toBeChecked();
   await menu.getByRole('button', { name: 'Add app' }).click();
   await expect(menu).toBeHidden();

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hostEvent, openAppMenu, removeApp } from '../support/app-menu.ts';
 import { advanceUntilLeft, ensureAlive, runOutBattery } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
@@ -6,25 +7,6 @@ import { addAppWithNotifications } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
 
 const HOUR = 3_600;
-
-/** The client's menu over the frame ("⋯"), as a person opens it. */
-async function openAppMenu(page: Page) {
-  await page.getByTestId('app-menu-button').click();
-  const menu = page.getByTestId('app-menu');
-  await expect(menu).toBeVisible();
-  return menu;
-}
-
-/** The client removes the app from the "⋯" menu; the bot service hears miniapp_removed. */
-async function removeApp(page: Page) {
-  const menu = await openAppMenu(page);
-  await menu.getByRole('button', { name: 'Remove app' }).click();
-  await expect(hostEvent(page, 'miniapp_removed')).toHaveCount(1);
-  await menu.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByTestId('inbox')).toContainText('Fartwin is not in your apps');
-}
-
-const hostEvent = (page: Page, name: string) => page.getByTestId('host-log').locator(`li[data-method="event:${name}"]`);
 
 // SPEC.md §3–§5 through the dev host: the client adds the app (signed webhook, notification token),
 // the bot service's life watch follows chain time, and what it sends lands in the client's inbox.

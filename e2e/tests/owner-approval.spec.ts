@@ -64,7 +64,7 @@ test('with "ask me first" on posts, "Advance 1 day" brings two drafts and a noti
 
   try {
     let app = await openAs(page, owner, '/info');
-    await addAppWithNotifications(page);
+    await addAppWithNotifications(page, { fresh: true });
     await setControl(app, 'Ask me first: posts', true);
     await setAgentAction(app, twin.agentId, 'Content Writer', true);
     // Its posts: not the thank-yous it casts when other journeys' people revive it, whenever they land.

@@ -76,8 +76,15 @@ describe('the notification sender', () => {
     db = database.db;
     const logger = pino({ level: 'silent' });
     boss = await startJobQueue(database.url, logger);
-    // A 1 s first retry instead of 30 s, so the retries run within the test.
-    sender = await startNotificationSender(boss, { db, logger, production: false, retryDelaySeconds: 1 });
+    // 1 s instead of 30 s (a failed request's first retry, a rate-limited token's pace), so the
+    // retries run within the test.
+    sender = await startNotificationSender(boss, {
+      db,
+      logger,
+      production: false,
+      retryDelaySeconds: 1,
+      rateLimitPaceSeconds: 1,
+    });
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
@@ -134,6 +141,75 @@ describe('the notification sender', () => {
     expect((await retryJobs('limited:1')).map((job) => job.data)).toEqual([
       expect.objectContaining({ tokens: ['limited-202', 'limited-203'], attempt: 2 }),
     ]);
+  });
+
+  it("keeps a token that stays rate-limited at the client's pace, past the failed-request budget, until it lands", async () => {
+    // Other notices take this owner's slot six times running (a busy moment: revivals, drafts).
+    const tries = new Map<string, number>();
+    const client = await startClient({
+      fate: (token) => {
+        tries.set(token, (tries.get(token) ?? 0) + 1);
+        return tries.get(token)! <= 6 ? 'rate-limited' : 'success';
+      },
+    });
+    const targets = await stored(client.url, ['busy-251']);
+    const outcome = await sender.send(message('busy:1'), targets);
+    expect(outcome.retrying).toEqual(['busy-251']);
+    await vi.waitFor(() => expect(client.notifications).toHaveLength(7), { timeout: 40_000, interval: 200 });
+    await allRetriesDone('busy:1');
+    // Six retries (attempts 2 to 7; a failing client gets 6 attempts in all), each one pace after the
+    // last, never doubling.
+    const { rows } = await sql<{ attempt: number; waited: number }>`
+      select (data->>'attempt')::int as attempt, extract(epoch from start_after - created_on)::float as waited
+      from pgboss.job
+      where name = ${NOTIFICATION_RETRY_QUEUE} and data->'message'->>'notificationId' = 'busy:1'
+      order by created_on`.execute(db);
+    expect(rows.map((row) => row.attempt)).toEqual([2, 3, 4, 5, 6, 7]);
+    for (const row of rows) expect(row.waited).toBeLessThan(3);
+    expect(client.notifications).toHaveLength(7);
+  }, 60_000);
+
+  it('queues notices that meet on one token behind each other, one per slot, in the order they came', async () => {
+    // A client as Farcaster's are: one notification per token per window (here half the test's pace).
+    const lastShown = new Map<string, number>();
+    const client = await startClient({
+      fate: (token) => {
+        const now = Date.now();
+        if (now - (lastShown.get(token) ?? 0) < 500) return 'rate-limited';
+        lastShown.set(token, now);
+        return 'success';
+      },
+    });
+    const targets = await stored(client.url, ['queued-261']);
+    const ids = ['queued:1', 'queued:2', 'queued:3', 'queued:4'];
+    const outcomes = [];
+    for (const id of ids) outcomes.push(await sender.send(message(id), targets));
+    expect(outcomes.map((outcome) => outcome.delivered.length)).toEqual([1, 0, 0, 0]);
+
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ done: number }>`
+          select count(*)::int as done from pgboss.job
+          where name = ${NOTIFICATION_RETRY_QUEUE} and state = 'completed'
+            and data->'message'->>'notificationId' like 'queued:%'`.execute(db);
+        expect(rows[0]!.done).toBe(3);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    // Each waiting notice went out at its own slot, at its first retry, in the order it came.
+    const shown = client.notifications.map((request) => request.notificationId);
+    expect(shown.slice(4)).toEqual(['queued:2', 'queued:3', 'queued:4']);
+    const { rows } = await sql<{ attempt: number }>`
+      select (data->>'attempt')::int as attempt from pgboss.job
+      where name = ${NOTIFICATION_RETRY_QUEUE} and data->'message'->>'notificationId' like 'queued:%'`.execute(db);
+    expect(rows.map((row) => row.attempt)).toEqual([2, 2, 2]);
+  });
+
+  it('does not queue a rate-limited notice for a user who turned notifications off', async () => {
+    const client = await startClient({ fate: () => 'rate-limited' });
+    const outcome = await sender.send(message('gone:1'), [target(271, client.url, 'gone-271')]);
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [] });
+    expect(await retryJobs('gone:1')).toEqual([]);
   });
 
   it.each([

@@ -112,6 +112,8 @@ export interface NotificationTokensTable {
   url: string;
   token: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The last slot a rate-limited notice reserved on this token (0024); null: none waiting. */
+  paced_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Webhook events applied, by JFS signature (replays are refused). */

@@ -17,7 +17,8 @@ export async function saveNotificationToken(db: Db, target: NotificationTarget):
     .onConflict((conflict) =>
       conflict
         .columns(['fid', 'app_fid'])
-        .doUpdateSet({ url: target.url, token: target.token, updated_at: sql`now()` }),
+        // A new token starts with the client's rate limit untouched: nothing queued on it.
+        .doUpdateSet({ url: target.url, token: target.token, updated_at: sql`now()`, paced_until: null }),
     )
     .execute();
 }
@@ -58,4 +59,27 @@ export async function deleteInvalidTokens(db: Db, url: string, tokens: readonly 
     .where('url', '=', url)
     .where(sql<boolean>`token = any(${[...tokens]}::text[])`)
     .execute();
+}
+
+/**
+ * Reserves, for each of these tokens still stored, the next free slot of `paceSeconds` behind those
+ * already reserved (from now, when none are), and answers the latest reserved: when a notice
+ * rate-limited on them may be tried again without meeting the others queued on the same tokens.
+ * Null when none of the tokens is stored any more (the user turned notifications off).
+ */
+export async function reserveNextSlot(
+  db: Db,
+  url: string,
+  tokens: readonly string[],
+  paceSeconds: number,
+): Promise<Date | null> {
+  if (tokens.length === 0) return null;
+  const { rows } = await sql<{ slot: Date | null }>`
+    with reserved as (
+      update notification_tokens
+      set paced_until = greatest(coalesce(paced_until, now()), now()) + make_interval(secs => ${paceSeconds})
+      where url = ${url} and token = any(${[...tokens]}::text[])
+      returning paced_until)
+    select max(paced_until) as slot from reserved`.execute(db);
+  return rows[0]?.slot ?? null;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { DestinationRules } from '../outgoing/destination-rules.ts';
 import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../outgoing/post-json.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
-import { deleteInvalidTokens, type NotificationTarget, storedTokens } from './notification-tokens.ts';
+import { deleteInvalidTokens, type NotificationTarget, reserveNextSlot, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';
 
@@ -67,11 +67,24 @@ export function notificationRequestSchema(production: boolean) {
 const OUTGOING_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 };
 
 /**
- * Farcaster clients allow one notification per token every 30 seconds: the first retry waits that
- * long, then twice as long each time (30 s, 1, 2, 4, 8 min), then gives up.
+ * A client that failed (down, 5xx, an answer that is none): the first retry waits 30 s, then twice
+ * as long each time (30 s, 1, 2, 4, 8 min), then gives up.
  */
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
-const MAX_ATTEMPTS = 6;
+const MAX_FAILED_ATTEMPTS = 6;
+/**
+ * Farcaster clients allow one notification per token every 30 seconds. A rate-limited notice takes
+ * the token's next free slot behind the notices already waiting on it (notification_tokens.
+ * paced_until) rather than backing off: an owner who gets several notices at once (a revival, a
+ * digest, a draft) gets them all, one per slot and in order, not minutes later and by luck. Past 20
+ * attempts the client is refusing for another reason (its daily limit): given up.
+ */
+const DEFAULT_RATE_LIMIT_PACE_SECONDS = 30;
+const MAX_RATE_LIMITED_ATTEMPTS = 20;
+/** After its slot opens: the clocks of this replica, Postgres and the client need not agree to the ms. */
+const SLOT_MARGIN_MS = 1_000;
+
+type RetryReason = 'failed' | 'rate-limited';
 
 /** A retry only fails on our side (the database); clients' failures are retried through new jobs. */
 const retryQueueOptions = { name: NOTIFICATION_RETRY_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true };
@@ -140,8 +153,10 @@ export interface NotificationSenderDeps {
   logger: Logger;
   /** Production holds targetUrl to the schema's https rule. */
   production: boolean;
-  /** The first retry's delay; each later one doubles it (tests shorten it). */
+  /** A failed request's first retry delay; each later one doubles it (tests shorten it). */
   retryDelaySeconds?: number;
+  /** How long a rate-limited token waits before its next try (tests shorten it). */
+  rateLimitPaceSeconds?: number;
 }
 
 /** Creates the retry queue, starts this replica's retry worker, and answers the sender. */
@@ -156,16 +171,33 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
   });
   type RetryJob = z.infer<typeof retryJobSchema>;
   const firstRetryDelay = deps.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS;
+  const rateLimitPace = deps.rateLimitPaceSeconds ?? DEFAULT_RATE_LIMIT_PACE_SECONDS;
 
   /** Hands tokens to a later attempt; answers whether one is scheduled. */
-  const retryLater = async (message: NotificationMessage, url: string, tokens: string[], attempt: number) => {
+  const retryLater = async (
+    message: NotificationMessage,
+    url: string,
+    tokens: string[],
+    attempt: number,
+    reason: RetryReason,
+  ) => {
     if (tokens.length === 0) return false;
-    if (attempt > MAX_ATTEMPTS) {
-      logger.warn({ url, notificationId: message.notificationId, tokens: tokens.length }, 'notification given up');
+    if (attempt > (reason === 'rate-limited' ? MAX_RATE_LIMITED_ATTEMPTS : MAX_FAILED_ATTEMPTS)) {
+      logger.warn(
+        { url, notificationId: message.notificationId, tokens: tokens.length, reason },
+        'notification given up',
+      );
       return false;
     }
+    let startAfter: number | Date = firstRetryDelay * 2 ** (attempt - 2);
+    if (reason === 'rate-limited') {
+      const slot = await reserveNextSlot(db, url, tokens, rateLimitPace);
+      // None of them stored any more: nobody left to notify.
+      if (slot === null) return false;
+      startAfter = new Date(slot.getTime() + SLOT_MARGIN_MS);
+    }
     const job: RetryJob = { message, url, tokens, attempt };
-    await boss.send(NOTIFICATION_RETRY_QUEUE, job, { startAfter: firstRetryDelay * 2 ** (attempt - 2) });
+    await boss.send(NOTIFICATION_RETRY_QUEUE, job, { startAfter });
     return true;
   };
 
@@ -180,7 +212,7 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     const log = { url, notificationId: message.notificationId, tokens: tokens.length, attempt };
     if (!answer.answered) {
       logger.warn({ ...log, reason: answer.reason }, 'notification request failed');
-      const retrying = answer.retry && (await retryLater(message, url, tokens, attempt + 1));
+      const retrying = answer.retry && (await retryLater(message, url, tokens, attempt + 1, 'failed'));
       return { delivered: [], invalid: [], retrying: retrying ? tokens : [] };
     }
     // Only tokens this request carried: a client speaks for its own users only.
@@ -188,13 +220,14 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     const invalid = answer.invalidTokens.filter((token) => sent.has(token));
     const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token));
     await deleteInvalidTokens(db, url, invalid);
-    const retrying = (await retryLater(message, url, rateLimited, attempt + 1)) ? rateLimited : [];
+    const retrying = (await retryLater(message, url, rateLimited, attempt + 1, 'rate-limited')) ? rateLimited : [];
     logger.info({ ...log, invalid: invalid.length, rateLimited: rateLimited.length }, 'notification sent');
     return { delivered: answer.successfulTokens.filter((token) => sent.has(token)), invalid, retrying };
   };
 
   await boss.createQueue(NOTIFICATION_RETRY_QUEUE, retryQueueOptions);
-  await boss.work<RetryJob>(NOTIFICATION_RETRY_QUEUE, async ([job]) => {
+  // Every second: a reserved slot is taken close to when it opens.
+  await boss.work<RetryJob>(NOTIFICATION_RETRY_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     await skippingUnusableInput(
       { db, logger },

@@ -21,6 +21,7 @@ import * as revivals from './0020_revivals.ts';
 import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_indexes.ts';
 import * as feeKeeperChecks from './0022_fee_keeper_checks.ts';
 import * as answeredCastsAndRetention from './0023_answered_casts_and_retention.ts';
+import * as notificationPacing from './0024_notification_pacing.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021_schedule_tick_covering_indexes': scheduleTickCoveringIndexes,
   '0022_fee_keeper_checks': feeKeeperChecks,
   '0023_answered_casts_and_retention': answeredCastsAndRetention,
+  '0024_notification_pacing': notificationPacing,
 };
