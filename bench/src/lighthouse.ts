@@ -10,7 +10,7 @@ import { servedBuilds } from './support/served-builds.ts';
 import { median, spread } from './support/stats.ts';
 
 /** Lighthouse runs per page; its scores move from run to run, so each figure is a median. */
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 interface Figures {
   performance: number;
@@ -56,6 +56,7 @@ async function audit(url: string, port: number): Promise<Figures> {
     return value;
   };
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
+  if (process.env.BENCH_LIGHTHOUSE_REQUESTS === '1') printRequests(url, audits['network-requests']?.details);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -64,6 +65,16 @@ async function audit(url: string, port: number): Promise<Figures> {
     cls: numeric('cumulative-layout-shift'),
     kB: numeric('total-byte-weight') / 1000,
   };
+}
+
+/** BENCH_LIGHTHOUSE_REQUESTS=1: what a page's bytes are, request by request, largest first. */
+function printRequests(url: string, details: unknown) {
+  const items = ((details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? [])
+    .map((item) => ({ kB: (item.transferSize ?? 0) / 1000, url: item.url.replace(/^https?:\/\/[^/]+/, '') }))
+    .sort((a, b) => b.kB - a.kB);
+  const total = items.reduce((sum, item) => sum + item.kB, 0);
+  console.log(`${url}: ${items.length} requests, ${total.toFixed(1)} kB`);
+  for (const item of items) console.log(`  ${item.kB.toFixed(1).padStart(6)} kB  ${item.url.slice(0, 100)}`);
 }
 
 /**
