@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { SERVER_PATH_PREFIXES } from '../../packages/protocol/src/api.ts';
 import { preactAlias, preactJsx } from './preact-alias.ts';
+import { sdkOwnZod } from './sdk-own-zod.ts';
 
 /** In `npm run dev` the API runs on its own port; proxy its paths so the app stays same-origin. */
 const apiOrigin = process.env.FARTWIN_API_ORIGIN ?? 'http://127.0.0.1:3001';
@@ -12,6 +13,8 @@ export default defineConfig({
   resolve: { alias: preactAlias },
   oxc: { jsx: preactJsx },
   plugins: [
+    // The SDK's classic zod apart from the app's zod/mini, so pages without the SDK load a small core.
+    sdkOwnZod(),
     // Brotli (quality 11) and gzip (level 9) copies beside every text asset, once per build, for the
     // server to send as they are (routes/miniapp-static.ts). Not index.html: the server adds each
     // page's head tags to it and compresses that answer itself.
