@@ -58,19 +58,20 @@ export async function dueTwins(db: Db, nowSeconds: number, dueSeconds: number, l
     .execute();
 }
 
-/** The keeper looked at this twin now (whatever came of it): it goes to the back of the line. */
-export async function markChecked(db: Db, agentId: string): Promise<void> {
-  await db
-    .insertInto('twin_fee_checks')
-    .values({ agent_id: agentId })
-    .onConflict((conflict) => conflict.column('agent_id').doUpdateSet({ checked_at: sql`now()` }))
-    .execute();
+/** The keeper looked at these twins now (whatever came of it): they go to the back of the line. */
+export async function markChecked(db: Db, agentIds: readonly string[]): Promise<void> {
+  if (agentIds.length === 0) return;
+  // One statement, one array parameter, however many twins a tick hands on.
+  await sql`
+    insert into twin_fee_checks (agent_id)
+    select agent_id from unnest(${[...agentIds]}::text[]) as checked(agent_id)
+    on conflict (agent_id) do update set checked_at = now()`.execute(db);
 }
 
 /**
  * One tick: a run job for each due twin in its turn, keyed by twin and period (a twin already queued
- * for the period is not queued twice), and those twins to the back of the line. Answers how many
- * were handed on.
+ * for the period is not queued twice: pg-boss inserts skip a singleton that exists), and those twins
+ * to the back of the line, in two statements. Answers how many were handed on.
  */
 export async function enqueueKeeperRuns(
   boss: PgBoss,
@@ -81,11 +82,17 @@ export async function enqueueKeeperRuns(
 ): Promise<number> {
   const period = keeperPeriod(nowSeconds);
   const due = await dueTwins(db, nowSeconds, dueSeconds, limit);
-  for (const row of due) {
-    const job: KeeperRunJob = { agentId: row.agent_id, period };
-    await boss.send(FEE_KEEPER_RUN_QUEUE, job, { singletonKey: `${job.agentId}:${job.period}` });
-    await markChecked(db, row.agent_id);
-  }
+  if (due.length === 0) return 0;
+  await boss.insert(
+    due.map((row) => {
+      const data: KeeperRunJob = { agentId: row.agent_id, period };
+      return { name: FEE_KEEPER_RUN_QUEUE, data, singletonKey: `${data.agentId}:${data.period}` };
+    }),
+  );
+  await markChecked(
+    db,
+    due.map((row) => row.agent_id),
+  );
   return due.length;
 }
 
