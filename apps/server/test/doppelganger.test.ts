@@ -231,6 +231,21 @@ describe('the /doppelganger API', () => {
       expect(mineAgain.status).toBe(304);
     });
 
+    it('narrows to one twin by agentId: that twin, or none', async () => {
+      const one = agentsResponseSchema.parse(
+        await (await request(`${apiPaths.agents}?agentId=${twinAgentId('gmbeans')}`)).json(),
+      );
+      expect(one.agents.map((agent) => agent.agentId)).toEqual([twinAgentId('gmbeans')]);
+      expect(one.agents[0]!.farcasterClient.username).toBe('gmbeans-twin');
+      expect(one.nextCursor).toBeNull();
+      const none = await request(`${apiPaths.agents}?agentId=00000000-0000-4000-8000-000000000000`);
+      expect(none.status).toBe(200);
+      expect(agentsResponseSchema.parse(await none.json())).toEqual({ agents: [], nextCursor: null });
+      const malformed = await request(`${apiPaths.agents}?agentId=not-a-twin`);
+      expect(malformed.status).toBe(400);
+      expect(errorBodySchema.parse(await malformed.json()).error).toMatch(/agentId/);
+    });
+
     it('refuses a forged cursor and an out-of-range limit', async () => {
       const forged = await request(`${apiPaths.agents}?cursor=bm9wZQ`);
       expect(forged.status).toBe(400);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { CHAT_MESSAGE_MAX_CHARS } from './constants.ts';
 import { agentSchema, characteristicSchema, chatEngineSchema, fidSchema } from './entities.ts';
-import { storableText } from './input-text.ts';
+import { agentIdSchema, storableText } from './input-text.ts';
 
 /** Every error the server returns: a message a person can read and a stable machine code. */
 export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
@@ -36,6 +36,11 @@ export type AgentsByFidResponse = z.infer<typeof agentsByFidResponseSchema>;
 export const agentsQuerySchema = z.object({
   cursor: z.optional(storableText(z.string().check(z.maxLength(200)))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  /**
+   * The directory narrowed to one twin: agents[] holds it, or nothing when there is none. A twin's
+   * page finds its twin without loading (or paging through) the directory.
+   */
+  agentId: z.optional(agentIdSchema),
 });
 export const agentsResponseSchema = z.object({
   agents: z.array(agentSchema),

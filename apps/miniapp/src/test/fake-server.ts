@@ -46,6 +46,18 @@ export function sseReply(chunks: string[], done: ChatResponse | { error: ErrorBo
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
+const DIRECTORY_PATH = '/doppelganger/agents';
+
+/**
+ * The directory narrowed to one twin, as the server answers `?agentId=`: a test gives the directory
+ * it means, and a twin's page finds its twin in it (or not) as it would in the server's.
+ */
+async function narrowedToOne(answer: Response, agentId: string): Promise<Response> {
+  if (!answer.ok) return answer;
+  const page = (await answer.json()) as AgentsResponse;
+  return json({ agents: page.agents.filter((agent) => agent.agentId === agentId), nextCursor: null });
+}
+
 /**
  * The fetch double: the bot service's routes (speaking the protocol schemas) and the chain's RPC
  * URL. Routes are "METHOD /path" keys; anything else is a 404 in the server's error shape.
@@ -65,7 +77,12 @@ export function createFakeServer() {
     const call: Call = { method, path: url.pathname + url.search, headers: new Headers(init.headers), body };
     calls.push(call);
     const handler = routes.get(`${method} ${url.pathname}`);
-    return handler ? handler(call) : errorReply('Not found', 404, 'not_found');
+    if (!handler) return errorReply('Not found', 404, 'not_found');
+    const answer = await handler(call);
+    const agentId = url.searchParams.get('agentId');
+    return method === 'GET' && url.pathname === DIRECTORY_PATH && agentId !== null
+      ? narrowedToOne(answer, agentId)
+      : answer;
   };
   const on = (route: string, handler: Handler | unknown) => {
     routes.set(route, typeof handler === 'function' ? (handler as Handler) : () => json(handler));

@@ -63,9 +63,20 @@ export function doppelgangerRoutes(deps: {
     return agents.map((agent) => toApiAgent(agent, lives.get(agent.agentId)?.expiresAt ?? null));
   };
 
-  // The directory, newest first, one keyset page at a time.
+  // The directory, newest first, one keyset page at a time; or narrowed to one twin.
   app.get('/doppelganger/agents', async (c) => {
     const query = agentsQuerySchema.parse(c.req.query());
+    if (query.agentId !== undefined) {
+      const agentId = query.agentId;
+      // Only a twin that exists is held: one deployed a moment later is found at once.
+      const found = await answers.answer(c, `agent:${agentId}`, DIRECTORY_CACHE_CONTROL, async () => {
+        const agent = await findAgent(db, agentId);
+        return agent ? ({ agents: await withLife([agent]), nextCursor: null } satisfies AgentsResponse) : undefined;
+      });
+      return (
+        found ?? answers.send(c, { agents: [], nextCursor: null } satisfies AgentsResponse, REVALIDATE_CACHE_CONTROL)
+      );
+    }
     const limit = query.limit ?? DIRECTORY_PAGE_SIZE;
     const answer = await answers.answer(c, `page:${limit}:${query.cursor ?? ''}`, DIRECTORY_CACHE_CONTROL, async () => {
       const page = await listAgentsPage(db, { limit, cursor: query.cursor });

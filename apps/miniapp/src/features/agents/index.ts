@@ -1,1 +1,9 @@
-export { agentsByFidKey, flattenAgents, useAgentsByFid, useAgentsDirectory } from './api/agents.ts';
+export {
+  agentKey,
+  agentsByFidKey,
+  directoryKey,
+  flattenAgents,
+  useAgent,
+  useAgentsByFid,
+  useAgentsDirectory,
+} from './api/agents.ts';

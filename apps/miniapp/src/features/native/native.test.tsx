@@ -187,7 +187,8 @@ describe("the client's back control (issue 17)", () => {
 async function openWhileDirectoryLoads(path: string) {
   const server = createFakeServer();
   let reply: ((response: Response) => void) | undefined;
-  server.on('GET /doppelganger/agents/42', withTwin());
+  // The user's own twin is another: the page's twin is looked for on the server.
+  server.on('GET /doppelganger/agents/42', withTwin(makeAgent({ agentId: 'own-twin' })));
   server.on('GET /doppelganger/agents', () => new Promise<Response>((resolve) => (reply = resolve)));
   renderApp({ path, server });
   await waitFor(() => expect(document.querySelector('.skeleton')).toBeTruthy());

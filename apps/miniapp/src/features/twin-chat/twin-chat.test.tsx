@@ -324,21 +324,45 @@ describe('/agent/{agentId}', () => {
     });
   });
 
-  it('finds a twin beyond the first directory page by reading the next pages', async () => {
+  it("finds a twin by its id, without loading the directory's pages", async () => {
     host.context = Promise.resolve(userContext(42));
     const server = createFakeServer();
     server.on('GET /doppelganger/agents/42', { agents: [] });
+    const deep = makeAgent();
     const other = (n: number) => makeAgent({ agentId: `other-${n}`, name: `other ${n}` });
+    // A long directory, the twin far beyond its first page.
     server.on('GET /doppelganger/agents', (call: { path: string }) => {
-      const cursor = new URL(call.path, 'http://app.test').searchParams.get('cursor');
-      if (!cursor) return json(directory([other(1), other(2)], 'page-2'));
-      if (cursor === 'page-2') return json(directory([other(3)], 'page-3'));
-      const deep = makeAgent();
-      return json(directory([{ ...deep, farcasterClient: { ...deep.farcasterClient, username: 'deep-twin' } }]));
+      const query = new URL(call.path, 'http://app.test').searchParams;
+      if (query.get('agentId') === deep.agentId) {
+        return json(directory([{ ...deep, farcasterClient: { ...deep.farcasterClient, username: 'deep-twin' } }]));
+      }
+      return json(directory([other(1), other(2)], 'page-2'));
     });
     renderApp({ path: '/agent/agent-1', server });
     expect(await screen.findByText(/@deep-twin/)).toBeTruthy();
-    expect(server.callsTo('GET /doppelganger/agents')).toHaveLength(3);
+    expect(server.callsTo('GET /doppelganger/agents').map((call) => call.path)).toEqual([
+      '/doppelganger/agents?agentId=agent-1',
+    ]);
+  });
+
+  it('shows a twin from the directory at once when the person comes from there', async () => {
+    host.context = Promise.resolve(userContext(42));
+    const server = createFakeServer();
+    server.on('GET /doppelganger/agents/42', { agents: [] });
+    server.on('GET /doppelganger/agents', directory([makeAgent()]));
+    const app = renderApp({ path: '/agents', server });
+    const card = await screen.findByRole('link', { name: /Alice Twin|alice-twin/ });
+    let answerTwin: ((response: Response) => void) | undefined;
+    server.on('GET /doppelganger/agents', (call: { path: string }) =>
+      call.path.includes('agentId=')
+        ? new Promise<Response>((resolve) => (answerTwin = resolve))
+        : json(directory([makeAgent()])),
+    );
+    await act(async () => app.router.navigate(card.getAttribute('href')!));
+    // Its own request still on its way: the page shows the twin the directory had.
+    await waitFor(() => expect(answerTwin).toBeDefined());
+    expect(await screen.findByText('Alice Twin')).toBeTruthy();
+    answerTwin?.(json(directory([makeAgent()])));
   });
 
   it('only logs a send failure', async () => {

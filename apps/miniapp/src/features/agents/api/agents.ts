@@ -1,10 +1,15 @@
 import type { Agent } from '@fartwin/protocol';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mayBeInClient } from '../../frame/host-mode.ts';
 
 /** The requests, with the protocol's schemas that check the answers, load after the first paint. */
 const requests = () => import('./requests.ts');
+
+/** The directory's pages, in the query cache. */
+export const directoryKey = ['agents-directory'] as const;
+/** One twin, in the query cache (a twin's page). */
+export const agentKey = (agentId: string) => ['agent', agentId] as const;
 
 export const agentsByFidKey = (fid: number | null) => ['agents-by-fid', fid] as const;
 
@@ -27,11 +32,28 @@ export function useAgentsByFid(fid: number | null) {
 /** GET /doppelganger/agents, a page at a time. */
 export function useAgentsDirectory() {
   return useInfiniteQuery({
-    queryKey: ['agents-directory'],
+    queryKey: directoryKey,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => (await requests()).getAgentsPage(pageParam),
     getNextPageParam: (page) => page.nextCursor,
     meta: { errorLog: 'Loading the agents failed' },
+  });
+}
+
+/**
+ * One twin by its id (a twin's page): from the directory's pages already loaded when the person
+ * came from there, at once, and in any case from the server, without loading the directory.
+ */
+export function useAgent(agentId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: agentKey(agentId),
+    queryFn: async () => (await requests()).getAgent(agentId),
+    placeholderData: () =>
+      flattenAgents(queryClient.getQueryData<InfiniteData<{ agents: Agent[] }>>(directoryKey)?.pages).find(
+        (agent) => agent.agentId === agentId,
+      ),
+    meta: { errorLog: 'Loading the twin failed' },
   });
 }
 

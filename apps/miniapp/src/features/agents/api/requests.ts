@@ -12,3 +12,9 @@ export function getAgentsPage(cursor: string | null) {
   if (cursor) query.set('cursor', cursor);
   return apiJson(`${apiPaths.agents}?${query}`, agentsResponseSchema);
 }
+
+/** GET /doppelganger/agents?agentId=…: one twin, without the directory. */
+export async function getAgent(agentId: string) {
+  const query = new URLSearchParams({ agentId });
+  return (await apiJson(`${apiPaths.agents}?${query}`, agentsResponseSchema)).agents[0] ?? null;
+}

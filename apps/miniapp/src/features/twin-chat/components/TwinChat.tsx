@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
-import { agentsByFidKey } from '../../agents/index.ts';
+import { agentKey, agentsByFidKey } from '../../agents/index.ts';
 import {
   RevivalAction,
   TwinBatteryContext,
@@ -68,8 +68,9 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
       // The buttons shown so far belong to this revival: used again, they would fail.
       spendShown();
       void queryClient.invalidateQueries({ queryKey: agentsByFidKey(fid) });
+      void queryClient.invalidateQueries({ queryKey: agentKey(agentId) });
     },
-    [queryClient, fid, spendShown],
+    [queryClient, fid, agentId, spendShown],
   );
   // The wallet stack loads for a revival only: a living twin's page needs no wallet.
   const revival = useRevival({ agentId, post: conversation.post, onRevived, needed: isDead || revivalOffered });

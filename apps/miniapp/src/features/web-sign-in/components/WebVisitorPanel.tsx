@@ -2,6 +2,7 @@ import type { ChatAction } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
+import { agentKey, directoryKey } from '../../agents/index.ts';
 import { RevivalAction, type RevivalMessage, useRevival, useTwinBattery } from '../../battery/index.ts';
 import { useHostMode } from '../../frame/index.ts';
 import { useWebSession, useWebSignIn } from '../hooks.ts';
@@ -58,7 +59,8 @@ function VisitorRevival({ agentId }: { agentId: string }) {
       setRevived(true);
       // The page's battery reads the contract's new expiry, and the lists their new lives.
       queryClient.setQueryData(['life-expiry', agentId], expiryMs);
-      void queryClient.invalidateQueries({ queryKey: ['agents-directory'] });
+      void queryClient.invalidateQueries({ queryKey: directoryKey });
+      void queryClient.invalidateQueries({ queryKey: agentKey(agentId) });
     },
     [queryClient, agentId],
   );
