@@ -1,8 +1,8 @@
 import type { Alias } from 'vite';
 
 /**
- * React's API served by preact/compat: the same components, hooks and libraries (react-router,
- * react-query, wagmi) on a runtime a tenth of react-dom's size, so the first load stays small. The
+ * React's API served by preact/compat: the same components, hooks and libraries
+ * (react-query, wagmi) on a runtime a tenth of react-dom's size, so the first load stays small. The
  * build and the tests share it, so the tests run what ships.
  */
 export const preactAlias: Alias[] = [

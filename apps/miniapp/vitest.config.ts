@@ -13,7 +13,6 @@ const esModuleBuilds = [
     find: /^@testing-library\/react$/,
     replacement: `${dirname(resolve('@testing-library/react'))}/@testing-library/react.esm.js`,
   },
-  { find: /^react-router$/, replacement: resolve('react-router').replace(/\.js$/, '.mjs') },
 ];
 
 export default defineConfig({
@@ -33,7 +32,7 @@ export default defineConfig({
           '@farcaster/miniapp-wagmi-connector',
           '@testing-library/react',
           '@tanstack/react-query',
-          'react-router',
+          'wouter-preact',
           'wagmi',
         ],
       },

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import { errorMessage } from '../lib/errors.ts';
+import { useAppLocation } from '../lib/router/index.ts';
 import { strings } from '../lib/strings.ts';
 
 function ErrorView({ message }: { message: string }) {
@@ -66,6 +66,6 @@ export class RouteErrorBoundary extends ErrorBoundary<{ children: ReactNode; pat
 
 /** A link to a screen that does not exist: its status and the path, with the way home beside it. */
 export function NotFoundView() {
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   return <ErrorView message={`404 Not Found: No route matches URL "${pathname}"`} />;
 }

@@ -40,9 +40,9 @@ describe('top-level error boundary (SPEC §2)', () => {
 describe('app shell', () => {
   it('lazy-loads every route but /', () => {
     const children = routes;
-    const index = children.find((route) => route.index);
+    const index = children.find((route) => route.path === '/');
     expect(index?.Component).toBeTruthy();
-    for (const path of ['agent/:agentId', 'agents', 'leaderboard', 'info']) {
+    for (const path of ['/agent/:agentId', '/agents', '/leaderboard', '/info']) {
       const route = children.find((candidate) => candidate.path === path);
       expect(route?.lazy, path).toBeTypeOf('function');
       expect(route?.Component, path).toBeUndefined();

@@ -1,14 +1,14 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../features/frame/index.ts';
+import { Route, Switch, useAppLocation } from '../lib/router/index.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { NotFoundView, RouteErrorBoundary } from './ErrorBoundary.tsx';
 import { HomeScreen } from './HomeScreen.tsx';
 
 /** A screen: the main screen is in the first load, every other one loads on demand. */
 export interface ScreenRoute {
+  /** A wouter path pattern, matched in full. */
   path: string;
-  index?: true;
   Component?: ComponentType;
   lazy?: () => Promise<{ Component: ComponentType }>;
 }
@@ -22,49 +22,49 @@ const withAgentRequests = async <Screen,>(screen: Promise<Screen>): Promise<Scre
 
 /** Every route but / is loaded on demand, so the first load carries only the main screen. */
 export const routes: ScreenRoute[] = [
-  { path: '/', index: true, Component: HomeScreen },
+  { path: '/', Component: HomeScreen },
   {
-    path: 'agent/:agentId',
+    path: '/agent/:agentId',
     lazy: async () => ({
       Component: (await withAgentRequests(import('../features/twin-chat/components/AgentPage.tsx'))).AgentPage,
     }),
   },
   {
-    path: 'agents',
+    path: '/agents',
     lazy: async () => ({
       Component: (await withAgentRequests(import('../features/agents/components/AgentsPage.tsx'))).AgentsPage,
     }),
   },
   {
-    path: 'leaderboard',
+    path: '/leaderboard',
     lazy: async () => ({
       Component: (await import('../features/leaderboard/components/LeaderboardScreen.tsx')).LeaderboardScreen,
     }),
   },
   {
-    path: 'you/wallet',
+    path: '/you/wallet',
     lazy: async () => ({
       Component: (await import('../features/twin-wallet/components/WalletPage.tsx')).WalletPage,
     }),
   },
   {
-    path: 'you',
+    path: '/you',
     lazy: async () => ({
       Component: (await import('../features/owner-voice/components/YourTwinPage.tsx')).YourTwinPage,
     }),
   },
   {
-    path: 'info',
+    path: '/info',
     lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
   },
   {
-    path: 'you/people',
+    path: '/you/people',
     lazy: async () => ({
       Component: (await import('../features/people-memory/components/PeopleMemoryPage.tsx')).PeopleMemoryPage,
     }),
   },
   {
-    path: 'you/activity',
+    path: '/you/activity',
     lazy: async () => ({
       Component: (await import('../features/twin-activity/components/ActivityScreen.tsx')).ActivityScreen,
     }),
@@ -88,26 +88,26 @@ function screenElement(route: ScreenRoute) {
   );
 }
 
-// Declarative routes (<Routes>), not a data router: the app uses no loaders or actions, and the
-// data router's code (about 14 kB compressed) would be in every page's first load.
+// Flat routes matched by wouter (its matching is a few hundred bytes): the app uses no loaders,
+// actions or nested layouts, so a larger router would only add to every page's first load.
 const screens = routes.map((route) => ({ route, element: screenElement(route) }));
 
 /** The app's screens inside its frame; an error in one shows in the frame until the next navigation. */
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   return (
     <AppFrame>
       <RouteErrorBoundary pathname={pathname}>
-        <Routes>
-          {screens.map(({ route, element }) =>
-            route.index ? (
-              <Route key="index" index element={element} />
-            ) : (
-              <Route key={route.path} path={route.path} element={element} />
-            ),
-          )}
-          <Route path="*" element={<NotFoundView />} />
-        </Routes>
+        <Switch>
+          {screens.map(({ route, element }) => (
+            <Route key={route.path} path={route.path}>
+              {element}
+            </Route>
+          ))}
+          <Route>
+            <NotFoundView />
+          </Route>
+        </Switch>
       </RouteErrorBoundary>
     </AppFrame>
   );

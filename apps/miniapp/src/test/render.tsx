@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { AppRoutes } from '../app/routes.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { type AppLocation, AppRouter, createMemoryHistory, useAppLocation, useNavigate } from '../lib/router/index.ts';
 import { createFakeServer, type FakeServer } from './fake-server.ts';
 
 export interface RenderAppOptions {
@@ -23,10 +23,10 @@ export function renderApp({ path = '/', server = createFakeServer() }: RenderApp
   const router = new RouterProbe();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <AppRouter history={createMemoryHistory(path)}>
         <AppRoutes />
         <router.Probe />
-      </MemoryRouter>
+      </AppRouter>
     </AppProviders>,
   );
   return { ...view, server, router, queryClient };
@@ -34,17 +34,17 @@ export function renderApp({ path = '/', server = createFakeServer() }: RenderApp
 
 /** The test's view of the router: where the app is (`state.location`) and a way to navigate. */
 class RouterProbe {
-  state: { location: Location } = { location: { pathname: '', search: '', hash: '', state: null, key: '' } };
-  private navigateTo: NavigateFunction | null = null;
+  state: { location: AppLocation } = { location: { pathname: '', key: '', type: 'pop' } };
+  private navigateTo: ((to: string) => void) | null = null;
 
   readonly Probe = () => {
-    this.state = { location: useLocation() };
+    this.state = { location: useAppLocation() };
     this.navigateTo = useNavigate();
     return null;
   };
 
   async navigate(to: string) {
     if (!this.navigateTo) throw new Error('the app has not rendered yet');
-    await this.navigateTo(to);
+    this.navigateTo(to);
   }
 }

@@ -1,8 +1,7 @@
-import { NavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { canGoBack, followHistory, type InAppHistory } from './in-app-history.ts';
 
-const TYPES = { PUSH: NavigationType.Push, POP: NavigationType.Pop, REPLACE: NavigationType.Replace };
+const TYPES = { PUSH: 'push', POP: 'pop', REPLACE: 'replace' } as const;
 const walk = (...steps: [key: string, type: keyof typeof TYPES][]): InAppHistory =>
   steps.reduce<InAppHistory>((history, [key, type]) => followHistory(history, key, TYPES[type]), []);
 

@@ -1,17 +1,17 @@
-import { NavigationType } from 'react-router';
+import type { NavigationType } from '../../lib/router/index.ts';
 
 /**
- * The screens the person went through inside the app, as the router reports them (key and how it
- * got there), so "back" is offered only where there is an in-app screen to go back to. It works the
- * same with the browser router and with tests' memory router.
+ * The screens the person went through inside the app, as the keyed history reports them (key and how
+ * it got there), so "back" is offered only where there is an in-app screen to go back to. It works the
+ * same with the browser history and with tests' memory history.
  */
 export type InAppHistory = readonly string[];
 
 export function followHistory(history: InAppHistory, key: string, type: NavigationType): InAppHistory {
   if (history.length === 0) return [key];
   if (history.at(-1) === key) return history;
-  if (type === NavigationType.Replace) return [...history.slice(0, -1), key];
-  if (type === NavigationType.Pop) {
+  if (type === 'replace') return [...history.slice(0, -1), key];
+  if (type === 'pop') {
     // Back (or several) to a screen seen before; a forward step comes back as a new one.
     const index = history.lastIndexOf(key);
     if (index >= 0) return history.slice(0, index + 1);

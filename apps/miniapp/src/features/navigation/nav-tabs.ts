@@ -6,7 +6,7 @@ export interface NavTab {
   to: string;
   label: string;
   icon: NavIconName;
-  /** The routes on which this tab reads as the current one (react-router path patterns). */
+  /** The routes on which this tab reads as the current one (wouter path patterns, matched in full). */
   activeOn: readonly string[];
 }
 

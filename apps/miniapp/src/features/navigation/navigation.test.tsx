@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { AppRouter, createMemoryHistory } from '../../lib/router/index.ts';
 import { strings } from '../../lib/strings.ts';
 import { createFakeServer, directory, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -51,7 +51,7 @@ describe('the navigation bar (issue 14)', () => {
     for (const [name, href] of TABS) expect(tab(name).getAttribute('href')).toBe(href);
   });
 
-  it('moves from the twin to every screen and back, with react-router links', async () => {
+  it('moves from the twin to every screen and back, with in-app links', async () => {
     const { router } = openApp('/');
     const user = userEvent.setup();
     await screen.findByPlaceholderText(strings.messagePlaceholder);
@@ -74,6 +74,28 @@ describe('the navigation bar (issue 14)', () => {
     await user.click(tab('Twin'));
     expect(await screen.findByPlaceholderText(strings.messagePlaceholder)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a tab is a real link: a modified click (a new tab) is left to the browser, a plain one moves the app', async () => {
+    const { router } = openApp('/');
+    await screen.findByPlaceholderText(strings.messagePlaceholder);
+    // What reaches the page after the app: whether the app took the click (and stop the browser's own action).
+    const taken: boolean[] = [];
+    const page = (event: MouseEvent) => {
+      taken.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', page);
+    try {
+      fireEvent.click(tab('Agents'), { ctrlKey: true });
+      expect(taken).toEqual([false]);
+      expect(router.state.location.pathname).toBe('/');
+      fireEvent.click(tab('Agents'));
+      expect(taken).toEqual([false, true]);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
+    } finally {
+      document.removeEventListener('click', page);
+    }
   });
 
   it('a leaderboard opened directly (a link) closes to the main screen, with the button or Escape', async () => {
@@ -118,13 +140,12 @@ describe('the navigation bar (issue 14)', () => {
 
   it('has a slot for an account control (web mode sign-in), empty unless given', () => {
     const renderBar = (slot?: string) => {
-      const router = createMemoryRouter([
-        { path: '*', element: <NavBar>{slot ? <button type="button">{slot}</button> : null}</NavBar> },
-      ]);
       // The bar reads whether the user owns a twin (its "Your twin" tab) through the query cache.
       return render(
         <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
+          <AppRouter history={createMemoryHistory()}>
+            <NavBar>{slot ? <button type="button">{slot}</button> : null}</NavBar>
+          </AppRouter>
         </QueryClientProvider>,
       );
     };

@@ -1,6 +1,6 @@
 import { AGENT_ACTION_DEFAULTS, type AgentActionsResponse, agentActionKeys } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame, useHostMode } from '../../frame/index.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useOwnerControls } from '../api/owner-controls.ts';
 import { agentActionsTexts } from '../texts.ts';
 

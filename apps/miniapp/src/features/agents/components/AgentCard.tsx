@@ -1,6 +1,6 @@
 import type { Agent } from '@fartwin/protocol';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { cannedGreetings, strings, twinLinkStrings } from '../../../lib/strings.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { HostActionControl, viewProfileAction } from '../../twin-links/index.ts';

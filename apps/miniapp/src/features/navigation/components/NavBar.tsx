@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, usePathMatcher } from '../../../lib/router/index.ts';
 import { navigationStrings } from '../../../lib/strings.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useFrame } from '../../frame/index.ts';
@@ -21,7 +21,7 @@ export interface NavBarProps {
  * inside SafeArea and reaches down under the host's bottom inset (navigation.css).
  */
 export function NavBar({ children }: NavBarProps) {
-  const { pathname } = useLocation();
+  const isCurrent = usePathMatcher();
   // The client's back control follows the same screens (where the client has one).
   useClientBack();
   const frame = useFrame();
@@ -30,7 +30,7 @@ export function NavBar({ children }: NavBarProps) {
   return (
     <nav className="nav-bar" aria-label={navigationStrings.label}>
       {tabs.map((tab) => {
-        const current = tab.activeOn.some((pattern) => matchPath(pattern, pathname));
+        const current = isCurrent(tab.activeOn);
         return (
           <Link
             key={tab.to}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { FrameSdk } from '../../../lib/frame-sdk.ts';
+import { useAppLocation, useNavigate } from '../../../lib/router/index.ts';
 import { useHostMode } from '../../frame/index.ts';
 import { sdkWith } from '../../native/capabilities.ts';
 import { canGoBack, followHistory, type InAppHistory } from '../in-app-history.ts';
@@ -9,7 +9,7 @@ type ClientBack = FrameSdk['back'];
 
 /**
  * The client's own back control (`sdk.back`, where getCapabilities lists 'back'): shown while there
- * is an in-app screen to return to, and it goes back through the router, as the in-app links do.
+ * is an in-app screen to return to, and it goes back through the app's history, as the in-app links do.
  * At the first screen it is hidden and the client does what its back does (closes the app). A client
  * without it, and web mode, keep the in-app links only.
  */
@@ -17,8 +17,7 @@ export function useClientBack(): void {
   const mode = useHostMode();
   const back = useSupportedBack(mode === 'frame');
   const navigate = useNavigate();
-  const { key } = useLocation();
-  const type = useNavigationType();
+  const { key, type } = useAppLocation();
   const history = useRef<InAppHistory>([]);
   history.current = followHistory(history.current, key, type);
   const showBack = canGoBack(history.current);
@@ -26,7 +25,7 @@ export function useClientBack(): void {
   useEffect(() => {
     if (!back) return;
     back.onback = () => {
-      if (canGoBack(history.current)) void navigate(-1);
+      if (canGoBack(history.current)) navigate(-1);
     };
     return () => {
       back.onback = null;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { FIRST_ENTRY_KEY, useAppLocation, useNavigate } from '../../../lib/router/index.ts';
 
 /**
  * Closing a screen (the leaderboard): back to the screen the person came from in the app, or to
@@ -7,9 +7,9 @@ import { useLocation, useNavigate } from 'react-router';
  */
 export function useLeaveScreen(): () => void {
   const navigate = useNavigate();
-  const openedDirectly = useLocation().key === 'default';
+  const openedDirectly = useAppLocation().key === FIRST_ENTRY_KEY;
   return useCallback(() => {
-    if (openedDirectly) void navigate('/');
-    else void navigate(-1);
+    if (openedDirectly) navigate('/');
+    else navigate(-1);
   }, [navigate, openedDirectly]);
 }

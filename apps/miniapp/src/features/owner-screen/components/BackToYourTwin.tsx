@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { ownerScreenTexts as texts } from '../texts.ts';
 import '../owner-screen.css';
 

@@ -1,7 +1,7 @@
 import type { Agent } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import type { OwnTwin } from '../hooks/useOwnTwin.ts';
 import { ownerScreenTexts } from '../texts.ts';

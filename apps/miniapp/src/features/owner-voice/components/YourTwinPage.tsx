@@ -1,7 +1,7 @@
 import type { OwnerVoice, OwnerVoiceResponse } from '@fartwin/protocol';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ChoiceButtons } from '../../../components/characteristics/ChoiceButtons.tsx';
+import { Link } from '../../../lib/router/index.ts';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.ts';
 import { AgentActionsSummary } from '../../agent-actions/components/AgentActionsSummary.tsx';
 import { useAgent, useAgentsByFid } from '../../agents/api/agents.ts';
 import { useFrame } from '../../frame/index.ts';

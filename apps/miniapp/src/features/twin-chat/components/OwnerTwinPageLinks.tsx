@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { strings } from '../../../lib/strings.ts';
 import { PausedNote } from '../../agent-actions/index.ts';
 import { ownerVoiceTexts } from '../../owner-voice/index.ts';

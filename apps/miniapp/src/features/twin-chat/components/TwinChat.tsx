@@ -1,9 +1,9 @@
 import type { Agent } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
+import { Link } from '../../../lib/router/index.ts';
 import { strings } from '../../../lib/strings.ts';
 import { agentKey, agentsByFidKey } from '../../agents/index.ts';
 import {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useOwnsTwin } from '../../twin-links/hooks/useOwnsTwin.ts';
 import { twinWalletTexts as texts } from '../texts.ts';
 

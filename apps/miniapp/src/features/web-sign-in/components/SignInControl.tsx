@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useAppLocation } from '../../../lib/router/index.ts';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
 import { useWebSession, useWebSignIn } from '../hooks.ts';
 import { SignInButton } from './SignInButton.tsx';
@@ -14,7 +14,7 @@ const saysItInPlace = (pathname: string) => pathname === '/' || pathname.startsW
 export function SignInControl() {
   const session = useWebSession();
   const signIn = useWebSignIn();
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   if (session) {
     return (
       <div className="web-sign-in">

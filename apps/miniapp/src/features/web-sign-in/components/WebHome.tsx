@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { webModeStrings } from '../../../lib/strings.ts';
 import { SignInWithError } from './SignInButton.tsx';
 import '../web-sign-in.css';

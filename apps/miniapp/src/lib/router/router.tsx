@@ -1,0 +1,83 @@
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type ReactNode,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import {
+  matchRoute,
+  type RouterProps,
+  useLocation as useMatchedPath,
+  useRouter,
+  Link as WouterLink,
+  Route as WouterRoute,
+  Router as WouterRouter,
+  Switch as WouterSwitch,
+} from 'wouter-preact';
+import type { AppLocation, KeyedHistory, NavigateOptions, NavigationTarget } from './keyed-history.ts';
+
+export { useParams } from 'wouter-preact';
+
+const HistoryContext = createContext<KeyedHistory | null>(null);
+
+function useHistory(): KeyedHistory {
+  const history = useContext(HistoryContext);
+  if (!history) throw new Error('The app router is missing: wrap the screens in <AppRouter>');
+  return history;
+}
+
+/** wouter's location hook on a keyed history: the current path, and the history's navigation for links. */
+function locationHookOf(history: KeyedHistory) {
+  const path = () => history.location().pathname;
+  return function useHistoryPath(): [string, KeyedHistory['navigate']] {
+    return [useSyncExternalStore(history.subscribe, path), history.navigate];
+  };
+}
+
+/** The screens' router: wouter matches paths, the keyed history (browser, or memory in tests) keeps the entries. */
+export function AppRouter({ history, children }: { history: KeyedHistory; children: ReactNode }) {
+  const hook = useMemo(() => locationHookOf(history), [history]);
+  return (
+    <HistoryContext.Provider value={history}>
+      <Router hook={hook}>{children}</Router>
+    </HistoryContext.Provider>
+  );
+}
+
+/** Where the app is: the path, the history entry's key ('default' on the first) and how it got there. */
+export function useAppLocation(): AppLocation {
+  const history = useHistory();
+  return useSyncExternalStore(history.subscribe, history.location);
+}
+
+/** Go to a path (a new entry, or in the current one's place with `replace`), or -1: one entry back. */
+export function useNavigate(): (to: NavigationTarget, options?: NavigateOptions) => void {
+  return useHistory().navigate;
+}
+
+/** Whether the current path matches one of `patterns` (wouter's: '/agent/:agentId', '/you/*'). */
+export function usePathMatcher(): (patterns: readonly string[]) => boolean {
+  const { parser } = useRouter();
+  const [path] = useMatchedPath();
+  return (patterns) => patterns.some((pattern) => matchRoute(parser, pattern, path)[0]);
+}
+
+// wouter-preact is typed with preact's JSX, the app with React's (run by preact/compat): the same
+// components, typed for the app's JSX.
+
+const Router = WouterRouter as unknown as (props: Omit<RouterProps, 'children'> & { children: ReactNode }) => ReactNode;
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** The path: the link is an <a href> that navigates in the app (a modified click is the browser's). */
+  to: string;
+  replace?: boolean;
+}
+export const Link = WouterLink as unknown as (props: LinkProps) => ReactNode;
+
+/** A screen's route: its children show while the path matches (no path: every path). */
+export const Route = WouterRoute as unknown as (props: { path?: string; children?: ReactNode }) => ReactNode;
+
+/** The first matching <Route> among its children. */
+export const Switch = WouterSwitch as unknown as (props: { children: ReactNode }) => ReactNode;
