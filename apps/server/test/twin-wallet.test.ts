@@ -414,8 +414,12 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(await withdraw(overCap))).toMatchObject({ status: 429, code: 'daily_withdrawal_limit' });
     expect(await refusal(await withdraw(overCap))).toMatchObject({ status: 429, code: 'daily_withdrawal_limit' });
 
-    // The amount and the reserve fit the wallet, the amount, its gas and the reserve do not.
+    // All the wallet holds: nothing would be left for this transfer's gas, let alone the reserve.
     const reserve = parseEther(String(server.config.twinWallet.gasReserveEth));
+    await testClient.setBalance({ address: twin.walletAddress, value: parseEther('0.05') });
+    const everything = await withdraw(withdrawal('eth', parseEther('0.05')));
+    expect(await refusal(everything)).toMatchObject({ status: 400, code: 'gas_reserve' });
+    // The amount and the reserve fit the wallet, the amount, its gas and the reserve do not.
     await testClient.setBalance({ address: twin.walletAddress, value: parseEther('0.05') + reserve });
     const ownerBefore = await ethOf(ownerAddress);
     const noGas = await withdraw(withdrawal('eth', parseEther('0.05')));

@@ -215,7 +215,6 @@ export function twinWalletService(deps: TwinWalletDeps) {
           asset === 'eth' ? 'this transfer and its gas' : "paying this transfer's"
         }`,
       );
-    if (balances.eth < ethOut + gasReserve) return keepReserve();
     const deployment = await db
       .selectFrom('deployments')
       .select('wallet_key_ciphertext')
@@ -234,7 +233,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
     try {
       signed = await budgeted(() => signTransfer(chain, deps.rpcUrl, account, call, limits.chainBudgetMs));
     } catch (error) {
-      // The node's gas estimate found the value and its gas beyond the wallet: the reserve's refusal.
+      // Nodes that check funds when estimating (geth) refuse ETH whose value and gas exceed the
+      // wallet before the check below can: the same refusal.
       if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
         return keepReserve();
       }
