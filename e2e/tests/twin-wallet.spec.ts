@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fundTwinWallet, payBatteryAs, usdcBalance, usdcBalanceOf } from '../support/chain.ts';
+import { ethBalance, fundTwinWallet, payBatteryAs, usdcBalance, usdcBalanceOf } from '../support/chain.ts';
 import { openAppAt, openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
@@ -12,7 +12,7 @@ const USDC = 1_000_000n;
 
 // Issue 26 parts 4 and 5 through the dev host: the owner's wallet view and a withdrawal to their
 // own address; someone else's revival reaches the owner as a notification and the feed as one thanks.
-test("the owner withdraws the twin's USDC to their own address; a stranger revives the twin: the owner is told, the twin thanks them once, its page lists them", async ({
+test("the owner withdraws the twin's USDC and ETH to their own address; a stranger revives the twin: the owner is told, the twin thanks them once, its page lists them", async ({
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
@@ -37,6 +37,18 @@ test("the owner withdraws the twin's USDC to their own address; a stranger reviv
   await shot('withdrawn');
   expect(await usdcBalance(owner)).toBe(ownerBefore + 2n * USDC);
   expect(await usdcBalanceOf(twinWallet)).toBe(twinBefore - 2n * USDC);
+
+  // ETH too: chosen, confirmed, and the owner gets exactly the amount (the twin pays the gas).
+  const ownerEthBefore = await ethBalance(owner);
+  await app.getByRole('radio', { name: 'ETH' }).check();
+  await app.getByLabel('Amount (ETH)').fill('0.01');
+  await app.getByRole('button', { name: 'Review' }).click();
+  await expect(app.getByRole('dialog')).toContainText("Send 0.01 ETH from your twin's wallet to 0x");
+  await app.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(app.getByText('Withdrawn: 0.01 ETH.')).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('listitem').filter({ hasText: 'Withdrawal: 0.01 ETH' })).toContainText('confirmed');
+  await shot('withdrawn-eth');
+  expect(await ethBalance(owner)).toBe(ownerEthBefore + 10n ** 16n);
 
   // Someone else revives the twin: the owner (notifications on) is told once, the twin thanks them once.
   await addAppWithNotifications(page);

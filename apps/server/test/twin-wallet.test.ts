@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usdcAbi } from '@fartwin/contracts';
-import { bootstrapLocalChain, createLocalClients, type Deployment, fundAccounts } from '@fartwin/contracts/deployment';
+import { erc20Abi, usdcAbi } from '@fartwin/contracts';
+import {
+  A0X_SUPPLY,
+  bootstrapLocalChain,
+  confirm,
+  createLocalClients,
+  type Deployment,
+  fundAccounts,
+  localDevAccount,
+} from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
@@ -25,6 +33,11 @@ const STRANGER = 1002;
 const USDC = (amount: string) => parseUnits(amount, 6);
 /** TWIN_WITHDRAW_USDC_PER_DAY for this test. */
 const PER_DAY = 30;
+/** TWIN_WITHDRAW_ETH_PER_DAY for this test. */
+const ETH_PER_DAY = parseEther('0.3');
+/** TWIN_WITHDRAW_TOKEN_PER_DAY_BPS for this test: 0.01 % of the token's supply, 10 million of A0X's 100 billion. */
+const TOKEN_PER_DAY_BPS = 1;
+const TOKEN = (amount: string) => parseUnits(amount, 18);
 
 describe("the twin's wallet: its owner sees it and withdraws to their own address, exactly once", () => {
   let server: TestServer;
@@ -36,7 +49,12 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
 
   beforeAll(async () => {
     const deploymentFile = join(dataDir, 'deployment.json');
-    server = await startTestServer({ DEPLOYMENT_FILE: deploymentFile, TWIN_WITHDRAW_USDC_PER_DAY: String(PER_DAY) });
+    server = await startTestServer({
+      DEPLOYMENT_FILE: deploymentFile,
+      TWIN_WITHDRAW_USDC_PER_DAY: String(PER_DAY),
+      TWIN_WITHDRAW_ETH_PER_DAY: '0.3',
+      TWIN_WITHDRAW_TOKEN_PER_DAY_BPS: String(TOKEN_PER_DAY_BPS),
+    });
     await seedLocalNetwork(server.db, server.config.publicUrl);
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     // A twin with a real wallet whose key the service holds, as the deploy pipeline leaves it.
@@ -93,6 +111,27 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     to,
   });
   const ledger = () => server.db.selectFrom('twin_wallet_spends').selectAll().orderBy('id').execute();
+  /**
+   * One request sent as two replicas would at once, then retried: every answer is the one transfer.
+   * Answered once sent (a busy anvil may not have mined it yet): its receipt, then a wallet view,
+   * settle it.
+   */
+  const sendTwiceAndRetry = async (request: Record<string, unknown>) => {
+    const answers = await Promise.all([withdraw(request), withdraw(request)]);
+    answers.push(await withdraw(request));
+    const withdrawals = await Promise.all(
+      answers.map(async (answer) => {
+        expect(answer.status).toBe(200);
+        return withdrawalResponseSchema.parse(await answer.json()).withdrawal;
+      }),
+    );
+    expect(new Set(withdrawals.map((withdrawal) => withdrawal.txHash)).size).toBe(1);
+    expect(withdrawals.every((withdrawal) => ['sent', 'confirmed'].includes(withdrawal.status))).toBe(true);
+    const { status } = await chain().waitForTransactionReceipt({ hash: withdrawals[0]!.txHash as `0x${string}` });
+    expect(status).toBe('success');
+    expect((await getWallet(OWNER)).status).toBe(200);
+    return withdrawals[0]!;
+  };
 
   it('shows the wallet to its owner only: 401 without a sign-in, 403 for anyone else, also for withdrawals', async () => {
     expect((await getWallet()).status).toBe(401);
@@ -115,7 +154,14 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       },
       transactions: [],
       withdrawTo: [ownerAddress.toLowerCase()],
-      limits: { usdcLeftToday: USDC(String(PER_DAY)).toString(), usdcPerDay: USDC(String(PER_DAY)).toString() },
+      limits: {
+        usdcLeftToday: USDC(String(PER_DAY)).toString(),
+        usdcPerDay: USDC(String(PER_DAY)).toString(),
+        ethLeftToday: ETH_PER_DAY.toString(),
+        ethPerDay: ETH_PER_DAY.toString(),
+        tokenLeftToday: TOKEN('10000000').toString(),
+        tokenPerDay: ((A0X_SUPPLY * BigInt(TOKEN_PER_DAY_BPS)) / 10_000n).toString(),
+      },
     });
     expect(await ledger()).toEqual([]);
   });
@@ -131,16 +177,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   it('withdraws exactly once per idempotency key: two replicas at once and a retry send one transfer', async () => {
     const before = await usdcOf(ownerAddress);
     const request = usdcWithdrawal(USDC('10'));
-    const answers = await Promise.all([withdraw(request), withdraw(request)]);
-    const retried = await withdraw(request);
-    const withdrawals = await Promise.all(
-      [...answers, retried].map(async (answer) => {
-        expect(answer.status).toBe(200);
-        return withdrawalResponseSchema.parse(await answer.json()).withdrawal;
-      }),
-    );
-    expect(new Set(withdrawals.map((withdrawal) => withdrawal.txHash)).size).toBe(1);
-    expect(withdrawals.every((withdrawal) => withdrawal.status === 'confirmed')).toBe(true);
+    await sendTwiceAndRetry(request);
     expect(await usdcOf(ownerAddress)).toBe(before + USDC('10'));
     expect((await ledger()).map((row) => [row.status, row.amount])).toEqual([['confirmed', USDC('10').toString()]]);
 
@@ -322,5 +359,120 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       await testClient.setAutomine(true);
     }
     expect(await usdcOf(ownerAddress)).toBe(before + USDC('3'));
+  });
+
+  const ethOf = (address: `0x${string}`) => chain().getBalance({ address });
+  const tokenOf = (address: `0x${string}`) =>
+    chain().readContract({ address: deployment.a0x, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const withdrawal = (asset: 'eth' | 'token', amount: bigint, to: string = ownerAddress) => ({
+    idempotencyKey: randomUUID(),
+    asset,
+    amount: amount.toString(),
+    to,
+  });
+  /** What a mined withdrawal cost the twin in gas. */
+  const gasPaid = async (txHash: `0x${string}`) => {
+    const receipt = await chain().getTransactionReceipt({ hash: txHash });
+    return receipt.gasUsed * receipt.effectiveGasPrice;
+  };
+  const refusal = async (answer: Response) => ({ status: answer.status, ...((await answer.json()) as object) });
+  const latestRow = async () => (await ledger()).at(-1)!;
+  /** The owner's hourly withdrawals (20) start again: each test below sends many. */
+  const newHourOfWithdrawals = () =>
+    sql`delete from rate_limits where key = ${`withdrawPerFid:${OWNER}`}`.execute(server.db);
+
+  it("withdraws the twin's ETH exactly once per key, as a plain transfer that leaves the gas reserve", async () => {
+    await newHourOfWithdrawals();
+    await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({
+      address: twin.walletAddress,
+      value: parseEther('1'),
+    });
+    const ownerBefore = await ethOf(ownerAddress);
+    const sent = await sendTwiceAndRetry(withdrawal('eth', parseEther('0.1')));
+    expect(sent).toMatchObject({ asset: 'eth', amount: parseEther('0.1').toString() });
+    // The owner gets exactly the amount; the twin pays it and its gas, once.
+    expect(await ethOf(ownerAddress)).toBe(ownerBefore + parseEther('0.1'));
+    expect(await ethOf(twin.walletAddress)).toBe(parseEther('0.9') - (await gasPaid(sent.txHash as `0x${string}`)));
+    expect((await ledger()).filter((row) => row.asset === 'eth').map((row) => row.status)).toEqual(['confirmed']);
+
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(wallet.limits).toMatchObject({
+      ethLeftToday: parseEther('0.2').toString(),
+      ethPerDay: ETH_PER_DAY.toString(),
+    });
+    expect(wallet.transactions.find((spend) => spend.kind === 'withdrawal' && spend.id === sent.id)).toMatchObject({
+      asset: 'eth',
+      amount: parseEther('0.1').toString(),
+      status: 'confirmed',
+    });
+  });
+
+  it('refuses ETH beyond the balance, the daily cap or the gas reserve, and to a foreign address, sending nothing', async () => {
+    await newHourOfWithdrawals();
+    const { testClient } = createLocalClients(server.anvil.rpcUrl);
+    const foreign = await withdraw(withdrawal('eth', parseEther('0.01'), localUserAccount(STRANGER).address));
+    expect(await refusal(foreign)).toMatchObject({ status: 403, code: 'foreign_address' });
+
+    const tooMuch = await withdraw(withdrawal('eth', parseEther('5')));
+    expect(await refusal(tooMuch)).toMatchObject({ status: 400, code: 'insufficient_balance' });
+
+    // 0.1 of the day's 0.3 is gone: 0.25 more is over the cap, and a retry gets the same answer.
+    const overCap = withdrawal('eth', parseEther('0.25'));
+    expect(await refusal(await withdraw(overCap))).toMatchObject({ status: 429, code: 'daily_withdrawal_limit' });
+    expect(await refusal(await withdraw(overCap))).toMatchObject({ status: 429, code: 'daily_withdrawal_limit' });
+
+    // All the wallet holds: nothing would be left for this transfer's gas, let alone the reserve.
+    const reserve = parseEther(String(server.config.twinWallet.gasReserveEth));
+    await testClient.setBalance({ address: twin.walletAddress, value: parseEther('0.05') });
+    const everything = await withdraw(withdrawal('eth', parseEther('0.05')));
+    expect(await refusal(everything)).toMatchObject({ status: 400, code: 'gas_reserve' });
+    // The amount and the reserve fit the wallet, the amount, its gas and the reserve do not.
+    await testClient.setBalance({ address: twin.walletAddress, value: parseEther('0.05') + reserve });
+    const ownerBefore = await ethOf(ownerAddress);
+    const noGas = await withdraw(withdrawal('eth', parseEther('0.05')));
+    expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
+    expect(await latestRow()).toMatchObject({ asset: 'eth', status: 'failed', tx_hash: null });
+    // Less, so that its gas fits too: it goes.
+    const fits = await withdraw(withdrawal('eth', parseEther('0.04')));
+    expect(fits.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await fits.json()).withdrawal;
+    await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` });
+    expect(await ethOf(ownerAddress)).toBe(ownerBefore + parseEther('0.04'));
+    expect(await ethOf(twin.walletAddress)).toBeGreaterThanOrEqual(reserve);
+  });
+
+  it("withdraws the twin's own token exactly once per key, within its share of the supply a day", async () => {
+    await newHourOfWithdrawals();
+    const clients = createLocalClients(server.anvil.rpcUrl);
+    await clients.testClient.setBalance({ address: twin.walletAddress, value: parseEther('1') });
+    const transfer = await clients.walletFor(localDevAccount(0)).writeContract({
+      address: deployment.a0x,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [twin.walletAddress, TOKEN('20000000')],
+    });
+    await confirm(clients.publicClient, transfer);
+    const ownerBefore = await tokenOf(ownerAddress);
+
+    const sent = await sendTwiceAndRetry(withdrawal('token', TOKEN('6000000')));
+    expect(sent).toMatchObject({ asset: 'token', amount: TOKEN('6000000').toString() });
+    expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
+    expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
+
+    const tooMuch = await withdraw(withdrawal('token', TOKEN('15000000')));
+    expect(await refusal(tooMuch)).toMatchObject({ status: 400, code: 'insufficient_balance' });
+    // 6 of the day's 10 million are gone.
+    const overCap = await withdraw(withdrawal('token', TOKEN('5000000')));
+    expect(await refusal(overCap)).toMatchObject({ status: 429, code: 'daily_withdrawal_limit' });
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(wallet.limits.tokenLeftToday).toBe(TOKEN('4000000').toString());
+    expect(wallet.balances.token.amount).toBe(TOKEN('14000000').toString());
+
+    // Within the cap, but the wallet cannot pay the transfer's gas and keep its reserve.
+    await clients.testClient.setBalance({ address: twin.walletAddress, value: 1000n });
+    const noGas = await withdraw(withdrawal('token', TOKEN('1000000')));
+    expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
+    expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
+    expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
   });
 });

@@ -3,6 +3,7 @@
  * revivers, public; the twin's wallet and withdrawals, its owner's only.
  */
 import { z } from 'zod/mini';
+import { USDC_DECIMALS } from './constants.ts';
 import { addressSchema } from './entities.ts';
 
 export const twinEconomyPaths = {
@@ -42,10 +43,20 @@ export function shortAddress(address: string): string {
 /** Base units as a decimal string (JSON has no bigint). */
 const baseUnitsSchema = z.string().check(z.regex(/^[0-9]{1,78}$/, 'must be a whole number of base units'));
 
+/** What the owner may take out of the twin's wallet: its USDC, its ETH and the twin's own token. */
+export const WITHDRAWABLE_ASSETS = ['usdc', 'eth', 'token'] as const;
+export type WithdrawableAsset = (typeof WITHDRAWABLE_ASSETS)[number];
+
+/**
+ * Each asset's decimals. The twin's token has 18: AgentToken (the local launcher's) and Clanker's
+ * tokens alike.
+ */
+export const WITHDRAWAL_DECIMALS: Record<WithdrawableAsset, number> = { usdc: USDC_DECIMALS, eth: 18, token: 18 };
+
 export const walletSpendSchema = z.object({
   id: z.int(),
   kind: z.enum(['withdrawal']),
-  asset: z.enum(['eth', 'usdc', 'token']),
+  asset: z.enum(WITHDRAWABLE_ASSETS),
   amount: baseUnitsSchema,
   to: addressSchema,
   /** intent: recorded, not signed yet; sent: signed and sent; then confirmed or failed. */
@@ -117,10 +128,15 @@ export const twinWalletResponseSchema = z.object({
   transactions: z.array(walletTransactionSchema).check(z.maxLength(WALLET_TRANSACTIONS_LISTED)),
   /** Where the owner may withdraw to: their account's custody and verified addresses. */
   withdrawTo: z.array(addressSchema),
+  /** Each asset's daily cap (base units) and what is left of it in the rolling 24 hours. */
   limits: z.object({
-    /** USDC (base units) the owner may still withdraw in the rolling 24 hours. */
     usdcLeftToday: baseUnitsSchema,
     usdcPerDay: baseUnitsSchema,
+    ethLeftToday: baseUnitsSchema,
+    ethPerDay: baseUnitsSchema,
+    /** The token's cap is a share of its supply (TWIN_WITHDRAW_TOKEN_PER_DAY_BPS), in base units. */
+    tokenLeftToday: baseUnitsSchema,
+    tokenPerDay: baseUnitsSchema,
     /** ETH (wei) always left in the wallet for the twin's own gas. */
     gasReserveWei: baseUnitsSchema,
   }),
@@ -130,7 +146,7 @@ export type TwinWalletResponse = z.infer<typeof twinWalletResponseSchema>;
 export const withdrawalRequestSchema = z.object({
   /** Made by the client once per withdrawal it means: a retry sends it again, and nothing twice. */
   idempotencyKey: z.uuid(),
-  asset: z.literal('usdc'),
+  asset: z.enum(WITHDRAWABLE_ASSETS),
   amount: baseUnitsSchema,
   to: addressSchema,
 });

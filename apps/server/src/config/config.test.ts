@@ -177,6 +177,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RELAY_PER_DAY: '-1' })).toThrow(/RELAY_PER_DAY/);
   });
 
+  it("caps the owner's withdrawals of each asset a day: USDC, ETH, and the token as a share of its supply", () => {
+    expect(loadConfig({}).twinWallet).toEqual({
+      withdrawUsdcPerDay: 100,
+      withdrawEthPerDayWei: 30_000_000_000_000_000n,
+      withdrawTokenPerDayBps: 100,
+      gasReserveEth: 0.0005,
+      chainBudgetMs: 10_000,
+    });
+    const tuned = loadConfig({ TWIN_WITHDRAW_ETH_PER_DAY: '0.5', TWIN_WITHDRAW_TOKEN_PER_DAY_BPS: '0' });
+    expect(tuned.twinWallet).toMatchObject({
+      withdrawEthPerDayWei: 500_000_000_000_000_000n,
+      withdrawTokenPerDayBps: 0,
+    });
+    expect(() => loadConfig({ TWIN_WITHDRAW_ETH_PER_DAY: '-1' })).toThrow(/TWIN_WITHDRAW_ETH_PER_DAY/);
+    expect(() => loadConfig({ TWIN_WITHDRAW_TOKEN_PER_DAY_BPS: '10001' })).toThrow(/TWIN_WITHDRAW_TOKEN_PER_DAY_BPS/);
+    expect(() => loadConfig({ TWIN_WITHDRAW_TOKEN_PER_DAY_BPS: '1.5' })).toThrow(/TWIN_WITHDRAW_TOKEN_PER_DAY_BPS/);
+  });
+
   it("limits the twins' replies per author and per twin, and answers accounts from a quality score up", () => {
     expect(loadConfig({}).replyRules).toEqual({
       perAuthor: { hour: 5, day: 20 },

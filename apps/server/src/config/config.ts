@@ -15,6 +15,14 @@ const weiSchema = z.coerce
   .min(0n)
   .max(10n ** 18n, 'must be at most 1 ETH (10^18 wei)');
 
+/** An amount of ETH as people write it ("0.01", up to 18 decimals), as wei. */
+const etherSchema = (defaultEther: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,5})(\.[0-9]{1,18})?$/, 'must be an amount of ETH, e.g. 0.01')
+    .default(defaultEther)
+    .transform((value) => parseEther(value));
+
 /** A 0x-prefixed 32-byte hex value (private keys, AES keys). */
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex characters');
 
@@ -143,20 +151,20 @@ const envSchema = z
     // per 24 hours, and the operator's ETH below which it relays none (deploys need the rest).
     RELAY_PER_PAYER_PER_DAY: z.coerce.number().int().min(0).max(1_000).default(3),
     RELAY_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(200),
-    RELAY_MIN_OPERATOR_ETH: z
-      .string()
-      .regex(/^(0|[1-9][0-9]{0,5})(\.[0-9]{1,18})?$/, 'must be an amount of ETH, e.g. 0.01')
-      .default('0.01')
-      .transform((value) => parseEther(value)),
+    RELAY_MIN_OPERATOR_ETH: etherSchema('0.01'),
     // Replies (thread replies, direct-message answers, each counted apart) one account draws from
     // all twins, and one twin writes, per hour and per 24 hours: each is a model call and a cast.
     REPLIES_PER_AUTHOR_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
     REPLIES_PER_AUTHOR_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
     REPLIES_PER_TWIN_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
     REPLIES_PER_TWIN_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
-    // The owner's withdrawals from the twin's wallet (twin-wallet/): USDC per twin per 24 hours, the
-    // ETH always left in the wallet for its own gas, and the time budget of its chain calls.
+    // The owner's withdrawals from the twin's wallet (twin-wallet/): USDC, ETH and the twin's token
+    // per twin per 24 hours (the token's as a share of its supply, in basis points: tokens have no
+    // price the server trusts, and a share bounds what one day can put on its market), the ETH always
+    // left in the wallet for its own gas, and the time budget of its chain calls.
     TWIN_WITHDRAW_USDC_PER_DAY: z.coerce.number().min(0).max(1_000_000).default(100),
+    TWIN_WITHDRAW_ETH_PER_DAY: etherSchema('0.03'),
+    TWIN_WITHDRAW_TOKEN_PER_DAY_BPS: z.coerce.number().int().min(0).max(10_000).default(100),
     TWIN_WALLET_GAS_RESERVE_ETH: z.coerce.number().min(0).max(1).default(0.0005),
     TWIN_WALLET_CHAIN_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Twins answer only accounts whose quality score (Neynar's user score, 0 to 1) is at least this; 0: everyone.
@@ -329,6 +337,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maxDeploysPerDay: env.MAX_DEPLOYS_PER_DAY,
     twinWallet: {
       withdrawUsdcPerDay: env.TWIN_WITHDRAW_USDC_PER_DAY,
+      withdrawEthPerDayWei: env.TWIN_WITHDRAW_ETH_PER_DAY,
+      withdrawTokenPerDayBps: env.TWIN_WITHDRAW_TOKEN_PER_DAY_BPS,
       gasReserveEth: env.TWIN_WALLET_GAS_RESERVE_ETH,
       chainBudgetMs: env.TWIN_WALLET_CHAIN_BUDGET_MS,
     },

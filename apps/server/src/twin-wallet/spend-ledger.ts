@@ -67,13 +67,20 @@ export async function recordOutcome(
     .execute();
 }
 
-/** What a twin sent of an asset in the last 24 hours (sent or confirmed), excluding one row. */
-export async function spentToday(db: Db, agentId: string, asset: SpendRow['asset'], exceptId: number): Promise<bigint> {
-  const { rows } = await sql<{ total: string | null }>`
-    select sum(amount)::text as total from twin_wallet_spends
-    where agent_id = ${agentId} and asset = ${asset} and status in ('sent', 'confirmed')
-      and created_at > now() - interval '1 day' and id <> ${exceptId}`.execute(db);
-  return BigInt(rows[0]?.total ?? '0');
+/** What a twin sent of each asset in the last 24 hours (sent or confirmed), excluding one row. */
+export async function spentToday(
+  db: Db,
+  agentId: string,
+  exceptId: number,
+): Promise<Record<SpendRow['asset'], bigint>> {
+  const { rows } = await sql<{ asset: SpendRow['asset']; total: string }>`
+    select asset, sum(amount)::text as total from twin_wallet_spends
+    where agent_id = ${agentId} and status in ('sent', 'confirmed')
+      and created_at > now() - interval '1 day' and id <> ${exceptId}
+    group by asset`.execute(db);
+  const spent = { usdc: 0n, eth: 0n, token: 0n };
+  for (const row of rows) spent[row.asset] = BigInt(row.total);
+  return spent;
 }
 
 /** Another spend of the twin's signed and not settled yet, which holds the wallet's next nonce. */

@@ -4,10 +4,12 @@ import {
   WALLET_TRANSACTIONS_LISTED,
   type WalletSpend,
   type WalletTransaction,
+  WITHDRAWAL_DECIMALS,
+  type WithdrawableAsset,
   type WithdrawalRequest,
 } from '@fartwin/protocol';
 import type { Logger } from 'pino';
-import { type PublicClient, parseEther, parseUnits } from 'viem';
+import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
 import { ownedAgent } from '../agents/owned-agent.ts';
 import type { AgentRecord } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
@@ -30,7 +32,16 @@ import {
   spentToday,
   unsettledSpend,
 } from './spend-ledger.ts';
-import { readBalances, receiptOf, sendSigned, signTokenTransfer } from './wallet-chain.ts';
+import {
+  erc20Transfer,
+  ethTransfer,
+  readBalances,
+  readTokenSupply,
+  receiptOf,
+  type SignedTransfer,
+  sendSigned,
+  signTransfer,
+} from './wallet-chain.ts';
 
 export interface TwinWalletDeps {
   db: Db;
@@ -46,6 +57,13 @@ export interface TwinWalletDeps {
 /** A refusal recorded on its ledger row, so a retry under the same key gets the same answer. */
 const REFUSED = 'refused:';
 
+/** A refusal as recorded (`refused:code|message|status`); the message may hold a `|` (a token's symbol). */
+function parseRefusal(error: string | null): { code: string; message: string; status: number } | null {
+  if (!error?.startsWith(REFUSED)) return null;
+  const parts = error.slice(REFUSED.length).split('|');
+  return { code: parts[0]!, message: parts.slice(1, -1).join('|'), status: Number(parts.at(-1)) };
+}
+
 function toApiSpend(row: SpendRow): WalletSpend {
   return {
     id: row.id,
@@ -55,7 +73,7 @@ function toApiSpend(row: SpendRow): WalletSpend {
     to: row.to_address as `0x${string}`,
     status: row.status,
     txHash: row.tx_hash,
-    error: row.error?.startsWith(REFUSED) ? row.error.slice(REFUSED.length).split('|')[1]! : row.error,
+    error: parseRefusal(row.error)?.message ?? row.error,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -69,6 +87,16 @@ export function twinWalletService(deps: TwinWalletDeps) {
   const { db, chain, limits } = deps;
   const usdcPerDay = parseUnits(String(limits.withdrawUsdcPerDay), USDC_DECIMALS);
   const gasReserve = parseEther(String(limits.gasReserveEth));
+  /** Each asset's cap per 24 hours (base units); the token's is a share of its supply. */
+  const perDay = (asset: WithdrawableAsset, tokenSupply: bigint): bigint =>
+    asset === 'usdc'
+      ? usdcPerDay
+      : asset === 'eth'
+        ? limits.withdrawEthPerDayWei
+        : (tokenSupply * BigInt(limits.withdrawTokenPerDayBps)) / 10_000n;
+  /** An amount as the owner reads it: "0.01 ETH", "5 USDC", "1000 $ALICE". */
+  const amountText = (agent: AgentRecord, asset: WithdrawableAsset, amount: bigint) =>
+    `${formatUnits(amount, WITHDRAWAL_DECIMALS[asset])} ${asset === 'token' ? `$${agent.token.symbol}` : asset.toUpperCase()}`;
 
   /** The twin, when the signed-in user owns it: 404 for no twin, 403 for anyone else's. */
   const ownedTwin = (agentId: string, authFid: number): Promise<AgentRecord> =>
@@ -92,6 +120,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
     budgeted(() =>
       readBalances(chain, { address: agent.walletAddress, usdc, token: agent.token.address }, limits.chainBudgetMs),
     );
+  const tokenSupplyOf = (agent: AgentRecord) =>
+    budgeted(() => readTokenSupply(chain, agent.token.address, limits.chainBudgetMs));
 
   /** Refuses a withdrawal: recorded on its row (nothing was signed), then answered. */
   const refuse = async (row: SpendRow, status: 400 | 409 | 429, code: string, message: string): Promise<never> => {
@@ -99,9 +129,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
     throw new HttpError(status, code, message);
   };
   const refusalOf = (row: SpendRow): HttpError | null => {
-    if (!row.error?.startsWith(REFUSED)) return null;
-    const [code, message, status] = row.error.slice(REFUSED.length).split('|');
-    return new HttpError(Number(status) as 400, code!, message!);
+    const refusal = parseRefusal(row.error);
+    return refusal && new HttpError(refusal.status as 400, refusal.code, refusal.message);
   };
 
   /**
@@ -150,25 +179,42 @@ export function twinWalletService(deps: TwinWalletDeps) {
       );
     }
     const { usdc } = contractsOrFail();
+    const { asset } = row;
     const amount = BigInt(row.amount);
-    const balances = await balancesOf(agent, usdc);
-    if (amount > balances.usdc) {
+    const [balances, tokenSupply] = await Promise.all([
+      balancesOf(agent, usdc),
+      asset === 'token' ? tokenSupplyOf(agent) : 0n,
+    ]);
+    const text = (units: bigint) => amountText(agent, asset, units);
+    if (amount > balances[asset]) {
       return refuse(
         row,
         400,
         'insufficient_balance',
-        `The twin's wallet holds ${balances.usdc} USDC base units, less than ${amount}`,
+        `The twin's wallet holds ${text(balances[asset])}, less than ${text(amount)}`,
       );
     }
-    const left = usdcPerDay - (await spentToday(db, agent.agentId, 'usdc', row.id));
+    const cap = perDay(asset, tokenSupply);
+    const left = cap - (await spentToday(db, agent.agentId, row.id))[asset];
     if (amount > left) {
       return refuse(
         row,
         429,
         'daily_withdrawal_limit',
-        `At most ${limits.withdrawUsdcPerDay} USDC a day leave a twin's wallet; ${left > 0n ? left : 0n} base units are left today`,
+        `At most ${text(cap)} a day leave a twin's wallet; ${text(left > 0n ? left : 0n)} left today`,
       );
     }
+    // ETH sent away comes out of what pays the gas: the reserve must stay after both.
+    const ethOut = asset === 'eth' ? amount : 0n;
+    const keepReserve = () =>
+      refuse(
+        row,
+        400,
+        'gas_reserve',
+        `The twin's wallet must keep ${limits.gasReserveEth} ETH for its own gas after ${
+          asset === 'eth' ? 'this transfer and its gas' : "paying this transfer's"
+        }`,
+      );
     const deployment = await db
       .selectFrom('deployments')
       .select('wallet_key_ciphertext')
@@ -178,23 +224,23 @@ export function twinWalletService(deps: TwinWalletDeps) {
       return refuse(row, 409, 'no_wallet_key', "This twin's wallet key is not held by this service");
     }
     const account = decryptAgentWallet(deployment.wallet_key_ciphertext, agent.walletAddress, deps.walletEncryptionKey);
-    const signed = await budgeted(() =>
-      signTokenTransfer(
-        chain,
-        deps.rpcUrl,
-        account,
-        { token: usdc, to: row.to_address as `0x${string}`, amount },
-        limits.chainBudgetMs,
-      ),
-    );
-    if (balances.eth < signed.maxGasCost + gasReserve) {
-      return refuse(
-        row,
-        400,
-        'gas_reserve',
-        `The twin's wallet must keep ${limits.gasReserveEth} ETH for its own gas after paying this transfer's`,
-      );
+    const to = row.to_address as `0x${string}`;
+    const call =
+      asset === 'eth'
+        ? ethTransfer(to, amount)
+        : erc20Transfer(asset === 'usdc' ? usdc : agent.token.address, to, amount);
+    let signed: SignedTransfer;
+    try {
+      signed = await budgeted(() => signTransfer(chain, deps.rpcUrl, account, call, limits.chainBudgetMs));
+    } catch (error) {
+      // Nodes that check funds when estimating (geth) refuse ETH whose value and gas exceed the
+      // wallet before the check below can: the same refusal.
+      if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
+        return keepReserve();
+      }
+      throw error;
     }
+    if (balances.eth < ethOut + signed.maxGasCost + gasReserve) return keepReserve();
     await recordSigned(db, row.id, signed);
   };
 
@@ -202,15 +248,20 @@ export function twinWalletService(deps: TwinWalletDeps) {
     async view(agentId: string, authFid: number): Promise<TwinWalletResponse> {
       const agent = await ownedTwin(agentId, authFid);
       const { usdc } = contractsOrFail();
-      const [balances, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
+      const [balances, tokenSupply, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
         balancesOf(agent, usdc),
+        tokenSupplyOf(agent),
         settledSpends(agent.agentId),
         keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
         keeperSummary(db, agent.agentId),
         budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
-        spentToday(db, agent.agentId, 'usdc', -1),
+        spentToday(db, agent.agentId, -1),
       ]);
-      const left = usdcPerDay - spent;
+      const capOf = (asset: WithdrawableAsset) => perDay(asset, tokenSupply);
+      const leftToday = (asset: WithdrawableAsset) => {
+        const left = capOf(asset) - spent[asset];
+        return (left > 0n ? left : 0n).toString();
+      };
       return {
         agentId: agent.agentId,
         address: agent.walletAddress,
@@ -223,15 +274,19 @@ export function twinWalletService(deps: TwinWalletDeps) {
         transactions: newestFirst([...spends.map(toApiSpend), ...keeperSent]),
         withdrawTo,
         limits: {
-          usdcLeftToday: (left > 0n ? left : 0n).toString(),
-          usdcPerDay: usdcPerDay.toString(),
+          usdcLeftToday: leftToday('usdc'),
+          usdcPerDay: capOf('usdc').toString(),
+          ethLeftToday: leftToday('eth'),
+          ethPerDay: capOf('eth').toString(),
+          tokenLeftToday: leftToday('token'),
+          tokenPerDay: capOf('token').toString(),
           gasReserveWei: gasReserve.toString(),
         },
       };
     },
 
     /**
-     * A withdrawal of the twin's USDC to an address of the owner's account, exactly once per
+     * A withdrawal of the twin's USDC, ETH or token to an address of the owner's account, exactly once per
      * idempotency key: recorded before it is signed, signed and stored before it is sent, and a
      * retry (or another replica, waiting on the twin's lock) sends the stored bytes or answers
      * what became of them. Answered once sent (`sent`, or `confirmed` when already mined), not

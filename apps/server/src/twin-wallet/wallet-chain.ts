@@ -39,6 +39,15 @@ export function readBalances(
   );
 }
 
+/** The twin's token's supply, which its daily withdrawal cap is a share of. */
+export function readTokenSupply(chain: PublicClient, token: `0x${string}`, budgetMs: number): Promise<bigint> {
+  return withinBudget(
+    chain.readContract({ address: token, abi: erc20Abi, functionName: 'totalSupply' }),
+    budgetMs,
+    "the twin's token supply",
+  );
+}
+
 /** A transaction signed, not sent: what the ledger stores before anything leaves the server. */
 export interface SignedTransfer {
   raw: Hex;
@@ -47,22 +56,39 @@ export interface SignedTransfer {
   maxGasCost: bigint;
 }
 
-/** Signs an ERC-20 transfer from the twin's account, at the account's next nonce. */
-export async function signTokenTransfer(
+/** A transfer of one asset as the transaction that makes it: a plain value transfer, or an ERC-20 `transfer`. */
+export interface TransferCall {
+  to: `0x${string}`;
+  value: bigint;
+  data?: Hex;
+}
+
+/** ETH: sent as the transaction's value. */
+export const ethTransfer = (to: `0x${string}`, amount: bigint): TransferCall => ({ to, value: amount });
+
+/** An ERC-20 (USDC, the twin's token): the token's `transfer(to, amount)`. */
+export const erc20Transfer = (token: `0x${string}`, to: `0x${string}`, amount: bigint): TransferCall => ({
+  to: token,
+  value: 0n,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+});
+
+/** Signs a transfer from the twin's account, at the account's next nonce; every chain call within the budget. */
+export async function signTransfer(
   chain: PublicClient,
   rpcUrl: string,
   account: Account,
-  transfer: { token: `0x${string}`; to: `0x${string}`; amount: bigint },
+  call: TransferCall,
   budgetMs: number,
 ): Promise<SignedTransfer> {
   const wallet = createWalletClient({ account, chain: base as Chain, transport: http(rpcUrl) });
   const request = await withinBudget(
-    wallet.prepareTransactionRequest({
-      to: transfer.token,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [transfer.to, transfer.amount] }),
-      // The pending count: a transfer of this wallet's still in the mempool keeps its nonce.
-      nonce: await chain.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-    }),
+    (async () =>
+      wallet.prepareTransactionRequest({
+        ...call,
+        // The pending count: a transfer of this wallet's still in the mempool keeps its nonce.
+        nonce: await chain.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+      }))(),
     budgetMs,
     'preparing the withdrawal',
   );

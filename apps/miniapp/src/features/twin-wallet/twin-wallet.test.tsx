@@ -21,25 +21,27 @@ function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => 
   return server;
 }
 
+/** A server that confirms every withdrawal at once, as the local chain mines it, under id `id`. */
+const confirmsWithdrawals = (id: number) => (fake: ReturnType<typeof createFakeServer>) =>
+  fake.on(`POST ${WITHDRAWALS}`, (call: { body: WithdrawalRequest }) =>
+    json({
+      withdrawal: {
+        id,
+        kind: 'withdrawal',
+        asset: call.body.asset,
+        amount: call.body.amount,
+        to: call.body.to,
+        status: 'confirmed',
+        txHash: `0x${'ab'.repeat(32)}`,
+        error: null,
+        createdAt: new Date().toISOString(),
+      },
+    }),
+  );
+
 describe("/you/wallet: the twin's wallet for its owner", () => {
   it('shows the balances, and withdraws only after a confirmation, to an address of the owner', async () => {
-    const server = openWallet((fake) =>
-      fake.on(`POST ${WITHDRAWALS}`, (call: { body: WithdrawalRequest }) =>
-        json({
-          withdrawal: {
-            id: 1,
-            kind: 'withdrawal',
-            asset: 'usdc',
-            amount: call.body.amount,
-            to: call.body.to,
-            status: 'confirmed',
-            txHash: `0x${'ab'.repeat(32)}`,
-            error: null,
-            createdAt: new Date().toISOString(),
-          },
-        }),
-      ),
-    );
+    const server = openWallet(confirmsWithdrawals(1));
     expect((await screen.findByTestId('balance-usdc')).textContent).toBe('25');
     await userEvent.type(screen.getByLabelText('Amount (USDC)'), '10');
     await userEvent.click(screen.getByRole('button', { name: 'Review' }));
@@ -170,6 +172,95 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
       'Withdrawal: 2 USDC → 0x1111…1111 · confirmed',
     ]);
     expect(screen.getByRole('link', { name: 'Back to your twin' }).getAttribute('href')).toBe('/you');
+  });
+
+  it("withdraws ETH or the twin's token once chosen: its balance, what is left today, its decimals, then a confirmation", async () => {
+    const server = openWallet(confirmsWithdrawals(2));
+    await screen.findByTestId('balance-usdc');
+    const assets = screen.getByRole('group', { name: 'What to withdraw' });
+    expect(within(assets).getByRole('radio', { name: 'USDC' })).toHaveProperty('checked', true);
+
+    await userEvent.click(within(assets).getByRole('radio', { name: 'ETH' }));
+    expect(screen.getByRole('heading', { name: 'Withdraw ETH' })).toBeTruthy();
+    expect(screen.getByTestId('withdraw-available').textContent).toBe(
+      "The wallet holds 1 ETH. 0.03 of 0.03 ETH left to withdraw today. 0.0005 ETH always stays in the wallet for your twin's own gas.",
+    );
+    const ethAmount = screen.getByLabelText('Amount (ETH)');
+    // More than today's cap, then more decimals than ETH has: refused before any confirmation.
+    await userEvent.type(ethAmount, '0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('alert').textContent).toBe('Only 0.03 ETH can be withdrawn today.');
+    await userEvent.clear(ethAmount);
+    await userEvent.type(ethAmount, '0.0000000000000000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('alert').textContent).toBe('ETH has at most 18 decimals.');
+    await userEvent.clear(ethAmount);
+    await userEvent.type(ethAmount, '0.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('dialog').textContent).toContain(
+      `Send 0.01 ETH from your twin's wallet to ${OWN_ADDRESS}?`,
+    );
+    expect(server.callsTo(`POST ${WITHDRAWALS}`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await screen.findByText('Withdrawn: 0.01 ETH.');
+    expect(server.callsTo(`POST ${WITHDRAWALS}`)[0]!.body).toMatchObject({
+      asset: 'eth',
+      amount: '10000000000000000',
+      to: OWN_ADDRESS,
+    });
+
+    // The twin's token, by its symbol, with its 18 decimals.
+    await userEvent.click(screen.getByRole('radio', { name: '$ALICE' }));
+    expect(screen.getByTestId('withdraw-available').textContent).toBe(
+      'The wallet holds 5000 $ALICE. 1000000000 of 1000000000 $ALICE left to withdraw today.',
+    );
+    await userEvent.type(screen.getByLabelText('Amount ($ALICE)'), '6000');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount above 0, at most the balance.');
+    await userEvent.clear(screen.getByLabelText('Amount ($ALICE)'));
+    await userEvent.type(screen.getByLabelText('Amount ($ALICE)'), '1234.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    screen.getByText(`Send 1234.5 $ALICE from your twin's wallet to ${OWN_ADDRESS}?`);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await screen.findByText('Withdrawn: 1234.5 $ALICE.');
+    expect(server.callsTo(`POST ${WITHDRAWALS}`)[1]!.body).toMatchObject({
+      asset: 'token',
+      amount: '1234500000000000000000',
+    });
+  });
+
+  it('keeps the gas reserve out of an ETH withdrawal, and lists withdrawals of each asset in its own units', async () => {
+    const spend = (id: number, asset: 'eth' | 'token', amount: string) => ({
+      id,
+      kind: 'withdrawal' as const,
+      asset,
+      amount,
+      to: OWN_ADDRESS as `0x${string}`,
+      status: 'confirmed' as const,
+      txHash: null,
+      error: null,
+      createdAt: '2026-11-25T10:00:00.000Z',
+    });
+    openWallet(
+      () => {},
+      walletAnswer({
+        balances: { ...walletAnswer().balances, eth: '20000000000000000' },
+        transactions: [spend(4, 'eth', '10000000000000000'), spend(3, 'token', '2500000000000000000')],
+      }),
+    );
+    await screen.findByTestId('balance-usdc');
+    const lines = within(screen.getByRole('region', { name: 'Transactions' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      'Withdrawal: 0.01 ETH → 0x1111…1111 · confirmed',
+      'Withdrawal: 2.5 $ALICE → 0x1111…1111 · confirmed',
+    ]);
+    await userEvent.click(screen.getByRole('radio', { name: 'ETH' }));
+    await userEvent.type(screen.getByLabelText('Amount (ETH)'), '0.02');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByRole('alert').textContent).toBe("At most 0.0195 ETH: the rest stays for your twin's gas.");
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('says when the keeper has claimed nothing yet', async () => {

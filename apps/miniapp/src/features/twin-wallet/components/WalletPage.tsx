@@ -5,6 +5,9 @@ import {
   USDC_DECIMALS,
   type WalletSpend,
   type WalletTransaction,
+  WITHDRAWABLE_ASSETS,
+  WITHDRAWAL_DECIMALS,
+  type WithdrawableAsset,
 } from '@fartwin/protocol';
 import { type FormEvent, useState } from 'react';
 import { formatUnits, parseUnits } from 'viem';
@@ -16,6 +19,20 @@ import '../twin-wallet.css';
 
 const usdc = (baseUnits: string | bigint) => formatUnits(BigInt(baseUnits), USDC_DECIMALS);
 const ether = (wei: string) => formatUnits(BigInt(wei), 18);
+
+/** An asset's name as the owner reads it: USDC, ETH, or the twin's token as $SYMBOL. */
+const unitOf = (asset: WithdrawableAsset, symbol: string) => (asset === 'token' ? `$${symbol}` : asset.toUpperCase());
+/** Base units of an asset as a decimal number. */
+const inUnits = (asset: WithdrawableAsset, baseUnits: string | bigint) =>
+  formatUnits(BigInt(baseUnits), WITHDRAWAL_DECIMALS[asset]);
+
+/** What the wallet holds of each asset, what may still leave it today and the cap (base units). */
+function assetLimits(wallet: TwinWalletResponse, asset: WithdrawableAsset) {
+  const { limits, balances } = wallet;
+  if (asset === 'usdc') return { balance: balances.usdc, left: limits.usdcLeftToday, perDay: limits.usdcPerDay };
+  if (asset === 'eth') return { balance: balances.eth, left: limits.ethLeftToday, perDay: limits.ethPerDay };
+  return { balance: balances.token.amount, left: limits.tokenLeftToday, perDay: limits.tokenPerDay };
+}
 
 /** /you/wallet: the signed-in owner's twin's wallet: balances, transactions, and a withdrawal with a confirmation. */
 export function WalletPage() {
@@ -53,7 +70,7 @@ function WalletView({ wallet }: { wallet: TwinWalletResponse }) {
           <ul className="twin-wallet__transactions">
             {wallet.transactions.map((transaction) => (
               <li key={`${transaction.kind}-${transaction.id}`}>
-                {describe(transaction)} · {transaction.status}
+                {describe(transaction, wallet.balances.token.symbol)} · {transaction.status}
                 {transaction.error ? ` (${transaction.error})` : ''}
               </li>
             ))}
@@ -91,9 +108,10 @@ function FeesSummary({ fees, symbol }: { fees: FeeKeeperSummary; symbol: string 
 }
 
 /** One line of the transaction list: a withdrawal, or one of the fee keeper's steps with what it moved. */
-function describe(transaction: WalletTransaction): string {
+function describe(transaction: WalletTransaction, symbol: string): string {
   if (transaction.kind === 'withdrawal') {
-    return `${texts.withdrawal}: ${usdc(transaction.amount)} USDC → ${shortAddress(transaction.to)}`;
+    const { asset, amount, to } = transaction;
+    return `${texts.withdrawal}: ${inUnits(asset, amount)} ${unitOf(asset, symbol)} → ${shortAddress(to)}`;
   }
   const { ethWei, wethWei, usdc: usdcAmount } = transaction.amounts;
   const moved = [
@@ -105,41 +123,76 @@ function describe(transaction: WalletTransaction): string {
 }
 
 /** What became of a withdrawal the owner confirmed: on its way until mined, then withdrawn (or not). */
-function withdrawalStatus(spend: WalletSpend): string {
-  if (spend.status === 'confirmed') return texts.sent(usdc(spend.amount));
+function withdrawalStatus(spend: WalletSpend, symbol: string): string {
+  if (spend.status === 'confirmed') return texts.sent(inUnits(spend.asset, spend.amount), unitOf(spend.asset, symbol));
   if (spend.status === 'failed') return texts.failed(spend.error);
   return texts.pending;
 }
 
-/** Amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
+/** The amount typed, in base units of the asset, or why it cannot be withdrawn. */
+function checkAmount(
+  wallet: TwinWalletResponse,
+  asset: WithdrawableAsset,
+  typed: string,
+): { units: bigint } | { problem: string } {
+  const decimals = WITHDRAWAL_DECIMALS[asset];
+  const unit = unitOf(asset, wallet.balances.token.symbol);
+  const text = typed.trim();
+  // parseUnits would round away digits past the asset's decimals: refused instead.
+  if (/^[0-9]*\.[0-9]+$/.test(text) && text.split('.')[1]!.length > decimals) {
+    return { problem: texts.tooManyDecimals(unit, decimals) };
+  }
+  if (!/^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/.test(text)) return { problem: texts.invalidAmount };
+  const units = parseUnits(text, decimals);
+  const { balance, left } = assetLimits(wallet, asset);
+  if (units <= 0n || units > BigInt(balance)) return { problem: texts.invalidAmount };
+  if (units > BigInt(left)) return { problem: texts.overToday(inUnits(asset, left), unit) };
+  if (asset === 'eth') {
+    // The server also keeps this transfer's gas; the reserve is what the page can know beforehand.
+    const most = BigInt(balance) - BigInt(wallet.limits.gasReserveWei);
+    if (units > most) return { problem: texts.keepGas(ether((most > 0n ? most : 0n).toString())) };
+  }
+  return { units };
+}
+
+/** Asset, amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
 function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
   const withdraw = useWithdraw(wallet.agentId);
+  const [asset, setAsset] = useState<WithdrawableAsset>('usdc');
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState(wallet.withdrawTo[0] ?? '');
-  const [review, setReview] = useState<{ amount: bigint; to: `0x${string}`; idempotencyKey: string } | null>(null);
+  const [review, setReview] = useState<{
+    asset: WithdrawableAsset;
+    amount: bigint;
+    to: `0x${string}`;
+    idempotencyKey: string;
+  } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const symbol = wallet.balances.token.symbol;
+  const unit = unitOf(asset, symbol);
+  const chosen = assetLimits(wallet, asset);
 
   const onReview = (event: FormEvent) => {
     event.preventDefault();
-    let units: bigint;
-    try {
-      units = parseUnits(amount.trim(), USDC_DECIMALS);
-    } catch {
-      units = 0n;
-    }
-    if (units <= 0n || units > BigInt(wallet.balances.usdc) || !to) {
-      setProblem(texts.invalidAmount);
+    const checked = checkAmount(wallet, asset, amount);
+    if ('problem' in checked || !to) {
+      setProblem('problem' in checked ? checked.problem : texts.invalidAmount);
       return;
     }
     setProblem(null);
     withdraw.reset();
-    setReview({ amount: units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() });
+    setReview({ asset, amount: checked.units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() });
   };
   const onConfirm = () => {
     if (!review) return;
     // A retry after a failure sends the same key: the server sends at most one transfer for it.
     withdraw.mutate(
-      { idempotencyKey: review.idempotencyKey, asset: 'usdc', amount: review.amount.toString(), to: review.to },
+      {
+        idempotencyKey: review.idempotencyKey,
+        asset: review.asset,
+        amount: review.amount.toString(),
+        to: review.to,
+      },
       { onSuccess: () => setAmount('') },
     );
   };
@@ -154,13 +207,10 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
       answered);
   return (
     <section aria-labelledby="wallet-withdraw">
-      <h2 id="wallet-withdraw">{texts.withdrawTitle}</h2>
-      <p className="twin-wallet__note">
-        {texts.leftToday(usdc(wallet.limits.usdcLeftToday), usdc(wallet.limits.usdcPerDay))}
-      </p>
+      <h2 id="wallet-withdraw">{texts.withdrawTitle(unit)}</h2>
       {review && !done ? (
         <div className="twin-wallet__confirm" role="dialog" aria-label={texts.confirm}>
-          <p>{texts.confirmText(usdc(review.amount), review.to)}</p>
+          <p>{texts.confirmText(inUnits(review.asset, review.amount), unitOf(review.asset, symbol), review.to)}</p>
           <button type="button" className="button button--primary" onClick={onConfirm} disabled={withdraw.isPending}>
             {withdraw.isPending ? texts.sending : texts.confirm}
           </button>
@@ -171,12 +221,35 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
         </div>
       ) : (
         <form onSubmit={onReview} className="twin-wallet__form">
+          <fieldset className="twin-wallet__assets">
+            <legend>{texts.assetLabel}</legend>
+            {WITHDRAWABLE_ASSETS.map((option) => (
+              <label key={option}>
+                <input
+                  type="radio"
+                  name="withdraw-asset"
+                  value={option}
+                  checked={asset === option}
+                  onChange={() => {
+                    setAsset(option);
+                    setProblem(null);
+                  }}
+                />
+                {unitOf(option, symbol)}
+              </label>
+            ))}
+          </fieldset>
+          <p className="twin-wallet__note" data-testid="withdraw-available">
+            {texts.available(inUnits(asset, chosen.balance), unit)}{' '}
+            {texts.leftToday(inUnits(asset, chosen.left), inUnits(asset, chosen.perDay), unit)}
+            {asset === 'eth' ? ` ${texts.gasReserve(ether(wallet.limits.gasReserveWei))}` : ''}
+          </p>
           <label>
-            {texts.amountLabel}
+            {texts.amountLabel(unit)}
             <input
               inputMode="decimal"
               value={amount}
-              maxLength={20}
+              maxLength={40}
               onChange={(event) => setAmount(event.target.value)}
             />
           </label>
@@ -196,7 +269,7 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
           {problem ? <p role="alert">{problem}</p> : null}
         </form>
       )}
-      {done ? <p role="status">{withdrawalStatus(done)}</p> : null}
+      {done ? <p role="status">{withdrawalStatus(done, symbol)}</p> : null}
     </section>
   );
 }
