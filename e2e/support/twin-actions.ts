@@ -13,6 +13,7 @@ import { openAppMenu, removeApp } from './app-menu.ts';
 import { chainNowSeconds, lifeLeftSeconds } from './chain.ts';
 import type { agentActionToggles } from './spec-text.ts';
 import { stack, users } from './stack.ts';
+import { indexedTwin } from './twins.ts';
 
 const DAY = 86_400;
 
@@ -167,7 +168,9 @@ let deployment: Deployment | undefined;
 
 /**
  * Set-up for a journey that moves the clock with a twin that must stay alive: the keeper buys
- * batteries until the twin has at least `seconds` left.
+ * batteries until the twin has at least `seconds` left, and the bot service's index has them before
+ * the journey goes on. The writers read the index: a clock moved while it still held the old expiry
+ * would find the twin dead (a post's slot passes unwritten, a death notice takes the owner's slot).
  */
 export async function ensureLifeLeft(agentId: string, seconds: number): Promise<void> {
   clients ??= createLocalClients(stack.rpcUrl);
@@ -182,6 +185,12 @@ export async function ensureLifeLeft(agentId: string, seconds: number): Promise<
       BATTERY_PRICE_USDC,
     );
   }
+  await expect
+    .poll(async () => ((await indexedTwin(agentId))?.life.expirationTime ?? 0) - (await chainNowSeconds()), {
+      message: "the bot service's index has the battery",
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(seconds - 60);
 }
 
 /**

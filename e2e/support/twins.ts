@@ -1,4 +1,10 @@
-import { type Agent, type AgentsByFidResponse, agentsByFidResponseSchema, apiPaths } from '@fartwin/protocol';
+import {
+  type Agent,
+  type AgentsByFidResponse,
+  agentsByFidResponseSchema,
+  agentsResponseSchema,
+  apiPaths,
+} from '@fartwin/protocol';
 import { expect } from '@playwright/test';
 import { stack } from './stack.ts';
 
@@ -25,4 +31,12 @@ export async function twinOf(fid: number): Promise<Agent> {
     )
     .not.toBeNull();
   return twin!;
+}
+
+/** A twin as the bot service's index has it now (its battery as indexed), by its id. */
+export async function indexedTwin(agentId: string): Promise<Agent | undefined> {
+  const path = `${apiPaths.agents}?${new URLSearchParams({ agentId })}`;
+  const response = await fetch(new URL(path, stack.serverUrl));
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return agentsResponseSchema.parse(await response.json()).agents[0];
 }
