@@ -199,10 +199,16 @@ describe('the notification sender', () => {
     // Each waiting notice went out at its own slot, at its first retry, in the order it came.
     const shown = client.notifications.map((request) => request.notificationId);
     expect(shown.slice(4)).toEqual(['queued:2', 'queued:3', 'queued:4']);
-    const { rows } = await sql<{ attempt: number }>`
-      select (data->>'attempt')::int as attempt from pgboss.job
-      where name = ${NOTIFICATION_RETRY_QUEUE} and data->'message'->>'notificationId' like 'queued:%'`.execute(db);
+    const { rows } = await sql<{ attempt: number; startAfter: number }>`
+      select (data->>'attempt')::int as attempt, extract(epoch from start_after)::float as "startAfter"
+      from pgboss.job
+      where name = ${NOTIFICATION_RETRY_QUEUE} and data->'message'->>'notificationId' like 'queued:%'
+      order by created_on`.execute(db);
     expect(rows.map((row) => row.attempt)).toEqual([2, 2, 2]);
+    // Each took its own slot, one pace (1 s here) after the one before it, not all the same moment.
+    for (let index = 1; index < rows.length; index++) {
+      expect(rows[index]!.startAfter - rows[index - 1]!.startAfter).toBeGreaterThanOrEqual(0.99);
+    }
   });
 
   it('does not queue a rate-limited notice for a user who turned notifications off', async () => {
