@@ -8,6 +8,7 @@ import {
   type WithdrawableAsset,
   type WithdrawalRequest,
 } from '@fartwin/protocol';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
 import { ownedAgent } from '../agents/owned-agent.ts';
@@ -54,6 +55,10 @@ export interface TwinWalletDeps {
   logger: Logger;
 }
 
+/** Token supplies kept per replica, and for how long (a burn lowers the cap a little later). */
+const TOKEN_SUPPLIES_KEPT = 10_000;
+const TOKEN_SUPPLY_TTL_MS = 60 * 60 * 1000;
+
 /** A refusal recorded on its ledger row, so a retry under the same key gets the same answer. */
 const REFUSED = 'refused:';
 
@@ -87,6 +92,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
   const { db, chain, limits } = deps;
   const usdcPerDay = parseUnits(String(limits.withdrawUsdcPerDay), USDC_DECIMALS);
   const gasReserve = parseEther(String(limits.gasReserveEth));
+  const tokenSupplies = new LRUCache<string, bigint>({ max: TOKEN_SUPPLIES_KEPT, ttl: TOKEN_SUPPLY_TTL_MS });
   /** Each asset's cap per 24 hours (base units); the token's is a share of its supply. */
   const perDay = (asset: WithdrawableAsset, tokenSupply: bigint): bigint =>
     asset === 'usdc'
@@ -120,8 +126,14 @@ export function twinWalletService(deps: TwinWalletDeps) {
     budgeted(() =>
       readBalances(chain, { address: agent.walletAddress, usdc, token: agent.token.address }, limits.chainBudgetMs),
     );
-  const tokenSupplyOf = (agent: AgentRecord) =>
-    budgeted(() => readTokenSupply(chain, agent.token.address, limits.chainBudgetMs));
+  /** A twin's token has a fixed supply (only burns lower it): read once an hour per token, not per view. */
+  const tokenSupplyOf = async (agent: AgentRecord): Promise<bigint> => {
+    const known = tokenSupplies.get(agent.token.address);
+    if (known !== undefined) return known;
+    const supply = await budgeted(() => readTokenSupply(chain, agent.token.address, limits.chainBudgetMs));
+    tokenSupplies.set(agent.token.address, supply);
+    return supply;
+  };
 
   /** Refuses a withdrawal: recorded on its row (nothing was signed), then answered. */
   const refuse = async (row: SpendRow, status: 400 | 409 | 429, code: string, message: string): Promise<never> => {

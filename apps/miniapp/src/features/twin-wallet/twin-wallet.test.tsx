@@ -21,6 +21,14 @@ function openWallet(configure: (server: ReturnType<typeof createFakeServer>) => 
   return server;
 }
 
+/** The owner enters an amount of `unit` (replacing what was there) and asks to review it. */
+async function review(unit: string, amount: string) {
+  const field = screen.getByLabelText(`Amount (${unit})`);
+  await userEvent.clear(field);
+  await userEvent.type(field, amount);
+  await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+}
+
 /** A server that confirms every withdrawal at once, as the local chain mines it, under id `id`. */
 const confirmsWithdrawals = (id: number) => (fake: ReturnType<typeof createFakeServer>) =>
   fake.on(`POST ${WITHDRAWALS}`, (call: { body: WithdrawalRequest }) =>
@@ -43,8 +51,7 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
   it('shows the balances, and withdraws only after a confirmation, to an address of the owner', async () => {
     const server = openWallet(confirmsWithdrawals(1));
     expect((await screen.findByTestId('balance-usdc')).textContent).toBe('25');
-    await userEvent.type(screen.getByLabelText('Amount (USDC)'), '10');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('USDC', '10');
     // Nothing is sent before the owner confirms.
     expect(server.callsTo(`POST ${WITHDRAWALS}`)).toHaveLength(0);
     screen.getByText(`Send 10 USDC from your twin's wallet to ${OWN_ADDRESS}?`);
@@ -82,8 +89,7 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
       });
     });
     await screen.findByTestId('balance-usdc');
-    await userEvent.type(screen.getByLabelText('Amount (USDC)'), '4');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('USDC', '4');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await screen.findByText('The withdrawal is on its way; it shows below once confirmed.');
     await screen.findByText('Withdrawn: 4 USDC.', undefined, { timeout: 3 * PENDING_WITHDRAWAL_REFRESH_MS });
@@ -99,12 +105,9 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
       ),
     );
     await screen.findByTestId('balance-usdc');
-    await userEvent.type(screen.getByLabelText('Amount (USDC)'), '26');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('USDC', '26');
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount above 0, at most the balance.');
-    await userEvent.clear(screen.getByLabelText('Amount (USDC)'));
-    await userEvent.type(screen.getByLabelText('Amount (USDC)'), '5');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('USDC', '5');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await screen.findByText('The chain did not answer in time; try again');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
@@ -214,12 +217,9 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
     expect(screen.getByTestId('withdraw-available').textContent).toBe(
       'The wallet holds 5000 $ALICE. 1000000000 of 1000000000 $ALICE left to withdraw today.',
     );
-    await userEvent.type(screen.getByLabelText('Amount ($ALICE)'), '6000');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('$ALICE', '6000');
     expect(screen.getByRole('alert').textContent).toBe('Enter an amount above 0, at most the balance.');
-    await userEvent.clear(screen.getByLabelText('Amount ($ALICE)'));
-    await userEvent.type(screen.getByLabelText('Amount ($ALICE)'), '1234.5');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('$ALICE', '1234.5');
     screen.getByText(`Send 1234.5 $ALICE from your twin's wallet to ${OWN_ADDRESS}?`);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await screen.findByText('Withdrawn: 1234.5 $ALICE.');
@@ -257,8 +257,7 @@ describe("/you/wallet: the twin's wallet for its owner", () => {
       'Withdrawal: 2.5 $ALICE → 0x1111…1111 · confirmed',
     ]);
     await userEvent.click(screen.getByRole('radio', { name: 'ETH' }));
-    await userEvent.type(screen.getByLabelText('Amount (ETH)'), '0.02');
-    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await review('ETH', '0.02');
     expect(screen.getByRole('alert').textContent).toBe("At most 0.0195 ETH: the rest stays for your twin's gas.");
     expect(screen.queryByRole('dialog')).toBeNull();
   });
