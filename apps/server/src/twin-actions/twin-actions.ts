@@ -19,7 +19,7 @@ import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
 import { writtenKeys } from './twin-writes.ts';
-import { findTwinByFid, twinsConcernedBy } from './twins.ts';
+import { findTwinByFid, twinsConcernedByEach } from './twins.ts';
 import { cleanUpWriteRecords } from './write-skips.ts';
 import { writingKeys } from './writing-keys.ts';
 
@@ -163,20 +163,29 @@ export async function startTwinActions(
       }),
     );
   }
+  // One statement for any number of jobs; a key already queued or running is passed over (stately).
   const enqueue = async (jobs: readonly TwinWriteJob[]) => {
-    for (const job of jobs) await boss.send(TWIN_WRITE_QUEUE, job, { singletonKey: twinWriteKey(job) });
-    if (jobs.length > 0) for (const id of workerIds) boss.notifyWorker(id);
+    if (jobs.length === 0) return;
+    await boss.insert(jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })));
+    for (const id of workerIds) boss.notifyWorker(id);
   };
 
-  const castCreated = async (cast: IncomingCast) => {
-    const twins = await twinsConcernedBy(db, {
-      authorFid: cast.author.fid,
-      mentionedFids: cast.mentionedFids,
-      mentionedUsernames: cast.mentionedUsernames,
-      parentAuthorFid: cast.parentAuthorFid,
-    });
-    await enqueue(twins.map((twin) => ({ kind: 'thread-reply', agentId: twin.agentId, cast })));
-    return twins.length;
+  /** Each twin a cast concerns answers it, as a job; one query and one insert for all the casts. */
+  const castsCreated = async (casts: readonly IncomingCast[]) => {
+    const concerned = await twinsConcernedByEach(
+      db,
+      casts.map((cast) => ({
+        authorFid: cast.author.fid,
+        mentionedFids: cast.mentionedFids,
+        mentionedUsernames: cast.mentionedUsernames,
+        parentAuthorFid: cast.parentAuthorFid,
+      })),
+    );
+    const jobs = casts.flatMap((cast, index) =>
+      concerned[index]!.map((twin): TwinWriteJob => ({ kind: 'thread-reply', agentId: twin.agentId, cast })),
+    );
+    await enqueue(jobs);
+    return jobs.length;
   };
 
   await startTicker(
@@ -228,10 +237,14 @@ export async function startTwinActions(
   };
 
   const pollLocalCasts = oneAtATime(async () => {
+    // The clock is read while the feed is: both before any cast is handed on, neither waits for the other.
+    const clock = followLocalClock();
+    clock.catch(() => {}); // awaited below; this only keeps an early failure of the read from leaving it unhandled
     await readNewLocalCasts(db, async (casts) => {
-      if (casts.length > 0) await followLocalClock();
-      for (const cast of casts) await castCreated(cast);
+      await clock;
+      await castsCreated(casts);
     });
+    await clock;
   });
   if (options.localFirehose) {
     await startLocalFirehose(db);
@@ -239,7 +252,7 @@ export async function startTwinActions(
   }
 
   return {
-    castCreated,
+    castCreated: (cast) => castsCreated([cast]),
     pollLocalCasts,
     drafts: {
       publish: (agentId, key, text) => publishDraft(deps, agentId, key, text),

@@ -33,28 +33,46 @@ export async function findTwinByFid(db: Db, fid: number): Promise<TwinAccount | 
   return (await twinAccounts(db).where('agents.twin_fid', '=', fid).executeTakeFirst()) ?? null;
 }
 
-/** The twins a cast concerns: mentioned (by fid or username) or replied to, never its own author. */
-export async function twinsConcernedBy(
-  db: Db,
-  cast: {
-    authorFid: number;
-    mentionedFids: readonly number[];
-    mentionedUsernames: readonly string[];
-    parentAuthorFid: number | null;
-  },
-): Promise<TwinAccount[]> {
-  const fids = [...cast.mentionedFids, ...(cast.parentAuthorFid === null ? [] : [cast.parentAuthorFid])];
-  const usernames = cast.mentionedUsernames.map((username) => username.toLowerCase());
-  if (fids.length === 0 && usernames.length === 0) return [];
-  return twinAccounts(db)
+/** What of a cast says which twins it concerns. */
+export interface CastConcern {
+  authorFid: number;
+  mentionedFids: readonly number[];
+  mentionedUsernames: readonly string[];
+  parentAuthorFid: number | null;
+}
+
+/**
+ * The twins each cast concerns (mentioned by fid or username, or replied to, never its own author),
+ * for any number of casts in one query: every fid and username is one array parameter.
+ */
+export async function twinsConcernedByEach(db: Db, casts: readonly CastConcern[]): Promise<TwinAccount[][]> {
+  const wanted = casts.map((cast) => ({
+    fids: new Set([...cast.mentionedFids, ...(cast.parentAuthorFid === null ? [] : [cast.parentAuthorFid])]),
+    usernames: new Set(cast.mentionedUsernames.map((username) => username.toLowerCase())),
+  }));
+  const fids = [...new Set(wanted.flatMap((cast) => [...cast.fids]))];
+  const usernames = [...new Set(wanted.flatMap((cast) => [...cast.usernames]))];
+  if (fids.length === 0 && usernames.length === 0) return casts.map(() => []);
+  const twins = await twinAccounts(db)
     .where((eb) =>
       eb.or([
         ...(fids.length > 0 ? [sql<boolean>`agents.twin_fid = any(${fids}::bigint[])`] : []),
         ...(usernames.length > 0 ? [sql<boolean>`lower(agents.twin_username) = any(${usernames}::text[])`] : []),
       ]),
     )
-    .where('agents.twin_fid', '!=', cast.authorFid)
     .execute();
+  return casts.map((cast, index) =>
+    twins.filter(
+      (twin) =>
+        twin.fid !== cast.authorFid &&
+        (wanted[index]!.fids.has(twin.fid) || wanted[index]!.usernames.has(twin.username.toLowerCase())),
+    ),
+  );
+}
+
+/** The twins one cast concerns (twinsConcernedByEach). */
+export async function twinsConcernedBy(db: Db, cast: CastConcern): Promise<TwinAccount[]> {
+  return (await twinsConcernedByEach(db, [cast]))[0]!;
 }
 
 /** Delivers a writing as a top-level cast of the twin's, its writing key as the idempotency key; answers the hash. */

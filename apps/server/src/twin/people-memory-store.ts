@@ -63,50 +63,48 @@ export async function recallPerson(db: Db, agentId: string, fid: number): Promis
 
 /**
  * Remembers an exchange once per key, then keeps the bounds: the person's newest exchanges only,
- * and the people the twin talked with most recently only.
+ * and the people the twin talked with most recently only. One statement: the delete does not see
+ * the row inserted beside it, so it keeps one exchange fewer of the person's older ones and one
+ * person fewer besides them (the new exchange is the newest of all); nothing is deleted when the
+ * key was already remembered.
  */
 export async function rememberExchange(
   db: Db,
   character: Pick<Character, 'username' | 'displayName'>,
   exchange: Exchange,
 ): Promise<void> {
-  const inserted = await db
-    .insertInto('people_memory')
-    .values({
-      key: exchange.key,
-      agent_id: exchange.agentId,
-      fid: exchange.fid,
-      username: exchange.username ?? null,
-      channel: exchange.channel,
-      said: snippetOf(exchange.said),
-      topics: topicsOf(exchange.said, character),
-    })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!inserted) return;
+  const { agentId, fid } = exchange;
   await sql`
-    delete from people_memory where agent_id = ${exchange.agentId} and fid = ${exchange.fid} and key not in (
-      select key from people_memory where agent_id = ${exchange.agentId} and fid = ${exchange.fid}
-      order by created_at desc, key desc limit ${PEOPLE_MEMORY_EXCHANGES_PER_PERSON})`.execute(db);
-  await sql`
-    delete from people_memory where agent_id = ${exchange.agentId} and fid in (
-      select fid from people_memory where agent_id = ${exchange.agentId}
-      group by fid order by max(created_at) desc, fid offset ${PEOPLE_MEMORY_PEOPLE_PER_TWIN})`.execute(db);
+    with inserted as (
+      insert into people_memory (key, agent_id, fid, username, channel, said, topics)
+      values (${exchange.key}, ${agentId}, ${fid}, ${exchange.username ?? null}, ${exchange.channel},
+              ${snippetOf(exchange.said)}, ${topicsOf(exchange.said, character)})
+      on conflict (key) do nothing
+      returning key
+    )
+    delete from people_memory where agent_id = ${agentId} and exists (select 1 from inserted) and (
+      (fid = ${fid} and key not in (
+        select key from people_memory where agent_id = ${agentId} and fid = ${fid}
+        order by created_at desc, key desc limit ${PEOPLE_MEMORY_EXCHANGES_PER_PERSON - 1}))
+      or fid in (
+        select fid from people_memory where agent_id = ${agentId} and fid <> ${fid}
+        group by fid order by max(created_at) desc, fid offset ${PEOPLE_MEMORY_PEOPLE_PER_TWIN - 1}))`.execute(db);
 }
 
 /**
  * Writes a reply with what the twin remembers of the person, then remembers this exchange. Called
  * inside a writing's compose step, so it runs once per writing key; a retry that composes again
- * finds the exchange remembered under the same key and adds nothing.
+ * finds the exchange remembered under the same key and adds nothing. `recalled`: the person's memory
+ * when the caller has just read it (twin-actions/reply-gate.ts openReply), not read again.
  */
 export async function withPersonMemory<T>(
   db: Db,
   character: Pick<Character, 'username' | 'displayName'>,
   exchange: Exchange,
   write: (remembered: PersonMemory | undefined) => Promise<T>,
+  recalled?: { remembered: PersonMemory | undefined },
 ): Promise<T> {
-  const remembered = await recallPerson(db, exchange.agentId, exchange.fid);
+  const remembered = recalled ? recalled.remembered : await recallPerson(db, exchange.agentId, exchange.fid);
   const written = await write(remembered);
   await rememberExchange(db, character, exchange);
   return written;

@@ -1,13 +1,10 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
-import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
-import { ownerDecision } from '../owner-decision.ts';
 import { openReply } from '../reply-gate.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
-import { findTwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 /** Messages of the conversation the engine reads, the new one included. */
@@ -32,23 +29,21 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
   const { db, directMessages } = deps;
   const { message } = job;
   if (!directMessages.available) return { status: 'skipped', reason: 'unavailable' };
-  const twin = await findTwinAccount(db, job.agentId);
-  const character = twin && (await cachedAgentCharacter(db, twin.agentId));
-  if (!twin || !character) return { status: 'skipped', reason: 'unknown-twin' };
-  const key = writingKeys.dmReply(twin.agentId, message.id);
+  const key = writingKeys.dmReply(job.agentId, message.id);
   const opened = await openReply(deps, {
     key,
-    agentId: twin.agentId,
-    ownerFid: twin.ownerFid,
+    agentId: job.agentId,
     kind: 'dm-reply',
     subject: message.id,
     author: { fid: message.fromFid },
   });
+  const { twin } = opened;
+  if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
   if (opened.done) return { status: 'already-done', text: opened.done.text, messageId: opened.done.deliveredRef };
-  const { gate } = opened;
-  const decision = await ownerDecision(db, twin.agentId, 'dm-reply');
+  const { gate, decision, character } = opened;
+  if (!character) return { status: 'skipped', reason: 'unknown-twin' };
   if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
-  if (!(await deps.lives.isAlive(twin.agentId))) return gate.skip('dead');
+  if (!(await opened.alive())) return gate.skip('dead');
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
   const limited = await gate.charge();
   if (limited) return limited;
@@ -70,15 +65,20 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
         channel: 'dm' as const,
         said: message.text,
       };
-      return withPersonMemory(db, character, exchange, (remembered) =>
-        engineText(deps.chatEngine, {
-          character,
-          conversation: turns,
-          task: { kind: 'reply', channel: 'direct-message' },
-          maxBytes: DIRECT_MESSAGE_MAX_CHARS,
-          mayTag: [...mentionsIn(message.text), character.username],
-          remembered,
-        }),
+      return withPersonMemory(
+        db,
+        character,
+        exchange,
+        (remembered) =>
+          engineText(deps.chatEngine, {
+            character,
+            conversation: turns,
+            task: { kind: 'reply', channel: 'direct-message' },
+            maxBytes: DIRECT_MESSAGE_MAX_CHARS,
+            mayTag: [...mentionsIn(message.text), character.username],
+            remembered,
+          }),
+        { remembered: opened.remembered },
       );
     },
     (text) => directMessages.send({ fromFid: twin.fid, toFid: message.fromFid, text, idempotencyKey: key }),

@@ -20,15 +20,7 @@ export async function readNewLocalCasts(
   handle: (casts: IncomingCast[]) => Promise<void>,
 ): Promise<IncomingCast[] | null> {
   return withAdvisoryLock(db, { space: LOCK_SPACES.localFirehose, id: 0 }, { wait: false }, async () => {
-    const cursor = await db
-      .selectFrom('chain_cursors')
-      .select('block')
-      .where('name', '=', FIREHOSE_CURSOR)
-      .executeTakeFirst();
-    if (!cursor) {
-      await startLocalFirehose(db);
-      return [];
-    }
+    // The cursor is read in the same statement as the casts after it: one round trip per pass.
     const rows = await db
       .selectFrom('social_casts')
       .innerJoin('social_accounts as author', 'author.fid', 'social_casts.fid')
@@ -44,11 +36,22 @@ export async function readNewLocalCasts(
         'author.score as authorScore',
         'parent.fid as parentAuthorFid',
       ])
-      .where('social_casts.id', '>', cursor.block)
+      .where('social_casts.id', '>', (eb) =>
+        eb.selectFrom('chain_cursors').select('block').where('name', '=', FIREHOSE_CURSOR),
+      )
       .orderBy('social_casts.id')
       .limit(BATCH)
       .execute();
-    if (rows.length === 0) return [];
+    if (rows.length === 0) {
+      // Nothing after the cursor, or no cursor yet (`id > null` matches nothing): then it starts here.
+      const cursor = await db
+        .selectFrom('chain_cursors')
+        .select('block')
+        .where('name', '=', FIREHOSE_CURSOR)
+        .executeTakeFirst();
+      if (!cursor) await startLocalFirehose(db);
+      return [];
+    }
     const casts = rows.map((row) => ({
       hash: row.hash,
       text: row.text,

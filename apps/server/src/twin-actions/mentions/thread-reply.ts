@@ -1,7 +1,6 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
@@ -10,10 +9,9 @@ import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { mentionsIn } from '../mention-filter.ts';
-import { ownerDecision } from '../owner-decision.ts';
 import { openReply } from '../reply-gate.ts';
 import { answeredCastOf, engineText, writeOnce, writingExists } from '../twin-writes.ts';
-import { findTwinAccount, type TwinAccount } from '../twins.ts';
+import type { TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
@@ -49,29 +47,32 @@ export type ThreadReplyOutcome =
 export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): Promise<ThreadReplyOutcome> {
   const { db } = deps;
   const { cast } = job;
-  const twin = await findTwinAccount(db, job.agentId);
+  const key = writingKeys.threadReply(job.agentId, cast.hash);
+  // The thread's twin replies so far are read with the rest where the cast names its thread (every
+  // source does now); only an old job's thread is walked first.
+  const [opened, repliesInNamedThread] = await Promise.all([
+    openReply(deps, {
+      key,
+      agentId: job.agentId,
+      kind: 'thread-reply',
+      subject: cast.hash,
+      author: cast.author,
+    }),
+    cast.threadHash ? twinRepliesInThread(db, cast.threadHash) : null,
+  ]);
+  const { twin } = opened;
   if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
   if (cast.author.fid === twin.fid) return { status: 'skipped', reason: 'own-cast' };
-  const key = writingKeys.threadReply(twin.agentId, cast.hash);
-  const opened = await openReply(deps, {
-    key,
-    agentId: twin.agentId,
-    ownerFid: twin.ownerFid,
-    kind: 'thread-reply',
-    subject: cast.hash,
-    author: cast.author,
-  });
   if (opened.done) return { status: 'already-done', text: opened.done.text, hash: opened.done.deliveredRef };
-  const { gate } = opened;
-  const decision = await ownerDecision(db, twin.agentId, 'thread-reply');
+  const { gate, decision, character } = opened;
   if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
 
   const thread = await threadOf(deps, cast);
-  const alive = await deps.lives.isAlive(twin.agentId);
+  const alive = await opened.alive();
   if (!alive && (await writingExists(db, writingKeys.deadReply(twin.agentId, thread.root)))) return gate.skip('dead');
   if (alive) {
-    const replies = await twinRepliesInThread(db, thread.root);
+    const replies = repliesInNamedThread ?? (await twinRepliesInThread(db, thread.root));
     if (replies >= (gate.authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
       return gate.skip('thread-bound');
     }
@@ -80,7 +81,6 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   if (limited) return limited;
   if (!alive) return deadNotice(deps, twin, cast, thread.root);
 
-  const character = await cachedAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
   const compose = () =>
     withPersonMemory(
@@ -104,6 +104,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
           mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
           remembered,
         }),
+      { remembered: opened.remembered },
     );
   const writing = {
     key,
