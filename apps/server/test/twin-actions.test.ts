@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { knownClockSeconds } from '../src/chain/life-index-state.ts';
+import { LOCK_SPACES } from '../src/db/advisory-locks.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import type { NotificationSender } from '../src/notify/sender.ts';
 import { updateAgentActions } from '../src/owner-controls/index.ts';
@@ -217,6 +218,43 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await keysOf(ownMention.hash)).toEqual([]);
     expect(await keysOf(replyToAlice.hash)).toEqual([`thread-reply:${twins.alice.agentId}:${replyToAlice.hash}`]);
     expect(await keysOf(untagged.hash)).toEqual([]);
+  });
+
+  it('a cast published while another replica reads the feed is handed on by this pass once that read ends', async () => {
+    const published = await publishLocalCast(server.db, {
+      fid: people.erin,
+      text: `@${twins.bob.twin.username} while the feed was held`,
+      embeds: [],
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const key = `thread-reply:${twins.bob.agentId}:${published.hash}`;
+    const jobs = async () =>
+      (
+        await sql<{ key: string }>`select singleton_key as key from pgboss.job
+        where name = 'twin-write' and singleton_key = ${key}`.execute(server.db)
+      ).rows;
+    let release = () => {};
+    let held = () => {};
+    const heldNow = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // Another replica's pass: the feed's lock, held on a connection of its own.
+    const otherReplica = server.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
+      held();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await sql`select pg_advisory_unlock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
+    });
+    await heldNow;
+    const polled = server.twinActions.pollLocalCasts();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await jobs()).toEqual([]);
+    release();
+    await otherReplica;
+    await polled;
+    expect(await jobs()).toEqual([{ key }]);
   });
 
   it('exactly once: two workers on the same cast make one reply', async () => {

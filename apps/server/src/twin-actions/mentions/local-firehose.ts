@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/database.ts';
 import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
@@ -6,19 +7,32 @@ import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
 const FIREHOSE_CURSOR = 'local-firehose';
 /** Casts one pass hands on at most; the rest go on the next. */
 const BATCH = 200;
+/** A pass that finds the feed held by another replica's tries again this often, for up to a second. */
+const HELD_FEED_PAUSE_MS = 10;
+const HELD_FEED_ATTEMPTS = 100;
 
 /**
  * Local mode's stand-in for Neynar's `cast.created` webhook: every cast published in the local
  * network since the last pass (people's from the dev host, twins' own), oldest first. One reader at
  * a time across replicas; the first pass only marks where to start, so history is not answered.
  * The cursor moves only once `handle` is done with a batch: a crash hands the batch on again (the
- * writers are exactly-once per key). Answers the casts handed on, or null when another reader holds
- * the feed.
+ * writers are exactly-once per key). Answers the casts handed on, or null when another reader held
+ * the feed for over a second.
  */
 export async function readNewLocalCasts(
   db: Db,
   handle: (casts: IncomingCast[]) => Promise<void>,
 ): Promise<IncomingCast[] | null> {
+  // Another replica's pass is short: this one waits for it, briefly, rather than leave a cast just
+  // published here to that replica's next tick (a second away).
+  for (let attempt = 1; ; attempt++) {
+    const read = await readOnce(db, handle);
+    if (read !== null || attempt === HELD_FEED_ATTEMPTS) return read;
+    await setTimeout(HELD_FEED_PAUSE_MS);
+  }
+}
+
+async function readOnce(db: Db, handle: (casts: IncomingCast[]) => Promise<void>): Promise<IncomingCast[] | null> {
   return withAdvisoryLock(db, { space: LOCK_SPACES.localFirehose, id: 0 }, { wait: false }, async () => {
     // The cursor is read in the same statement as the casts after it: one round trip per pass.
     const rows = await db
