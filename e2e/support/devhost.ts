@@ -57,6 +57,17 @@ export async function setWalletBundleMode(page: Page, mode: WalletBundleMode) {
 }
 
 /**
+ * Flips the wallet panel's "Signs typed data (EIP-712)" switch, as a person would: a wallet that
+ * cannot answers eth_signTypedData_v4 with 4200 Unsupported Method (the default is that it can).
+ */
+export async function setWalletSignsTypedData(page: Page, signs: boolean) {
+  const select = page.getByTestId('wallet-typed-data');
+  const mode = signs ? 'supported' : 'unsupported';
+  await select.selectOption(mode);
+  await expect(select).toHaveValue(mode);
+}
+
+/**
  * Opens the mini-app at `path` with the dev host's "Open the mini-app at" panel, without reloading
  * the dev host (its wallet settings stay), and waits for the app to signal ready again.
  */

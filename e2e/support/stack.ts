@@ -48,6 +48,11 @@ export const users = {
   /** Holds USDC and no ETH: revives the revival owner's twin in one signature, the server paying the gas. */
   usdcOnlyPayer: 1014,
   /**
+   * Holds ETH and USDC, its wallet signs typed data: is offered the signed revival first all the same
+   * (relayed-revival.spec.ts). Also casts in cast-share.spec.ts and asks in owner-voice.spec.ts, never paying.
+   */
+  signingPayer: 1012,
+  /**
    * Trades twins' tokens in token-economy.spec.ts (on the chatter's twin's page, never chatting).
    * Not usdcOnlyPayer: relayed-revival takes that wallet's ETH, and a swap needs gas.
    */

@@ -10,9 +10,23 @@ import {
   usdcBalance,
 } from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
-import { answerWallet, openAppAt, openAs, screenshots, setWalletBundleMode } from '../support/devhost.ts';
+import {
+  answerWallet,
+  openAppAt,
+  openAs,
+  screenshots,
+  setWalletBundleMode,
+  setWalletSignsTypedData,
+} from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
-import { askDeadTwin, FRESH_BATTERY, oneTap, textsAfter } from '../support/revival.ts';
+import {
+  askDeadTwin,
+  FRESH_BATTERY,
+  oneTap,
+  signed,
+  textsAfter,
+  tryUnsupportedSignedRevival,
+} from '../support/revival.ts';
 import { spec } from '../support/spec-text.ts';
 import { users } from '../support/stack.ts';
 import { twinOf } from '../support/twins.ts';
@@ -28,8 +42,9 @@ const payers = { atomic: 1016, firstCallOnly: 1017, chainUnreachable: 1018 } as 
 
 /**
  * A payer on the /agent page of the revival owner's twin, its battery run out, with the dev wallet
- * set to answer EIP-5792 this way: the app reads the wallet's capabilities when it opens, so it is
- * opened again (without reloading the dev host) after the switch.
+ * set to answer EIP-5792 this way and unable to sign typed data (so the signed revival, offered
+ * first, gives way to one-tap): the app reads the wallet's capabilities when it opens, so it is
+ * opened again (without reloading the dev host) after the switches.
  */
 async function openDeadTwinWithBundles(page: Page, payer: number, mode: 'atomic' | 'non-atomic-first-only') {
   const twin = await twinOf(users.revivalOwner);
@@ -37,6 +52,7 @@ async function openDeadTwinWithBundles(page: Page, payer: number, mode: 'atomic'
   await openAs(page, payer);
   await runOutBattery(page, twin.agentId);
   await setWalletBundleMode(page, mode);
+  await setWalletSignsTypedData(page, false);
   const app = await openAppAt(page, agentPath(twin.agentId));
   return { twin, app };
 }
@@ -48,13 +64,20 @@ test('one-tap revival: an atomic EIP-5792 wallet approves and buys in one prompt
   const { twin, app } = await openDeadTwinWithBundles(page, payers.atomic, 'atomic');
   const balanceBefore = await usdcBalance(payers.atomic);
 
-  const helper = await askDeadTwin(app, 'can one tap bring you back?', /revive/i);
-  await expect(helper.getByRole('button')).toHaveText(oneTap.reviveButton);
+  // The signed revival first; the wallet cannot sign typed data (4200): one-tap at once, nothing lost.
+  const helper = await askDeadTwin(app, 'can one tap bring you back?', /no gas/i);
+  await tryUnsupportedSignedRevival(page, helper, oneTap.reviveButton);
+  expect(await usdcBalance(payers.atomic)).toBe(balanceBefore);
   await shot('revive-offered');
   await helper.getByRole('button', { name: oneTap.reviveButton }).click();
   await answerWallet(page, 'Confirm', oneTap.walletAsks, () => shot('wallet-one-prompt'));
 
-  await expect(textsAfter(helper)).toHaveText([oneTap.submitted, spec.transactionConfirmed, spec.batteryInstalled]);
+  await expect(textsAfter(helper)).toHaveText([
+    signed.unsupported,
+    oneTap.submitted,
+    spec.transactionConfirmed,
+    spec.batteryInstalled,
+  ]);
   await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
   // The revival used its button up: nothing left to click.
   await expect(helper.getByRole('button')).toHaveCount(0);
@@ -76,13 +99,14 @@ test('one-tap revival with a non-atomic wallet where only the approval lands: th
   const { twin, app } = await openDeadTwinWithBundles(page, payers.firstCallOnly, 'non-atomic-first-only');
   const balanceBefore = await usdcBalance(payers.firstCallOnly);
 
-  const helper = await askDeadTwin(app, 'half a revival?', /revive/i);
+  const helper = await askDeadTwin(app, 'half a revival?', /no gas/i);
+  await tryUnsupportedSignedRevival(page, helper, oneTap.reviveButton);
   await helper.getByRole('button', { name: oneTap.reviveButton }).click();
   await answerWallet(page, 'Confirm', oneTap.walletAsks);
 
   // Only the approval landed: the chat says so, the twin is still dead, and SPEC.md's second step follows.
   const after = textsAfter(helper);
-  await expect(after).toHaveText([oneTap.submitted, oneTap.onlyApproved, spec.usdcApproved]);
+  await expect(after).toHaveText([signed.unsupported, oneTap.submitted, oneTap.onlyApproved, spec.usdcApproved]);
   await expect(chatScreen(app).countdown).toHaveText(spec.deadCountdown);
   expect(await usdcBalance(payers.firstCallOnly)).toBe(balanceBefore);
   await shot('only-approved');
@@ -91,6 +115,7 @@ test('one-tap revival with a non-atomic wallet where only the approval lands: th
   // Buy is a plain transaction: one prompt, extendLife alone.
   await answerWallet(page, 'Confirm', /Buy a battery/);
   await expect(after).toHaveText([
+    signed.unsupported,
     oneTap.submitted,
     oneTap.onlyApproved,
     spec.usdcApproved,

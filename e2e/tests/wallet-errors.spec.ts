@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { runOutBattery } from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
-import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
-import { askDeadTwin, FRESH_BATTERY, textsAfter } from '../support/revival.ts';
+import { answerWallet, openAs, screenshots, setWalletSignsTypedData } from '../support/devhost.ts';
+import { askDeadTwin, FRESH_BATTERY, textsAfter, tryUnsupportedSignedRevival } from '../support/revival.ts';
 import { spec, walletErrors } from '../support/spec-text.ts';
 import { users } from '../support/stack.ts';
 import { twinOf } from '../support/twins.ts';
@@ -18,9 +18,12 @@ test('wallet rejections and every provider error show the SPEC texts, then the r
   const shot = screenshots(page, testInfo);
 
   const app = await openAs(page, fid);
+  // A wallet that cannot sign typed data: past the signed revival (4200, a plain note), SPEC.md's flow.
+  await setWalletSignsTypedData(page, false);
   await runOutBattery(page, twin.agentId);
-  const helper = await askDeadTwin(app, 'wake up');
-  // Its one button: "Allow…" at first, then the state of the approval.
+  const helper = await askDeadTwin(app, 'wake up', /no gas/i);
+  await tryUnsupportedSignedRevival(page, helper);
+  // Its one button: "Allow…" now, then the state of the approval.
   const allow = helper.getByRole('button');
   const after = textsAfter(helper);
   const lastText = after.last();

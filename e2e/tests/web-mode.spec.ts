@@ -2,9 +2,15 @@ import { apiPaths, walletSignInPaths } from '@fartwin/protocol';
 import { expect, test } from '@playwright/test';
 import { ensureAlive, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
 import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
-import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
+import { answerWallet, openAs, screenshots, setWalletSignsTypedData } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
-import { askDeadTwin, FRESH_BATTERY, reviveFromHelperMessage } from '../support/revival.ts';
+import {
+  askDeadTwin,
+  FRESH_BATTERY,
+  reviveFromHelperMessage,
+  signed,
+  tryUnsupportedSignedRevival,
+} from '../support/revival.ts';
 import { spec } from '../support/spec-text.ts';
 import { stack, users } from '../support/stack.ts';
 import { twinOf } from '../support/twins.ts';
@@ -13,7 +19,8 @@ import { fundForOneBattery, noAccountWalletAddress, openPlainBrowser, usernameOf
 const SEVEN_DAYS = 7 * 86_400;
 
 // Issue 14's web mode: the mini-app opened outside any Farcaster client (a top-level tab from the
-// dev host's "plain browser"), its wallet the dev wallet announced over EIP-6963.
+// dev host's "plain browser"), its wallet the dev wallet announced over EIP-6963, set to "cannot sign
+// typed data" so the revivals are SPEC.md's allow-then-buy after the signed revival's 4200.
 test("as a plain web page: browse, open a twin, sign in, chat with one's own twin, revive another's", async ({
   page,
 }, testInfo) => {
@@ -24,6 +31,7 @@ test("as a plain web page: browse, open a twin, sign in, chat with one's own twi
   const username = await usernameOf(owner);
   const shot = screenshots(page, testInfo);
   await openAs(page, owner);
+  await setWalletSignsTypedData(page, false);
 
   const { tab, app } = await openPlainBrowser(page);
   const signedIn = tab.getByRole('navigation').getByText(`@${username}`, { exact: true });
@@ -77,8 +85,9 @@ test("as a plain web page: browse, open a twin, sign in, chat with one's own twi
   await tab.locator(`a[href="${agentPath(other.agentId)}"]`).click();
   await expect(tab.locator('.twin-header')).toContainText(`@${other.farcasterClient.username}`);
   await runOutBattery(page, other.agentId);
-  const helper = await askDeadTwin(app, 'wake up, please');
-  await reviveFromHelperMessage(page, app, helper, tabShot);
+  const helper = await askDeadTwin(app, 'wake up, please', /no gas/i);
+  await tryUnsupportedSignedRevival(page, helper);
+  await reviveFromHelperMessage(page, app, helper, tabShot, [signed.unsupported]);
   expect(await lifeLeftSeconds(other.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
 
   // Sign out: the session goes, on the server too; the twin's page asks to sign in again.
@@ -103,6 +112,7 @@ test('a wallet with no Farcaster account: browses, is told why it cannot chat, a
   const other = await twinOf(users.revivalOwner);
   await ensureAlive(other.agentId);
   await openAs(page, users.visitor);
+  await setWalletSignsTypedData(page, false);
   const address = await noAccountWalletAddress(page);
   await fundForOneBattery(address);
 
@@ -124,7 +134,7 @@ test('a wallet with no Farcaster account: browses, is told why it cannot chat, a
   // Anyone may pay: the dead twin's revival, from this wallet.
   await runOutBattery(page, other.agentId);
   const helper = visitor.getByRole('listitem').filter({ hasText: /battery ran out/ });
-  await expect(helper.getByRole('button', { name: /allow/i })).toBeEnabled();
+  await tryUnsupportedSignedRevival(page, helper, /^Allow/, helper.locator('xpath=following-sibling::li'));
   await helper.getByRole('button', { name: /allow/i }).click();
   await answerWallet(page, 'Confirm', 'Approve 1 USDC');
   const approved = visitor.getByRole('listitem').filter({ hasText: spec.usdcApproved });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogHostCall } from '../host/host-log.ts';
 import { launchUrl } from '../launch/launch.ts';
 import { createDevWallet, type DevWallet, type WalletPrompt } from '../wallet/dev-wallet.ts';
+import { typedDataModeSetting } from '../wallet/typed-data-modes.ts';
 import { answerPlainBrowserTabs, type PlainBrowserTabs } from './tab-bridge.ts';
 
 /** Who the plain browser's wallet is: the dev host's user, or a wallet no Farcaster account has. */
@@ -36,6 +37,8 @@ export function usePlainBrowser(options: {
         initialChainId: 8453,
         confirm,
         failureMode: () => 'none',
+        // The wallet panel's "Signs typed data" switch holds for this wallet too.
+        typedDataMode: typedDataModeSetting.get,
         log,
       }),
     [rpcUrl, confirm, log],

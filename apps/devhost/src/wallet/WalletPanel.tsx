@@ -3,8 +3,10 @@ import { USDC_DECIMALS } from '@fartwin/protocol';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatEther, formatUnits } from 'viem';
 import { chainQueryKeys, localChainClient, useLatestBlock } from '../api/local-chain.ts';
-import { BUNDLE_MODES, useBundleMode } from './bundle-modes.ts';
+import { type LiveSetting, useLiveSetting } from '../settings/live-setting.ts';
+import { BUNDLE_MODES, bundleModeSetting } from './bundle-modes.ts';
 import { WALLET_FAILURE_MODES, type WalletFailureMode } from './failure-modes.ts';
+import { TYPED_DATA_MODES, typedDataModeSetting } from './typed-data-modes.ts';
 
 interface Props {
   address: `0x${string}`;
@@ -16,13 +18,12 @@ interface Props {
 }
 
 /**
- * The user's wallet: address, network, balances, the error the wallet is set to answer with, and
- * whether (and how) it sends calls together (EIP-5792).
+ * The user's wallet: address, network, balances, the error the wallet is set to answer with,
+ * whether (and how) it sends calls together (EIP-5792) and whether it signs typed data (EIP-712).
  * Rendered once per user (keyed by fid), so one user's balances never stand in for another's.
  */
 export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFailureModeChange }: Props) {
   const latestBlock = useLatestBlock(rpcUrl).data?.number;
-  const [bundleMode, setBundleMode] = useBundleMode();
   // Read again only when a block is mined; the last balances stay shown while they are.
   const { data: balances } = useQuery({
     queryKey: ['balances', rpcUrl, address, usdc, latestBlock],
@@ -69,15 +70,18 @@ export function WalletPanel({ address, chainId, rpcUrl, usdc, failureMode, onFai
         choices={WALLET_FAILURE_MODES}
         onChange={onFailureModeChange}
       />
-      <p>
-        <WalletSetting
-          label="Sends calls together (EIP-5792)"
-          testId="wallet-bundle-mode"
-          value={bundleMode}
-          choices={BUNDLE_MODES}
-          onChange={setBundleMode}
-        />
-      </p>
+      <LiveWalletSetting
+        label="Sends calls together (EIP-5792)"
+        testId="wallet-bundle-mode"
+        setting={bundleModeSetting}
+        choices={BUNDLE_MODES}
+      />
+      <LiveWalletSetting
+        label="Signs typed data (EIP-712)"
+        testId="wallet-typed-data"
+        setting={typedDataModeSetting}
+        choices={TYPED_DATA_MODES}
+      />
     </section>
   );
 }
@@ -107,5 +111,22 @@ function WalletSetting<Mode extends string>({
         ))}
       </select>
     </label>
+  );
+}
+
+/** A wallet switch the dev wallets read on each request (a live setting), on its own line. */
+function LiveWalletSetting<Mode extends string>({
+  setting,
+  ...props
+}: {
+  label: string;
+  testId: string;
+  setting: LiveSetting<Mode>;
+  choices: readonly { mode: Mode; label: string }[];
+}) {
+  return (
+    <p>
+      <WalletSetting {...props} value={useLiveSetting(setting)} onChange={setting.set} />
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { createLiveSetting, useLiveSetting } from '../settings/live-setting.ts';
+import { createLiveSetting } from '../settings/live-setting.ts';
 
 /**
  * How the dev wallet answers EIP-5792 (wallet_getCapabilities, wallet_sendCalls,
@@ -21,7 +21,3 @@ export const BUNDLE_MODES: readonly { mode: BundleMode; label: string }[] = [
  * request), as the failure mode is: a switch a person flips while the app runs.
  */
 export const bundleModeSetting = createLiveSetting<BundleMode>('unsupported');
-
-export function useBundleMode(): [BundleMode, (mode: BundleMode) => void] {
-  return [useLiveSetting(bundleModeSetting), bundleModeSetting.set];
-}

@@ -1,11 +1,20 @@
 import { localUserAccount, type RunningAnvil, startAnvil } from '@fartwin/localstack';
-import { createPublicClient, createWalletClient, custom, type Hex, http, parseEther } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type Hex,
+  http,
+  parseEther,
+  UnsupportedProviderMethodError,
+} from 'viem';
 import { getCallsStatus, getCapabilities, sendCalls, waitForCallsStatus } from 'viem/actions';
 import { base } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BundleMode } from './bundle-modes.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
 import type { WalletFailureMode } from './failure-modes.ts';
+import type { TypedDataMode } from './typed-data-modes.ts';
 
 describe('the dev host wallet on a real anvil', () => {
   let anvil: RunningAnvil;
@@ -23,7 +32,13 @@ describe('the dev host wallet on a real anvil', () => {
   afterAll(() => anvil.stop());
 
   function wallet(
-    options: { chainId?: number; answer?: boolean; failureMode?: WalletFailureMode; bundleMode?: BundleMode } = {},
+    options: {
+      chainId?: number;
+      answer?: boolean;
+      failureMode?: WalletFailureMode;
+      bundleMode?: BundleMode;
+      typedDataMode?: () => TypedDataMode;
+    } = {},
   ) {
     const prompts: WalletPrompt[] = [];
     const provider = createDevWallet({
@@ -36,6 +51,7 @@ describe('the dev host wallet on a real anvil', () => {
       },
       failureMode: () => options.failureMode ?? 'none',
       ...(options.bundleMode ? { bundleMode: () => options.bundleMode! } : {}),
+      ...(options.typedDataMode ? { typedDataMode: options.typedDataMode } : {}),
     });
     return { provider, prompts };
   }
@@ -106,6 +122,31 @@ describe('the dev host wallet on a real anvil', () => {
     const { provider } = wallet();
     const signature = await provider.request({ method: 'personal_sign', params: ['0x6869', account.address] });
     expect(signature).toBe(await account.signMessage({ message: { raw: '0x6869' } }));
+  });
+
+  it('signs typed data after confirmation; switched to "cannot sign typed data", answers 4200 without a prompt', async () => {
+    let mode: TypedDataMode = 'supported';
+    const { provider, prompts } = wallet({ typedDataMode: () => mode });
+    const client = createWalletClient({ account: account.address, chain: base, transport: custom(provider) });
+    const typedData = {
+      domain: { name: 'Test', version: '1', chainId: base.id },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'revive' },
+    } as const;
+    expect(await client.signTypedData(typedData)).toBe(await account.signTypedData(typedData));
+    expect(prompts.map((prompt) => prompt.kind)).toEqual(['signature']);
+
+    // The panel's switch, read on each request: a wallet without EIP-712, as a dapp (viem) reads it.
+    mode = 'unsupported';
+    const refusal = await client.signTypedData(typedData).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UnsupportedProviderMethodError);
+    expect(refusal).toMatchObject({ code: 4200 });
+    expect(prompts).toHaveLength(1);
+    // Only typed data: other signatures still work.
+    expect(await provider.request({ method: 'personal_sign', params: ['0x6869', account.address] })).toBe(
+      await account.signMessage({ message: { raw: '0x6869' } }),
+    );
   });
 
   describe('EIP-5792 (wallet_getCapabilities, wallet_sendCalls, wallet_getCallsStatus)', () => {

@@ -6,6 +6,7 @@ import { base } from 'viem/chains';
 import type { BundleMode } from './bundle-modes.ts';
 import { type BundleCall, createCallBundles } from './call-bundles.ts';
 import { USER_FACING_METHODS, type WalletFailureMode, walletFailure } from './failure-modes.ts';
+import type { TypedDataMode } from './typed-data-modes.ts';
 
 /** Something the person must confirm or reject in the wallet sheet. */
 export type WalletPrompt =
@@ -25,6 +26,8 @@ export interface DevWalletOptions {
   failureMode: () => WalletFailureMode;
   /** Its EIP-5792 support; unsupported when not given. */
   bundleMode?: () => BundleMode;
+  /** Whether it signs typed data (EIP-712); supported when not given. */
+  typedDataMode?: () => TypedDataMode;
   onChainChanged?: (chainId: number) => void;
   log?: (method: string, detail?: unknown) => void;
 }
@@ -112,6 +115,8 @@ export function createDevWallet(options: DevWalletOptions) {
         return account.signMessage({ message: { raw: message } });
       }
       case 'eth_signTypedData_v4': {
+        // A wallet without EIP-712 has no such method: no prompt, EIP-1193's 4200.
+        if (options.typedDataMode?.() === 'unsupported') throw new Provider.UnsupportedMethodError();
         const [, typedData] = params as [Address, string];
         if (!(await options.confirm({ kind: 'signature', from: account.address, message: typedData })))
           throw rejected();

@@ -5,6 +5,7 @@ import type { LogHostCall } from '../host/host-log.ts';
 import { bundleModeSetting } from './bundle-modes.ts';
 import { createDevWallet, type WalletPrompt } from './dev-wallet.ts';
 import type { WalletFailureMode } from './failure-modes.ts';
+import { typedDataModeSetting } from './typed-data-modes.ts';
 
 /**
  * Every fifth sample user's wallet starts on Ethereum (chain 1), so the mini-app's request to
@@ -40,6 +41,7 @@ export function useDevWallet(options: {
       confirm,
       failureMode: () => failureModeRef.current,
       bundleMode: bundleModeSetting.get,
+      typedDataMode: typedDataModeSetting.get,
       onChainChanged: setChainId,
       log,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, walletErrorText } from './errors.ts';
+import { errorMessage, rejectedByUser, unsupportedMethod, walletErrorText } from './errors.ts';
 
 /** A provider error as the frame SDK raises it (ox's ProviderRpcError). */
 const providerError = (code: number, message: string) =>
@@ -28,5 +28,14 @@ describe('wallet errors (SPEC §8)', () => {
     expect(errorMessage(Object.assign(new Error('Not found'), { code: 'not_found' }))).toBe('Not found');
     expect(errorMessage('text')).toBe('text');
     expect(errorMessage(undefined)).toBe('');
+  });
+
+  it('a wallet without the method is told apart by its code (4200, -32601, -32004), wrapped or not', () => {
+    for (const code of [4200, -32601, -32004]) {
+      expect(unsupportedMethod(Object.assign(new Error('outer'), { cause: providerError(code, 'x') }))).toBe(true);
+    }
+    expect(unsupportedMethod(providerError(4001, 'User rejected the request.'))).toBe(false);
+    expect(unsupportedMethod(providerError(-32603, 'Internal error'))).toBe(false);
+    expect(rejectedByUser(providerError(4200, 'x'))).toBe(false);
   });
 });

@@ -9,10 +9,32 @@ function* causes(error: unknown): Generator<object> {
   }
 }
 
+/** Whether the error, or one it wraps, carries one of these codes. */
+function hasCode(error: unknown, codes: ReadonlySet<number>): boolean {
+  for (const cause of causes(error)) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'number' && codes.has(code)) return true;
+  }
+  return false;
+}
+
+const USER_REJECTED_CODES = new Set([4001]);
+
 /** EIP-1193's 4001: the person declined the wallet's request (anywhere in the error's causes). */
 export function rejectedByUser(error: unknown): boolean {
-  for (const cause of causes(error)) if ((cause as { code?: unknown }).code === 4001) return true;
-  return false;
+  return hasCode(error, USER_REJECTED_CODES);
+}
+
+/**
+ * Codes of a wallet that does not have the method: EIP-1193's 4200 Unsupported Method, JSON-RPC's
+ * -32601 Method not found and -32004 Method not supported (viem's UnsupportedProviderMethodError,
+ * MethodNotFoundRpcError, MethodNotSupportedRpcError).
+ */
+const UNSUPPORTED_METHOD_CODES = new Set([4200, -32601, -32004]);
+
+/** Whether the wallet answered that it does not have the method asked (anywhere in the error's causes). */
+export function unsupportedMethod(error: unknown): boolean {
+  return hasCode(error, UNSUPPORTED_METHOD_CODES);
 }
 
 /**

@@ -97,6 +97,9 @@ export const strings = {
   signedRevivalUnavailable: (message: string) =>
     `This wallet cannot sign the revival (${message}), and nothing was paid. You can still pay from your wallet.`,
   signedRevivalRefused: (message: string) => `The gas-free revival is not possible right now: ${message}`,
+  // A wallet without typed-data signing (EIP-712): not an error, the wallet payment is next.
+  signedRevivalUnsupported:
+    "This wallet can't sign a gas-free revival, and nothing was paid. Pay from the wallet instead.",
   // battery gauge
   batteryLabel: 'Battery',
   batteryDead: 'Battery empty',

@@ -63,8 +63,11 @@ export function createFakeChain() {
     blockNumber: 0x10,
     /** The wallet's ETH (wei). */
     ethBalance: 10n ** 18n,
-    /** eth_signTypedData_v4 in the wallet double: unsupported (as before), signs, or the person rejects. */
-    typedData: 'unsupported' as 'unsupported' | 'signs' | 'rejects',
+    /**
+     * eth_signTypedData_v4 in the wallet double: unsupported (EIP-1193's 4200, as a wallet without
+     * EIP-712), not found (JSON-RPC's -32601), signs, or the person rejects.
+     */
+    typedData: 'unsupported' as 'unsupported' | 'not-found' | 'signs' | 'rejects',
     /** The typed data the wallet signed (parsed JSON). */
     signedTypedData: [] as unknown[],
     /** EIP-5792 support of the wallet double. */
@@ -174,7 +177,9 @@ export function createFakeChain() {
       case 'eth_gasPrice':
         return toHex(1_000_000_000n);
       case 'eth_signTypedData_v4': {
-        if (state.typedData === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
+        if (state.typedData === 'unsupported')
+          throw new RpcError(4200, 'The provider does not support the requested method.');
+        if (state.typedData === 'not-found') throw new RpcError(-32601, `The method ${method} does not exist`);
         if (state.typedData === 'rejects') throw new RpcError(4001, 'User rejected the request.');
         const [, typedData] = params as [string, string];
         state.signedTypedData.push(JSON.parse(typedData));

@@ -33,11 +33,11 @@ async function openDeadTwin(relay: (call: Call) => Response, { ethBalance = 0n }
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', withTwin(makeAgent({}, Math.floor(Date.now() / 1000) - 60)));
   server.on(RELAY, relay);
-  renderApp({ server });
+  const { router } = renderApp({ server });
   const user = userEvent.setup();
   await user.type(await screen.findByPlaceholderText('Type your message...'), 'wake up{Enter}');
   await screen.findByText(strings.deadTwin);
-  return { user, server };
+  return { user, server, router };
 }
 
 describe('revival with only USDC (one signature, relayed)', () => {
@@ -95,23 +95,65 @@ describe('revival with only USDC (one signature, relayed)', () => {
     expect(host.chain.state.sent).toEqual([]);
   });
 
-  it('a wallet with the ETH for gas keeps the wallet payment first', async () => {
+  it('a wallet with ETH for gas that signs typed data is offered it first too, and revives in one signature', async () => {
     host.chain.state.typedData = 'signs';
-    await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
-    // Once the balance and the gas price were read, the helper's button is SPEC.md's Allow.
-    await waitFor(() =>
-      expect(host.chain.methods()).toEqual(expect.arrayContaining(['eth_getBalance', 'eth_gasPrice'])),
-    );
-    expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
+    const { user, server } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(server.callsTo(RELAY)).toHaveLength(1);
+    // One signature, no transaction from the wallet.
+    expect(host.chain.state.sent).toEqual([]);
+    expect(screen.queryByRole('button', { name: strings.allowButton })).toBeNull();
   });
 
-  it('a wallet that cannot sign typed data falls back to the wallet payment', async () => {
-    host.chain.state.typedData = 'unsupported';
-    const { user, server } = await openDeadTwin(relayingServer());
+  it('a rejected signature from a wallet with ETH says so and offers the wallet payment, as before', async () => {
+    host.chain.state.typedData = 'rejects';
+    const { user, server } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
     await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
-    expect(await screen.findByText(/^This wallet cannot sign the revival/)).toBeTruthy();
+    expect(await screen.findByText(strings.signedRevivalRejected)).toBeTruthy();
     expect(await screen.findByRole('button', { name: strings.allowButton })).toBeTruthy();
     expect(server.callsTo(RELAY)).toEqual([]);
+  });
+
+  it.each([
+    ['4200 Unsupported Method', 'unsupported'],
+    ['-32601 Method not found', 'not-found'],
+  ] as const)(
+    'a wallet that answers %s is moved at once to allow-then-buy with a plain note, no error, and revives',
+    async (_, answer) => {
+      host.chain.state.typedData = answer;
+      const { user, server } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+      await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+      expect(await screen.findByText(strings.signedRevivalUnsupported)).toBeTruthy();
+      // No error to act on: neither the wallet's error text nor "cannot sign the revival (…)".
+      expect(screen.queryByText(/does not support|does not exist|cannot sign the revival/)).toBeNull();
+      expect(server.callsTo(RELAY)).toEqual([]);
+      // SPEC.md's allow-then-buy, at once, and the revival goes through.
+      await user.click(await screen.findByRole('button', { name: strings.allowButton }));
+      await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+      expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+      expect(host.chain.state.sent.map(({ functionName }) => functionName)).toEqual(['approve', 'extendLife']);
+    },
+  );
+
+  it('a wallet that cannot sign typed data but sends calls together is moved to one-tap, and stays marked unable', async () => {
+    host.chain.state.typedData = 'unsupported';
+    host.chain.state.bundles = 'atomic';
+    const { user, router } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+    await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
+    expect(await screen.findByText(strings.signedRevivalUnsupported)).toBeTruthy();
+    // Marked for the session: back on the chat after another screen, one-tap is the first way.
+    await router.navigate('/agents');
+    await waitFor(() => expect(screen.queryByPlaceholderText('Type your message...')).toBeNull());
+    await router.navigate('/');
+    await user.type(await screen.findByPlaceholderText('Type your message...'), 'still there?{Enter}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: strings.reviveButton }).length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: strings.reviveButton }).at(-1)!);
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(host.chain.methods().filter((method) => method === 'eth_signTypedData_v4')).toHaveLength(1);
+    expect(host.chain.methods()).toContain('wallet_sendCalls');
   });
 });

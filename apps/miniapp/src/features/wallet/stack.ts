@@ -33,8 +33,6 @@ import { connectBrowserWallet, connectedConnectorId, followSession } from './web
 
 export type Hash = `0x${string}`;
 
-/** Gas of the wallet payments of a revival, rounded up (approve, then extendLife: about 180,000). */
-const REVIVAL_GAS = 250_000n;
 export type Address = `0x${string}`;
 
 /**
@@ -135,17 +133,6 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
         args: extendLifeArgs(agentId, protection),
         chainId: base.id,
       });
-    },
-
-    /**
-     * Whether `owner` lacks the ETH for a revival's gas (its balance under today's gas price times
-     * a revival's gas): such a wallet gets the signed revival first, the server paying the gas.
-     */
-    async lacksGas(owner: Address): Promise<boolean> {
-      const client = getPublicClient(config, { chainId: base.id });
-      if (!client) return false;
-      const [balance, gasPrice] = await Promise.all([client.getBalance({ address: owner }), client.getGasPrice()]);
-      return balance < gasPrice * REVIVAL_GAS;
     },
 
     /**

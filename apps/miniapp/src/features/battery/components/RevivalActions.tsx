@@ -58,8 +58,9 @@ function SignedReviveButton({ revival, agentId }: { revival: Revival; agentId: s
  * The button a helper message carries. The allow button shows only while the allowance is missing
  * or zero (or its approval runs in this session); with an allowance already there, the purchase is
  * the next step. A wallet that can send calls together gets one "Revive for 1 USDC" instead of
- * allow-then-buy, until the two-step flow has started. First of all, while it is on offer and no
- * other way has started, the signed revival (one signature, no ETH).
+ * allow-then-buy, until the two-step flow has started. First of all, while it is on offer (every
+ * wallet, until it cannot sign typed data or is refused) and no other way has started, the signed
+ * revival (one signature, the server pays the gas).
  */
 export function RevivalAction({
   action,

@@ -1,7 +1,7 @@
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { errorMessage, rejectedByUser } from '../../../lib/errors.ts';
+import { errorMessage, rejectedByUser, unsupportedMethod } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
 import { type Hash, useWalletAddress, useWalletLoader, useWalletStack, type WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
@@ -33,12 +33,18 @@ export interface Revival {
   /** Approve and buy in one wallet prompt (EIP-5792), where the wallet supports it. */
   oneTap: { supported: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
   /**
-   * Revival with only USDC: one typed-data signature, relayed by the server (no ETH). Offered first to
-   * a wallet without the ETH for the gas (one with ETH keeps one-tap and allow-then-buy), until it is refused (a rejected signature, a wallet that cannot sign, the relay's refusal): then
-   * the other ways take over for the session.
+   * Revival with only USDC: one typed-data signature (EIP-712), relayed by the server, which pays the
+   * gas. Offered first to every wallet where the server relays, ETH or not: no standard query tells
+   * whether a wallet signs typed data, so asking is the test. A wallet that answers "unsupported
+   * method" is marked unable for the app's session and one-tap or allow-then-buy take over at once,
+   * with a short note; a rejected signature or the relay's refusal is said in the chat and the other
+   * ways take over in this chat.
    */
   signed: { offered: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
 }
+
+/** The query cache's mark of a wallet that answered it cannot sign typed data (for the app's session). */
+const cannotSignTypedDataKey = (address: string | undefined) => ['cannot-sign-typed-data', address] as const;
 
 /** What a bundle that did not fully succeed left on the chain. */
 type Landed = 'purchase' | 'approval' | 'nothing';
@@ -67,10 +73,14 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
   });
 
   const relayed = Boolean(stack?.batteryRelay);
-  const { data: lacksGas = false } = useQuery({
-    queryKey: ['lacks-gas', address],
-    queryFn: () => stack!.lacksGas(address!),
+  // Set once the wallet said it has no eth_signTypedData_v4; kept in the query cache for the session.
+  const queryClient = useQueryClient();
+  const { data: cannotSignTypedData = false } = useQuery({
+    queryKey: cannotSignTypedDataKey(address),
+    queryFn: () => false,
     enabled: canPay && relayed,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
   });
 
   const [approvePhase, setApprovePhase] = useState<TxPhase>('idle');
@@ -226,6 +236,12 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
         return;
       }
     } catch (error) {
+      if (unsupportedMethod(error)) {
+        // Not an error to act on: this wallet has no typed-data signing, the other ways are next.
+        queryClient.setQueryData(cannotSignTypedDataKey(address), true);
+        fallBack(strings.signedRevivalUnsupported);
+        return;
+      }
       fallBack(
         rejectedByUser(error) ? strings.signedRevivalRejected : strings.signedRevivalUnavailable(errorMessage(error)),
       );
@@ -244,7 +260,7 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     }
     await install(chain, agentId);
     setSignedPhase('done');
-  }, [agentId, wallet, post, install]);
+  }, [agentId, address, wallet, post, install, queryClient]);
 
   return {
     available: Boolean(stack?.contractsAvailable),
@@ -254,7 +270,7 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     buy: { phase: buyPhase, run: runBuy },
     oneTap: { supported: oneTapSupported, phase: oneTapPhase, error: oneTapError, run: runOneTap },
     signed: {
-      offered: canPay && relayed && lacksGas && !signedRefused,
+      offered: canPay && relayed && !cannotSignTypedData && !signedRefused,
       phase: signedPhase,
       error: signedError,
       run: runSigned,
