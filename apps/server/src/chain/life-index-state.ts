@@ -71,7 +71,8 @@ export async function readLifeIndexState(db: Db): Promise<LifeIndexState> {
 
 /**
  * "Now" for the schedules' bookkeeping (when a switch went on, a draft's age), unix seconds (see
- * LifeIndexState.nowSeconds). Deciding whether a twin is alive takes lifeIndexClockSeconds instead.
+ * LifeIndexState.nowSeconds). A background decision on a twin's life (a notice, a post slot) takes
+ * the life index's clock instead: syncLifeIndex's answer, or lifeIndexClockSeconds.
  */
 export async function knownClockSeconds(db: Db): Promise<number> {
   return (await readLifeIndexState(db)).nowSeconds;
