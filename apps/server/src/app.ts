@@ -8,7 +8,7 @@ import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
 import { walletSignIn } from './auth/wallet-sign-in.ts';
 import { startCastWebhookSync } from './cast-webhooks/cast-webhook-sync.ts';
-import type { LifeIndexerDeps } from './chain/life-indexer.ts';
+import { type LifeIndexerDeps, syncLifeIndex } from './chain/life-indexer.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
@@ -134,14 +134,14 @@ export async function createApp(deps: AppDeps): Promise<{
     operator: services.operator.account.address,
     targetUrl: deps.config.publicUrl,
   });
-  await startLifeWatch(deps.jobs, {
+  const lifeIndex: LifeIndexerDeps = {
     ...deps,
-    sender,
     contracts: services.contracts,
     life: services.life,
     ...deps.config.lifeIndex,
     onLifePaid: revivals.onLifePaid,
-  });
+  };
+  await startLifeWatch(deps.jobs, { ...lifeIndex, config: deps.config, sender });
   await startFeeKeeper(deps.jobs, {
     db: deps.db,
     chain: deps.chain,
@@ -153,7 +153,7 @@ export async function createApp(deps: AppDeps): Promise<{
     logger: deps.logger,
   });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
-    chain: deps.chain,
+    syncLifeIndex: () => syncLifeIndex(lifeIndex),
     scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
     localFirehose: deps.config.mode === 'local',
   });

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { knownClockSeconds, recordClock } from '../src/chain/life-index-state.ts';
+import { knownClockSeconds, recordLifeIndexClock } from '../src/chain/life-index-state.ts';
 import { handleError } from '../src/http/errors.ts';
 import { agentActionsFor, agentActionsOf, agentActionsRoutes } from '../src/owner-controls/index.ts';
 import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../src/providers/direct-messages.ts';
@@ -194,7 +194,7 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     };
     // The chain's clock runs ahead of the wall clock (the dev host's "Advance 1 day").
     const clockAhead = Math.floor(Date.now() / 1000) + 3 * DAY;
-    await recordClock(server.db, clockAhead);
+    await recordLifeIndexClock(server.db, clockAhead);
 
     expect(await since()).toEqual({ contentWriter: null, notifications: null });
     await patch(agentId, { contentWriter: true }, owners.alice);
@@ -209,7 +209,7 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     expect(await schedulesOf('digest')).toEqual([]);
 
     // Later on the clock: saving "on" again, or another switch, keeps the start.
-    await recordClock(server.db, clockAhead + DAY);
+    await recordLifeIndexClock(server.db, clockAhead + DAY);
     await patch(agentId, { contentWriter: true }, owners.alice);
     await patch(agentId, { replyOnFarcaster: false }, owners.alice);
     expect((await since()).contentWriter).toBe(turnedOn);

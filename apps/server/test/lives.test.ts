@@ -9,6 +9,7 @@ import { createChainClient } from '../src/chain/client.ts';
 import { chainLifeReader, type LifeReader } from '../src/chain/life.ts';
 import { agentEmbedSvg } from '../src/manifest/images.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { LOCAL_FIREHOSE_QUEUE, SCHEDULE_QUEUE } from '../src/twin-actions/twin-actions.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { advanceChainTime, createTwin, feedTwin, twinAgentId } from './twins.ts';
@@ -18,8 +19,9 @@ const LIFE_WATCH_INTERVAL_SECONDS = 3_600;
 
 /**
  * Lives on request paths come from agent_lives (the LifeExtended index), never from an RPC per
- * request (issue 15). The life watch ticks hourly here, so only `syncLives()` (the tick's index pass)
- * moves the index, and the test decides when a tick has happened.
+ * request (issue 15). The life watch ticks hourly here, and the schedules and the local feed (which
+ * make a pass of the index too) are stopped, so only `syncLives()` (the tick's index pass) moves the
+ * index, and the test decides when a tick has happened.
  */
 describe('lives from the index', () => {
   let server: TestServer;
@@ -63,6 +65,7 @@ describe('lives from the index', () => {
       { DEPLOYMENT_FILE: deploymentFile, LIFE_WATCH_INTERVAL_SECONDS: String(LIFE_WATCH_INTERVAL_SECONDS) },
       { life: countingLife },
     );
+    for (const queue of [SCHEDULE_QUEUE, LOCAL_FIREHOSE_QUEUE]) await server.jobs.offWork(queue);
     contractLife = chainLifeReader(createChainClient(server.anvil.rpcUrl), server.services.contracts);
     domain = appDomain(server.config.publicUrl);
     await seedLocalNetwork(server.db, server.config.publicUrl);

@@ -3,11 +3,12 @@ import { isAgentId, textProblem } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { keccak256, type PublicClient, toBytes } from 'viem';
+import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { type RejectedInput, recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
 import type { ContractAddresses } from './contracts.ts';
-import { chainNowSeconds, type LifeReader } from './life.ts';
-import { recordClock, recordIndexSynced } from './life-index-state.ts';
+import { headNowSeconds, type LifeReader } from './life.ts';
+import { recordIndexSynced, recordLifeIndexClock } from './life-index-state.ts';
 
 /** The chain_cursors row: the last block whose LifeExtended events are in agent_lives. */
 export const LIFE_EXTENDED_CURSOR = 'life-extended';
@@ -181,13 +182,28 @@ async function backfillLives(deps: LifeIndexerDeps): Promise<void> {
 }
 
 /**
- * One pass of the index request paths read lives from: LifeExtended events into agent_lives, then
- * the clock (chain time moves on its own locally). Answers "now" as recorded, or null while the
- * contracts are unavailable.
+ * The life index's clock once it holds every event up to block `indexed`: that block's time. At the
+ * chain's head it is the head's "now" (headNowSeconds: wall-clock goes on over an idle local
+ * chain, and the dev host's clock jumps are followed); behind it (confirmations, or blocks mined
+ * during the pass), the indexed block's own time, so a revival in a later block is never missed by a
+ * "now" past it.
  */
-export async function syncLifeIndex(deps: LifeIndexerDeps): Promise<number | null> {
-  if ((await indexLifeExtended(deps)) === null) return null;
-  const now = await chainNowSeconds(deps.chain);
-  await recordClock(deps.db, now);
-  return now;
+async function lifeIndexClockAt(chain: PublicClient, indexed: number): Promise<number> {
+  const head = await chain.getBlock({ blockTag: 'latest' });
+  if (indexed >= Number(head.number)) return headNowSeconds(head);
+  return Number((await chain.getBlock({ blockNumber: BigInt(Math.max(0, indexed)) })).timestamp);
+}
+
+/**
+ * One pass of the index request paths read lives from: LifeExtended events into agent_lives, then
+ * the life index's clock, taken from the block the pass reached (lifeIndexClockAt). Passes run one
+ * at a time across replicas (the life watch's, the schedules', one before a local cast). Answers the
+ * clock as recorded, or null while the contracts are unavailable.
+ */
+export function syncLifeIndex(deps: LifeIndexerDeps): Promise<number | null> {
+  return withAdvisoryLock(deps.db, { space: LOCK_SPACES.lifeIndex, id: 0 }, { wait: true }, async () => {
+    const indexed = await indexLifeExtended(deps);
+    if (indexed === null) return null;
+    return recordLifeIndexClock(deps.db, await lifeIndexClockAt(deps.chain, indexed));
+  });
 }

@@ -16,8 +16,12 @@ export interface LifeReader {
  * evm_increaseTime.
  */
 export async function chainNowSeconds(chain: PublicClient): Promise<number> {
-  const block = await chain.getBlock({ blockTag: 'latest' });
-  return Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp));
+  return headNowSeconds(await chain.getBlock({ blockTag: 'latest' }));
+}
+
+/** chainNowSeconds from the head block already read. */
+export function headNowSeconds(head: { timestamp: bigint }): number {
+  return Math.max(Math.floor(Date.now() / 1000), Number(head.timestamp));
 }
 
 export function chainLifeReader(chain: PublicClient, contracts: () => ContractAddresses | null): LifeReader {

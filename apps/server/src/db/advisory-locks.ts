@@ -7,6 +7,8 @@ export const LOCK_SPACES = {
   deployment: 1,
   operatorWallet: 2,
   lifeWatch: 3,
+  /** One LifeExtended index pass at a time (chain/life-indexer.ts), whoever runs it. */
+  lifeIndex: 7,
   localFirehose: 4,
   twinSchedule: 5,
   twinPosts: 6,

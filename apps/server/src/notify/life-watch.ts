@@ -125,8 +125,9 @@ export interface LifeWatchTickDeps extends LifeIndexerDeps {
 }
 
 /**
- * One pass: index LifeExtended events, then send the battery warnings and death notices due by
- * "now", the later of wall-clock and chain time (the dev host moves chain time forward). A notice is
+ * One pass: index LifeExtended events, then send the battery warnings and death notices due by the
+ * life index's clock (syncLifeIndex: the time of the last block indexed, the head's "now" once at the
+ * head), so a revival in a block the pass has not reached sends no false death notice. A notice is
  * recorded once sent (tokens a client could not take yet are the retry job's), so it goes out once
  * per expiry; a crash between sending and recording resends it under the same id, which clients
  * show once. Ticks never overlap, across replicas too (an advisory lock). Answers the notices sent.

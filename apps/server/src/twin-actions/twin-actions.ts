@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { PublicClient } from 'viem';
-import { chainNowSeconds } from '../chain/life.ts';
-import { knownClockSeconds, recordClock } from '../chain/life-index-state.ts';
+import { knownClockSeconds, lifeIndexClockSeconds } from '../chain/life-index-state.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
@@ -24,8 +22,8 @@ import { cleanUpWriteRecords } from './write-skips.ts';
 import { writingKeys } from './writing-keys.ts';
 
 export const TWIN_WRITE_QUEUE = 'twin-write';
-const SCHEDULE_QUEUE = 'twin-schedule';
-const LOCAL_FIREHOSE_QUEUE = 'local-firehose';
+export const SCHEDULE_QUEUE = 'twin-schedule';
+export const LOCAL_FIREHOSE_QUEUE = 'local-firehose';
 const WRITE_RECORDS_CLEANUP_QUEUE = 'twin-write-records-cleanup';
 const DRAFT_EXPIRY_QUEUE = 'twin-draft-expiry';
 
@@ -107,6 +105,29 @@ export async function enqueueDueSchedules(
   }
 }
 
+/**
+ * One tick of the schedules: "now" is the life index's clock after a pass (the last one recorded
+ * when the chain does not answer), so a post slot never passes as "dead" for a revival the index has
+ * not read yet; without contracts there are no lives to judge, and the schedules' clock serves. Then
+ * what is due by it is enqueued, one replica at a time (`done` null when another one holds the tick).
+ * `ms` is the enqueueing's own time.
+ */
+export async function runScheduleTick(
+  db: Db,
+  syncLifeIndex: () => Promise<number | null>,
+  enqueue: (jobs: readonly ScheduledJob[], trx: Db) => Promise<void>,
+): Promise<{ now: number; done: { schedules: number; jobs: number } | null; ms: number }> {
+  const now = await syncLifeIndex().then(
+    (clock) => clock ?? knownClockSeconds(db),
+    () => lifeIndexClockSeconds(db),
+  );
+  const started = performance.now();
+  const done = await withAdvisoryLock(db, { space: LOCK_SPACES.twinSchedule, id: 0 }, { wait: false }, () =>
+    enqueueDueSchedules(db, now, enqueue),
+  );
+  return { now, done, ms: performance.now() - started };
+}
+
 export interface TwinActions {
   /** A new cast (Neynar's webhook, the local network): each twin it concerns answers it, as a job. */
   castCreated(cast: IncomingCast): Promise<number>;
@@ -119,7 +140,11 @@ export interface TwinActions {
 }
 
 export interface TwinActionsOptions {
-  chain: PublicClient;
+  /**
+   * One pass of the LifeExtended index (chain/life-indexer.ts syncLifeIndex): answers the life
+   * index's clock, the "now" twins are judged alive or dead at; null without contracts.
+   */
+  syncLifeIndex: () => Promise<number | null>;
   /** How often the schedules are looked at (the life watch's interval: same clock, same cadence). */
   scheduleIntervalSeconds: number;
   /** Local mode reads the local network's casts itself; production gets them from Neynar's webhook. */
@@ -192,22 +217,15 @@ export async function startTwinActions(
     boss,
     { queue: SCHEDULE_QUEUE, intervalSeconds: options.scheduleIntervalSeconds, logger },
     async () => {
-      const now = await chainNowSeconds(options.chain).catch(() => knownClockSeconds(db));
-      await recordClock(db, now);
-      const started = performance.now();
-      const done = await withAdvisoryLock(db, { space: LOCK_SPACES.twinSchedule, id: 0 }, { wait: false }, () =>
-        enqueueDueSchedules(db, now, (jobs, trx) =>
-          boss.insert(
-            jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })),
-            { db: bossOn(trx) },
-          ),
+      const { now, done, ms } = await runScheduleTick(db, options.syncLifeIndex, (jobs, trx) =>
+        boss.insert(
+          jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })),
+          { db: bossOn(trx) },
         ),
       );
       if (done && done.jobs > 0) for (const id of workerIds) boss.notifyWorker(id);
       // The bench reads this line: the tick's own time, at any number of twins.
-      if (done && done.schedules > 0) {
-        logger.info({ ...done, clock: now, ms: performance.now() - started }, 'schedule tick');
-      }
+      if (done && done.schedules > 0) logger.info({ ...done, clock: now, ms }, 'schedule tick');
     },
   );
 
@@ -228,12 +246,12 @@ export async function startTwinActions(
 
   /**
    * The local chain's clock jumps when the dev host moves it ("Advance 1 day"), between two ticks
-   * of the life watch that records it. Before a local cast or message is handed to the twins, the
-   * clock is read, so a twin whose battery the jump emptied answers as a dead twin from the start.
+   * of the life watch. Before a local cast or message is handed to the twins, the index makes a pass
+   * (its clock follows the jump once it has the blocks before it), so a twin whose battery the jump
+   * emptied answers as a dead twin from the start, and one revived just before it as alive.
    */
   const followLocalClock = async () => {
-    const now = await chainNowSeconds(options.chain).catch(() => null);
-    if (now !== null) await recordClock(db, now);
+    await options.syncLifeIndex().catch((error: unknown) => logger.warn({ err: error }, 'life index pass failed'));
   };
 
   const pollLocalCasts = oneAtATime(async () => {
