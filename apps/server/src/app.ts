@@ -8,7 +8,7 @@ import { walletNonces } from './auth/wallet-nonces.ts';
 import { startRevocationCleanup } from './auth/wallet-session-revocations.ts';
 import { walletSignIn } from './auth/wallet-sign-in.ts';
 import { startCastWebhookSync } from './cast-webhooks/cast-webhook-sync.ts';
-import { type LifeIndexerDeps, syncLifeIndex } from './chain/life-indexer.ts';
+import { type LifeIndexerDeps, syncLifeIndex, syncLifeIndexOnNewBlock } from './chain/life-indexer.ts';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
@@ -154,6 +154,7 @@ export async function createApp(deps: AppDeps): Promise<{
   });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
     syncLifeIndex: () => syncLifeIndex(lifeIndex),
+    syncLifeIndexOnNewBlock: syncLifeIndexOnNewBlock(lifeIndex),
     scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
     localFirehose: deps.config.mode === 'local',
   });

@@ -145,6 +145,8 @@ export interface TwinActionsOptions {
    * index's clock, the "now" twins are judged alive or dead at; null without contracts.
    */
   syncLifeIndex: () => Promise<number | null>;
+  /** The same pass, only when the chain has a new block (chain/life-indexer.ts): for each local cast. */
+  syncLifeIndexOnNewBlock: () => Promise<void>;
   /** How often the schedules are looked at (the life watch's interval: same clock, same cadence). */
   scheduleIntervalSeconds: number;
   /** Local mode reads the local network's casts itself; production gets them from Neynar's webhook. */
@@ -247,17 +249,19 @@ export async function startTwinActions(
   /**
    * The local chain's clock jumps when the dev host moves it ("Advance 1 day"), between two ticks
    * of the life watch. Before a local cast or message is handed to the twins, the index makes a pass
-   * (its clock follows the jump once it has the blocks before it), so a twin whose battery the jump
+   * if the chain has a new block (a jump mines one; its clock follows the jump once it has the blocks
+   * before it), so a twin whose battery the jump
    * emptied answers as a dead twin from the start, and one revived just before it as alive.
    */
   const followLocalClock = async () => {
-    await options.syncLifeIndex().catch((error: unknown) => logger.warn({ err: error }, 'life index pass failed'));
+    await options
+      .syncLifeIndexOnNewBlock()
+      .catch((error: unknown) => logger.warn({ err: error }, 'life index pass failed'));
   };
 
   const pollLocalCasts = oneAtATime(async () => {
     // The clock is read while the feed is: both before any cast is handed on, neither waits for the other.
-    const clock = followLocalClock();
-    clock.catch(() => {}); // awaited below; this only keeps an early failure of the read from leaving it unhandled
+    const clock = followLocalClock(); // never rejects: a failed pass is logged
     await readNewLocalCasts(db, async (casts) => {
       await clock;
       await castsCreated(casts);
