@@ -116,7 +116,10 @@ export async function startTestServer(
     HEALTH_CACHE_MS: '0',
     ...env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }, process.env.TEST_LOG_FILE ? pino.destination(process.env.TEST_LOG_FILE) : undefined);
+  const logger = pino(
+    { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    process.env.TEST_LOG_FILE ? pino.destination(process.env.TEST_LOG_FILE) : undefined,
+  );
   const jobs = await startJobQueue(database.url, logger);
   // From config: a test may put a proxy in front of anvil (CHAIN_RPC_URL).
   const chain = createChainClient(config.chain.rpcUrl);
