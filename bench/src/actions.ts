@@ -40,22 +40,32 @@ const TICKS = { warmUp: 1, iterations: 5 };
 const TAGS = 100;
 const TAGS_PER_SECOND = 5;
 
-/** Schedule-tick log lines written after `offset` in the service's log. */
-function tickLinesSince(logFile: string, offset: number): { schedules: number; jobs: number; ms: number }[] {
-  const size = statSync(logFile).size;
-  if (size <= offset) return [];
-  const buffer = Buffer.alloc(size - offset);
-  const fd = openSync(logFile, 'r');
-  try {
-    readSync(fd, buffer, 0, buffer.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.includes('"schedule tick"'))
-    .map((line) => JSON.parse(line) as { schedules: number; jobs: number; ms: number });
+type TickLine = { schedules: number; jobs: number; ms: number };
+
+/** Where each of the service's logs ends now. */
+function logEnds(bot: BotService): Map<string, number> {
+  return new Map(bot.logFiles().map((file) => [file, statSync(file).size]));
+}
+
+/** Schedule-tick log lines written since `ends` in any of the service's logs (a tick runs in one replica). */
+function tickLinesSince(bot: BotService, ends: ReadonlyMap<string, number>): TickLine[] {
+  return bot.logFiles().flatMap((logFile) => {
+    const offset = ends.get(logFile) ?? 0;
+    const size = statSync(logFile).size;
+    if (size <= offset) return [];
+    const buffer = Buffer.alloc(size - offset);
+    const fd = openSync(logFile, 'r');
+    try {
+      readSync(fd, buffer, 0, buffer.length, offset);
+    } finally {
+      closeSync(fd);
+    }
+    return buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line.includes('"schedule tick"'))
+      .map((line) => JSON.parse(line) as TickLine);
+  });
 }
 
 /** A random living bulk twin among the first `twins` (one in four bulk twins is dead). */
@@ -72,20 +82,20 @@ async function measureTicks(bot: BotService, client: pg.Client, twins: number) {
   for (let round = 0; round < TICKS.warmUp + TICKS.iterations; round++) {
     const ids = new Set<string>();
     while (ids.size < DUE_TWINS) ids.add(livingBulkTwin(twins));
-    const offset = statSync(bot.logFile).size;
+    const ends = logEnds(bot);
     const due = await makeSchedulesDue(client, [...ids], await scheduleClock(client));
     if (due !== DUE_TWINS * 2) throw new Error(`${due} schedules made due, not ${DUE_TWINS * 2}`);
-    let tick: ReturnType<typeof tickLinesSince>[number] | undefined;
+    let tick: TickLine | undefined;
     await waitUntil(
       'a schedule tick that takes them',
       async () => {
-        tick = tickLinesSince(bot.logFile, offset).find((line) => line.schedules >= due);
+        tick = tickLinesSince(bot, ends).find((line) => line.schedules >= due);
         return tick !== undefined;
       },
       { timeoutMs: 60_000, intervalMs: 100 },
     ).catch((error: Error) => {
       // What the service did instead: the ticks it logged meanwhile and its last lines.
-      const ticks = tickLinesSince(bot.logFile, offset).map((line) => JSON.stringify(line));
+      const ticks = tickLinesSince(bot, ends).map((line) => JSON.stringify(line));
       throw new Error(`${error.message}\nticks since: ${ticks.join('\n') || 'none'}\n${bot.tail(15)}`);
     });
     if (!tick) throw new Error('no schedule tick took them');

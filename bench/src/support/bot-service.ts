@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
@@ -32,6 +32,11 @@ export interface BotService {
   databaseUrl: string;
   /** Its log (pino JSON lines), which the actions benchmark reads the schedule ticks' times from. */
   logFile: string;
+  /**
+   * Every log of the service's processes: its own and those `serving` started. They are replicas on
+   * one database, so a tick or a job may run in any of them.
+   */
+  logFiles(): string[];
   /** The last lines the service logged, to explain a failure. */
   tail(lines?: number): string;
   /**
@@ -151,7 +156,11 @@ export async function startBotService(): Promise<BotService> {
     child = service;
     const serving = async (otherDist: string) =>
       (await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}.log`))).url;
-    return { url, pid: service.pid!, databaseUrl, logFile, tail, serving, stop };
+    const logFiles = () =>
+      readdirSync(dataDir)
+        .filter((name) => name.endsWith('.log'))
+        .map((name) => join(dataDir, name));
+    return { url, pid: service.pid!, databaseUrl, logFile, logFiles, tail, serving, stop };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const lines = tail();
