@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
+import { lifeIndexStateOf } from '../chain/life-index-state.ts';
 import { lifeRows } from '../lives/lives.ts';
 import type { Character } from '../twin/character.ts';
 import type { PersonMemory } from '../twin/people-memory.ts';
@@ -34,6 +35,8 @@ export interface OpenReply {
   decision: OwnerDecision;
   /** Whether the twin may speak now: the index read with the rest, the chain asked only if it says dead. */
   alive(): Promise<boolean>;
+  /** "Now" for the writing's bookkeeping (knownClockSeconds), from the index's rows read with the rest. */
+  clockSeconds: number;
   character: Character | null;
   /** What the twin remembers of the author. */
   remembered: PersonMemory | undefined;
@@ -79,6 +82,7 @@ export async function openReply(
     writing: row.text === null ? null : { text: row.text },
     decision,
     alive: () => deps.lives.isAliveFrom(reply.agentId, lives),
+    clockSeconds: lifeIndexStateOf(lives.filter((row) => row.cursor)).nowSeconds,
     character,
     remembered,
   };

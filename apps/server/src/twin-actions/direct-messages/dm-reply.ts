@@ -50,7 +50,7 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
 
   const result = await writeOnce(
     db,
-    { key, agentId: twin.agentId, kind: 'dm-reply', counterpartFid: message.fromFid },
+    { key, agentId: twin.agentId, kind: 'dm-reply', counterpartFid: message.fromFid, clockAt: opened.clockSeconds },
     async () => {
       const history = await directMessages.conversation(twin.fid, message.fromFid, CONVERSATION_CONTEXT);
       // Up to the message being answered: later ones get their own answers.

@@ -113,6 +113,7 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
     threadHash: thread.root,
     counterpartFid: cast.author.fid,
     answered: answeredCastOf(cast),
+    clockAt: opened.clockSeconds,
   };
   // "Ask me first": the owner reviews it (twin-actions/drafts.ts) before it is cast.
   if (decision === 'draft') return holdAsDraft(deps, { ...writing, parentHash: cast.hash }, compose);
