@@ -50,6 +50,7 @@ import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
 import { activityRoutes } from './twin-activity/index.ts';
 import { twinWalletRoutes } from './twin-wallet/routes.ts';
 import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
+import { startWithdrawalSettlement } from './twin-wallet/withdrawal-settlement-job.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -152,6 +153,12 @@ export async function createApp(deps: AppDeps): Promise<{
     ...deps.config.feeKeeper,
     logger: deps.logger,
   });
+  const withdrawalSettlements = await startWithdrawalSettlement(deps.jobs, {
+    db: deps.db,
+    chain: deps.chain,
+    budgetMs: deps.config.twinWallet.chainBudgetMs,
+    logger: deps.logger,
+  });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
     syncLifeIndex: () => syncLifeIndex(lifeIndex),
     syncLifeIndexOnNewBlock: syncLifeIndexOnNewBlock(lifeIndex),
@@ -232,7 +239,7 @@ export async function createApp(deps: AppDeps): Promise<{
         contracts: services.contracts,
         walletEncryptionKey: deps.config.walletEncryptionKey,
         limits: deps.config.twinWallet,
-        logger: deps.logger,
+        settlements: withdrawalSettlements,
       }),
       tokens: services.tokens,
       rateLimits,

@@ -15,7 +15,6 @@ import {
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
@@ -23,7 +22,13 @@ import { appDomain } from '../src/auth/app-domain.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { settleWithdrawal } from '../src/twin-wallet/settle-withdrawal.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
+import {
+  RECENT_SWEEP,
+  sweepSentWithdrawals,
+  type WithdrawalSettlements,
+} from '../src/twin-wallet/withdrawal-settlement-job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
@@ -111,10 +116,27 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     to,
   });
   const ledger = () => server.db.selectFrom('twin_wallet_spends').selectAll().orderBy('id').execute();
+  const spendRow = (id: number) =>
+    server.db.selectFrom('twin_wallet_spends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  /** Waits for the settlement job to record a spend's outcome (no view is asked). */
+  const settledByJob = (id: number) =>
+    expect.poll(async () => (await spendRow(id)).status, { timeout: 30_000, interval: 200 }).not.toBe('sent');
+  /** The service on a chain client of the test's own; its sent spends are handed to `settlements`. */
+  const serviceOn = (client: PublicClient, settlements: WithdrawalSettlements = { enqueue: async () => {} }) =>
+    twinWalletService({
+      db: server.db,
+      chain: client,
+      rpcUrl: server.anvil.rpcUrl,
+      farcaster: server.services.farcaster,
+      contracts: server.services.contracts,
+      walletEncryptionKey: server.config.walletEncryptionKey,
+      limits: server.config.twinWallet,
+      settlements,
+    });
   /**
    * One request sent as two replicas would at once, then retried: every answer is the one transfer.
-   * Answered once sent (a busy anvil may not have mined it yet): its receipt, then a wallet view,
-   * settle it.
+   * Answered once sent (a busy anvil may not have mined it yet): its receipt, then the settlement
+   * job, settle it.
    */
   const sendTwiceAndRetry = async (request: Record<string, unknown>) => {
     const answers = await Promise.all([withdraw(request), withdraw(request)]);
@@ -129,7 +151,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(withdrawals.every((withdrawal) => ['sent', 'confirmed'].includes(withdrawal.status))).toBe(true);
     const { status } = await chain().waitForTransactionReceipt({ hash: withdrawals[0]!.txHash as `0x${string}` });
     expect(status).toBe('success');
-    expect((await getWallet(OWNER)).status).toBe(200);
+    await settledByJob(withdrawals[0]!.id);
     return withdrawals[0]!;
   };
 
@@ -203,16 +225,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
         return Reflect.get(target, property, receiver);
       },
     }) as PublicClient;
-    const service = twinWalletService({
-      db: server.db,
-      chain: failingOnce,
-      rpcUrl: server.anvil.rpcUrl,
-      farcaster: server.services.farcaster,
-      contracts: server.services.contracts,
-      walletEncryptionKey: server.config.walletEncryptionKey,
-      limits: server.config.twinWallet,
-      logger: pino({ level: 'silent' }),
-    });
+    const service = serviceOn(failingOnce);
     const request = {
       idempotencyKey: randomUUID(),
       asset: 'usdc' as const,
@@ -330,7 +343,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await bad.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
   });
 
-  it('answers once the transfer is sent, not mined: the wallet shows it pending, then confirmed once it is', async () => {
+  it('answers once the transfer is sent, not mined: the wallet shows it pending, then confirmed once the job saw it mined', async () => {
     const { testClient } = createLocalClients(server.anvil.rpcUrl);
     // Gas again (the limits' test took it), and a chain that mines only when told: a slow chain.
     await testClient.setBalance({ address: twin.walletAddress, value: parseEther('1') });
@@ -352,13 +365,85 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       expect(await next.json()).toMatchObject({ code: 'withdrawal_pending' });
       expect(await usdcOf(ownerAddress)).toBe(before);
 
+      // Mined, and settled by the job: nobody looks at the wallet meanwhile.
       await testClient.mine({ blocks: 1 });
+      await settledByJob(withdrawal.id);
+      expect(await spendRow(withdrawal.id)).toMatchObject({ status: 'confirmed' });
       expect(await listed(withdrawal.id)).toMatchObject({ status: 'confirmed', txHash: withdrawal.txHash });
-      expect((await ledger()).find((row) => row.id === withdrawal.id)).toMatchObject({ status: 'confirmed' });
     } finally {
       await testClient.setAutomine(true);
     }
     expect(await usdcOf(ownerAddress)).toBe(before + USDC('3'));
+  });
+
+  /**
+   * A USDC withdrawal signed, sent and then mined, but never handed to the settlement job (as after
+   * a crash between signing and enqueueing): still `sent` in the ledger, its receipt on the chain.
+   */
+  const minedButUnsettled = async () => {
+    const { testClient } = createLocalClients(server.anvil.rpcUrl);
+    await testClient.setAutomine(false);
+    try {
+      const spend = await serviceOn(chain()).withdraw(twin.agentId, OWNER, {
+        ...usdcWithdrawal(USDC('1')),
+        asset: 'usdc',
+        to: ownerAddress,
+      });
+      expect(spend).toMatchObject({ status: 'sent' });
+      await testClient.mine({ blocks: 1 });
+      const receipt = await chain().getTransactionReceipt({ hash: spend.txHash as `0x${string}` });
+      expect(receipt.status).toBe('success');
+      return spend;
+    } finally {
+      await testClient.setAutomine(true);
+    }
+  };
+  /** A chain client that counts the calls by which a settlement would touch the chain. */
+  const countingChain = () => {
+    const calls = { sendRawTransaction: 0, getTransactionReceipt: 0 };
+    const client = new Proxy(chain(), {
+      get(target, property, receiver) {
+        if (property === 'sendRawTransaction' || property === 'getTransactionReceipt') calls[property]++;
+        return Reflect.get(target, property, receiver);
+      },
+    }) as PublicClient;
+    return { client, calls };
+  };
+
+  it('a view of the wallet only reads: a sent withdrawal mined meanwhile shows pending, nothing is sent or recorded', async () => {
+    const spend = await minedButUnsettled();
+    const before = await spendRow(spend.id);
+    const { client, calls } = countingChain();
+    const wallet = await serviceOn(client).view(twin.agentId, OWNER);
+    expect(wallet.transactions.find((listed) => listed.kind === 'withdrawal' && listed.id === spend.id)).toMatchObject({
+      status: 'sent',
+      txHash: spend.txHash,
+    });
+    expect(calls).toEqual({ sendRawTransaction: 0, getTransactionReceipt: 0 });
+    expect(await spendRow(spend.id)).toEqual(before);
+  });
+
+  it('the sweep hands a spend left `sent` without its job (a crash) to the job, which settles it', async () => {
+    const spend = await minedButUnsettled();
+    // Signed longer ago than a fresh spend's own job needs to take it.
+    await sql`update twin_wallet_spends set updated_at = now() - interval '5 minutes' where id = ${spend.id}`.execute(
+      server.db,
+    );
+    expect(await sweepSentWithdrawals(server.jobs, server.db, RECENT_SWEEP)).toBeGreaterThanOrEqual(1);
+    await settledByJob(spend.id);
+    expect(await spendRow(spend.id)).toMatchObject({ status: 'confirmed', tx_hash: spend.txHash });
+  });
+
+  it('two settlers at once (two replicas, the job and a withdrawal) record one outcome, once', async () => {
+    const spend = await minedButUnsettled();
+    const settleDeps = { db: server.db, chain: chain(), budgetMs: server.config.twinWallet.chainBudgetMs };
+    const runs = await Promise.all([settleWithdrawal(settleDeps, spend.id), settleWithdrawal(settleDeps, spend.id)]);
+    expect(runs.map((run) => run.recorded).sort()).toEqual([false, true]);
+    expect(runs.map((run) => run.row.status)).toEqual(['confirmed', 'confirmed']);
+    // A later run (a retry, the sweep) changes nothing.
+    const settled = await spendRow(spend.id);
+    expect(await settleWithdrawal(settleDeps, spend.id)).toMatchObject({ recorded: false });
+    expect(await spendRow(spend.id)).toEqual(settled);
   });
 
   const ethOf = (address: `0x${string}`) => chain().getBalance({ address });

@@ -55,16 +55,41 @@ export async function recordSigned(db: Db, id: number, signed: { raw: string; ha
     .execute();
 }
 
+/**
+ * A spend's outcome: a refusal of an `intent`, or a `sent` one's receipt. Recorded only while the
+ * row is still in that state, so two settlers (the job and a withdrawal's own look, two replicas)
+ * record it once. Answers whether this call recorded it.
+ */
 export async function recordOutcome(
   db: Db,
   id: number,
+  from: 'intent' | 'sent',
   outcome: { status: 'confirmed' } | { status: 'failed'; error: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('twin_wallet_spends')
     .set({ status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null, updated_at: sql`now()` })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Spends still `sent`, signed within a window of ages, oldest first, at most `limit`. */
+export async function sentSpendIds(
+  db: Db,
+  window: { olderThanSeconds: number; youngerThanSeconds?: number; limit: number },
+): Promise<number[]> {
+  let query = db
+    .selectFrom('twin_wallet_spends')
+    .select('id')
+    .where('status', '=', 'sent')
+    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${window.olderThanSeconds})`);
+  if (window.youngerThanSeconds !== undefined) {
+    query = query.where('updated_at', '>=', sql<Date>`now() - make_interval(secs => ${window.youngerThanSeconds})`);
+  }
+  const rows = await query.orderBy('updated_at').limit(window.limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** What a twin sent of each asset in the last 24 hours (sent or confirmed), excluding one row. */

@@ -9,7 +9,6 @@ import {
   type WithdrawalRequest,
 } from '@fartwin/protocol';
 import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
 import { ownedAgent } from '../agents/owned-agent.ts';
 import type { AgentRecord } from '../agents/repository.ts';
@@ -23,6 +22,7 @@ import { HttpError } from '../http/errors.ts';
 import { TimeBudgetExceeded } from '../limits/time-budget.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import { ownerAddresses } from './owner-addresses.ts';
+import { settleWithdrawal } from './settle-withdrawal.ts';
 import {
   findSpend,
   latestSpends,
@@ -38,11 +38,10 @@ import {
   ethTransfer,
   readBalances,
   readTokenSupply,
-  receiptOf,
   type SignedTransfer,
-  sendSigned,
   signTransfer,
 } from './wallet-chain.ts';
+import type { WithdrawalSettlements } from './withdrawal-settlement-job.ts';
 
 export interface TwinWalletDeps {
   db: Db;
@@ -52,7 +51,8 @@ export interface TwinWalletDeps {
   contracts: () => ContractAddresses | null;
   walletEncryptionKey: `0x${string}`;
   limits: ServerConfig['twinWallet'];
-  logger: Logger;
+  /** Where a sent withdrawal is handed on, to be settled in the background. */
+  settlements: WithdrawalSettlements;
 }
 
 /** Token supplies kept per replica, and for how long (a burn lowers the cap a little later). */
@@ -137,7 +137,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
 
   /** Refuses a withdrawal: recorded on its row (nothing was signed), then answered. */
   const refuse = async (row: SpendRow, status: 400 | 409 | 429, code: string, message: string): Promise<never> => {
-    await recordOutcome(db, row.id, { status: 'failed', error: `${REFUSED}${code}|${message}|${status}` });
+    await recordOutcome(db, row.id, 'intent', { status: 'failed', error: `${REFUSED}${code}|${message}|${status}` });
     throw new HttpError(status, code, message);
   };
   const refusalOf = (row: SpendRow): HttpError | null => {
@@ -146,39 +146,14 @@ export function twinWalletService(deps: TwinWalletDeps) {
   };
 
   /**
-   * Sends a signed spend (again, after a crash or a drop: the same bytes) and records its outcome
-   * when the chain already has its receipt. It never waits for one: a slow chain must not hold the
-   * owner's request past its budget, and the spend stays `sent` until a later read (the wallet view,
-   * the next withdrawal) finds the receipt.
+   * A withdrawal's own look at its spend (or an earlier one blocking the next): the same
+   * rebroadcast and receipt read as the settlement job's, on a write path. It never waits for a
+   * receipt: a slow chain must not hold the owner's request past its budget; the job settles it.
    */
-  const settle = async (row: SpendRow): Promise<SpendRow> => {
-    if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) return row;
-    await budgeted(() => sendSigned(chain, row.raw_tx as `0x${string}`, limits.chainBudgetMs));
-    const receipt = await receiptOf(chain, row.tx_hash as `0x${string}`, limits.chainBudgetMs);
-    if (receipt) {
-      await recordOutcome(
-        db,
-        row.id,
-        receipt.status === 'success' ? { status: 'confirmed' } : { status: 'failed', error: 'the transfer reverted' },
-      );
-    }
-    return findSpend(db, row.id);
-  };
-  /**
-   * The listed spends, those still on their way settled first: the view shows one pending, then
-   * confirmed. One the chain cannot settle now is shown as it stands; the view still answers.
-   */
-  const settledSpends = async (agentId: string): Promise<SpendRow[]> =>
-    Promise.all(
-      (await latestSpends(db, agentId)).map((row) =>
-        row.status === 'sent'
-          ? settle(row).catch((error: unknown) => {
-              deps.logger.warn({ err: error, spend: row.id }, 'withdrawal not settled');
-              return row;
-            })
-          : row,
-      ),
-    );
+  const settle = async (row: SpendRow): Promise<SpendRow> =>
+    row.status === 'sent'
+      ? (await budgeted(() => settleWithdrawal({ db, chain, budgetMs: limits.chainBudgetMs }, row.id))).row
+      : row;
 
   /** Checks the limits and signs; the signed transaction is stored before anything is sent. */
   const signWithinLimits = async (agent: AgentRecord, row: SpendRow): Promise<void> => {
@@ -263,7 +238,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
       const [balances, tokenSupply, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
         balancesOf(agent, usdc),
         tokenSupplyOf(agent),
-        settledSpends(agent.agentId),
+        // As recorded: a `sent` one shows as pending until the settlement job records its outcome.
+        latestSpends(db, agent.agentId),
         keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
         keeperSummary(db, agent.agentId),
         budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
@@ -336,6 +312,9 @@ export function twinWalletService(deps: TwinWalletDeps) {
           await signWithinLimits(agent, row);
           row = await findSpend(db, intent.id);
         }
+        // Settled by its job from here on, whatever becomes of this request; a retry of the request
+        // enqueues nothing new while the job is queued (one per spend).
+        if (row.status === 'sent') await deps.settlements.enqueue(row.id);
         return toApiSpend(await settle(row));
       });
     },
