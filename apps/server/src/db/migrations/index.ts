@@ -22,7 +22,7 @@ import * as scheduleTickCoveringIndexes from './0021_schedule_tick_covering_inde
 import * as feeKeeperChecks from './0022_fee_keeper_checks.ts';
 import * as answeredCastsAndRetention from './0023_answered_casts_and_retention.ts';
 import * as notificationPacing from './0024_notification_pacing.ts';
-import * as sentSpendsIndex from './0027_sent_spends_index.ts';
+import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_fee_keeper_checks': feeKeeperChecks,
   '0023_answered_casts_and_retention': answeredCastsAndRetention,
   '0024_notification_pacing': notificationPacing,
-  '0027_sent_spends_index': sentSpendsIndex,
+  '0025_sent_spends_index': sentSpendsIndex,
 };
