@@ -160,7 +160,8 @@ export async function createApp(deps: AppDeps): Promise<{
     logger: deps.logger,
   });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
-    syncLifeIndex: () => syncLifeIndex(lifeIndex),
+    // The backfill (an anti-join over every twin) is the life watch's alone: not once more per tick.
+    syncLifeIndex: () => syncLifeIndex(lifeIndex, { backfill: false }),
     syncLifeIndexOnNewBlock: syncLifeIndexOnNewBlock(lifeIndex),
     scheduleIntervalSeconds: deps.config.lifeWatchIntervalSeconds,
     localFirehose: deps.config.mode === 'local',

@@ -72,7 +72,10 @@ export async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>)
  * reading at the block it first runs at, after older twins were fed.
  * Answers the last block indexed, or null while the contracts are unavailable.
  */
-export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number | null> {
+export async function indexLifeExtended(
+  deps: LifeIndexerDeps,
+  options: { backfill: boolean } = { backfill: true },
+): Promise<number | null> {
   const { db, chain, logger } = deps;
   const addresses = deps.contracts();
   if (!addresses) return null;
@@ -160,7 +163,7 @@ export async function indexLifeExtended(deps: LifeIndexerDeps): Promise<number |
 
   // Caught up: request paths may take an expiry in the past for a death (lives/lives.ts).
   if (indexed >= head) await recordIndexSynced(db);
-  await backfillLives(deps);
+  if (options.backfill) await backfillLives(deps);
   return indexed;
 }
 
@@ -198,11 +201,16 @@ async function lifeIndexClockAt(chain: PublicClient, indexed: number): Promise<n
  * One pass of the index request paths read lives from: LifeExtended events into agent_lives, then
  * the life index's clock, taken from the block the pass reached (lifeIndexClockAt). Passes run one
  * at a time across replicas (the life watch's, the schedules', one before a local cast). Answers the
- * clock as recorded, or null while the contracts are unavailable.
+ * clock as recorded, or null while the contracts are unavailable. `backfill`: also give twins
+ * without a life row theirs (backfillLives, which looks at every twin); the life watch's passes do,
+ * the others need not.
  */
-export function syncLifeIndex(deps: LifeIndexerDeps): Promise<number | null> {
+export function syncLifeIndex(
+  deps: LifeIndexerDeps,
+  options: { backfill: boolean } = { backfill: true },
+): Promise<number | null> {
   return withAdvisoryLock(deps.db, { space: LOCK_SPACES.lifeIndex, id: 0 }, { wait: true }, async () => {
-    const indexed = await indexLifeExtended(deps);
+    const indexed = await indexLifeExtended(deps, options);
     if (indexed === null) return null;
     return recordLifeIndexClock(deps.db, await lifeIndexClockAt(deps.chain, indexed));
   });
@@ -219,7 +227,7 @@ export function syncLifeIndexOnNewBlock(deps: LifeIndexerDeps): () => Promise<vo
   return async () => {
     const head = await deps.chain.getBlockNumber({ cacheTime: 0 });
     if (head === passedAt) return;
-    await syncLifeIndex(deps);
+    await syncLifeIndex(deps, { backfill: false });
     passedAt = head;
   };
 }
