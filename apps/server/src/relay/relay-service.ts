@@ -33,6 +33,9 @@ import {
   releaseRelay,
 } from './relay-store.ts';
 
+/** Refusals that mean the authorization is spent: perhaps by another attempt at the same signature. */
+const SPENT_BY_ANOTHER_ATTEMPT = new Set(['authorization_used', 'payment_would_fail']);
+
 /** Every refusal ends with it: the signed revival is one way among others. */
 export const OTHER_WAYS = 'You can still revive the twin by paying from your wallet (it needs a little ETH for gas).';
 
@@ -122,97 +125,112 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
 
   return {
     async relay(agentId, input) {
-      const contracts = deps.contracts();
-      if (!contracts) throw refuse(503, 'relay_unavailable', 'Signed revivals are not available right now.');
-      if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
       const key: RelayKey = { payer: input.from, nonce: input.nonce };
-
-      // What the signature must say, before any chain call.
-      if (!isAddressEqual(input.to, contracts.fartwinLife)) {
-        throw refuse(400, 'wrong_recipient', 'The signature must pay the life contract.');
+      try {
+        return await checkAndSend(agentId, input, key);
+      } catch (error) {
+        // Another attempt at the same signature (a retry, another replica) may have claimed and sent
+        // it while this one checked: the chain then says the authorization is used. That attempt's
+        // transaction is the answer, not a refusal.
+        if (error instanceof HttpError && SPENT_BY_ANOTHER_ATTEMPT.has(error.code)) {
+          const other = await findRelay(db, key);
+          if (other) return answerExisting(agentId, key, other);
+        }
+        throw error;
       }
-      if (input.value !== BATTERY_PRICE_USDC) {
-        throw refuse(400, 'wrong_amount', 'The signature must be for exactly 1 USDC, one battery.');
-      }
-      if (input.nonce !== batteryAuthorizationNonce(agentId, input.salt)) {
-        throw refuse(400, 'wrong_agent', 'The signature is not for this twin.');
-      }
-      // A retry of a relay already sent: the same transaction, no new checks or caps.
-      const earlier = await findRelay(db, key);
-      if (earlier) return answerExisting(agentId, key, earlier);
-      // A cap already reached is refused before the chain calls below (the claim counts again).
-      const reached = await relayCapReached(db, key.payer, caps);
-      if (reached) throw capRefusal(reached);
-
-      const [block, chainId] = await budget(Promise.all([chain.getBlock(), chain.getChainId()]), 'read the chain');
-      if (input.validAfter >= block.timestamp) {
-        throw refuse(400, 'not_yet_valid', 'The signature is not valid yet.');
-      }
-      if (input.validBefore <= block.timestamp + MIN_SECONDS_LEFT) {
-        throw refuse(400, 'signature_expired', 'The signature has expired. Sign again to try once more.');
-      }
-      const typedData = batteryAuthorizationTypedData({
-        chainId,
-        usdc: contracts.usdc,
-        fartwinLife: contracts.fartwinLife,
-        from: input.from,
-        agentId,
-        salt: input.salt,
-        validAfter: input.validAfter,
-        validBefore: input.validBefore,
-      });
-      const [signed, used, usdc, eth] = await budget(
-        Promise.all([
-          // Also contract wallets' signatures (ERC-1271/6492), which need a call.
-          chain.verifyTypedData({ ...typedData, address: input.from, signature: input.signature }),
-          chain.readContract({
-            address: contracts.usdc,
-            abi: usdcAbi,
-            functionName: 'authorizationState',
-            args: [input.from, input.nonce],
-          }),
-          chain.readContract({ address: contracts.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [input.from] }),
-          chain.getBalance({ address: operator.account.address }),
-        ]),
-        'check the signature',
-      );
-      if (!signed) throw refuse(400, 'invalid_signature', `The signature is not ${input.from}'s.`);
-      if (used) throw refuse(409, 'authorization_used', 'This signature has been used or cancelled already.');
-      if (usdc < BATTERY_PRICE_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');
-      if (eth < caps.minOperatorWei) {
-        logger.warn({ eth: formatEther(eth) }, 'battery relay: the operator is below its ETH floor');
-        throw refuse(503, 'relayer_out_of_gas', 'Fartwin cannot pay the gas of signed revivals right now.');
-      }
-      const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_PRICE_USDC), 'quote the swap');
-      const call = batteryAuthorizationCall(
-        contracts.fartwinLife,
-        agentId,
-        {
-          from: input.from,
-          validAfter: input.validAfter,
-          validBefore: input.validBefore,
-          salt: input.salt,
-          signature: input.signature,
-        },
-        protection.minA0xOut,
-      );
-      const gas = await withinBudget(
-        chain.estimateContractGas({ ...call, account: operator.account }),
-        RPC_BUDGET_MS,
-        'simulate the revival',
-      ).catch((error: unknown) => {
-        const reason = revertReason(error);
-        if (reason) throw refuse(400, 'payment_would_fail', `The payment would fail on the chain (${reason}).`);
-        logger.warn({ err: error }, 'battery relay: simulation failed');
-        throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
-      });
-
-      const claimed = await claimRelay(db, key, agentId, caps);
-      if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
-      if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
-      return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
     },
   };
+
+  async function checkAndSend(agentId: string, input: BatteryRelayInput, key: RelayKey): Promise<BatteryRelayResponse> {
+    const contracts = deps.contracts();
+    if (!contracts) throw refuse(503, 'relay_unavailable', 'Signed revivals are not available right now.');
+    if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+
+    // What the signature must say, before any chain call.
+    if (!isAddressEqual(input.to, contracts.fartwinLife)) {
+      throw refuse(400, 'wrong_recipient', 'The signature must pay the life contract.');
+    }
+    if (input.value !== BATTERY_PRICE_USDC) {
+      throw refuse(400, 'wrong_amount', 'The signature must be for exactly 1 USDC, one battery.');
+    }
+    if (input.nonce !== batteryAuthorizationNonce(agentId, input.salt)) {
+      throw refuse(400, 'wrong_agent', 'The signature is not for this twin.');
+    }
+    // A retry of a relay already sent: the same transaction, no new checks or caps.
+    const earlier = await findRelay(db, key);
+    if (earlier) return answerExisting(agentId, key, earlier);
+    // A cap already reached is refused before the chain calls below (the claim counts again).
+    const reached = await relayCapReached(db, key.payer, caps);
+    if (reached) throw capRefusal(reached);
+
+    const [block, chainId] = await budget(Promise.all([chain.getBlock(), chain.getChainId()]), 'read the chain');
+    if (input.validAfter >= block.timestamp) {
+      throw refuse(400, 'not_yet_valid', 'The signature is not valid yet.');
+    }
+    if (input.validBefore <= block.timestamp + MIN_SECONDS_LEFT) {
+      throw refuse(400, 'signature_expired', 'The signature has expired. Sign again to try once more.');
+    }
+    const typedData = batteryAuthorizationTypedData({
+      chainId,
+      usdc: contracts.usdc,
+      fartwinLife: contracts.fartwinLife,
+      from: input.from,
+      agentId,
+      salt: input.salt,
+      validAfter: input.validAfter,
+      validBefore: input.validBefore,
+    });
+    const [signed, used, usdc, eth] = await budget(
+      Promise.all([
+        // Also contract wallets' signatures (ERC-1271/6492), which need a call.
+        chain.verifyTypedData({ ...typedData, address: input.from, signature: input.signature }),
+        chain.readContract({
+          address: contracts.usdc,
+          abi: usdcAbi,
+          functionName: 'authorizationState',
+          args: [input.from, input.nonce],
+        }),
+        chain.readContract({ address: contracts.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [input.from] }),
+        chain.getBalance({ address: operator.account.address }),
+      ]),
+      'check the signature',
+    );
+    if (!signed) throw refuse(400, 'invalid_signature', `The signature is not ${input.from}'s.`);
+    if (used) throw refuse(409, 'authorization_used', 'This signature has been used or cancelled already.');
+    if (usdc < BATTERY_PRICE_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');
+    if (eth < caps.minOperatorWei) {
+      logger.warn({ eth: formatEther(eth) }, 'battery relay: the operator is below its ETH floor');
+      throw refuse(503, 'relayer_out_of_gas', 'Fartwin cannot pay the gas of signed revivals right now.');
+    }
+    const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_PRICE_USDC), 'quote the swap');
+    const call = batteryAuthorizationCall(
+      contracts.fartwinLife,
+      agentId,
+      {
+        from: input.from,
+        validAfter: input.validAfter,
+        validBefore: input.validBefore,
+        salt: input.salt,
+        signature: input.signature,
+      },
+      protection.minA0xOut,
+    );
+    const gas = await withinBudget(
+      chain.estimateContractGas({ ...call, account: operator.account }),
+      RPC_BUDGET_MS,
+      'simulate the revival',
+    ).catch((error: unknown) => {
+      const reason = revertReason(error);
+      if (reason) throw refuse(400, 'payment_would_fail', `The payment would fail on the chain (${reason}).`);
+      logger.warn({ err: error }, 'battery relay: simulation failed');
+      throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
+    });
+
+    const claimed = await claimRelay(db, key, agentId, caps);
+    if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
+    if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
+    return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
+  }
 
   /** Signs, records, then sends; gives the claim back when nothing can have been sent. */
   async function sendClaimed(
