@@ -70,11 +70,6 @@ export async function twinsConcernedByEach(db: Db, casts: readonly CastConcern[]
   );
 }
 
-/** The twins one cast concerns (twinsConcernedByEach). */
-export async function twinsConcernedBy(db: Db, cast: CastConcern): Promise<TwinAccount[]> {
-  return (await twinsConcernedByEach(db, [cast]))[0]!;
-}
-
 /** Delivers a writing as a top-level cast of the twin's, its writing key as the idempotency key; answers the hash. */
 export function castAsTwin(farcasterActions: FarcasterActions, twin: TwinAccount, key: string) {
   return async (text: string): Promise<string> => {
