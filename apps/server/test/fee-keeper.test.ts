@@ -9,9 +9,11 @@ import {
   fartwinLifeAbi,
   swapRouter02Abi,
   usdcAbi,
+  withGasHeadroom,
 } from '@fartwin/contracts';
 import {
   bootstrapLocalChain,
+  confirm,
   createLocalClients,
   type Deployment,
   localDevAccount,
@@ -89,8 +91,8 @@ const depsOn = (
   limits: LIMITS,
 });
 const trader = () => clients.walletFor(localDevAccount(1));
-const mined = async (hash: Promise<`0x${string}`>) =>
-  clients.publicClient.waitForTransactionReceipt({ hash: await hash });
+/** Waits for a transaction and throws on a revert: a silently reverted step would only surface later. */
+const mined = async (hash: Promise<`0x${string}`>) => confirm(clients.publicClient, await hash);
 const balanceOf = (token: Address, owner: Address) =>
   clients.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
 const nonceOf = (address: Address) => clients.publicClient.getTransactionCount({ address });
@@ -132,21 +134,22 @@ async function buyToken(twin: KeeperTwin, usdc: string) {
       args: [deployment.swapRouter, maxUint256],
     }),
   );
-  await mined(
-    trader().writeContract({
-      address: deployment.swapRouter,
-      abi: swapRouter02Abi,
-      functionName: 'exactInput',
-      args: [
-        {
-          path: encodeV3Path([deployment.usdc, deployment.weth9, twin.token], [500, 10_000]),
-          recipient: trader().account.address,
-          amountIn,
-          amountOutMinimum: 0n,
-        },
-      ],
-    }),
-  );
+  const swap = {
+    address: deployment.swapRouter,
+    abi: swapRouter02Abi,
+    functionName: 'exactInput',
+    args: [
+      {
+        path: encodeV3Path([deployment.usdc, deployment.weth9, twin.token], [500, 10_000]),
+        recipient: trader().account.address,
+        amountIn,
+        amountOutMinimum: 0n,
+      },
+    ],
+  } as const;
+  // With headroom, as a wallet sends it (see withGasHeadroom): the bare estimate can fall short.
+  const estimate = await clients.publicClient.estimateContractGas({ ...swap, account: trader().account });
+  await mined(trader().writeContract({ ...swap, gas: withGasHeadroom(estimate) }));
 }
 
 describe('the fee keeper', () => {

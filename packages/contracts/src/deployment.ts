@@ -29,7 +29,13 @@ export {
   WETH_USDC_POOL_FEE,
 } from './local/deploy.ts';
 export { extendLifeGasComparison, type GasComparison } from './local/gas.ts';
-export { createPoolWithLiquidity, fullRangeTicks, sqrtPriceX96 } from './local/uniswap.ts';
+export {
+  createPoolWithLiquidity,
+  type ExactInputSwap,
+  fullRangeTicks,
+  sqrtPriceX96,
+  swapExactInputSingle,
+} from './local/uniswap.ts';
 
 /** Where every contract lives on one chain. Plain JSON (the file bootstrapLocalChain writes). */
 export interface Deployment {

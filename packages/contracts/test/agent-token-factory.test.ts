@@ -1,8 +1,8 @@
 import { type Address, isAddressEqual, maxUint256, parseEther, parseEventLogs, zeroAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { agentLpLockerAbi, agentTokenAbi, agentTokenFactoryAbi, weth9Abi } from '../generated/abis.ts';
-import { nonfungiblePositionManagerAbi, swapRouter02Abi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
-import { withGasHeadroom } from '../src/transactions.ts';
+import { nonfungiblePositionManagerAbi, uniswapV3PoolAbi } from '../generated/uniswap-abis.ts';
+import { swapExactInputSingle } from '../src/local/uniswap.ts';
 import { expectRevert, type TestChain, useTestChain } from './support/chain.ts';
 import { send } from './support/life.ts';
 
@@ -43,35 +43,13 @@ async function swap(wallet: Wallet, tokenIn: Address, tokenOut: Address, amountI
       wallet.writeContract({ address: tokenIn, abi: weth9Abi, functionName: 'deposit', value: amountIn }),
     );
   }
-  await send(
-    chain(),
-    wallet.writeContract({
-      address: tokenIn,
-      abi: agentTokenAbi,
-      functionName: 'approve',
-      args: [deployment.swapRouter, maxUint256],
-    }),
-  );
-  const request = {
-    address: deployment.swapRouter,
-    abi: swapRouter02Abi,
-    functionName: 'exactInputSingle',
-    args: [
-      {
-        tokenIn,
-        tokenOut,
-        fee: POOL_FEE,
-        recipient: wallet.account.address,
-        amountIn,
-        amountOutMinimum: 0n,
-        sqrtPriceLimitX96: 0n,
-      },
-    ],
-  } as const;
-  // With headroom, as a wallet sends it: the bare estimate of a swap can fall a hair short (the
-  // 63/64 rule on the pool's callback), and the swap then reverts out of gas.
-  const gas = withGasHeadroom(await chain().publicClient.estimateContractGas({ ...request, account: wallet.account }));
-  await send(chain(), wallet.writeContract({ ...request, gas }));
+  await swapExactInputSingle(chain().publicClient, wallet, {
+    router: deployment.swapRouter,
+    tokenIn,
+    tokenOut,
+    fee: POOL_FEE,
+    amountIn,
+  });
 }
 
 const liquidityOf = async (positionId: bigint) =>

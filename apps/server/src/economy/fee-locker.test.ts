@@ -1,17 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentTokenFactoryAbi, erc20Abi, swapRouter02Abi, weth9Abi } from '@fartwin/contracts';
+import { agentTokenFactoryAbi, erc20Abi, weth9Abi } from '@fartwin/contracts';
 import {
   bootstrapLocalChain,
+  confirm,
   createLocalClients,
   type Deployment,
   localDevAccount,
+  swapExactInputSingle,
 } from '@fartwin/contracts/deployment';
 import { clankerFeeLockerStubAbi, clankerFeeLockerStubBytecode } from '@fartwin/contracts/test-stubs';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { CLANKERS } from 'clanker-sdk';
-import { type Address, maxUint256, parseEther, parseEventLogs } from 'viem';
+import { type Address, parseEther, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../chain/client.ts';
@@ -37,8 +39,8 @@ afterAll(async () => {
 const trader = () => clients.walletFor(localDevAccount(1));
 const balanceOf = (token: Address, owner: Address) =>
   clients.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
-const mined = async (hash: Promise<`0x${string}`>) =>
-  clients.publicClient.waitForTransactionReceipt({ hash: await hash });
+/** Waits for a transaction and throws on a revert: a silently reverted step would only surface later. */
+const mined = async (hash: Promise<`0x${string}`>) => confirm(clients.publicClient, await hash);
 
 /** A new twin wallet, with ETH for gas. */
 async function twinWallet() {
@@ -49,10 +51,7 @@ async function twinWallet() {
 
 /** Sends a claim's calls from the twin's wallet, as the keeper does. */
 async function sendClaim(wallet: ReturnType<typeof clients.walletFor>, calls: FeeClaimCall[]) {
-  for (const call of calls) {
-    const receipt = await mined(wallet.sendTransaction({ to: call.to, data: call.data }));
-    expect(receipt.status).toBe('success');
-  }
+  for (const call of calls) await mined(wallet.sendTransaction({ to: call.to, data: call.data }));
 }
 
 /** Launches tokens until one sorts before WETH and one after (the pool's token0 differs). */
@@ -101,35 +100,14 @@ describe('localFeeLocker (AgentLpLocker on anvil)', () => {
           value: parseEther('0.5'),
         }),
       );
-      for (const spent of [deployment.weth9, token]) {
-        await mined(
-          trader().writeContract({
-            address: spent,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [deployment.swapRouter, maxUint256],
-          }),
-        );
-      }
       const swap = (tokenIn: Address, tokenOut: Address, amountIn: bigint) =>
-        mined(
-          trader().writeContract({
-            address: deployment.swapRouter,
-            abi: swapRouter02Abi,
-            functionName: 'exactInputSingle',
-            args: [
-              {
-                tokenIn,
-                tokenOut,
-                fee: 10_000,
-                recipient: trader().account.address,
-                amountIn,
-                amountOutMinimum: 0n,
-                sqrtPriceLimitX96: 0n,
-              },
-            ],
-          }),
-        );
+        swapExactInputSingle(clients.publicClient, trader(), {
+          router: deployment.swapRouter,
+          tokenIn,
+          tokenOut,
+          fee: 10_000,
+          amountIn,
+        });
       await swap(deployment.weth9, token, parseEther('0.5'));
       await swap(token, deployment.weth9, (await balanceOf(token, trader().account.address)) / 3n);
 

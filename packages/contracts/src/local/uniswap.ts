@@ -7,7 +7,7 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem';
-import { nonfungiblePositionManagerAbi, uniswapV3FactoryAbi } from '../../generated/uniswap-abis.ts';
+import { nonfungiblePositionManagerAbi, swapRouter02Abi, uniswapV3FactoryAbi } from '../../generated/uniswap-abis.ts';
 import { usdcAbi } from '../index.ts';
 import { FEE_TICK_SPACING, type FeeTier } from '../path.ts';
 import { confirm, withGasHeadroom } from './chain.ts';
@@ -122,4 +122,52 @@ export async function createPoolWithLiquidity(
     functionName: 'getPool',
     args: [first.token, second.token, seed.fee],
   });
+}
+
+export interface ExactInputSwap {
+  router: Address;
+  tokenIn: Address;
+  tokenOut: Address;
+  fee: FeeTier;
+  amountIn: bigint;
+}
+
+/**
+ * Sells exactly `amountIn` of `tokenIn` through SwapRouter02 in one pool, to the wallet itself, with
+ * no price floor (the local trader of tests and tools), once the router may spend `tokenIn`.
+ * Gas has the usual headroom: the bare estimate can miss the pool's oracle write.
+ */
+export async function swapExactInputSingle(
+  publicClient: PublicClient<Transport, Chain>,
+  wallet: WalletClient<Transport, Chain, Account>,
+  swap: ExactInputSwap,
+) {
+  await confirm(
+    publicClient,
+    await wallet.writeContract({
+      address: swap.tokenIn,
+      abi: usdcAbi,
+      functionName: 'approve',
+      args: [swap.router, maxUint256],
+    }),
+  );
+  const request = {
+    account: wallet.account,
+    address: swap.router,
+    abi: swapRouter02Abi,
+    functionName: 'exactInputSingle',
+    args: [
+      {
+        tokenIn: swap.tokenIn,
+        tokenOut: swap.tokenOut,
+        fee: swap.fee,
+        recipient: wallet.account.address,
+        amountIn: swap.amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
+    ],
+  } as const;
+  const gas = withGasHeadroom(await publicClient.estimateContractGas(request));
+  return confirm(publicClient, await wallet.writeContract({ ...request, gas }));
 }
