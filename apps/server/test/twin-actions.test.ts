@@ -13,6 +13,7 @@ import { publishLocalCast } from '../src/social/local-network.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
+import { publishHandingOn } from '../src/twin-actions/mentions/local-firehose.ts';
 import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
 import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
@@ -128,6 +129,30 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
 
   const skipped = (key: string) => recordedSkip(server.db, key);
 
+  /** Another replica's pass of the local feed: its lock, held on a connection of its own until released. */
+  const holdFeedAsAnotherReplica = async () => {
+    let release = () => {};
+    let held = () => {};
+    const heldNow = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holding = server.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
+      held();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await sql`select pg_advisory_unlock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
+    });
+    await heldNow;
+    return {
+      release: async () => {
+        release();
+        await holding;
+      },
+    };
+  };
+
   /** Waits for a twin's reply in this thread skipped for the thread's bound. */
   const boundReachedIn = (root: string) =>
     waitFor(
@@ -233,28 +258,59 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
         await sql<{ key: string }>`select singleton_key as key from pgboss.job
         where name = 'twin-write' and singleton_key = ${key}`.execute(server.db)
       ).rows;
-    let release = () => {};
-    let held = () => {};
-    const heldNow = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    // Another replica's pass: the feed's lock, held on a connection of its own.
-    const otherReplica = server.db.connection().execute(async (connection) => {
-      await sql`select pg_advisory_lock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
-      held();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await sql`select pg_advisory_unlock(${LOCK_SPACES.localFirehose}::int, 0)`.execute(connection);
-    });
-    await heldNow;
+    const otherReplica = await holdFeedAsAnotherReplica();
     const polled = server.twinActions.pollLocalCasts();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await jobs()).toEqual([]);
-    release();
-    await otherReplica;
+    await otherReplica.release();
     await polled;
     expect(await jobs()).toEqual([{ key }]);
+  });
+
+  it('a cast published through the network is handed on in its own transaction: its job is there when the post answers, and the feed passes over it', async () => {
+    const singletonKeys = async (hash: string) =>
+      (
+        await sql<{ key: string }>`select singleton_key as key from pgboss.job
+          where name = 'twin-write' and singleton_key like ${`thread-reply:%:${hash}`}`.execute(server.db)
+      ).rows.map((row) => row.key);
+    // Another replica holds the feed throughout: only the publish itself can have handed it on.
+    const otherReplica = await holdFeedAsAnotherReplica();
+    const hash = await cast(people.dan, `@${twins.alice.twin.username} straight from the compose box`);
+    await otherReplica.release();
+    const key = `thread-reply:${twins.alice.agentId}:${hash}`;
+    expect(await singletonKeys(hash)).toEqual([key]);
+    const row = await server.db
+      .selectFrom('social_casts')
+      .select('handed_on')
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(row.handed_on).toBe(true);
+    // Once answered, a pass of the feed over it makes no second job.
+    await eventually(() => repliesTo(hash), 1);
+    await jobFinished(key);
+    await server.twinActions.pollLocalCasts();
+    expect(await singletonKeys(hash)).toEqual([key]);
+  });
+
+  it('a cast whose hand-off fails is not kept: nothing is published without its jobs', async () => {
+    const before = await server.db
+      .selectFrom('social_casts')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    // The hand-off fails after the cast was inserted in the transaction.
+    const failing = publishHandingOn(
+      server.db,
+      { fid: people.dan, text: `@${twins.alice.twin.username} lost?`, embeds: [], idempotencyKey: crypto.randomUUID() },
+      async () => {
+        throw new Error('the job insert failed');
+      },
+    );
+    await expect(failing).rejects.toThrow('the job insert failed');
+    const after = await server.db
+      .selectFrom('social_casts')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(after.count).toBe(before.count);
   });
 
   it('exactly once: two workers on the same cast make one reply', async () => {

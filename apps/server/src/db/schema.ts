@@ -26,6 +26,8 @@ export interface SocialCastsTable {
   embeds: ColumnType<string[], string, string>;
   created_at: CreatedAt;
   id: Generated<number>;
+  /** Handed to the twins it concerns when it was published (the API's casts); the feed passes over it. */
+  handed_on: Generated<boolean>;
 }
 
 /** Twins. `character` and `choices` are JSON (see twin/character.ts). */

@@ -9,7 +9,6 @@ import {
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ServerConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
@@ -26,7 +25,6 @@ import {
   listAccounts,
   listRecentCasts,
   listTwinAccounts,
-  publishLocalCast,
 } from '../social/local-network.ts';
 import { signUpLocalUser } from '../social/sign-up.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
@@ -46,13 +44,9 @@ const unknownFid = (fid: number) => new HttpError(404, 'unknown_fid', `No local 
 export function localNetworkRoutes(deps: {
   db: Db;
   config: Pick<ServerConfig, 'publicUrl' | 'chain'>;
-  logger: Logger;
-  twinActions: Pick<TwinActions, 'pollLocalCasts' | 'directMessageReceived'>;
+  twinActions: Pick<TwinActions, 'publishLocalCast' | 'directMessageReceived'>;
 }) {
-  const { db, config, logger, twinActions } = deps;
-  // Hands new casts to the twins now rather than at the next tick; the tick catches up on a failure.
-  const pollLocalCasts = () =>
-    twinActions.pollLocalCasts().catch((error: unknown) => logger.warn({ err: error }, 'local casts not handed on'));
+  const { db, config, twinActions } = deps;
   const app = new Hono();
   app.use('/local-network/*', cors());
 
@@ -86,9 +80,8 @@ export function localNetworkRoutes(deps: {
     if (!(await findAccount(db, cast.fid))) throw unknownFid(cast.fid);
     if (cast.parentHash && !(await findCast(db, cast.parentHash)))
       throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);
-    // Each compose is a new cast, even with the same text.
-    const { hash } = await publishLocalCast(db, { ...cast, idempotencyKey: randomUUID() });
-    await pollLocalCasts();
+    // Each compose is a new cast, even with the same text; the twins it concerns get it at once.
+    const { hash } = await twinActions.publishLocalCast({ ...cast, idempotencyKey: randomUUID() });
     return c.json({ hash }, 201);
   });
 

@@ -184,6 +184,8 @@ export async function createLocalUser(
 export async function publishLocalCast(
   db: Db,
   cast: { fid: number; text: string; embeds: readonly string[]; idempotencyKey: string; parentHash?: string | null },
+  /** The caller hands it to the twins in the same transaction: the feed passes over it. */
+  options: { handedOn?: boolean } = {},
 ): Promise<{ hash: string }> {
   const hash = castHash(cast.fid, cast.idempotencyKey);
   const parentHash = cast.parentHash ?? null;
@@ -200,6 +202,7 @@ export async function publishLocalCast(
       parent_hash: parentHash,
       thread_hash: threadHash,
       embeds: JSON.stringify(cast.embeds),
+      handed_on: options.handedOn ?? false,
     })
     .onConflict((conflict) => conflict.column('hash').doNothing())
     .execute();

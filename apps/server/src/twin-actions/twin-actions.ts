@@ -12,7 +12,7 @@ import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
 import { type DraftReview, deleteClosedDrafts, discardDraft, expireDrafts, publishDraft } from './drafts.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
-import { oneAtATime, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
+import { oneAtATime, publishHandingOn, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
@@ -135,9 +135,16 @@ export interface TwinActions {
   directMessageReceived(message: { id: string; fromFid: number; toFid: number; text: string }): Promise<boolean>;
   /** Local mode: hands the local network's new casts on now rather than at the next tick. */
   pollLocalCasts(): Promise<void>;
+  /**
+   * Local mode: publishes a person's cast and hands it to the twins it concerns in the same
+   * transaction, at once, as Neynar's webhook does in production (the feed is for the rest).
+   */
+  publishLocalCast(cast: LocalCastToPublish): Promise<{ hash: string }>;
   /** The owner's review of "ask me first" drafts. */
   drafts: DraftReview;
 }
+
+export type LocalCastToPublish = Parameters<typeof publishHandingOn>[1];
 
 export interface TwinActionsOptions {
   /**
@@ -190,17 +197,29 @@ export async function startTwinActions(
       }),
     );
   }
-  // One statement for any number of jobs; a key already queued or running is passed over (stately).
-  const enqueue = async (jobs: readonly TwinWriteJob[]) => {
-    if (jobs.length === 0) return;
-    await boss.insert(jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })));
+  const wakeWorkers = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
+  /**
+   * One statement for any number of jobs; a key already queued or running is passed over (stately).
+   * Given a transaction, the jobs are its: the workers are woken once it commits.
+   */
+  const insertJobs = async (jobs: readonly TwinWriteJob[], trx?: Db) => {
+    if (jobs.length === 0) return;
+    await boss.insert(
+      jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })),
+      trx ? { db: bossOn(trx) } : {},
+    );
+  };
+  const enqueue = async (jobs: readonly TwinWriteJob[]) => {
+    await insertJobs(jobs);
+    if (jobs.length > 0) wakeWorkers();
+  };
 
-  /** Each twin a cast concerns answers it, as a job; one query and one insert for all the casts. */
-  const castsCreated = async (casts: readonly IncomingCast[]) => {
+  /** Each twin a cast concerns answers it, as a job: one query for all the casts. */
+  const replyJobsFor = async (casts: readonly IncomingCast[], trx: Db = db) => {
     const concerned = await twinsConcernedByEach(
-      db,
+      trx,
       casts.map((cast) => ({
         authorFid: cast.author.fid,
         mentionedFids: cast.mentionedFids,
@@ -208,9 +227,13 @@ export async function startTwinActions(
         parentAuthorFid: cast.parentAuthorFid,
       })),
     );
-    const jobs = casts.flatMap((cast, index) =>
+    return casts.flatMap((cast, index) =>
       concerned[index]!.map((twin): TwinWriteJob => ({ kind: 'thread-reply', agentId: twin.agentId, cast })),
     );
+  };
+  /** The casts' reply jobs, in one insert. */
+  const castsCreated = async (casts: readonly IncomingCast[]) => {
+    const jobs = await replyJobsFor(casts);
     await enqueue(jobs);
     return jobs.length;
   };
@@ -276,6 +299,19 @@ export async function startTwinActions(
   return {
     castCreated: (cast) => castsCreated([cast]),
     pollLocalCasts,
+    async publishLocalCast(cast) {
+      // The clock is read while the cast is stored; its jobs wait for it (see followLocalClock).
+      const clock = followLocalClock();
+      let jobs = 0;
+      const published = await publishHandingOn(db, cast, async (trx, incoming) => {
+        const replies = await replyJobsFor([incoming], trx);
+        await clock;
+        await insertJobs(replies, trx);
+        jobs = replies.length;
+      });
+      if (jobs > 0) wakeWorkers();
+      return published;
+    },
     drafts: {
       publish: (agentId, key, text) => publishDraft(deps, agentId, key, text),
       discard: (agentId, key) => discardDraft(db, agentId, key),

@@ -23,6 +23,7 @@ import * as feeKeeperChecks from './0022_fee_keeper_checks.ts';
 import * as answeredCastsAndRetention from './0023_answered_casts_and_retention.ts';
 import * as notificationPacing from './0024_notification_pacing.ts';
 import * as sentSpendsIndex from './0025_sent_spends_index.ts';
+import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_answered_casts_and_retention': answeredCastsAndRetention,
   '0024_notification_pacing': notificationPacing,
   '0025_sent_spends_index': sentSpendsIndex,
+  '0026_local_casts_handed_on': localCastsHandedOn,
 };

@@ -1,12 +1,14 @@
 import { setTimeout } from 'node:timers/promises';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/database.ts';
+import { publishLocalCast } from '../../social/local-network.ts';
 import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
 
 /** The chain_cursors row that keeps the last local cast handed on. */
 const FIREHOSE_CURSOR = 'local-firehose';
-/** Casts one pass hands on at most; the rest go on the next. */
+/** Casts read at once; a pass reads on while batches come back full, up to BATCHES_PER_PASS of them. */
 const BATCH = 200;
+const BATCHES_PER_PASS = 25;
 /** A pass that finds the feed held by another replica's tries again this often, for up to a second. */
 const HELD_FEED_PAUSE_MS = 10;
 const HELD_FEED_ATTEMPTS = 100;
@@ -34,52 +36,98 @@ export async function readNewLocalCasts(
 
 async function readOnce(db: Db, handle: (casts: IncomingCast[]) => Promise<void>): Promise<IncomingCast[] | null> {
   return withAdvisoryLock(db, { space: LOCK_SPACES.localFirehose, id: 0 }, { wait: false }, async () => {
-    // The cursor is read in the same statement as the casts after it: one round trip per pass.
-    const rows = await db
-      .selectFrom('social_casts')
-      .innerJoin('social_accounts as author', 'author.fid', 'social_casts.fid')
-      .leftJoin('social_casts as parent', 'parent.hash', 'social_casts.parent_hash')
-      .select([
-        'social_casts.id',
-        'social_casts.hash',
-        'social_casts.text',
-        'social_casts.parent_hash',
-        'social_casts.thread_hash',
-        'author.fid as authorFid',
-        'author.username as authorUsername',
-        'author.score as authorScore',
-        'parent.fid as parentAuthorFid',
-      ])
-      .where('social_casts.id', '>', (eb) =>
-        eb.selectFrom('chain_cursors').select('block').where('name', '=', FIREHOSE_CURSOR),
-      )
-      .orderBy('social_casts.id')
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) {
-      // Nothing after the cursor, or no cursor yet (`id > null` matches nothing): then it starts here.
-      const cursor = await db
-        .selectFrom('chain_cursors')
-        .select('block')
-        .where('name', '=', FIREHOSE_CURSOR)
-        .executeTakeFirst();
-      if (!cursor) await startLocalFirehose(db);
-      return [];
+    // Most casts are handed on when published and only passed over here: a backlog of them is read
+    // through in one pass, not a batch a tick.
+    const handed: IncomingCast[] = [];
+    for (let batch = 0; batch < BATCHES_PER_PASS; batch++) {
+      const read = await readBatch(db, handle);
+      handed.push(...read.casts);
+      if (!read.full) break;
     }
-    const casts = rows.map((row) => ({
-      hash: row.hash,
-      text: row.text,
-      author: { fid: row.authorFid, username: row.authorUsername, score: row.authorScore },
-      parentHash: row.parent_hash,
-      parentAuthorFid: row.parentAuthorFid,
-      threadHash: row.thread_hash,
-      mentionedFids: [],
-      mentionedUsernames: mentionedUsernamesIn(row.text),
-    }));
-    await handle(casts);
-    await saveCursor(db, rows.at(-1)!.id);
-    return casts;
+    return handed;
   });
+}
+
+/** One batch after the cursor, handed on, and the cursor moved past it. */
+async function readBatch(
+  db: Db,
+  handle: (casts: IncomingCast[]) => Promise<void>,
+): Promise<{ casts: IncomingCast[]; full: boolean }> {
+  // The cursor is read in the same statement as the casts after it: one round trip per batch.
+  const rows = await incomingCasts(db)
+    .select(['social_casts.id', 'social_casts.handed_on'])
+    .where('social_casts.id', '>', (eb) =>
+      eb.selectFrom('chain_cursors').select('block').where('name', '=', FIREHOSE_CURSOR),
+    )
+    .orderBy('social_casts.id')
+    .limit(BATCH)
+    .execute();
+  if (rows.length === 0) {
+    // Nothing after the cursor, or no cursor yet (`id > null` matches nothing): then it starts here.
+    const cursor = await db
+      .selectFrom('chain_cursors')
+      .select('block')
+      .where('name', '=', FIREHOSE_CURSOR)
+      .executeTakeFirst();
+    if (!cursor) await startLocalFirehose(db);
+    return { casts: [], full: false };
+  }
+  // Casts handed on when they were published (publishHandingOn) are only passed over.
+  const casts = rows.filter((row) => !row.handed_on).map(toIncomingCast);
+  if (casts.length > 0) await handle(casts);
+  await saveCursor(db, rows.at(-1)!.id);
+  return { casts, full: rows.length === BATCH };
+}
+
+/**
+ * Publishes a local cast and hands it on in one transaction, as Neynar's webhook hands on a cast at
+ * once: `handle` gets it (with the transaction, for its jobs) before anything commits, and the feed
+ * passes over it. Either the cast and its hand-off are both kept, or neither is.
+ */
+export async function publishHandingOn(
+  db: Db,
+  cast: Parameters<typeof publishLocalCast>[1],
+  handle: (trx: Db, cast: IncomingCast) => Promise<void>,
+): Promise<{ hash: string }> {
+  return db.transaction().execute(async (trx) => {
+    const { hash } = await publishLocalCast(trx, cast, { handedOn: true });
+    const row = await incomingCasts(trx).where('social_casts.hash', '=', hash).executeTakeFirstOrThrow();
+    await handle(trx, toIncomingCast(row));
+    return { hash };
+  });
+}
+
+/** Local casts as the twins get them: author, parent's author and thread, from the network's tables. */
+function incomingCasts(db: Db) {
+  return db
+    .selectFrom('social_casts')
+    .innerJoin('social_accounts as author', 'author.fid', 'social_casts.fid')
+    .leftJoin('social_casts as parent', 'parent.hash', 'social_casts.parent_hash')
+    .select([
+      'social_casts.hash',
+      'social_casts.text',
+      'social_casts.parent_hash',
+      'social_casts.thread_hash',
+      'author.fid as authorFid',
+      'author.username as authorUsername',
+      'author.score as authorScore',
+      'parent.fid as parentAuthorFid',
+    ]);
+}
+
+type IncomingCastRow = Awaited<ReturnType<ReturnType<typeof incomingCasts>['executeTakeFirstOrThrow']>>;
+
+function toIncomingCast(row: IncomingCastRow): IncomingCast {
+  return {
+    hash: row.hash,
+    text: row.text,
+    author: { fid: row.authorFid, username: row.authorUsername, score: row.authorScore },
+    parentHash: row.parent_hash,
+    parentAuthorFid: row.parentAuthorFid,
+    threadHash: row.thread_hash,
+    mentionedFids: [],
+    mentionedUsernames: mentionedUsernamesIn(row.text),
+  };
 }
 
 /**

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // A local cast published through the network's API is handed to the twins it concerns in its own
+  // transaction; the feed then passes over it. A constant default: no rewrite of the table.
+  await db.schema
+    .alterTable('social_casts')
+    .addColumn('handed_on', 'boolean', (column) => column.notNull().defaultTo(false))
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('social_casts').dropColumn('handed_on').execute();
+}
