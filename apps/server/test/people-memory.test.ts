@@ -242,6 +242,27 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     engine.use(echoEngine());
   });
 
+  it('a reply retried after its engine failed recalls the person as before, not the exchange it is answering', async () => {
+    const recalls: string[][] = [];
+    let failures = 1;
+    const echo = echoEngine();
+    engine.use({
+      name: 'llm',
+      reply(input) {
+        recalls.push((input.remembered?.exchanges ?? []).map((exchange) => exchange.said));
+        if (failures-- > 0) throw new Error('the model endpoint is down');
+        return echo.reply(input);
+      },
+    });
+    const said = 'quillfeather is the name of my new bike';
+    await thread(personA.fid, said);
+    engine.use(echoEngine());
+    // Written twice (the job's retry), remembered once, and neither attempt recalled what it answered.
+    expect(recalls).toHaveLength(2);
+    for (const recalled of recalls) expect(recalled.join(' ')).not.toContain('quillfeather');
+    expect((await remembered(personA.fid)).filter((row) => row.said === said)).toHaveLength(1);
+  });
+
   it('only the owner sees and clears it: per person, then all', async () => {
     await expectError(await memoryAs(null), 401, 'unauthorized');
     await expectError(await memoryAs(personA.fid), 403, 'forbidden');

@@ -16,6 +16,7 @@ import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
 import { publishHandingOn } from '../src/twin-actions/mentions/local-firehose.ts';
 import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
+import { chargeReply } from '../src/twin-actions/reply-rules.ts';
 import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
@@ -468,6 +469,53 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await again(skipped60[0]!.subject)).toEqual({ status: 'skipped', reason: 'author-limit' });
     expect(await charges()).toHaveLength(limit);
     expect(await skips()).toHaveLength(60 - limit);
+  });
+
+  it("a charge waits for another replica's charge of the same author and counts it: the limit holds across replicas", async () => {
+    const rules = { perAuthor: { hour: 3, day: 100 }, perTwin: { hour: 1000, day: 1000 }, minUserScore: 0 };
+    const authorFid = 990_001;
+    const charge = (key: string) =>
+      chargeReply(server.db, rules, { key: `race:${key}`, agentId: twins.bob.agentId, authorFid, channel: 'cast' });
+    expect([await charge('a'), await charge('b')]).toEqual(['charged', 'charged']);
+    // Another replica is charging the author's third reply: it holds the author's lock, not yet committed.
+    let commit = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const otherReplica = server.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${LOCK_SPACES.replyChargesAuthor}::int, hashtext(${String(authorFid)}))`.execute(
+        trx,
+      );
+      await trx
+        .insertInto('twin_reply_charges')
+        .values({ key: 'race:c', agent_id: twins.bob.agentId, author_fid: authorFid, channel: 'cast' })
+        .execute();
+      holding();
+      await new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+    });
+    await held;
+    let settled = false;
+    const fourth = charge('d').finally(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(settled).toBe(false);
+    commit();
+    await otherReplica;
+    // Counted after the other's commit: the third was the last free one.
+    expect(await fourth).toBe('author-limit');
+    // A key already charged is charged once, whatever the limit says now.
+    expect(await charge('a')).toBe('charged');
+    const stored = await server.db
+      .selectFrom('twin_reply_charges')
+      .select('key')
+      .where('author_fid', '=', authorFid)
+      .orderBy('key')
+      .execute();
+    expect(stored.map((row) => row.key)).toEqual(['race:a', 'race:b', 'race:c']);
   });
 
   it('a twin at its own limit skips the reply and records it (per twin, whoever asks)', async () => {

@@ -70,7 +70,7 @@ export async function openReply(
     ownerDecision(db, reply.agentId, reply.kind),
     lifeRows(db, [reply.agentId]).execute(),
     cachedAgentCharacter(db, reply.agentId),
-    recallPerson(db, reply.agentId, reply.author.fid),
+    recallPerson(db, reply.agentId, reply.author.fid, reply.key),
   ]);
   if (!twin) return { done: null, twin: null };
   if (row.text !== null && row.deliveredRef !== null)

@@ -26,51 +26,25 @@ export async function chargeReply(
   rules: ReplyRules,
   charge: { key: string; agentId: string; authorFid: number; channel: TwinReplyChargesTable['channel'] },
 ): Promise<ReplyCharge> {
-  return db.transaction().execute(async (trx) => {
-    // Held to the end of the transaction, so two replicas cannot both count the last free reply;
-    // taken by this one statement only, always in the same order: no deadlock. The commit does not
-    // wait for the disk: a Postgres crash can lose only the last instants' charges (a reply or two
-    // past a limit), never a reply, and the reply waits one flush less.
-    await sql`select set_config('synchronous_commit', 'off', true),
-                     pg_advisory_xact_lock(${LOCK_SPACES.replyChargesAuthor}::int, hashtext(${String(charge.authorFid)})),
-                     pg_advisory_xact_lock(${LOCK_SPACES.replyChargesTwin}::int, hashtext(${charge.agentId}))`.execute(
-      trx,
-    );
-    // The counts and the charge in one statement: inserted only when not yet charged and under every limit.
-    const { rows } = await sql<{
-      charged: boolean;
-      inserted: boolean;
-      authorHour: number;
-      authorDay: number;
-      twinHour: number;
-      twinDay: number;
-    }>`
-      with counts as (
-        select
-          exists (select 1 from twin_reply_charges where key = ${charge.key}) as "charged",
-          count(*) filter (where author_fid = ${charge.authorFid} and charged_at > now() - interval '1 hour')::int as "authorHour",
-          count(*) filter (where author_fid = ${charge.authorFid})::int as "authorDay",
-          count(*) filter (where agent_id = ${charge.agentId} and charged_at > now() - interval '1 hour')::int as "twinHour",
-          count(*) filter (where agent_id = ${charge.agentId})::int as "twinDay"
-        from twin_reply_charges
-        where channel = ${charge.channel}
-          and charged_at > now() - interval '1 day'
-          and (author_fid = ${charge.authorFid} or agent_id = ${charge.agentId})
-      ), inserted as (
-        insert into twin_reply_charges (key, agent_id, author_fid, channel)
-        select ${charge.key}::text, ${charge.agentId}::text, ${charge.authorFid}::bigint, ${charge.channel}::text from counts
-        where not "charged"
-          and "authorHour" < ${rules.perAuthor.hour} and "authorDay" < ${rules.perAuthor.day}
-          and "twinHour" < ${rules.perTwin.hour} and "twinDay" < ${rules.perTwin.day}
-        returning 1
-      )
-      select counts.*, exists (select 1 from inserted) as "inserted" from counts
-    `.execute(trx);
-    const counts = rows[0]!;
-    if (counts.charged || counts.inserted) return 'charged';
-    if (counts.authorHour >= rules.perAuthor.hour || counts.authorDay >= rules.perAuthor.day) return 'author-limit';
-    return 'twin-limit';
-  });
+  // Locks held to the end of its transaction, so two replicas cannot both count the last free reply;
+  // then the counts and the charge: inserted only when not yet charged and under every limit. One
+  // round trip (the charge_twin_reply function, migration 0027). The commit does not wait for the
+  // disk: a Postgres crash can lose only the last instants' charges (a reply or two past a limit),
+  // never a reply, and the reply waits one flush less.
+  const { rows } = await sql<{
+    charged: boolean;
+    inserted: boolean;
+    authorHour: number;
+    authorDay: number;
+    twinHour: number;
+    twinDay: number;
+  }>`select * from charge_twin_reply(${charge.key}, ${charge.agentId}, ${charge.authorFid}::bigint, ${charge.channel},
+      ${rules.perAuthor.hour}::int, ${rules.perAuthor.day}::int, ${rules.perTwin.hour}::int, ${rules.perTwin.day}::int,
+      ${LOCK_SPACES.replyChargesAuthor}::int, ${LOCK_SPACES.replyChargesTwin}::int)`.execute(db);
+  const counts = rows[0]!;
+  if (counts.charged || counts.inserted) return 'charged';
+  if (counts.authorHour >= rules.perAuthor.hour || counts.authorDay >= rules.perAuthor.day) return 'author-limit';
+  return 'twin-limit';
 }
 
 /**

@@ -57,8 +57,19 @@ export function personMemoryFrom(rows: readonly RecallRow[]): PersonMemory | und
   };
 }
 
-export async function recallPerson(db: Db, agentId: string, fid: number): Promise<PersonMemory | undefined> {
-  return personMemoryFrom(await recallQuery(db, agentId, fid).execute());
+/**
+ * What the twin remembers of a person before the exchange under `answering` (a writing's key): a
+ * retry of that writing, which may find its own exchange already remembered, recalls the same.
+ */
+export async function recallPerson(
+  db: Db,
+  agentId: string,
+  fid: number,
+  answering?: string,
+): Promise<PersonMemory | undefined> {
+  let query = recallQuery(db, agentId, fid);
+  if (answering !== undefined) query = query.where('key', '<>', answering);
+  return personMemoryFrom(await query.execute());
 }
 
 /**
@@ -92,10 +103,11 @@ export async function rememberExchange(
 }
 
 /**
- * Writes a reply with what the twin remembers of the person, then remembers this exchange. Called
- * inside a writing's compose step, so it runs once per writing key; a retry that composes again
- * finds the exchange remembered under the same key and adds nothing. `recalled`: the person's memory
- * when the caller has just read it (twin-actions/reply-gate.ts openReply), not read again.
+ * Writes a reply with what the twin remembers of the person, and remembers this exchange meanwhile
+ * (what the person said, not the reply: the statement runs while the engine writes). Called inside
+ * a writing's compose step, so it runs once per writing key; a retry that composes again finds the
+ * exchange remembered under the same key, adds nothing and does not recall it. `recalled`: the
+ * person's memory when the caller has just read it (twin-actions/reply-gate.ts openReply), not read again.
  */
 export async function withPersonMemory<T>(
   db: Db,
@@ -104,9 +116,10 @@ export async function withPersonMemory<T>(
   write: (remembered: PersonMemory | undefined) => Promise<T>,
   recalled?: { remembered: PersonMemory | undefined },
 ): Promise<T> {
-  const remembered = recalled ? recalled.remembered : await recallPerson(db, exchange.agentId, exchange.fid);
-  const written = await write(remembered);
-  await rememberExchange(db, character, exchange);
+  const remembered = recalled
+    ? recalled.remembered
+    : await recallPerson(db, exchange.agentId, exchange.fid, exchange.key);
+  const [written] = await Promise.all([write(remembered), rememberExchange(db, character, exchange)]);
   return written;
 }
 

@@ -24,6 +24,7 @@ import * as answeredCastsAndRetention from './0023_answered_casts_and_retention.
 import * as notificationPacing from './0024_notification_pacing.ts';
 import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
+import * as replyChargeFunction from './0027_reply_charge_function.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024_notification_pacing': notificationPacing,
   '0025_sent_spends_index': sentSpendsIndex,
   '0026_local_casts_handed_on': localCastsHandedOn,
+  '0027_reply_charge_function': replyChargeFunction,
 };
