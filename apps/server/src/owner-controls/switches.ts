@@ -126,15 +126,28 @@ export async function updateAgentActions(db: Db, agentId: string, update: AgentA
 }
 
 /** Everything the owner set for a twin, read in one statement, per write (no cache: every replica sees a change at once). */
-export async function ownerSwitchesOf(
-  db: Db,
-  agentId: string,
-): Promise<{ actions: AgentActions; controls: OwnerControls }> {
-  const row = await db
+export async function ownerSwitchesOf(db: Db, agentId: string): Promise<OwnerSwitches> {
+  return ownerSwitchesFrom(await ownerSwitchesQuery(db, agentId).executeTakeFirst());
+}
+
+/** The owner's switches and controls. */
+export interface OwnerSwitches {
+  actions: AgentActions;
+  controls: OwnerControls;
+}
+
+/** The row ownerSwitchesOf reads, as a query (a reply reads it within its one statement, twin-actions/reply-gate.ts). */
+export function ownerSwitchesQuery(db: Db, agentId: string) {
+  return db
     .selectFrom('agent_actions')
     .select([...Object.values(COLUMNS), 'paused', 'posts_ask_first', 'replies_ask_first'])
-    .where('agent_id', '=', agentId)
-    .executeTakeFirst();
+    .where('agent_id', '=', agentId);
+}
+
+type OwnerSwitchesRow = Awaited<ReturnType<ReturnType<typeof ownerSwitchesQuery>['executeTakeFirstOrThrow']>>;
+
+/** The switches from their row; a twin without one has the /info defaults. */
+export function ownerSwitchesFrom(row: OwnerSwitchesRow | null | undefined): OwnerSwitches {
   if (!row) return { actions: { ...AGENT_ACTION_DEFAULTS }, controls: structuredClone(OWNER_CONTROL_DEFAULTS) };
   return {
     actions: toActions(row),

@@ -1,15 +1,18 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
 import { lifeIndexStateOf } from '../chain/life-index-state.ts';
-import { lifeRows } from '../lives/lives.ts';
+import { type LifeRow, lifeRows } from '../lives/lives.ts';
+// The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
+import { ownerSwitchesFrom, ownerSwitchesQuery } from '../owner-controls/switches.ts';
 import type { Character } from '../twin/character.ts';
 import type { PersonMemory } from '../twin/people-memory.ts';
-import { recallPerson } from '../twin/people-memory-store.ts';
+import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/people-memory-store.ts';
 import type { TwinActionDeps } from './deps.ts';
-import { type OwnerDecision, ownerDecision } from './owner-decision.ts';
+import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';
 import type { KnownWriting } from './twin-writes.ts';
-import { findTwinAccount, type TwinAccount } from './twins.ts';
+import { type TwinAccount, twinAccounts } from './twins.ts';
 import { skipsOf } from './write-skips.ts';
 
 /** One reply a twin is about to write: a thread reply (a cast) or a direct-message answer. */
@@ -43,11 +46,11 @@ export interface OpenReply {
 }
 
 /**
- * Opens a reply, the same for every reply writer. Everything it decides on is read at once, each read
- * on its own connection, so a reply waits for one round trip rather than six: the twin, the writing
- * under the key (a reply already delivered is `done`), whether the author is a twin, the owner's
- * switches, the twin's life in the index, its character and its memory of the author. Only reads: a
- * reply that is then skipped has changed nothing, and nothing outside Postgres was asked.
+ * Opens a reply, the same for every reply writer. Everything it decides on is read in one statement
+ * (beside the character, kept in memory), so a reply waits for one round trip rather than six: the
+ * twin, the writing under the key (a reply already delivered is `done`), whether the author is a
+ * twin, the owner's switches, the twin's life in the index and its memory of the author. Only reads:
+ * a reply that is then skipped has changed nothing, and nothing outside Postgres was asked.
  */
 export async function openReply(
   deps: TwinActionDeps,
@@ -56,22 +59,30 @@ export async function openReply(
   { done: null; twin: null } | { done: { text: string; deliveredRef: string }; twin: TwinAccount } | OpenReply
 > {
   const { db } = deps;
-  const [twin, row, decision, lives, character, remembered] = await Promise.all([
-    findTwinAccount(db, reply.agentId),
-    db
-      .selectNoFrom((eb) => [
-        eb.selectFrom('twin_writings').select('text').where('key', '=', reply.key).as('text'),
-        eb.selectFrom('twin_writings').select('delivered_ref').where('key', '=', reply.key).as('deliveredRef'),
-        eb
-          .exists(eb.selectFrom('agents').select(sql`1`.as('one')).where('twin_fid', '=', reply.author.fid))
-          .as('authorIsTwin'),
-      ])
-      .executeTakeFirstOrThrow(),
-    ownerDecision(db, reply.agentId, reply.kind),
-    lifeRows(db, [reply.agentId]).execute(),
+  const [character, { rows }] = await Promise.all([
     cachedAgentCharacter(db, reply.agentId),
-    recallPerson(db, reply.agentId, reply.author.fid, reply.key),
+    sql<{
+      twin: TwinAccount | null;
+      text: string | null;
+      deliveredRef: string | null;
+      authorIsTwin: boolean;
+      switches: Parameters<typeof ownerSwitchesFrom>[0];
+      life: LifeRow[];
+      remembered: RecallRow[];
+    }>`select
+        ${jsonObjectFrom(twinAccounts(db).where('agents.agent_id', '=', reply.agentId))} as twin,
+        (select text from twin_writings where key = ${reply.key}) as text,
+        (select delivered_ref from twin_writings where key = ${reply.key}) as "deliveredRef",
+        exists (select 1 from agents where twin_fid = ${reply.author.fid}) as "authorIsTwin",
+        ${jsonObjectFrom(ownerSwitchesQuery(db, reply.agentId))} as switches,
+        ${jsonArrayFrom(lifeRows(db, [reply.agentId]))} as life,
+        ${jsonArrayFrom(recallQuery(db, reply.agentId, reply.author.fid, reply.key))} as remembered`.execute(db),
   ]);
+  const row = rows[0]!;
+  const { twin } = row;
+  const lives = row.life;
+  const decision = ownerDecisionFrom(ownerSwitchesFrom(row.switches), reply.kind);
+  const remembered = personMemoryFrom(row.remembered);
   if (!twin) return { done: null, twin: null };
   if (row.text !== null && row.deliveredRef !== null)
     return { done: { text: row.text, deliveredRef: row.deliveredRef }, twin };

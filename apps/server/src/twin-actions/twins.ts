@@ -12,7 +12,8 @@ export interface TwinAccount {
   signerId: string | null;
 }
 
-function twinAccounts(db: Db) {
+/** Twins' accounts, as a query (a reply reads its twin's within its one statement, reply-gate.ts). */
+export function twinAccounts(db: Db) {
   return db
     .selectFrom('agents')
     .leftJoin('deployments', 'deployments.agent_id', 'agents.agent_id')

@@ -19,16 +19,19 @@ export interface Exchange {
   said: string;
 }
 
-/** A person's newest exchanges with a twin, as a query (the chat reads it in its one statement before the first token). */
-export function recallQuery(db: Db, agentId: string, fid: number) {
-  return db
+/**
+ * A person's newest exchanges with a twin, as a query (the chat and a reply read it in their one
+ * statement), before the exchange under `answering` (a writing's key): a retry of that writing,
+ * which may find its own exchange already remembered, recalls the same.
+ */
+export function recallQuery(db: Db, agentId: string, fid: number, answering?: string) {
+  let query = db
     .selectFrom('people_memory')
     .select(['fid', 'username', 'channel', 'said', 'topics', 'created_at'])
     .where('agent_id', '=', agentId)
-    .where('fid', '=', fid)
-    .orderBy('created_at', 'desc')
-    .orderBy('key', 'desc')
-    .limit(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
+    .where('fid', '=', fid);
+  if (answering !== undefined) query = query.where('key', '<>', answering);
+  return query.orderBy('created_at', 'desc').orderBy('key', 'desc').limit(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
 }
 
 /** A row of recallQuery (through json, created_at is a string). */
@@ -57,19 +60,14 @@ export function personMemoryFrom(rows: readonly RecallRow[]): PersonMemory | und
   };
 }
 
-/**
- * What the twin remembers of a person before the exchange under `answering` (a writing's key): a
- * retry of that writing, which may find its own exchange already remembered, recalls the same.
- */
+/** What the twin remembers of a person before the exchange under `answering` (see recallQuery). */
 export async function recallPerson(
   db: Db,
   agentId: string,
   fid: number,
   answering?: string,
 ): Promise<PersonMemory | undefined> {
-  let query = recallQuery(db, agentId, fid);
-  if (answering !== undefined) query = query.where('key', '<>', answering);
-  return personMemoryFrom(await query.execute());
+  return personMemoryFrom(await recallQuery(db, agentId, fid, answering).execute());
 }
 
 /**
