@@ -276,7 +276,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       ).rows.map((row) => row.key);
     // Another replica holds the feed throughout: only the publish itself can have handed it on.
     const otherReplica = await holdFeedAsAnotherReplica();
-    const hash = await cast(people.dan, `@${twins.alice.twin.username} straight from the compose box`);
+    const hash = await cast(people.bob, `@${twins.alice.twin.username} straight from the compose box`);
     await otherReplica.release();
     const key = `thread-reply:${twins.alice.agentId}:${hash}`;
     expect(await singletonKeys(hash)).toEqual([key]);
@@ -287,10 +287,38 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       .executeTakeFirstOrThrow();
     expect(row.handed_on).toBe(true);
     // Once answered, a pass of the feed over it makes no second job.
-    await eventually(() => repliesTo(hash), 1);
+    const [answer] = await eventually(() => repliesTo(hash), 1);
     await jobFinished(key);
     await server.twinActions.pollLocalCasts();
     expect(await singletonKeys(hash)).toEqual([key]);
+
+    // A reply to the twin's answer, deeper in the thread: the job carries the cast as it was stored.
+    const reply = await cast(people.bob, 'and one more thing', answer!.hash);
+    const [job] = (
+      await sql<{ data: { cast: Record<string, unknown> } }>`select data from pgboss.job
+        where name = 'twin-write' and singleton_key = ${`thread-reply:${twins.alice.agentId}:${reply}`}`.execute(
+        server.db,
+      )
+    ).rows;
+    const stored = await server.db
+      .selectFrom('social_casts')
+      .innerJoin('social_accounts', 'social_accounts.fid', 'social_casts.fid')
+      .select([
+        'social_casts.thread_hash',
+        'social_casts.parent_hash',
+        'social_accounts.username',
+        'social_accounts.score',
+      ])
+      .where('hash', '=', reply)
+      .executeTakeFirstOrThrow();
+    expect(job!.data.cast).toMatchObject({
+      hash: reply,
+      parentHash: answer!.hash,
+      parentAuthorFid: twins.alice.twin.fid,
+      threadHash: hash,
+      author: { fid: people.bob, username: stored.username, score: stored.score },
+    });
+    expect(stored).toMatchObject({ thread_hash: hash, parent_hash: answer!.hash });
   });
 
   it('a cast whose hand-off fails is not kept: nothing is published without its jobs', async () => {
@@ -298,15 +326,24 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       .selectFrom('social_casts')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
-    // The hand-off fails after the cast was inserted in the transaction.
+    // The jobs are made (one, for alice's twin), then their insert fails after the cast's, in the transaction.
+    let made: unknown[] = [];
     const failing = publishHandingOn(
       server.db,
       { fid: people.dan, text: `@${twins.alice.twin.username} lost?`, embeds: [], idempotencyKey: crypto.randomUUID() },
-      async () => {
-        throw new Error('the job insert failed');
+      {
+        jobsFor: async (incoming) => [incoming],
+        enqueue: async (trx, jobs) => {
+          made = jobs;
+          expect(
+            await trx.selectFrom('social_casts').select('id').where('hash', '=', jobs[0]!.hash).execute(),
+          ).toHaveLength(1);
+          throw new Error('the job insert failed');
+        },
       },
     );
     await expect(failing).rejects.toThrow('the job insert failed');
+    expect(made).toHaveLength(1);
     const after = await server.db
       .selectFrom('social_casts')
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -77,12 +77,12 @@ export function localNetworkRoutes(deps: {
 
   app.post('/local-network/casts', async (c) => {
     const cast = await jsonBody(c, newCastRequestSchema);
-    if (!(await findAccount(db, cast.fid))) throw unknownFid(cast.fid);
-    if (cast.parentHash && !(await findCast(db, cast.parentHash)))
-      throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);
     // Each compose is a new cast, even with the same text; the twins it concerns get it at once.
-    const { hash } = await twinActions.publishLocalCast({ ...cast, idempotencyKey: randomUUID() });
-    return c.json({ hash }, 201);
+    const published = await twinActions.publishLocalCast({ ...cast, idempotencyKey: randomUUID() });
+    if (published.status === 'unknown-author') throw unknownFid(cast.fid);
+    if (published.status === 'unknown-parent')
+      throw new HttpError(404, 'unknown_cast', `No local cast with hash ${cast.parentHash}`);
+    return c.json({ hash: published.hash }, 201);
   });
 
   // The twins' accounts, for the dev host's direct-message panel.

@@ -176,6 +176,20 @@ export async function createLocalUser(
   });
 }
 
+/** A cast someone publishes on the local network. */
+export interface LocalCastToPublish {
+  fid: number;
+  text: string;
+  embeds: readonly string[];
+  idempotencyKey: string;
+  parentHash?: string | null;
+}
+
+/** The hash a cast gets when it is published: its author's and idempotency key's, so the same cast is one. */
+export function localCastHash(cast: Pick<LocalCastToPublish, 'fid' | 'idempotencyKey'>): `0x${string}` {
+  return castHash(cast.fid, cast.idempotencyKey);
+}
+
 /**
  * Publishes a cast on the local network; the same idempotency key gives the same cast, once. Like
  * a Farcaster cast it carries its thread's first cast: its own hash when it starts a thread, its
@@ -183,11 +197,11 @@ export async function createLocalUser(
  */
 export async function publishLocalCast(
   db: Db,
-  cast: { fid: number; text: string; embeds: readonly string[]; idempotencyKey: string; parentHash?: string | null },
+  cast: LocalCastToPublish,
   /** The caller hands it to the twins in the same transaction: the feed passes over it. */
   options: { handedOn?: boolean } = {},
 ): Promise<{ hash: string }> {
-  const hash = castHash(cast.fid, cast.idempotencyKey);
+  const hash = localCastHash(cast);
   const parentHash = cast.parentHash ?? null;
   const threadHash =
     parentHash === null

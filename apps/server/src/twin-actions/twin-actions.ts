@@ -6,13 +6,20 @@ import type { Db } from '../db/database.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
 import { startTicker } from '../jobs/ticker.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
+import type { LocalCastToPublish } from '../social/local-network.ts';
 import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
 import { type DraftReview, deleteClosedDrafts, discardDraft, expireDrafts, publishDraft } from './drafts.ts';
 import type { IncomingCast } from './mentions/incoming-cast.ts';
-import { oneAtATime, publishHandingOn, readNewLocalCasts, startLocalFirehose } from './mentions/local-firehose.ts';
+import {
+  type LocalCastHandOff,
+  oneAtATime,
+  publishHandingOn,
+  readNewLocalCasts,
+  startLocalFirehose,
+} from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
@@ -139,12 +146,10 @@ export interface TwinActions {
    * Local mode: publishes a person's cast and hands it to the twins it concerns in the same
    * transaction, at once, as Neynar's webhook does in production (the feed is for the rest).
    */
-  publishLocalCast(cast: LocalCastToPublish): Promise<{ hash: string }>;
+  publishLocalCast(cast: LocalCastToPublish): Promise<LocalCastHandOff>;
   /** The owner's review of "ask me first" drafts. */
   drafts: DraftReview;
 }
-
-export type LocalCastToPublish = Parameters<typeof publishHandingOn>[1];
 
 export interface TwinActionsOptions {
   /**
@@ -302,14 +307,14 @@ export async function startTwinActions(
     async publishLocalCast(cast) {
       // The clock is read while the cast is stored; its jobs wait for it (see followLocalClock).
       const clock = followLocalClock();
-      let jobs = 0;
-      const published = await publishHandingOn(db, cast, async (trx, incoming) => {
-        const replies = await replyJobsFor([incoming], trx);
-        await clock;
-        await insertJobs(replies, trx);
-        jobs = replies.length;
+      const published = await publishHandingOn(db, cast, {
+        jobsFor: (incoming) => replyJobsFor([incoming]),
+        enqueue: async (trx, jobs) => {
+          await clock;
+          await insertJobs(jobs, trx);
+        },
       });
-      if (jobs > 0) wakeWorkers();
+      if (published.status === 'published' && published.jobs > 0) wakeWorkers();
       return published;
     },
     drafts: {

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/database.ts';
-import { publishLocalCast } from '../../social/local-network.ts';
+import { type LocalCastToPublish, localCastHash, publishLocalCast } from '../../social/local-network.ts';
 import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
 
 /** The chain_cursors row that keeps the last local cast handed on. */
@@ -79,22 +79,54 @@ async function readBatch(
   return { casts, full: rows.length === BATCH };
 }
 
+/** What publishing a person's cast came to: published and handed on, or refused for an unknown author or parent. */
+export type LocalCastHandOff =
+  | { status: 'published'; hash: string; jobs: number }
+  | { status: 'unknown-author' }
+  | { status: 'unknown-parent' };
+
 /**
- * Publishes a local cast and hands it on in one transaction, as Neynar's webhook hands on a cast at
- * once: `handle` gets it (with the transaction, for its jobs) before anything commits, and the feed
- * passes over it. Either the cast and its hand-off are both kept, or neither is.
+ * Publishes a local cast and hands it on, as Neynar's webhook hands on a cast at once: its author and
+ * parent are read first (one statement, which also refuses an unknown one), then the jobs of the
+ * twins it concerns are made, and the cast and those jobs are stored in one transaction (either both
+ * are kept, or neither). The feed then passes over the cast.
  */
-export async function publishHandingOn(
+export async function publishHandingOn<Job>(
   db: Db,
-  cast: Parameters<typeof publishLocalCast>[1],
-  handle: (trx: Db, cast: IncomingCast) => Promise<void>,
-): Promise<{ hash: string }> {
-  return db.transaction().execute(async (trx) => {
-    const { hash } = await publishLocalCast(trx, cast, { handedOn: true });
-    const row = await incomingCasts(trx).where('social_casts.hash', '=', hash).executeTakeFirstOrThrow();
-    await handle(trx, toIncomingCast(row));
-    return { hash };
+  cast: LocalCastToPublish,
+  handOn: { jobsFor: (cast: IncomingCast) => Promise<Job[]>; enqueue: (trx: Db, jobs: Job[]) => Promise<void> },
+): Promise<LocalCastHandOff> {
+  const parentHash = cast.parentHash ?? null;
+  const known = await db
+    .selectFrom('social_accounts as author')
+    .leftJoin('social_casts as parent', (join) => join.on('parent.hash', '=', parentHash ?? ''))
+    .select([
+      'author.username',
+      'author.score',
+      'parent.fid as parentAuthorFid',
+      'parent.thread_hash as parentThreadHash',
+    ])
+    .where('author.fid', '=', cast.fid)
+    .executeTakeFirst();
+  if (!known) return { status: 'unknown-author' };
+  if (parentHash !== null && known.parentThreadHash === null) return { status: 'unknown-parent' };
+  const hash = localCastHash(cast);
+  const jobs = await handOn.jobsFor({
+    hash,
+    text: cast.text,
+    author: { fid: cast.fid, username: known.username, score: known.score },
+    parentHash,
+    parentAuthorFid: known.parentAuthorFid,
+    // As publishLocalCast stores it: its own hash for a root, its parent's thread for a reply.
+    threadHash: known.parentThreadHash ?? hash,
+    mentionedFids: [],
+    mentionedUsernames: mentionedUsernamesIn(cast.text),
   });
+  await db.transaction().execute(async (trx) => {
+    await publishLocalCast(trx, cast, { handedOn: true });
+    await handOn.enqueue(trx, jobs);
+  });
+  return { status: 'published', hash, jobs: jobs.length };
 }
 
 /** Local casts as the twins get them: author, parent's author and thread, from the network's tables. */
