@@ -195,12 +195,7 @@ export function localCastHash(cast: Pick<LocalCastToPublish, 'fid' | 'idempotenc
  * a Farcaster cast it carries its thread's first cast: its own hash when it starts a thread, its
  * parent's thread hash when it replies (the parent itself when the network does not have it).
  */
-export async function publishLocalCast(
-  db: Db,
-  cast: LocalCastToPublish,
-  /** The caller hands it to the twins in the same transaction: the feed passes over it. */
-  options: { handedOn?: boolean } = {},
-): Promise<{ hash: string }> {
+export async function publishLocalCast(db: Db, cast: LocalCastToPublish): Promise<{ hash: string }> {
   const hash = localCastHash(cast);
   const parentHash = cast.parentHash ?? null;
   const threadHash =
@@ -216,11 +211,15 @@ export async function publishLocalCast(
       parent_hash: parentHash,
       thread_hash: threadHash,
       embeds: JSON.stringify(cast.embeds),
-      handed_on: options.handedOn ?? false,
     })
     .onConflict((conflict) => conflict.column('hash').doNothing())
     .execute();
   return { hash };
+}
+
+/** Marks a cast handed to the twins by whoever published it: the feed then passes over it. */
+export async function markLocalCastHandedOn(db: Db, hash: string): Promise<void> {
+  await db.updateTable('social_casts').set({ handed_on: true }).where('hash', '=', hash).execute();
 }
 
 function toLocalUser(row: Selectable<SocialAccountsTable>): LocalUser {

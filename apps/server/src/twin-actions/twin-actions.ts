@@ -202,29 +202,17 @@ export async function startTwinActions(
       }),
     );
   }
-  const wakeWorkers = () => {
-    for (const id of workerIds) boss.notifyWorker(id);
-  };
-  /**
-   * One statement for any number of jobs; a key already queued or running is passed over (stately).
-   * Given a transaction, the jobs are its: the workers are woken once it commits.
-   */
-  const insertJobs = async (jobs: readonly TwinWriteJob[], trx?: Db) => {
-    if (jobs.length === 0) return;
-    await boss.insert(
-      jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })),
-      trx ? { db: bossOn(trx) } : {},
-    );
-  };
+  // One statement for any number of jobs; a key already queued or running is passed over (stately).
   const enqueue = async (jobs: readonly TwinWriteJob[]) => {
-    await insertJobs(jobs);
-    if (jobs.length > 0) wakeWorkers();
+    if (jobs.length === 0) return;
+    await boss.insert(jobs.map((job) => ({ name: TWIN_WRITE_QUEUE, data: job, singletonKey: twinWriteKey(job) })));
+    for (const id of workerIds) boss.notifyWorker(id);
   };
 
   /** Each twin a cast concerns answers it, as a job: one query for all the casts. */
-  const replyJobsFor = async (casts: readonly IncomingCast[], trx: Db = db) => {
+  const replyJobsFor = async (casts: readonly IncomingCast[]) => {
     const concerned = await twinsConcernedByEach(
-      trx,
+      db,
       casts.map((cast) => ({
         authorFid: cast.author.fid,
         mentionedFids: cast.mentionedFids,
@@ -309,12 +297,14 @@ export async function startTwinActions(
       const clock = followLocalClock();
       const published = await publishHandingOn(db, cast, {
         jobsFor: (incoming) => replyJobsFor([incoming]),
-        enqueue: async (trx, jobs) => {
+        enqueue: async (jobs) => {
           await clock;
-          await insertJobs(jobs, trx);
+          await enqueue(jobs);
         },
       });
-      if (published.status === 'published' && published.jobs > 0) wakeWorkers();
+      if (published.status === 'published' && published.handOffError !== undefined) {
+        logger.warn({ err: published.handOffError, hash: published.hash }, 'local cast left to the feed');
+      }
       return published;
     },
     drafts: {

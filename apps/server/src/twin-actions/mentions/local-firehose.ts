@@ -1,7 +1,12 @@
 import { setTimeout } from 'node:timers/promises';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
 import type { Db } from '../../db/database.ts';
-import { type LocalCastToPublish, localCastHash, publishLocalCast } from '../../social/local-network.ts';
+import {
+  type LocalCastToPublish,
+  localCastHash,
+  markLocalCastHandedOn,
+  publishLocalCast,
+} from '../../social/local-network.ts';
 import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
 
 /** The chain_cursors row that keeps the last local cast handed on. */
@@ -81,20 +86,28 @@ async function readBatch(
 
 /** What publishing a person's cast came to: published and handed on, or refused for an unknown author or parent. */
 export type LocalCastHandOff =
-  | { status: 'published'; hash: string; jobs: number }
+  | {
+      status: 'published';
+      hash: string;
+      /** The jobs made at once; when their insert failed (`handOffError`), the feed hands the cast on. */
+      jobs: number;
+      handOffError?: unknown;
+    }
   | { status: 'unknown-author' }
   | { status: 'unknown-parent' };
 
 /**
- * Publishes a local cast and hands it on, as Neynar's webhook hands on a cast at once: its author and
- * parent are read first (one statement, which also refuses an unknown one), then the jobs of the
- * twins it concerns are made, and the cast and those jobs are stored in one transaction (either both
- * are kept, or neither). The feed then passes over the cast.
+ * Publishes a local cast and hands it on at once, as Neynar's webhook hands on a cast: its author
+ * and parent are read first (one statement, which also refuses an unknown one) and the jobs of the
+ * twins it concerns made; then the cast is stored, its jobs inserted, and the cast marked handed on,
+ * each in one statement. Until it is marked, the cast is the feed's: a crash or a failed insert
+ * between two steps is made good by the feed's next pass, and a pass that comes in between hands it
+ * on a second time, which the writers take once (exactly once per key).
  */
 export async function publishHandingOn<Job>(
   db: Db,
   cast: LocalCastToPublish,
-  handOn: { jobsFor: (cast: IncomingCast) => Promise<Job[]>; enqueue: (trx: Db, jobs: Job[]) => Promise<void> },
+  handOn: { jobsFor: (cast: IncomingCast) => Promise<Job[]>; enqueue: (jobs: Job[]) => Promise<void> },
 ): Promise<LocalCastHandOff> {
   const parentHash = cast.parentHash ?? null;
   const known = await db
@@ -122,10 +135,13 @@ export async function publishHandingOn<Job>(
     mentionedFids: [],
     mentionedUsernames: mentionedUsernamesIn(cast.text),
   });
-  await db.transaction().execute(async (trx) => {
-    await publishLocalCast(trx, cast, { handedOn: true });
-    await handOn.enqueue(trx, jobs);
-  });
+  await publishLocalCast(db, cast);
+  try {
+    await handOn.enqueue(jobs);
+  } catch (handOffError) {
+    return { status: 'published', hash, jobs: 0, handOffError };
+  }
+  await markLocalCastHandedOn(db, hash);
   return { status: 'published', hash, jobs: jobs.length };
 }
 
