@@ -72,14 +72,19 @@ describe('the deploy pipeline’s first-battery step', () => {
     const usdcBefore = await operatorUsdc();
     // A chain that stops mining right before the payment is sent, and a receipt wait that gives up:
     // what a slow RPC or a congested chain does to the first attempt.
+    // Only the payment's wait gives up: the approval before it is awaited as usual (under load anvil
+    // may not have its receipt at the instant it is asked, which failed the step before the payment).
+    let stalled = false;
     const stalling = {
       ...chain,
       estimateContractGas: async (call: Parameters<PublicClient['estimateContractGas']>[0]) => {
         const gas = await chain.estimateContractGas(call);
         await testClient.setAutomine(false);
+        stalled = true;
         return gas;
       },
       waitForTransactionReceipt: async ({ hash }: { hash: `0x${string}` }) => {
+        if (!stalled) return chain.waitForTransactionReceipt({ hash });
         const receipt = await chain.getTransactionReceipt({ hash }).catch(() => null);
         if (!receipt) throw new WaitForTransactionReceiptTimeoutError({ hash });
         return receipt;
