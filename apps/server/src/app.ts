@@ -30,7 +30,7 @@ import { buildManifest, InvalidManifestError, manifestProblems } from './manifes
 import { pageHeadTags } from './manifest/page-head.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
-import { agentActionsRoutes, approvalRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
+import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
@@ -126,6 +126,7 @@ export async function createApp(deps: AppDeps): Promise<{
     sender,
     publicUrl: deps.config.publicUrl,
     replyRules: deps.config.replyRules,
+    linkAllowList: deps.config.twinLinkHosts,
   };
   // Revivals the life watch indexes are handed to their job: the owner's notice, the twin's thanks.
   const revivals = await startRevivalSocial(deps.jobs, {
@@ -168,7 +169,7 @@ export async function createApp(deps: AppDeps): Promise<{
   });
   await startCastLearning(
     deps.jobs,
-    { db: deps.db, farcaster: services.farcaster, logger: deps.logger },
+    { db: deps.db, farcaster: services.farcaster, logger: deps.logger, memoryCap: deps.config.memoryCasts },
     deps.config.lifeWatchIntervalSeconds,
   );
   if (deps.config.neynarWebhook.ids.length > 0) {
@@ -268,7 +269,17 @@ export async function createApp(deps: AppDeps): Promise<{
     }),
   );
   app.route('/', peopleMemoryRoutes({ db: deps.db, tokens: services.tokens, rateLimits }));
-  app.route('/', voiceRoutes({ db: deps.db, tokens: services.tokens, rateLimits, farcaster: services.farcaster }));
+  app.route('/', ownerExampleRoutes({ db: deps.db, tokens: services.tokens, rateLimits }));
+  app.route(
+    '/',
+    voiceRoutes({
+      db: deps.db,
+      tokens: services.tokens,
+      rateLimits,
+      farcaster: services.farcaster,
+      memoryCap: deps.config.memoryCasts,
+    }),
+  );
   app.route(
     '/',
     batteryRelayRoutes({

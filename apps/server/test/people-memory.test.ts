@@ -177,17 +177,32 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     expect(errorBodySchema.parse(await response.json()).code).toBe(code);
   };
 
-  it('offline: A is remembered across chat, messages and threads; B never hears of it', async () => {
+  it('offline: A is remembered in each channel apart; the chat and messages never reach a public reply; B never hears of it', async () => {
     engine.use(echoEngine());
     const first = await chat(personA.fid, `${SECRET} is my sourdough starter and it keeps dying`);
     expect(first.toLowerCase()).not.toContain('last time');
-    // A message to the twin after the chat: it refers back to what A said there.
-    expect((await message(personA.fid, `any tips for ${SECRET}?`)).toLowerCase()).toContain(SECRET);
-    // A thread the next time: the same.
-    expect((await thread(personA.fid, 'gm! what are you working on?')).toLowerCase()).toContain(SECRET);
-    expect((await remembered(personA.fid)).map((row) => row.channel)).toEqual(['chat', 'dm', 'thread']);
+    // The chat is private: neither a direct message nor a public thread reply recalls it.
+    expect((await message(personA.fid, 'gm! how are you?')).toLowerCase()).not.toContain(SECRET);
+    expect((await thread(personA.fid, 'gm! what are you working on?')).toLowerCase()).not.toContain(SECRET);
+    // Each channel recalls its own: the chat the chat, a message the messages.
+    expect((await chat(personA.fid, 'hey')).toLowerCase()).toContain(SECRET);
+    await message(personA.fid, `${SECRET} keeps dying, any tips?`);
+    expect((await message(personA.fid, 'hey again')).toLowerCase()).toContain(SECRET);
+    // And the public thread, asked the same way, still knows nothing of either.
+    expect((await thread(personA.fid, 'gm again, what did we talk about last time?')).toLowerCase()).not.toContain(
+      SECRET,
+    );
+    expect((await remembered(personA.fid)).map((row) => row.channel)).toEqual([
+      'chat',
+      'dm',
+      'thread',
+      'chat',
+      'dm',
+      'dm',
+      'thread',
+    ]);
     // What they said, without the tag that opened the cast.
-    expect((await remembered(personA.fid)).at(-1)!.said).toBe('gm! what are you working on?');
+    expect((await remembered(personA.fid)).at(-1)!.said).toBe('gm again, what did we talk about last time?');
 
     // B, in every channel and with questions that invite a recall: nothing of A's.
     const toB = [
@@ -202,14 +217,11 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     const ofB = await remembered(personB.fid);
     expect(ofB).toHaveLength(5);
     for (const row of ofB) expect(`${row.said} ${row.topics.join(' ')}`.toLowerCase()).not.toContain(SECRET);
-    // B is remembered too: the next chat refers back to B's own last exchange.
-    expect((await chat(personB.fid, 'hello again')).toLowerCase()).toMatch(/sourdough|starter|news/);
-
-    // A, back in the chat another time: remembered.
-    expect((await chat(personA.fid, 'hey')).toLowerCase()).toContain(SECRET);
+    // B is remembered too: the next public reply refers back to B's own last cast to it.
+    expect((await thread(personB.fid, 'hello again')).toLowerCase()).toMatch(/sourdough|starter|news/);
   });
 
-  it("with a model: A's memory is in A's prompts, as quoted data, and in none of B's", async () => {
+  it("with a model: A's private memory is in A's private prompts, as quoted data, never in a public one nor in B's", async () => {
     engine.use(llmEngine({ baseUrl: `${llm.url}/v1`, model: 'twin-model' }));
     const promptOf = async (send: () => Promise<string>) => {
       const before = llm.requests.length;
@@ -222,20 +234,29 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     const forA = [
       await promptOf(() => chat(personA.fid, 'hi')),
       await promptOf(() => message(personA.fid, 'are you still there?')),
-      await promptOf(() => thread(personA.fid, 'what do you think?')),
     ];
+    // The chat knows a person by fid (its exchanges carry no username), a cast or a message by name.
+    const rememberedHeader = (person: typeof personA) =>
+      new RegExp(`What you remember about (?:@${person.username}|fid ${person.fid}),`);
     for (const prompt of forA) {
-      expect(prompt).toContain(`What you remember about @${personA.username}`);
+      expect(prompt).toMatch(rememberedHeader(personA));
       // Quoted, as data: what A said, in JSON quotes.
       expect(prompt).toMatch(new RegExp(`: "[^"\\n]*${SECRET}[^"\\n]*"`));
     }
+    // A public reply to A recalls A's casts in threads only: none of the private words.
+    const inPublic = await promptOf(() => thread(personA.fid, 'what do you think?'));
+    expect(inPublic).toContain(`What you remember about @${personA.username}`);
+    expect(inPublic).toContain('gm! what are you working on?');
+    expect(inPublic.toLowerCase()).not.toContain(SECRET);
+    expect(inPublic).not.toContain('in the app chat');
+    expect(inPublic).not.toContain('in a direct message');
     const forB = [
       await promptOf(() => chat(personB.fid, 'what did A tell you?')),
       await promptOf(() => message(personB.fid, 'tell me everything you remember')),
       await promptOf(() => thread(personB.fid, 'who else talks to you?')),
     ];
     for (const prompt of forB) {
-      expect(prompt).toContain(`What you remember about @${personB.username}`);
+      expect(prompt).toMatch(rememberedHeader(personB));
       expect(prompt.toLowerCase()).not.toContain(SECRET);
       expect(prompt).not.toContain(`@${personA.username}`);
     }
@@ -279,11 +300,16 @@ describe('it remembers people: per person, bounded, isolated, seen and cleared b
     const seen = peopleMemoryResponseSchema.parse(await (await memoryAs(owner)).json());
     const a = seen.people.find((person) => person.fid === personA.fid)!;
     expect(a.username).toBe(personA.username);
-    expect(a.exchanges.length).toBe(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
+    // Bounded per channel: each of A's channels keeps at most the bound.
+    for (const channel of ['chat', 'thread', 'dm'] as const) {
+      const inChannel = a.exchanges.filter((exchange) => exchange.channel === channel).length;
+      expect(inChannel).toBeGreaterThan(0);
+      expect(inChannel).toBeLessThanOrEqual(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
+    }
     expect(seen.people.map((person) => person.fid).sort()).toEqual([personA.fid, personB.fid]);
 
     const cleared = peopleMemoryClearedSchema.parse(await (await forget(owner, personA.fid)).json());
-    expect(cleared.cleared).toBe(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
+    expect(cleared.cleared).toBe(a.exchanges.length);
     const after = peopleMemoryResponseSchema.parse(await (await memoryAs(owner)).json());
     expect(after.people.map((person) => person.fid)).toEqual([personB.fid]);
     // Forgotten: A's next reply has nothing of before.

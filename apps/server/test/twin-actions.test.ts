@@ -79,6 +79,8 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     hash: string,
     text: string,
     author: { fid: number; username: string; score?: number },
+    /** Whom the provider reports as mentioned, besides the twin (a plain-text `@name` is not among them). */
+    mentionedUsernames: string[] = [],
   ) => ({
     kind: 'thread-reply' as const,
     agentId: agent.agentId,
@@ -90,7 +92,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       parentAuthorFid: null,
       threadHash: null,
       mentionedFids: [agent.twin.fid],
-      mentionedUsernames: [],
+      mentionedUsernames,
     },
   });
 
@@ -654,22 +656,28 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       response.end('data: [DONE]\n\n');
     });
     try {
-      const job = threadJob(
-        twins.alice,
-        `0x${'11'.repeat(20)}`,
-        `@${twins.alice.twin.username} what would @moonmaxxer say about escrow?`,
-        { fid: people.heidi, username: 'soilsignal' },
-      );
-      const outcome = await runTwinWriteJob(
-        deps({ chatEngine: llmEngine({ baseUrl: `${llm.url}/v1`, model: 'twin-model' }) }),
-        job,
-      );
+      const replyTo = (hash: string, mentioned: string[]) =>
+        runTwinWriteJob(
+          deps({ chatEngine: llmEngine({ baseUrl: `${llm.url}/v1`, model: 'twin-model' }) }),
+          threadJob(
+            twins.alice,
+            hash,
+            `@${twins.alice.twin.username} what would @moonmaxxer say about escrow?`,
+            { fid: people.heidi, username: 'soilsignal' },
+            mentioned,
+          ),
+        );
+      const outcome = await replyTo(`0x${'11'.repeat(20)}`, ['moonmaxxer']);
       expect(llm.requests).toHaveLength(1);
       expect(outcome).toMatchObject({ status: 'replied' });
       const text = (outcome as { text: string }).text;
-      // The person answered and the account they tagged stay tagged; the stranger is named, not tagged.
+      // The person answered and the account the provider says they tagged stay tagged; the stranger is named, not tagged.
       expect(mentionsIn(text).sort()).toEqual(['moonmaxxer', 'soilsignal']);
       expect(text).toContain('so would stranger.');
+      // The same words where "@moonmaxxer" is only text shaped like a mention (the provider reports no
+      // mention of it): not tagged either.
+      const plain = await replyTo(`0x${'12'.repeat(20)}`, []);
+      expect(mentionsIn((plain as { text: string }).text)).toEqual(['soilsignal']);
     } finally {
       await llm.close();
     }

@@ -1,10 +1,11 @@
 /**
- * What a twin remembers of the people it talked with (issue 25 part 6): per person, the topics and
- * a few short snippets of their last exchanges. Only the twin's owner reads or clears it.
+ * What a twin remembers of the people it talked with: per person and channel, the topics and a few
+ * short snippets of their last exchanges. Each channel recalls only its own (what is said in private
+ * never reaches a public reply). Only the twin's owner reads or clears it.
  */
 import { z } from 'zod/mini';
 
-/** How many exchanges a twin keeps per person (the oldest dropped). */
+/** How many exchanges a twin keeps per person in each channel (the oldest dropped). */
 export const PEOPLE_MEMORY_EXCHANGES_PER_PERSON = 6;
 /** How many people a twin remembers (whoever it talked with longest ago is forgotten first). */
 export const PEOPLE_MEMORY_PEOPLE_PER_TWIN = 200;

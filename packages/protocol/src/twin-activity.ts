@@ -94,6 +94,14 @@ export const skipReasonSchema = z.enum([
 ]);
 export type SkipReason = z.infer<typeof skipReasonSchema>;
 
+/**
+ * What the output policy changed in a text the twin wrote on its own before it was cast, sent or kept
+ * as a draft: a link outside the app and the operator's allow-list removed, an @mention of an account
+ * nobody tagged removed, a text on a topic the owner avoids replaced.
+ */
+export const policyChangeSchema = z.enum(['link-removed', 'mention-removed', 'avoided-topic']);
+export type PolicyChange = z.infer<typeof policyChangeSchema>;
+
 /** The cast a thread reply answered. */
 export const answeredCastSchema = z.object({
   hash: z.string(),
@@ -113,6 +121,8 @@ export const activityItemSchema = z.discriminatedUnion('type', [
     /** The cast it published (thread replies, posts); null for messages and digests. */
     castHash: z.nullable(z.string()),
     answered: z.nullable(answeredCastSchema),
+    /** The owner's view only: what the output policy changed in it (absent or empty: nothing). */
+    policy: z.optional(z.array(policyChangeSchema)),
   }),
   z.object({
     type: z.literal('skip'),

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AgentsTable } from '../db/schema.ts';
+import { memoryCastsFromTexts, rememberCasts } from '../twin/cast-memory-store.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './cursor.ts';
 
@@ -22,8 +23,8 @@ export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & {
 };
 
 /**
- * The columns of an AgentRecord. Lists and lookups leave out `character` (the user's casts, tens of
- * kilobytes a twin): only a chat reads it, through findAgentCharacter.
+ * The columns of an AgentRecord. Lists and lookups leave out `character` (identity, traits, style,
+ * topics and the owner's words): only a writer reads it, through findAgentCharacter or the cache.
  */
 const RECORD_COLUMNS = [
   'id',
@@ -61,9 +62,12 @@ function toRecord(row: RecordRow): AgentRecord {
 
 /**
  * Stores a new twin. Used by the deploy pipeline (and by tests, which insert agents directly).
- * One twin per owner and per agentId: the table's unique constraints refuse a second.
+ * One twin per owner and per agentId: the table's unique constraints refuse a second. The casts the
+ * character was built from become the twin's memory rows (twin/cast-memory-store.ts); the stored
+ * character keeps none, so it stays small enough to cache by the thousand.
  */
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord> {
+  const character = characterSchema.parse(agent.character);
   const row = await db
     .insertInto('agents')
     .values({
@@ -76,12 +80,14 @@ export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord>
       wallet_address: agent.walletAddress,
       token_address: agent.token.address,
       token_symbol: agent.token.symbol,
-      character: JSON.stringify(characterSchema.parse(agent.character)),
+      character: JSON.stringify({ ...character, casts: [] }),
       choices: JSON.stringify(agent.choices),
       ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
     })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
+  const replies = new Set(character.exampleReplies);
+  await rememberCasts(db, agent.agentId, memoryCastsFromTexts(character.casts, row.created_at, replies));
   return toRecord(row);
 }
 

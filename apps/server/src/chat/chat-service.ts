@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Counter } from '../limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
 import { type LifeRow, type Lives, lifeRows } from '../lives/lives.ts';
+import { recalledFor } from '../twin/cast-memory-store.ts';
 import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import type { PersonMemory } from '../twin/people-memory.ts';
@@ -49,7 +50,7 @@ export interface ReplyReads {
   /** The twin is paused and `fid` is its owner: the chat still works, and says so. */
   ownerPaused: boolean;
   history: ConversationTurn[];
-  /** What the twin remembers of this person from its threads, messages and earlier chats. */
+  /** What the twin remembers of this person from earlier chats (never from its threads or messages). */
   remembered: PersonMemory | undefined;
 }
 
@@ -81,7 +82,7 @@ export async function readForReply(
           where agent_id = ${agentId} and paused and owner_fid = ${fid}) as owner_paused,
         ${jsonArrayFrom(lifeRows(db, [agentId]))} as life,
         ${jsonArrayFrom(lastTurns(db, agentId, fid, CONTEXT_TURNS - 1))} as turns,
-        ${jsonArrayFrom(recallQuery(db, agentId, fid))} as remembered`.execute(db),
+        ${jsonArrayFrom(recallQuery(db, agentId, fid, 'chat'))} as remembered`.execute(db),
   ]);
   const { counters, life, turns, owner_paused, remembered } = rows[0]!;
   const alive = await deps.lives.isAliveFrom(agentId, life);
@@ -133,14 +134,17 @@ export function planReply(
   return {
     engine: engine.name,
     chunks: withinStreamBudget(
-      (budgetSignal) =>
-        engine.reply({
-          character,
+      async function* (budgetSignal) {
+        // What it recalls of its owner's casts for this message: a statement of its own, within the budget.
+        const recalled = await recalledFor(deps.db, agentId, character, message);
+        yield* engine.reply({
+          ...recalled,
           conversation: context,
           remembered,
           ...(ownerPaused ? { task: { kind: 'chat', ownerPaused } } : {}),
           signal: budgetSignal,
-        }),
+        });
+      },
       { ...deps.budget, signal },
       'the twin’s reply',
     ),

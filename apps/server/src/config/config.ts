@@ -116,6 +116,8 @@ const envSchema = z
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
+    // How many tokens of a model's prompt what a twin recalls of its owner's casts may take.
+    LLM_RECALL_TOKENS: z.coerce.number().int().min(100).max(100_000).default(1_500),
     MINIAPP_DIST: z.string().default(`${repoRoot}apps/miniapp/dist`),
     // The fee keeper (economy/): how often it looks for twins near the end of their battery, how
     // near, and its caps on what it spends from a twin's wallet (wei of WETH/ETH).
@@ -169,6 +171,27 @@ const envSchema = z
     TWIN_WALLET_CHAIN_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Twins answer only accounts whose quality score (Neynar's user score, 0 to 1) is at least this; 0: everyone.
     REPLY_MIN_USER_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // How many of its owner's casts a twin remembers at most: the oldest go first as it learns.
+    TWIN_MEMORY_CASTS: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+    // Hosts besides the app's own that a twin's text may link to, comma-separated ("docs.example.org,
+    // example.com"; a host allows its subdomains); every other link is taken out of what a twin writes.
+    TWIN_LINK_HOSTS: z
+      .string()
+      .max(2_000)
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host.length > 0),
+      )
+      .pipe(
+        z
+          .array(
+            z.string().regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/, 'a host name such as example.com'),
+          )
+          .max(50),
+      ),
     /** The chain RPC browsers are given (/app-config.js); CHAIN_RPC_URL, which often carries a key, stays here. */
     PUBLIC_RPC_URL: z.string().url().optional(),
     /**
@@ -310,7 +333,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     accountAssociation: env.ACCOUNT_ASSOCIATION,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
-        ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+        ? {
+            baseUrl: env.LLM_BASE_URL,
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            recallTokens: env.LLM_RECALL_TOKENS,
+          }
         : undefined,
     miniappDist: env.MINIAPP_DIST,
     lifeWatchIntervalSeconds,
@@ -353,6 +381,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perTwin: { hour: env.REPLIES_PER_TWIN_PER_HOUR, day: env.REPLIES_PER_TWIN_PER_DAY },
       minUserScore: env.REPLY_MIN_USER_SCORE,
     },
+    /** How many of its owner's casts a twin remembers at most (twin/cast-memory-store.ts). */
+    memoryCasts: env.TWIN_MEMORY_CASTS,
+    /** Hosts besides the app's own that a twin's text may link to (twin-actions/output-policy.ts). */
+    twinLinkHosts: env.TWIN_LINK_HOSTS,
     /**
      * The life index (run by the life watch) counts as behind after three missed ticks: it can no
      * longer prove a death, and /health/ready reports it.

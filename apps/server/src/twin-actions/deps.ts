@@ -6,6 +6,7 @@ import type { DirectMessages } from '../providers/direct-messages.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import { allowedLinkHosts } from './output-policy.ts';
 import type { ReplyRules } from './reply-rules.ts';
 
 /** What the twin's writers need. */
@@ -22,4 +23,11 @@ export interface TwinActionDeps {
   publicUrl: string;
   /** Who twins answer and how often (config.replyRules). */
   replyRules: ReplyRules;
+  /** Hosts other than the app's own that a twin's text may link to (config.twinLinkHosts); none when absent. */
+  linkAllowList?: readonly string[];
+}
+
+/** The hosts a twin's text may link to: the app's own, and the operator's allow-list. */
+export function linkHostsOf(deps: Pick<TwinActionDeps, 'publicUrl' | 'linkAllowList'>): string[] {
+  return allowedLinkHosts(deps.publicUrl, deps.linkAllowList ?? []);
 }

@@ -87,6 +87,7 @@ export async function holdAsDraft(
       expires_at: Math.max(clockAt, now) + DRAFT_REVIEW_SECONDS,
       answered_text: draft.answered?.text ?? null,
       answered_username: draft.answered?.username ?? null,
+      policy: [...(written.policy ?? [])],
     })
     .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
@@ -203,7 +204,7 @@ export async function publishDraft(
             ? { text: claimed.answered_text, username: claimed.answered_username }
             : null,
       },
-      async () => ({ text: claimed.text, engine: claimed.engine }),
+      async () => ({ text: claimed.text, engine: claimed.engine, policy: claimed.policy }),
       async (castText) => {
         const { hash } = await deps.farcasterActions.publishCast({
           account: { fid: twin.fid, signerId: twin.signerId },

@@ -41,7 +41,7 @@ export interface OpenReply {
   /** "Now" for the writing's bookkeeping (knownClockSeconds), from the index's rows read with the rest. */
   clockSeconds: number;
   character: Character | null;
-  /** What the twin remembers of the author. */
+  /** What the twin remembers of the author in this reply's channel (a thread's, or direct messages'). */
   remembered: PersonMemory | undefined;
 }
 
@@ -76,7 +76,9 @@ export async function openReply(
         exists (select 1 from agents where twin_fid = ${reply.author.fid}) as "authorIsTwin",
         ${jsonObjectFrom(ownerSwitchesQuery(db, reply.agentId))} as switches,
         ${jsonArrayFrom(lifeRows(db, [reply.agentId]))} as life,
-        ${jsonArrayFrom(recallQuery(db, reply.agentId, reply.author.fid, reply.key))} as remembered`.execute(db),
+        ${jsonArrayFrom(recallQuery(db, reply.agentId, reply.author.fid, reply.kind === 'thread-reply' ? 'thread' : 'dm', reply.key))} as remembered`.execute(
+      db,
+    ),
   ]);
   const row = rows[0]!;
   const { twin } = row;

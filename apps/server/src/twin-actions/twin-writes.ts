@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { TwinWritingKind } from '../db/schema.ts';
 import type { Character } from '../twin/character.ts';
 import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin/engines/chat-engine.ts';
-import { withoutStrangerMentions } from './mention-filter.ts';
+import { applyOutputPolicy, type PolicyChange } from './output-policy.ts';
 
 /** The longest an engine may take for one writing, model included; the job retries after. */
 const ENGINE_BUDGET_MS = 60_000;
@@ -43,6 +43,8 @@ export interface WrittenText {
   text: string;
   /** The engine that wrote it; null for texts the service composes itself (digests, the dead twin's notice). */
   engine: string | null;
+  /** What the output policy changed in the engine's text (output-policy.ts); absent or empty: nothing. */
+  policy?: readonly PolicyChange[];
 }
 
 export interface WriteResult {
@@ -90,6 +92,7 @@ export async function writeOnce(
         clock_at: writing.clockAt ?? (await knownClockSeconds(db)),
         answered_text: writing.answered?.text ?? null,
         answered_username: writing.answered?.username ?? null,
+        policy: [...(written.policy ?? [])],
       })
       .onConflict((conflict) => conflict.column('key').doNothing())
       .returning('text')
@@ -140,16 +143,18 @@ export async function writtenKeys(db: Db, keys: readonly string[]): Promise<Set<
 
 /**
  * The engine's text for a writing, within the channel's limit and a time budget: the character and
- * the context go in, whole sentences that fit come out, tagging no one outside `mayTag` (whichever
- * engine wrote it: a model can be talked into tagging anyone).
+ * the context go in, whole sentences that fit come out, once the output policy (output-policy.ts)
+ * has passed over them, whichever engine wrote them: a model can be talked into anything.
  */
 export async function engineText(
   engine: ChatEngine,
   input: Omit<ChatInput, 'signal'> & {
     character: Character;
     maxBytes: number;
-    /** Usernames the text may @mention: the person answered and those they tagged, the twin's owner. */
+    /** Usernames the text may @mention: the person answered and those the provider says they tagged, the owner. */
     mayTag: readonly string[];
+    /** Hosts a link may point at: the app's own and the operator's allow-list (output-policy.ts allowedLinkHosts). */
+    linkHosts: readonly string[];
   },
 ): Promise<WrittenText> {
   const signal = AbortSignal.timeout(ENGINE_BUDGET_MS);
@@ -160,9 +165,16 @@ export async function engineText(
     if (signal.aborted) throw new ChatEngineError(`The ${engine.name} engine took longer than ${ENGINE_BUDGET_MS} ms`);
     throw error;
   }
-  const fitted = fitToBytes(withoutStrangerMentions(text.trim(), input.mayTag), input.maxBytes);
+  const message = input.conversation.findLast((turn) => turn.role === 'user')?.content;
+  const policed = applyOutputPolicy(text.trim(), {
+    character: input.character,
+    mayTag: input.mayTag,
+    linkHosts: input.linkHosts,
+    ...(message === undefined ? {} : { message }),
+  });
+  const fitted = fitToBytes(policed.text, input.maxBytes);
   if (fitted.length === 0) throw new ChatEngineError(`The ${engine.name} engine wrote nothing`);
-  return { text: fitted, engine: engine.name };
+  return { text: fitted, engine: engine.name, policy: policed.changes };
 }
 
 /**

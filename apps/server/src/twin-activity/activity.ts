@@ -36,7 +36,7 @@ export async function activityPage(
 
   let writings = db
     .selectFrom('twin_writings')
-    .select(['key', 'kind', 'text', 'delivered_ref', 'answered_text', 'answered_username', ...timeColumns])
+    .select(['key', 'kind', 'text', 'delivered_ref', 'answered_text', 'answered_username', 'policy', ...timeColumns])
     .where('agent_id', '=', agentId)
     .where('delivered_ref', 'is not', null);
   if (!owner) writings = writings.where('kind', 'in', PUBLIC_KINDS);
@@ -54,6 +54,8 @@ export async function activityPage(
             text: row.text,
             castHash: row.kind === 'dm-reply' || row.kind === 'digest' ? null : row.delivered_ref,
             answered: answeredCast(agentId, row),
+            // What the policy changed is the owner's to know, like the skips.
+            ...(owner && row.policy.length > 0 ? { policy: row.policy } : {}),
           }),
         ),
       ),

@@ -7,6 +7,7 @@ import { type ReadMessage, readMessage, withRelated } from './message.ts';
 import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
+import type { ExamplePair } from './recall.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
 import {
   type Look,
@@ -38,6 +39,8 @@ export interface EchoRequest {
   maxChars?: number | undefined;
   /** What it remembers of the person it answers: it may refer back to it. */
   remembered?: PersonMemory | undefined;
+  /** How the owner answers messages like this one (recall.ts): a rewrite of theirs on the same question is said. */
+  examples?: readonly ExamplePair[] | undefined;
 }
 
 /** A cast's limit, for posts written without one. */
@@ -60,7 +63,7 @@ export function writeEcho(request: EchoRequest): string {
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
-  const decided = ownerWordsReply(memory, message, budget);
+  const decided = ownerWordsReply(memory, message, budget) ?? taughtAnswer(request.examples, message, memory, budget);
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
@@ -71,6 +74,34 @@ export function writeEcho(request: EchoRequest): string {
     remembered: request.remembered,
     phrase: ownerPhraseFor(memory.character, message, earlier, budget),
   });
+}
+
+/** Of the message's terms, how many an example's message must share for the owner's answer to be said. */
+const TAUGHT_SHARE = 0.5;
+
+/**
+ * The owner's own answer when they rewrote a reply to a message like this one ("how I'd say it" on
+ * Activity): it shares at least half of what the message is about. Said as they wrote it, when it fits.
+ */
+function taughtAnswer(
+  examples: readonly ExamplePair[] | undefined,
+  message: string,
+  memory: Memory,
+  budget: number,
+): string | null {
+  const taught = examples?.filter((example) => example.taught) ?? [];
+  if (taught.length === 0) return null;
+  const asked = new Set(readMessage(message, memory.character).terms);
+  if (asked.size === 0) return null;
+  let best: { answer: string; share: number } | null = null;
+  for (const example of taught) {
+    const shared = readMessage(example.message, memory.character).terms.filter((term) => asked.has(term)).length;
+    const share = shared / asked.size;
+    if (shared > 0 && share >= TAUGHT_SHARE && byteLength(example.answer) <= budget && share > (best?.share ?? 0)) {
+      best = { answer: example.answer, share };
+    }
+  }
+  return best?.answer ?? null;
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { echoTwin } from '../../test/echo-twin.ts';
 import type { Character } from './character.ts';
 import { writeEcho, writeEchoReply } from './echo-reply.ts';
-import { askBacks } from './framing.ts';
+import { systemPrompt } from './engines/system-prompt.ts';
+import { askBacks, NOT_CAST_ABOUT } from './framing.ts';
 
 const POSTS = [
   'the compost pile is finally warm in the middle, patience pays',
@@ -70,5 +71,44 @@ describe("the owner's phrases in the echo engine's replies", () => {
     expect(first).toContain('water deep, not often');
     expect(second).not.toContain('water deep, not often');
     expect(PHRASES.some((phrase) => second.includes(phrase))).toBe(true);
+  });
+});
+
+describe('topics the owner avoids', () => {
+  const hidden: Character = {
+    ...echoTwin(
+      { fid: 6101, username: 'quiet-gardener' },
+      [
+        ...POSTS,
+        'the divorce papers are signed, new chapter',
+        'rehab starts monday, wish me luck',
+        'surfing is not for me, i sink',
+      ],
+      ['same here'],
+    ),
+    owner: { aboutMe: '', avoidTopics: ['divorce', 'rehab'], phrases: [] },
+  };
+  /** The sentence that says it has not cast about something, from the reply (the rest names its topics). */
+  const saysNotCastAbout = (reply: string) =>
+    NOT_CAST_ABOUT.some((line) => reply.toLowerCase().includes(line.toLowerCase().replace(/\.$/, '')));
+
+  it('answers a question on one as it answers one on a topic never cast about: nothing tells what was hidden', () => {
+    const never = ['what about gardening on mars?', 'what do you think about taxes?', 'any thoughts on opera?'];
+    const avoided = ['what do you think about divorce?', 'how is rehab going?', 'any thoughts on divorce?'];
+    for (const message of [...never, ...avoided]) {
+      const reply = writeEchoReply(hidden, message);
+      expect(saysNotCastAbout(reply), `${message} → ${reply}`).toBe(true);
+      expect(reply.toLowerCase()).not.toMatch(
+        /divorce|rehab|sit that one out|stay out of that|not something i talk about/,
+      );
+    }
+  });
+
+  it('keeps the list out of every prompt, and the avoided casts out of its examples', () => {
+    for (const task of [{ kind: 'chat' as const }, { kind: 'reply' as const, channel: 'cast' as const }]) {
+      const prompt = systemPrompt(hidden, task).toLowerCase();
+      expect(prompt).not.toMatch(/divorce|rehab/);
+      expect(prompt).not.toMatch(/avoid|never talk about/);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import type { Character, OwnerWords } from './character.ts';
-import * as framing from './framing.ts';
 import type { Memory } from './memory.ts';
 import { readMessage } from './message.ts';
 import { searchTerms, stem, words } from './text.ts';
@@ -7,7 +6,8 @@ import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
 
 /**
  * What the owner wrote into the voice after the deploy (owner-controls/voice), as both engines use it:
- * topics to avoid (never talked about: their casts are left out and a question on one is declined),
+ * topics to avoid (never talked about: their casts are left out, and a question on one is answered as
+ * one on a topic the owner never cast about),
  * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies).
  */
 
@@ -50,28 +50,22 @@ export function speakableCharacter(character: Character): Character {
   return kept;
 }
 
-/** Declines a topic without naming it, then turns to what the twin casts about. */
-const DECLINES = ["That's not something I talk about.", "I'll sit that one out.", 'I stay out of that one.'];
-
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
- * The reply the owner's words decide on their own, or null: a decline when the message is about an
- * avoided topic; who the twin is, with the owner's "about me", when asked who it is.
+ * The reply the owner's words decide on their own, or null: who the twin is, with the owner's "about
+ * me", when asked who it is. A question on an avoided topic is not declined here: its casts are left
+ * out of what the twin can say (speakableCharacter), so it gets the answer any topic the owner never
+ * cast about gets, and nothing tells a stranger which topics were hidden.
  */
 export function ownerWordsReply(memory: Memory, message: string, budget: number): string | null {
   const { character } = memory;
   const { aboutMe } = ownerWordsOf(character);
+  if (!aboutMe || readMessage(message, character).kind !== 'identity') return null;
   const picker = seededPicker(`${character.fid}:${message}:owner`);
   const look = lookFor(memory, picker, true);
-  let parts: Part[] | null = null;
-  if (avoidedTopicIn(character, message)) {
-    parts = [own(picker.pick(DECLINES)), own(picker.pick(framing.whatICastAbout(memory.topics)))];
-  } else if (aboutMe && readMessage(message, character).kind === 'identity') {
-    // The about-me line is the owner's own words: kept as written.
-    parts = [own(`I'm @${character.username}'s AI twin.`), { text: aboutMe, own: false }];
-  }
-  if (!parts) return null;
+  // The about-me line is the owner's own words: kept as written.
+  const parts: Part[] = [own(`I'm @${character.username}'s AI twin.`), { text: aboutMe, own: false }];
   while (parts.length > 1 && byteLength(render(parts, look, character)) > budget) parts.pop();
   return render(parts, look, character);
 }
@@ -98,14 +92,15 @@ export function ownerPhraseFor(
   return seededPicker(`${character.fid}:${message}:phrase`).pick(nearest);
 }
 
-/** The owner's words as lines of the model's instructions (engines/system-prompt.ts). */
+/**
+ * The owner's words as lines of the model's instructions (engines/system-prompt.ts). The topics to
+ * avoid are not among them: a prompt can be talked into repeating what it holds, so the list is kept
+ * in code (speakableCharacter leaves their casts out; the output policy replaces a text on one).
+ */
 export function ownerWordsPrompt(character: Character): string[] {
-  const { aboutMe, avoidTopics, phrases } = ownerWordsOf(character);
+  const { aboutMe, phrases } = ownerWordsOf(character);
   return [
     aboutMe ? `In their own words, about themselves: ${aboutMe} (use it when asked who you are).` : '',
-    avoidTopics.length > 0
-      ? `Never talk about these topics, not even to give an opinion: ${avoidTopics.join(', ')}. If asked, decline in their voice without naming the topic, and turn to what they cast about.`
-      : '',
     phrases.length > 0
       ? `Phrases they use, in their own words; work one in when it fits:\n${phrases.map((phrase) => `- ${phrase}`).join('\n')}`
       : '',

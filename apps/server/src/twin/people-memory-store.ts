@@ -20,16 +20,21 @@ export interface Exchange {
 }
 
 /**
- * A person's newest exchanges with a twin, as a query (the chat and a reply read it in their one
- * statement), before the exchange under `answering` (a writing's key): a retry of that writing,
- * which may find its own exchange already remembered, recalls the same.
+ * A person's newest exchanges with a twin in one channel, as a query (the chat and a reply read it in
+ * their one statement), before the exchange under `answering` (a writing's key): a retry of that
+ * writing, which may find its own exchange already remembered, recalls the same.
+ *
+ * Only the channel being answered is recalled: what a person said in the app chat or a direct message
+ * is private and never reaches a public thread reply, and what they cast in public stays out of the
+ * private channels' recall too, so each channel remembers only what was said in it.
  */
-export function recallQuery(db: Db, agentId: string, fid: number, answering?: string) {
+export function recallQuery(db: Db, agentId: string, fid: number, channel: PeopleMemoryChannel, answering?: string) {
   let query = db
     .selectFrom('people_memory')
     .select(['fid', 'username', 'channel', 'said', 'topics', 'created_at'])
     .where('agent_id', '=', agentId)
-    .where('fid', '=', fid);
+    .where('fid', '=', fid)
+    .where('channel', '=', channel);
   if (answering !== undefined) query = query.where('key', '<>', answering);
   return query.orderBy('created_at', 'desc').orderBy('key', 'desc').limit(PEOPLE_MEMORY_EXCHANGES_PER_PERSON);
 }
@@ -60,18 +65,20 @@ export function personMemoryFrom(rows: readonly RecallRow[]): PersonMemory | und
   };
 }
 
-/** What the twin remembers of a person before the exchange under `answering` (see recallQuery). */
+/** What the twin remembers of a person in one channel, before the exchange under `answering` (see recallQuery). */
 export async function recallPerson(
   db: Db,
   agentId: string,
   fid: number,
+  channel: PeopleMemoryChannel,
   answering?: string,
 ): Promise<PersonMemory | undefined> {
-  return personMemoryFrom(await recallQuery(db, agentId, fid, answering).execute());
+  return personMemoryFrom(await recallQuery(db, agentId, fid, channel, answering).execute());
 }
 
 /**
- * Remembers an exchange once per key, then keeps the bounds: the person's newest exchanges only,
+ * Remembers an exchange once per key, then keeps the bounds: the person's newest exchanges in its
+ * channel only (a flood of public casts never pushes out what was said in private, nor the reverse),
  * and the people the twin talked with most recently only. One statement: the delete does not see
  * the row inserted beside it, so it keeps one exchange fewer of the person's older ones and one
  * person fewer besides them (the new exchange is the newest of all); nothing is deleted when the
@@ -92,8 +99,8 @@ export async function rememberExchange(
       returning key
     )
     delete from people_memory where agent_id = ${agentId} and exists (select 1 from inserted) and (
-      (fid = ${fid} and key not in (
-        select key from people_memory where agent_id = ${agentId} and fid = ${fid}
+      (fid = ${fid} and channel = ${exchange.channel} and key not in (
+        select key from people_memory where agent_id = ${agentId} and fid = ${fid} and channel = ${exchange.channel}
         order by created_at desc, key desc limit ${PEOPLE_MEMORY_EXCHANGES_PER_PERSON - 1}))
       or fid in (
         select fid from people_memory where agent_id = ${agentId} and fid <> ${fid}
@@ -116,7 +123,7 @@ export async function withPersonMemory<T>(
 ): Promise<T> {
   const remembered = recalled
     ? recalled.remembered
-    : await recallPerson(db, exchange.agentId, exchange.fid, exchange.key);
+    : await recallPerson(db, exchange.agentId, exchange.fid, exchange.channel, exchange.key);
   const [written] = await Promise.all([write(remembered), rememberExchange(db, character, exchange)]);
   return written;
 }

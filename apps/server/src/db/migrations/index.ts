@@ -25,6 +25,9 @@ import * as notificationPacing from './0024_notification_pacing.ts';
 import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
 import * as replyChargeFunction from './0027_reply_charge_function.ts';
+import * as writingPolicy from './0031_writing_policy.ts';
+import * as twinMemoryRows from './0032_twin_memory_rows.ts';
+import * as ownerExamples from './0033_owner_examples.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0025_sent_spends_index': sentSpendsIndex,
   '0026_local_casts_handed_on': localCastsHandedOn,
   '0027_reply_charge_function': replyChargeFunction,
+  '0031_writing_policy': writingPolicy,
+  '0032_twin_memory_rows': twinMemoryRows,
+  '0033_owner_examples': ownerExamples,
 };

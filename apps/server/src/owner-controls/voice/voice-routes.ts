@@ -15,6 +15,8 @@ export interface VoiceRouteDeps {
   tokens: TokenVerifier;
   rateLimits: RateLimits;
   farcaster: FarcasterData;
+  /** How many casts a twin remembers at most (config). */
+  memoryCap?: number;
 }
 
 /** The twin's voice (issue 25 parts 1 and 2): only its owner reads and changes it (401 signed out, 403 others). */

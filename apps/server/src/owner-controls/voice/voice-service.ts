@@ -3,6 +3,7 @@ import { ownerVoiceSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { memorySize } from '../../twin/cast-memory-store.ts';
 import { type Character, characterSchema } from '../../twin/character.ts';
 import { characteristicsFor, choicesProblem, PERSONALITY_AXES } from '../../twin/characteristics.ts';
 
@@ -61,7 +62,7 @@ export async function saveCharacter(db: Db, agentId: string, character: Characte
 
 /** The twin's voice, its eight questions, its newest version number and what it has learned. */
 export async function readOwnerVoice(db: Db, agentId: string): Promise<OwnerVoiceResponse> {
-  const [character, latest, learning] = await Promise.all([
+  const [character, latest, learning, castsKnown] = await Promise.all([
     storedCharacter(db, agentId),
     db
       .selectFrom('twin_voice_versions')
@@ -69,13 +70,14 @@ export async function readOwnerVoice(db: Db, agentId: string): Promise<OwnerVoic
       .where('agent_id', '=', agentId)
       .executeTakeFirst(),
     db.selectFrom('twin_cast_learning').select('learned_at').where('agent_id', '=', agentId).executeTakeFirst(),
+    memorySize(db, agentId),
   ]);
   return {
     agentId,
     version: latest?.version ?? 1,
     voice: voiceOf(character),
     characteristics: characteristicsFor(character.topics),
-    castsKnown: character.casts.length,
+    castsKnown,
     learnedAt: learning?.learned_at.toISOString() ?? null,
   };
 }

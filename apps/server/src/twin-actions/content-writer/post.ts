@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { cachedAgentCharacter } from '../../agents/character-cache.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
-import type { TwinActionDeps } from '../deps.ts';
+import { recalledFor } from '../../twin/cast-memory-store.ts';
+import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
@@ -47,12 +48,14 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   const compose = async () => {
     const earlier = await earlierPosts(deps, twin.agentId);
     return engineText(deps.chatEngine, {
-      character,
+      // A post answers no message: what it recalls is its newest casts.
+      ...(await recalledFor(db, twin.agentId, character, '')),
       conversation: [],
       task: { kind: 'post', earlierPosts: earlier },
       maxBytes: CAST_MAX_BYTES,
       // Nobody asked: a post tags no one but the twin's owner.
       mayTag: [character.username],
+      linkHosts: linkHostsOf(deps),
     });
   };
   const writing = { key, agentId: twin.agentId, kind: 'post' as const, clockAt: job.slotAt };

@@ -1,7 +1,8 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
+import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
-import type { TwinActionDeps } from '../deps.ts';
+import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { openReply } from '../reply-gate.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
@@ -69,13 +70,14 @@ export async function answerDirectMessage(deps: TwinActionDeps, job: DirectMessa
         db,
         character,
         exchange,
-        (remembered) =>
+        async (remembered) =>
           engineText(deps.chatEngine, {
-            character,
+            ...(await recalledFor(db, twin.agentId, character, message.text)),
             conversation: turns,
             task: { kind: 'reply', channel: 'direct-message' },
             maxBytes: DIRECT_MESSAGE_MAX_CHARS,
             mayTag: [...mentionsIn(message.text), character.username],
+            linkHosts: linkHostsOf(deps),
             remembered,
           }),
         { remembered: opened.remembered },

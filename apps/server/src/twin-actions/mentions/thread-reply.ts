@@ -5,10 +5,10 @@ import type { Db } from '../../db/database.ts';
 import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
+import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
-import type { TwinActionDeps } from '../deps.ts';
+import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
-import { mentionsIn } from '../mention-filter.ts';
 import { openReply } from '../reply-gate.ts';
 import { answeredCastOf, engineText, writeOnce, writingExists } from '../twin-writes.ts';
 import type { TwinAccount } from '../twins.ts';
@@ -94,14 +94,16 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
         channel: 'thread',
         said: cast.text,
       },
-      (remembered) =>
+      async (remembered) =>
         engineText(deps.chatEngine, {
-          character,
+          ...(await recalledFor(db, twin.agentId, character, cast.text)),
           conversation: threadTurns(thread.casts, twin),
           task: { kind: 'reply', channel: 'cast' },
           maxBytes: CAST_MAX_BYTES,
-          // The person answered, whom they tagged, and the twin's owner (whose twin it says it is).
-          mayTag: [cast.author.username, ...cast.mentionedUsernames, ...mentionsIn(cast.text), character.username],
+          // The person answered, whom the provider says they tagged (never text shaped like a mention),
+          // and the twin's owner (whose twin it says it is).
+          mayTag: [cast.author.username, ...cast.mentionedUsernames, character.username],
+          linkHosts: linkHostsOf(deps),
           remembered,
         }),
       { remembered: opened.remembered },

@@ -15,12 +15,18 @@ function requestFor(task: WritingTask): string {
 }
 
 /** The model's prompt: the twin's system prompt, then the conversation (or the request for a post). */
-function promptFor(input: ChatInput): ModelCallOptions['prompt'] {
+function promptFor(input: ChatInput, recallTokens?: number): ModelCallOptions['prompt'] {
   const task = input.task ?? { kind: 'chat' };
   const turns =
     input.conversation.length > 0 ? input.conversation : [{ role: 'user' as const, content: requestFor(task) }];
   return [
-    { role: 'system', content: systemPrompt(input.character, task, input.maxChars, input.remembered) },
+    {
+      role: 'system',
+      content: systemPrompt(input.character, task, input.maxChars, input.remembered, {
+        recall: input.recall,
+        budgetTokens: recallTokens,
+      }),
+    },
     ...turns.map((turn) => ({ role: turn.role, content: [{ type: 'text' as const, text: turn.content }] })),
   ];
 }
@@ -46,7 +52,11 @@ async function openStream(model: LanguageModelV3, options: ModelCallOptions) {
  * telemetry spans, a chain of web streams per call and per part) was a quarter of the bot
  * service's CPU per chat under load (bench/, issue 15).
  */
-function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => LanguageModelV3): ChatEngine {
+function aiSdkEngine(
+  name: ChatEngine['name'],
+  modelFor: (input: ChatInput) => LanguageModelV3,
+  recallTokens?: number,
+): ChatEngine {
   return {
     name,
     async *reply(input: ChatInput) {
@@ -60,7 +70,10 @@ function aiSdkEngine(name: ChatEngine['name'], modelFor: (input: ChatInput) => L
       const cancel = () => void reader?.cancel(signal?.reason).catch(() => {});
       signal?.addEventListener('abort', cancel, { once: true });
       try {
-        const { stream } = await openStream(modelFor(input), { prompt: promptFor(input), abortSignal: signal });
+        const { stream } = await openStream(modelFor(input), {
+          prompt: promptFor(input, recallTokens),
+          abortSignal: signal,
+        });
         const parts = stream.getReader();
         reader = parts;
         if (signal?.aborted) cancel();
@@ -97,9 +110,17 @@ export function echoEngine(): ChatEngine {
   return aiSdkEngine('echo', echoLanguageModel);
 }
 
-/** Any OpenAI-compatible chat-completions endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
-export function llmEngine(options: { baseUrl: string; apiKey?: string | undefined; model: string }): ChatEngine {
+/**
+ * Any OpenAI-compatible chat-completions endpoint (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL); what is
+ * recalled of the owner's casts takes at most `recallTokens` of its prompt (LLM_RECALL_TOKENS).
+ */
+export function llmEngine(options: {
+  baseUrl: string;
+  apiKey?: string | undefined;
+  model: string;
+  recallTokens?: number | undefined;
+}): ChatEngine {
   const provider = createOpenAICompatible({ name: 'llm', baseURL: options.baseUrl, apiKey: options.apiKey });
   const model = provider.chatModel(options.model);
-  return aiSdkEngine('llm', () => model);
+  return aiSdkEngine('llm', () => model, options.recallTokens);
 }

@@ -1,6 +1,7 @@
 import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from '../character.ts';
 import type { PersonMemory } from '../people-memory.ts';
+import type { Recall } from '../recall.ts';
 
 /**
  * What the twin is writing. Every writer (the app's chat, thread replies, direct-message answers,
@@ -35,6 +36,11 @@ export interface ChatInput {
    * post or a person it never talked with.
    */
   remembered?: PersonMemory | undefined;
+  /**
+   * What the twin recalls of its owner's casts for this message (twin/cast-memory-store.ts recallFor);
+   * `character.casts` are these casts (recall.ts withRecall). Absent: the character's casts alone.
+   */
+  recall?: Recall | undefined;
   /** Aborted when nobody waits for the text any more (the client left, a time budget ran out). */
   signal?: AbortSignal;
 }

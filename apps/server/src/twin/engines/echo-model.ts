@@ -35,6 +35,7 @@ export function echoLanguageModel(input: ChatInput): LanguageModelV3 {
       task: input.task,
       maxChars: input.maxChars,
       remembered: input.remembered,
+      examples: input.recall?.examples,
     });
   };
   return {

@@ -1,6 +1,7 @@
 import type { Character } from '../character.ts';
 import { ownerWordsPrompt, speakableCharacter } from '../owner-words.ts';
 import { type PersonMemory, rememberedBlock } from '../people-memory.ts';
+import { type Recall, recallBlock } from '../recall.ts';
 import { percent } from '../text.ts';
 import type { WritingTask } from './chat-engine.ts';
 
@@ -16,6 +17,8 @@ export function systemPrompt(
   task: WritingTask = { kind: 'chat' },
   maxChars?: number,
   remembered?: PersonMemory,
+  /** What is recalled of the owner's casts for this message, and how many tokens of the prompt it may take. */
+  recalled: { recall?: Recall | undefined; budgetTokens?: number | undefined } = {},
 ): string {
   // Examples and topics without what the owner asked it to avoid (owner-words.ts).
   const character = speakableCharacter(ownersCharacter);
@@ -37,6 +40,7 @@ export function systemPrompt(
       `${style.favouriteEmojis.length > 0 ? ` (favourites: ${style.favouriteEmojis.join(' ')})` : ''}; ` +
       `exclamation marks in ${percent(style.exclamationRate)}; questions in ${percent(style.questionRate)}.`,
     examples ? `Some of their posts, for voice only (never repeat them word for word):\n${examples}` : '',
+    recallBlock(recalled.recall, recalled.budgetTokens),
     ...ownerWordsPrompt(character),
     `Speak in their voice, in the first person, about their work and interests, but never claim to be ${character.displayName} or ${handle}. ` +
       `If asked whether you are an AI, a bot or the real person, say you are ${handle}'s AI twin. ` +

@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { FarcasterCast } from '../providers/farcaster-data.ts';
+import { type Character, MEMORY_CAST_LIMIT } from './character.ts';
+import { readMessage, withRelated } from './message.ts';
+import { avoidedTopicIn } from './owner-words.ts';
+import { type Recall, type RecalledCast, withRecall } from './recall.ts';
+
+/**
+ * What a twin knows of its owner: a row per cast in `twin_memory` (migration 0032), written by the
+ * deploy and by learning as inserts of the new casts only, and read per message by retrieval in one
+ * statement. No writer loads a twin's whole memory.
+ */
+
+/** One of the owner's casts, as the twin remembers it. */
+export interface MemoryCast {
+  /** The cast's hash; castKeyOf(text) for casts known by their words only. */
+  hash: string;
+  text: string;
+  kind: 'post' | 'reply';
+  /** For a reply, the cast it answers where the provider gives it. */
+  parentText?: string | null;
+  at: Date;
+}
+
+/** The key of a cast known by its words only (the characters that kept casts as text). */
+export function castKeyOf(text: string): string {
+  return `text:${createHash('md5').update(text).digest('hex')}`;
+}
+
+/** A cast's text as memory keeps it at most (characters); longer casts are long-form posts, cut. */
+const MEMORY_TEXT_MAX_CHARS = 4_000;
+/** Rows one insert or one trim statement writes or deletes at most; the next takes the rest. */
+const MEMORY_BATCH = 1_000;
+
+/** The provider's casts as memory rows (the owner's, newest first or not). */
+export function memoryCastsOf(
+  casts: readonly (Pick<FarcasterCast, 'hash' | 'text' | 'parentHash' | 'createdAt'> & {
+    parentText?: string | null;
+  })[],
+): MemoryCast[] {
+  return casts
+    .filter((cast) => cast.text.trim().length > 0)
+    .map((cast) => ({
+      hash: cast.hash,
+      text: cast.text,
+      kind: cast.parentHash === null ? 'post' : 'reply',
+      parentText: cast.parentText ?? null,
+      at: cast.createdAt,
+    }));
+}
+
+/**
+ * Casts known by their words only, newest first (a character's `casts`), as rows: the newest a second
+ * before `newestAt`, the next two, and so on, so their order is kept.
+ */
+export function memoryCastsFromTexts(
+  texts: readonly string[],
+  newestAt: Date,
+  replies: ReadonlySet<string> = new Set(),
+): MemoryCast[] {
+  return texts
+    .filter((text) => text.trim().length > 0)
+    .map((text, index) => ({
+      hash: castKeyOf(text),
+      text,
+      kind: replies.has(text) ? 'reply' : 'post',
+      at: new Date(newestAt.getTime() - (index + 1) * 1000),
+    }));
+}
+
+/**
+ * Adds casts to a twin's memory, each once (by hash, and by its words: a cast learned again under
+ * another hash is the same memory), then keeps the twin's bound by deleting its oldest rows in
+ * bounded batches. Answers how many casts were new. Plain inserts of the new casts: what a twin
+ * learns costs the same whatever it knew before.
+ */
+export async function rememberCasts(
+  db: Db,
+  agentId: string,
+  casts: readonly MemoryCast[],
+  cap: number = MEMORY_CAST_LIMIT,
+): Promise<number> {
+  let added = 0;
+  for (let start = 0; start < casts.length; start += MEMORY_BATCH) {
+    const batch = casts.slice(start, start + MEMORY_BATCH);
+    const result = await sql`
+      insert into twin_memory (agent_id, cast_hash, kind, text, parent_text, cast_at)
+      select ${agentId}, hash, kind, left(text, ${MEMORY_TEXT_MAX_CHARS}), left(parent_text, ${MEMORY_TEXT_MAX_CHARS}), at
+      from unnest(${batch.map((cast) => cast.hash)}::text[], ${batch.map((cast) => cast.kind)}::text[],
+                  ${batch.map((cast) => cast.text)}::text[], ${batch.map((cast) => cast.parentText ?? null)}::text[],
+                  ${batch.map((cast) => cast.at.toISOString())}::timestamptz[]) as cast_row (hash, kind, text, parent_text, at)
+      on conflict do nothing`.execute(db);
+    added += Number(result.numAffectedRows ?? 0n);
+  }
+  if (added > 0) await trimMemory(db, agentId, cap);
+  return added;
+}
+
+/**
+ * Deletes a twin's oldest casts beyond `cap`, a bounded batch a statement. Only a twin that learned
+ * more than it may keep has anything to delete: the first statement finds the cap's row by the
+ * (agent_id, cast_at) index and stops there.
+ */
+export async function trimMemory(db: Db, agentId: string, cap: number = MEMORY_CAST_LIMIT): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`
+      delete from twin_memory where agent_id = ${agentId} and cast_hash in (
+        select cast_hash from twin_memory where agent_id = ${agentId}
+        order by cast_at desc, cast_hash desc offset ${cap} limit ${MEMORY_BATCH})`.execute(db);
+    const count = Number(result.numAffectedRows ?? 0n);
+    deleted += count;
+    if (count < MEMORY_BATCH) return deleted;
+  }
+}
+
+/** How many casts a twin remembers (at most its cap). */
+export async function memorySize(db: Db, agentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('twin_memory')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** The newest casts of a twin, newest first: what topics and style are measured on as it learns. */
+export async function newestCasts(db: Db, agentId: string, limit: number): Promise<MemoryCast[]> {
+  const rows = await db
+    .selectFrom('twin_memory')
+    .select(['cast_hash', 'text', 'kind', 'parent_text', 'cast_at'])
+    .where('agent_id', '=', agentId)
+    .orderBy('cast_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    hash: row.cast_hash,
+    text: row.text,
+    kind: row.kind,
+    parentText: row.parent_text,
+    at: row.cast_at,
+  }));
+}
+
+/** How many casts retrieval brings for one message: those most relevant, and the newest besides. */
+export interface RecallLimits {
+  relevant: number;
+  newest: number;
+  /** The owner's replies to casts most like the message, as examples of how they answer. */
+  examples: number;
+}
+
+export const RECALL_LIMITS: RecallLimits = { relevant: 24, newest: 12, examples: 4 };
+
+/** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */
+const ABOUT_NOW =
+  /\b(?:how(?:'s|\s+is|\s+are)\b.*\bgoing|lately|these\s+days|right\s+now|currently|this\s+week|today)\b/i;
+
+/** The most words of a message retrieval searches for. */
+const QUERY_WORDS = 16;
+
+/** The words a message is about, as an OR query for to_tsquery: letters and digits only, never its syntax. */
+export function recallQueryOf(message: string, character: Pick<Character, 'username' | 'displayName'>): string {
+  const read = readMessage(message, character);
+  // Its words, and the words that mean the same thing to a search of casts ("lunch" for "food").
+  const searched = [...read.subject, ...withRelated(read.terms)];
+  const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
+    .filter((word) => word.length >= 2)
+    .slice(0, QUERY_WORDS);
+  return words.join(' | ');
+}
+
+/** Whether a message asks about now: its answer leans on the newest casts. */
+export function asksAboutNow(message: string, character: Pick<Character, 'username' | 'displayName'>): boolean {
+  return readMessage(message, character).kind === 'status' || ABOUT_NOW.test(message);
+}
+
+interface RecallRow {
+  text: string;
+  score: number;
+  kind: 'post' | 'reply';
+  at: string;
+  relevant: boolean;
+  parent_text: string | null;
+  example: boolean;
+}
+
+/**
+ * What a twin recalls for a message, in one statement: the casts most relevant to it (full-text
+ * search over the twin's rows, ranked, the newest casts boosted for questions about now), its newest
+ * casts (what it is up to, as a prompt always had them), and the owner's replies to the casts most
+ * like the message, as examples of how they answer. Never a cast on a topic the owner avoids. An empty
+ * message (a post) recalls the newest casts alone.
+ */
+export async function recallFor(
+  db: Db,
+  agentId: string,
+  character: Character,
+  message: string,
+  limits: RecallLimits = RECALL_LIMITS,
+): Promise<Recall> {
+  const query = message.trim() ? recallQueryOf(message, character) : '';
+  const now = message.trim() ? asksAboutNow(message, character) : true;
+  // A few more than asked, for the ones an avoided topic takes out.
+  const avoids = (character.owner?.avoidTopics.length ?? 0) > 0;
+  const spare = (limit: number) => (avoids ? limit * 2 : limit);
+  const { rows } = await sql<RecallRow>`
+    with query as (select to_tsquery('english', ${query}) as q),
+    relevant as (
+      select text, kind, cast_at, parent_text,
+        ts_rank_cd(search, query.q, 1)
+          * (1 + ${now ? 2 : 0.2} * exp(-extract(epoch from (now() - cast_at)) / (86400 * 30))) as score
+      from twin_memory, query
+      where agent_id = ${agentId} and ${query !== ''} and search @@ query.q
+      order by score desc, cast_at desc
+      limit ${spare(limits.relevant)}
+    ),
+    newest as (
+      select text, kind, cast_at, parent_text from twin_memory
+      where agent_id = ${agentId}
+      order by cast_at desc
+      limit ${spare(limits.newest)}
+    ),
+    examples as (
+      select text, kind, cast_at, parent_text, ts_rank_cd(parent_search, query.q, 1) as score from twin_memory, query
+      where agent_id = ${agentId} and ${query !== ''} and parent_text is not null and parent_search @@ query.q
+      order by score desc, cast_at desc
+      limit ${spare(limits.examples)}
+    ),
+    taught as (
+      select answer as text, 'reply' as kind, created_at as cast_at, message as parent_text,
+        ts_rank_cd(message_search, query.q, 1) as score
+      from twin_examples, query
+      where agent_id = ${agentId} and ${query !== ''} and message_search @@ query.q
+      order by score desc, created_at desc
+      limit ${spare(limits.examples)}
+    )
+    select text, score::float8 as score, kind, cast_at::text as at, true as relevant, parent_text, false as example from relevant
+    union all
+    select text, 0::float8, kind, cast_at::text, false, parent_text, false from newest
+    union all
+    select text, score::float8, kind, cast_at::text, false, parent_text, true from examples
+    union all
+    select text, score::float8, kind, cast_at::text, true, parent_text, true from taught`.execute(db);
+
+  const allowed = (text: string | null) => text === null || avoidedTopicIn(character, text) === null;
+  const casts = new Map<string, RecalledCast>();
+  const take = (relevant: boolean, limit: number) => {
+    let taken = 0;
+    for (const row of rows) {
+      if (row.example || row.relevant !== relevant || taken >= limit || !allowed(row.text)) continue;
+      taken++;
+      if (!casts.has(row.text)) {
+        casts.set(row.text, {
+          text: row.text,
+          kind: row.kind,
+          at: new Date(row.at).toISOString(),
+          relevant,
+          score: Number(row.score),
+        });
+      }
+    }
+  };
+  take(true, limits.relevant);
+  take(false, limits.newest);
+  // The owner's rewrites ("taught", flagged `relevant` in the rows) before the replies they cast to
+  // casts like the message: what the owner said they would answer weighs most.
+  const examples = rows
+    .filter((row) => row.example && row.parent_text !== null && allowed(row.text) && allowed(row.parent_text))
+    .map((row) => ({ message: row.parent_text!, answer: row.text, taught: row.relevant, score: Number(row.score) }))
+    .sort((a, b) => Number(b.taught) - Number(a.taught) || b.score - a.score)
+    .slice(0, limits.examples);
+  return {
+    casts: [...casts.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)),
+    examples,
+  };
+}
+
+/** An engine's input for one message: the character with the casts recalled for it, and the recall. */
+export async function recalledFor(
+  db: Db,
+  agentId: string,
+  character: Character,
+  message: string,
+): Promise<{ character: Character; recall: Recall }> {
+  const recall = await recallFor(db, agentId, character, message);
+  return { character: withRecall(character, recall), recall };
+}
