@@ -41,6 +41,8 @@ export const strings = {
     "Offline mode: no AI model is connected, so replies are written from the twin's own casts and personality choices.",
   emptyChat: 'Say something to your Fartwin.',
   emptyChatVisitor: 'Say something to this Fartwin.',
+  /** Told to someone chatting with another person's twin, before their first message and after. */
+  ownerReadsChat: 'Its owner can read what you say here: the twin remembers your chat for them.',
   tryAgain: 'Try again',
   notInFrame: 'Open Fartwin inside a Farcaster client.',
   // §8 chat

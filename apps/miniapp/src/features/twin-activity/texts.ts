@@ -1,4 +1,4 @@
-import type { ActivityItem, SkipReason } from '@fartwin/protocol';
+import type { ActivityItem, PolicyChange, SkipReason } from '@fartwin/protocol';
 
 export const activityTexts = {
   title: 'Activity',
@@ -22,6 +22,13 @@ export const activityTexts = {
     digest: 'Sent you a digest',
     'thank-you': 'Thanked someone who revived it',
   } satisfies Record<Extract<ActivityItem, { type: 'writing' }>['kind'], string>,
+  policy: (changes: readonly PolicyChange[]) =>
+    `Changed before it went out: ${changes.map((change) => activityTexts.policyChanges[change]).join('; ')}.`,
+  policyChanges: {
+    'link-removed': 'a link outside the app removed',
+    'mention-removed': 'a tag of someone nobody tagged removed',
+    'avoided-topic': 'a topic you avoid, answered as one you never cast about',
+  } satisfies Record<PolicyChange, string>,
   skipped: (what: string, reason: SkipReason) => `Did not ${what}: ${activityTexts.reasons[reason]}`,
   skippedWhat: {
     'thread-reply': 'reply',

@@ -67,6 +67,8 @@ describe('replies (SPEC §4, §8)', () => {
     openTwinChat(makeAgent(), (s) => s.on(CHAT, () => sseReply(['Hel', 'lo!'], { message: 'Hello!', engine: 'llm' })));
     await send('hi');
     await waitFor(() => expect(agentMessages()).toEqual(['Hello!']));
+    // Its owner's own chat: no note that the owner reads it.
+    expect(screen.queryByText(strings.ownerReadsChat)).toBeNull();
     expect(screen.getByRole('status', { name: 'typing' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'typing' })).toBeNull(), { timeout: 3_000 });
   });
@@ -432,6 +434,8 @@ describe('/agent/{agentId}', () => {
     renderApp({ path: '/agent/agent-1', server });
     expect(await screen.findByText(strings.batteryRanOutVisitor)).toBeTruthy();
     expect(screen.getByText(strings.emptyChatVisitor)).toBeTruthy();
+    // Before the first message: the twin's owner can read what is said to it.
+    expect(screen.getByText(strings.ownerReadsChat)).toBeTruthy();
     await send('are you there?');
     expect(await screen.findByText(strings.deadTwinVisitor)).toBeTruthy();
     expect(screen.queryByText(strings.deadTwin)).toBeNull();

@@ -13,6 +13,7 @@ import {
 } from '../api/owner-voice.ts';
 import { linesOf, shownTime, ownerVoiceTexts as texts } from '../texts.ts';
 import '../owner-voice.css';
+import { OwnerExamples } from '../../owner-examples/index.ts';
 
 /**
  * /you, "Your twin": its owner shapes its voice (the eight characteristics, about me, topics to avoid,
@@ -32,6 +33,7 @@ export function YourTwinPage() {
           {/* Keyed by version: a save or a revert starts the form from what is stored. */}
           <VoiceEditor key={saved.version} saved={saved} save={save} />
           <Learning saved={saved} />
+          <OwnerExamples agentId={saved.agentId} />
           <Versions agentId={saved.agentId} current={saved.version} />
           <OwnerScreens />
         </>

@@ -1,5 +1,6 @@
 import type { ActivityItem } from '@fartwin/protocol';
 import { requestErrorText } from '../../agent-actions/texts.ts';
+import { RewriteReply } from '../../owner-examples/index.ts';
 import type { useActivity } from '../api/activity.ts';
 import { activityTexts } from '../texts.ts';
 import { CastOpen } from './CastOpen.tsx';
@@ -77,7 +78,12 @@ function ItemView({ agentId, item, twinUsername }: { agentId: string; item: Acti
             <p className="activity__meta">{activityTexts.inReplyTo(item.answered.username, item.answered.text)}</p>
           ) : null}
           <p className="activity__text">{item.text}</p>
+          {item.policy && item.policy.length > 0 ? (
+            <p className="activity__meta">{activityTexts.policy(item.policy)}</p>
+          ) : null}
           {item.castHash ? <CastOpen hash={item.castHash} username={twinUsername} /> : null}
+          {/* A reply to someone's cast: the owner can say how they would have answered it. */}
+          {item.answered?.text ? <RewriteReply agentId={agentId} writingKey={item.key} text={item.text} /> : null}
         </>
       );
     case 'skip':

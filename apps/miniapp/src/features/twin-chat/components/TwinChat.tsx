@@ -112,6 +112,12 @@ export function TwinChat({ agentId, agent, fid, variant, children }: TwinChatPro
           ) : null
         }
       />
+      {/* What is said to someone else's twin is not private from its owner: said before the first message. */}
+      {fid !== null && !owner ? (
+        <p className="chat-privacy-note" role="note">
+          {strings.ownerReadsChat}
+        </p>
+      ) : null}
       {/* Nobody signed in (a web visitor): nobody to chat as, no invitation to; the page says how to sign in. */}
       {fid !== null ? <ChatInput onSend={conversation.send} busy={conversation.isSending} /> : null}
     </section>
