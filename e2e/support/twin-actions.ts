@@ -11,6 +11,7 @@ import {
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { openAppMenu, removeApp } from './app-menu.ts';
 import { chainNowSeconds, lifeLeftSeconds } from './chain.ts';
+import { openAs } from './devhost.ts';
 import type { agentActionToggles } from './spec-text.ts';
 import { stack, users } from './stack.ts';
 import { indexedTwin } from './twins.ts';
@@ -97,6 +98,16 @@ export async function castFromComposer(page: Page, app: FrameLocator, text: stri
   await app.getByRole('link', { name: /deploy an agent/i }).click();
   await castInSheet(page, text);
   return publishedCast(page, text);
+}
+
+/** `fid` tags the twin `name` in a new cast from the composer; the text of the twin's one reply under it. */
+export async function tagTwin(page: Page, fid: number, name: string, text: string): Promise<string> {
+  const app = await openAs(page, fid, '/agents');
+  const cast = await castFromComposer(page, app, `@${name} ${text}`);
+  const reply = castsBy(repliesUnder(cast), name);
+  await expect(reply).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
+  await cast.scrollIntoViewIfNeeded();
+  return (await castText(reply).textContent())?.trim() ?? '';
 }
 
 /** The feed's Reply on `cast`: the composer opens as a reply to it; answers the reply in the feed. */

@@ -1,8 +1,7 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ensureAlive } from '../support/chain.ts';
-import { chatScreen } from '../support/chat.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
-import { agentPath } from '../support/journeys.ts';
+import { ask, openYourTwin } from '../support/owner-twin.ts';
 import { users } from '../support/stack.ts';
 import { castFromComposer, runMarker } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
@@ -18,31 +17,6 @@ const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, lea
  * person back. An Introvert never ends with these.
  */
 const extrovertAskBack = /(?:what about you|what[’']s your take|what do you think|how about you)\?$/;
-
-/**
- * A sample user asks the twin one question on its page; the echo engine's whole reply, in lower case.
- * (Not sendAndWatchReply: an offline reply can be done before its typing dots are ever seen.)
- */
-async function ask(page: Page, asker: number, agentId: string, question: string): Promise<string> {
-  const app = await openAs(page, asker, agentPath(agentId));
-  const chat = chatScreen(app);
-  await chat.send(question);
-  const reply = chat.replyTo(question);
-  await expect(reply).toHaveAttribute('data-sender', 'agent');
-  await expect(reply).toHaveAttribute('data-engine', 'echo');
-  await expect(reply.getByRole('status', { name: 'typing' })).toBeHidden();
-  const body = reply.locator('.message__text');
-  await expect(body).not.toBeEmpty();
-  return ((await body.textContent()) ?? '').toLowerCase();
-}
-
-/** "Your twin", reached as its owner reaches it: the navigation's tab. */
-async function openYourTwin(page: Page): Promise<FrameLocator> {
-  const app = await openAs(page, users.chatter);
-  await app.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Your twin' }).click();
-  await expect(app.getByRole('heading', { name: 'Your twin' })).toBeVisible();
-  return app;
-}
 
 test('the owner changes a characteristic and avoids a topic: the next replies show both, and a revert undoes them', async ({
   page,

@@ -1,17 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
-import {
-  ANSWER_TIMEOUT,
-  advanceOneDay,
-  castFromComposer,
-  castsBy,
-  castText,
-  ensureLifeLeft,
-  people,
-  repliesUnder,
-  runMarker,
-} from '../support/twin-actions.ts';
+import { advanceOneDay, ensureLifeLeft, people, runMarker, tagTwin } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
 
 const DAY = 86_400;
@@ -32,27 +22,20 @@ test('a person who talked with the twin yesterday is remembered today; another p
   // A word nobody else says: what person A tells the twin.
   const secret = `quokka${marker.slice(1)}`;
 
-  /** `fid` tags the twin in a new cast; answers the text of the twin's reply in the thread. */
-  const tagTwin = async (fid: number, text: string) => {
-    const app = await openAs(page, fid, '/agents');
-    const cast = await castFromComposer(page, app, `@${name} ${text} ${marker}`);
-    const reply = castsBy(repliesUnder(cast), name);
-    await expect(reply).toHaveCount(1, { timeout: ANSWER_TIMEOUT });
-    await cast.scrollIntoViewIfNeeded();
-    return (await castText(reply).textContent())?.trim() ?? '';
-  };
+  /** `fid` tags the twin in a new cast of this run; answers the text of the twin's reply in the thread. */
+  const tag = (fid: number, text: string) => tagTwin(page, fid, name, `${text} ${marker}`);
 
   // Yesterday: A tells the twin about their sourdough starter.
-  await tagTwin(people.tagger, `${secret} is my sourdough starter and it keeps dying`);
+  await tag(people.tagger, `${secret} is my sourdough starter and it keeps dying`);
   await advanceOneDay(page);
 
   // Today: A says gm, and the twin refers back to it.
-  expect((await tagTwin(people.tagger, 'gm! how are you?')).toLowerCase()).toContain(secret);
+  expect((await tag(people.tagger, 'gm! how are you?')).toLowerCase()).toContain(secret);
   await shot('remembered-the-next-day');
 
   // B asks the same, and what the twin remembers: nothing of A's.
-  expect((await tagTwin(people.messenger, 'gm! how is your day going?')).toLowerCase()).not.toContain(secret);
-  expect((await tagTwin(people.messenger, 'what did the last person tell you?')).toLowerCase()).not.toContain(secret);
+  expect((await tag(people.messenger, 'gm! how is your day going?')).toLowerCase()).not.toContain(secret);
+  expect((await tag(people.messenger, 'what did the last person tell you?')).toLowerCase()).not.toContain(secret);
   await shot('another-person-gets-nothing');
 
   // The owner sees what the twin remembers of A, and forgets it.
@@ -67,5 +50,5 @@ test('a person who talked with the twin yesterday is remembered today; another p
   await shot('owner-cleared-memory');
 
   // Forgotten: A's next gm has nothing of before.
-  expect((await tagTwin(people.tagger, 'gm again, how are you?')).toLowerCase()).not.toContain(secret);
+  expect((await tag(people.tagger, 'gm again, how are you?')).toLowerCase()).not.toContain(secret);
 });
