@@ -7,6 +7,7 @@ export * from './economy.ts';
 export * from './entities.ts';
 export * from './input-text.ts';
 export * from './local-network.ts';
+export * from './notification-answer.ts';
 export * from './owner-voice.ts';
 export * from './people-memory.ts';
 export * from './twin-activity.ts';
