@@ -58,14 +58,19 @@ export function iconSvg(size: number): string {
     ${background(100, 100)}${twinsMark(10, 10, 80)}</svg>`;
 }
 
-/** The 3:2 image of the app's embed. */
-export function appEmbedSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    ${background(1200, 800)}${twinsMark(80, 200, 400)}
-    <text x="540" y="360" font-size="104" font-weight="bold" fill="#f5f0ff">${APP.name}</text>
-    <text x="540" y="440" font-size="44" fill="#cbbcf5">${escapeXml(APP.subtitle)}</text>
-    <text x="540" y="560" font-size="34" fill="#9d8fc0">Answer 8 questions.</text>
-    <text x="540" y="610" font-size="34" fill="#9d8fc0">Meet the agent that talks like you.</text>
+/** The app's card sizes: the embed's 3:2 and the Open Graph (and hero) image's 1.91:1. */
+export const APP_CARD_SIZES = { embed: { width: 1200, height: 800 }, og: { width: 1200, height: 630 } } as const;
+
+/** The app's card, its mark and words centred on the height: the embed (3:2) or the og image (1.91:1). */
+export function appCardSvg(kind: keyof typeof APP_CARD_SIZES): string {
+  const { width, height } = APP_CARD_SIZES[kind];
+  const middle = height / 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    ${background(width, height)}${twinsMark(80, middle - 200, 400)}
+    <text x="540" y="${middle - 40}" font-size="104" font-weight="bold" fill="#f5f0ff">${APP.name}</text>
+    <text x="540" y="${middle + 40}" font-size="44" fill="#cbbcf5">${escapeXml(APP.subtitle)}</text>
+    <text x="540" y="${middle + 160}" font-size="34" fill="#9d8fc0">Answer 8 questions.</text>
+    <text x="540" y="${middle + 210}" font-size="34" fill="#9d8fc0">Meet the agent that talks like you.</text>
   </svg>`;
 }
 

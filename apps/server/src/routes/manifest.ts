@@ -7,9 +7,9 @@ import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Lives } from '../lives/lives.ts';
 import { imagePaths } from '../manifest/app-identity.ts';
-import { agentEmbedSvg, appEmbedSvg, iconSvg, svgToPng } from '../manifest/images.ts';
+import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from '../manifest/images.ts';
 
-/** How many rendered images are kept: the fixed three and the cards shared most recently. */
+/** How many rendered images are kept: the fixed four and the cards shared most recently. */
 const RENDERED_IMAGES_KEPT = 200;
 
 /** A twin's card may be reused this long: the battery drains, by the hour on the card. */
@@ -40,7 +40,8 @@ export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object })
     });
   app.get(imagePaths.icon, () => png(iconSvg(1024), 86_400));
   app.get(imagePaths.splash, () => png(iconSvg(200), 86_400));
-  app.get(imagePaths.embed, () => png(appEmbedSvg(), 86_400));
+  app.get(imagePaths.embed, () => png(appCardSvg('embed'), 86_400));
+  app.get(imagePaths.og, () => png(appCardSvg('og'), 86_400));
 
   // A twin's card: its name and battery now, so a shared link shows whether it needs a revival.
   app.get('/images/agents/:file{.+\\.png}', async (c) => {
