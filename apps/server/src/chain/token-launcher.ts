@@ -1,3 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * What a token says of who launched it, as Clanker v4 records it with the token (and aggregators
+ * show and check): its image, its metadata (a description and socials) and its context (the
+ * interface it was launched through, and the social platform, the poster's id and the message it
+ * was launched from). The local factory records the same.
+ */
+export const tokenLaunchInfoSchema = z.object({
+  image: z.string(),
+  metadata: z.object({
+    description: z.string(),
+    socialMediaUrls: z.array(z.object({ platform: z.string(), url: z.string() })),
+  }),
+  context: z.object({
+    interface: z.string(),
+    platform: z.string().optional(),
+    id: z.string().optional(),
+    messageId: z.string().optional(),
+  }),
+});
+export type TokenLaunchInfo = z.infer<typeof tokenLaunchInfoSchema>;
+
+/** The interface twins' tokens are launched through, in every context. */
+export const TOKEN_INTERFACE = 'Fartwin';
+
+/** The context of launches recorded before tokens said who launched them: only the interface. */
+export const LEGACY_TOKEN_CONTEXT = { interface: TOKEN_INTERFACE } as const;
+
+/**
+ * What the factory is given, as strings: the image, and the metadata and context as JSON (clanker-sdk
+ * writes them so; the local factory stores them so). A legacy launch has no image or metadata.
+ */
+export function tokenInfoStrings(info: TokenLaunchInfo | null): { image: string; metadata: string; context: string } {
+  return {
+    image: info?.image ?? '',
+    metadata: info ? JSON.stringify(info.metadata) : '',
+    context: JSON.stringify(info?.context ?? LEGACY_TOKEN_CONTEXT),
+  };
+}
+
 /** A twin's token: what it is called and whose wallet holds it. */
 export interface TokenLaunchRequest {
   name: string;
@@ -9,6 +50,11 @@ export interface TokenLaunchRequest {
    * salt, so the token's address cannot be computed from public data ahead of the deploy.
    */
   salt: `0x${string}`;
+  /**
+   * Who launched it, stored with the salt. Part of Clanker's CREATE2 inputs: null for a launch recorded
+   * before tokens carried it, which is retried exactly as it was first sent so its address stays.
+   */
+  info: TokenLaunchInfo | null;
 }
 
 /** A token is already at the address this launch would use, and it is not the twin's: draw a new salt. */
