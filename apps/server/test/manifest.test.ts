@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { domainManifestSchema, safeParseMiniAppEmbed, sendNotificationRequestSchema } from '@farcaster/miniapp-core';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { pino } from 'pino';
@@ -167,6 +168,20 @@ describe('the manifest, the embeds and their images', () => {
     expect(manifest).toMatchObject({ baseBuilder: { ownerAddress: devAccount(OPERATOR_ACCOUNT_INDEX).address } });
     expect(manifestProblems(manifest)).toEqual([]);
     expect(() => loadConfig({ CANONICAL_DOMAIN: 'https://fartwin.example.com/' })).toThrow(/CANONICAL_DOMAIN/);
+  });
+
+  it('renders the icon as an RGB PNG without alpha, every pixel as drawn', async () => {
+    const bytes = Buffer.from(await (await server.app.request('/images/icon.png')).arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 1024, height: 1024 });
+    // IHDR: bit depth 8, colour type 2 (RGB, no alpha).
+    expect([bytes[24], bytes[25]]).toEqual([8, 2]);
+    // One IDAT after IHDR: rows of a filter byte and 3 bytes a pixel.
+    const idatLength = bytes.readUInt32BE(33);
+    expect(bytes.toString('ascii', 37, 41)).toBe('IDAT');
+    const rows = inflateSync(bytes.subarray(41, 41 + idatLength));
+    expect(rows.length).toBe(1024 * (1 + 1024 * 3));
+    // The top-left corner is the background's first colour (#241733), not a hole turned black.
+    expect([...rows.subarray(1, 4)]).toEqual([0x24, 0x17, 0x33]);
   });
 
   it('renders the icon, splash, embed and Open Graph images as PNGs of the right size', async () => {
