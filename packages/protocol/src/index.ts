@@ -10,6 +10,7 @@ export * from './local-network.ts';
 export * from './notification-answer.ts';
 export * from './owner-voice.ts';
 export * from './people-memory.ts';
+export * from './token-launch-info.ts';
 export * from './twin-activity.ts';
 export * from './twin-economy-social.ts';
 export * from './wallet-sign-in.ts';

@@ -1,25 +1,4 @@
-import { z } from 'zod';
-
-/**
- * What a token says of who launched it, as Clanker v4 records it with the token (and aggregators
- * show and check): its image, its metadata (a description and socials) and its context (the
- * interface it was launched through, and the social platform, the poster's id and the message it
- * was launched from). The local factory records the same.
- */
-export const tokenLaunchInfoSchema = z.object({
-  image: z.string(),
-  metadata: z.object({
-    description: z.string(),
-    socialMediaUrls: z.array(z.object({ platform: z.string(), url: z.string() })),
-  }),
-  context: z.object({
-    interface: z.string(),
-    platform: z.string().optional(),
-    id: z.string().optional(),
-    messageId: z.string().optional(),
-  }),
-});
-export type TokenLaunchInfo = z.infer<typeof tokenLaunchInfoSchema>;
+import type { TokenLaunchInfo } from '@fartwin/protocol';
 
 /** The interface twins' tokens are launched through, in every context. */
 export const TOKEN_INTERFACE = 'Fartwin';

@@ -1,7 +1,7 @@
 import type { DeployStepName } from '@fartwin/protocol';
+import { type TokenLaunchInfo, tokenLaunchInfoSchema } from '@fartwin/protocol';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
-import { type TokenLaunchInfo, tokenLaunchInfoSchema } from '../chain/token-launcher.ts';
 import { advisoryLockHeld, LOCK_SPACES } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, DeploymentsTable } from '../db/schema.ts';

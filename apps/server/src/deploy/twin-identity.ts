@@ -1,4 +1,5 @@
-import { TOKEN_INTERFACE, type TokenLaunchInfo } from '../chain/token-launcher.ts';
+import type { TokenLaunchInfo } from '@fartwin/protocol';
+import { TOKEN_INTERFACE } from '../chain/token-launcher.ts';
 import { USERNAME_MAX_LENGTH } from '../farcaster/usernames.ts';
 import type { FarcasterUser } from '../providers/farcaster-data.ts';
 
