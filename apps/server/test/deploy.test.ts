@@ -85,6 +85,13 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
       args: { recipient },
       fromBlock: 0n,
     });
+  /** What a token records of who launched it, read back from the chain (metadata and context are JSON). */
+  const tokenInfo = async (address: `0x${string}`) => {
+    const read = (functionName: 'imageUrl' | 'metadata' | 'context') =>
+      chain().readContract({ address, abi: agentTokenAbi, functionName });
+    const [image, metadata, context] = await Promise.all([read('imageUrl'), read('metadata'), read('context')]);
+    return { image, metadata: metadata ? JSON.parse(metadata) : null, context: JSON.parse(context) };
+  };
   const batteriesBoughtFor = async (agentId: string) =>
     (
       await chain().getContractEvents({
@@ -147,6 +154,17 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(await chain().getCode({ address: agent.token.address })).toMatch(/^0x[0-9a-f]{10,}/);
     expect(await read('symbol')).toBe(agent.token.symbol);
     expect(await read('totalSupply')).toBe(TOKEN_SUPPLY);
+    // It says who launched it, as a Clanker token does: the twin's avatar, "@{owner}'s AI twin on
+    // Fartwin", the twin's profile, and Farcaster, by the owner's fid (the welcome cast comes after).
+    expect(await tokenInfo(agent.token.address)).toEqual({
+      image: stored!.twinPfpUrl ?? '',
+      metadata: {
+        description: `@${owner!.user.username}'s AI twin on Fartwin`,
+        socialMediaUrls: [{ platform: 'farcaster', url: `https://farcaster.xyz/${body.name}` }],
+      },
+      context: { interface: 'Fartwin', platform: 'farcaster', id: '1004' },
+    });
+    expect(stored!.tokenLaunchInfo).toEqual(await tokenInfo(agent.token.address));
     // Launched like Clanker's: the supply is in its pool, whose locked position pays the twin's wallet.
     const [, rewardRecipient] = await chain().readContract({
       address: deployment.agentLpLocker,
@@ -262,6 +280,29 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(accounts).toHaveLength(1);
     expect(await tokensCreatedFor(walletBefore!)).toHaveLength(1);
     expect(await batteriesBoughtFor(retried.body.agentId!)).toHaveLength(1);
+  });
+
+  it('launches a token whose salt was stored before tokens said who launched them as it was first sent', async () => {
+    const choices = await choicesOf(1009);
+    await server.stopChain();
+    expect((await deploy(1009, choices)).status).toBe(503);
+    // As a row written before: the salt, and no launch info.
+    const before = await findDeployment(server.db, 1009);
+    expect(before!.tokenSalt).toMatch(/^0x[0-9a-f]{64}$/);
+    await server.db.updateTable('deployments').set({ token_launch_info: null }).where('owner_fid', '=', 1009).execute();
+
+    await server.startChain();
+    const retried = await deploy(1009, choices);
+    expect(retried.status).toBe(200);
+    const done = await findDeployment(server.db, 1009);
+    // The same CREATE2 inputs as first stored (Clanker's address depends on them): no image, no
+    // metadata, only the interface in the context.
+    expect(done).toMatchObject({ tokenSalt: before!.tokenSalt, tokenLaunchInfo: null });
+    expect(await tokenInfo(done!.tokenAddress!)).toEqual({
+      image: '',
+      metadata: null,
+      context: { interface: 'Fartwin' },
+    });
   });
 
   it('shows no deployment as state none, and refuses progress to anyone but the user', async () => {

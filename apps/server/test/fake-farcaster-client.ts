@@ -1,19 +1,28 @@
-import type { SendNotificationRequest, SendNotificationResponse } from '@farcaster/miniapp-core';
+import type { SendNotificationRequest } from '@farcaster/miniapp-core';
+import type { NotificationAnswer, NotificationFailedTokenReason } from '@fartwin/protocol';
 import { notificationRequestSchema } from '../src/notify/sender.ts';
 import { startFakeHttp } from './fake-http.ts';
 
 /** Where the fake client takes notifications (its notification URL, as its webhook events give it). */
 const NOTIFICATIONS_PATH = '/v1/frame-notifications';
 
-export type TokenFate = 'success' | 'invalid' | 'rate-limited';
+/** 'invalid' is reported as clients do now: in `invalidTokens`, and again in `failedTokens`. */
+export type TokenFate =
+  | 'success'
+  | 'invalid'
+  | 'rate-limited'
+  | Exclude<NotificationFailedTokenReason, 'invalid_token'>;
 
 /**
  * By token name: "invalid-…" is reported invalid; "limited-…" is rate-limited the first time it is
- * sent, and delivered after that; any other is delivered.
+ * sent, and delivered after that; "unexplained-…" fails for an `unknown` reason the first time;
+ * "elsewhere-…" always fails with `domain_mismatch`; any other is delivered.
  */
 function fateByName(token: string, seenBefore: boolean): TokenFate {
   if (token.startsWith('invalid-')) return 'invalid';
   if (token.startsWith('limited-') && !seenBefore) return 'rate-limited';
+  if (token.startsWith('unexplained-') && !seenBefore) return 'unknown';
+  if (token.startsWith('elsewhere-')) return 'domain_mismatch';
   return 'success';
 }
 
@@ -28,11 +37,18 @@ export interface FakeFarcasterClient {
 
 /**
  * A local HTTP server that answers notification requests as a Farcaster client does: it refuses a
- * request that breaks the schema with 400, and reports each token successful, invalid or
- * rate-limited. `failFirst` requests are answered 503, as a client that is having a bad moment.
+ * request that breaks the schema with 400, and reports each token successful, invalid,
+ * rate-limited or failed (with a reason). `failFirst` requests are answered 503, as a client that
+ * is having a bad moment.
  */
 export async function startFakeFarcasterClient(
-  options: { port?: number; failFirst?: number; fate?: typeof fateByName } = {},
+  options: {
+    port?: number;
+    failFirst?: number;
+    fate?: typeof fateByName;
+    /** Where invalid tokens are reported: both lists (as clients do now), or failedTokens alone. */
+    invalidIn?: 'both' | 'failedTokens';
+  } = {},
 ): Promise<FakeFarcasterClient> {
   const fate = options.fate ?? fateByName;
   const seen = new Set<string>();
@@ -50,17 +66,21 @@ export async function startFakeFarcasterClient(
       response.writeHead(503).end('unavailable');
       return;
     }
-    const result: SendNotificationResponse['result'] = {
+    const result: Required<NotificationAnswer['result']> = {
       successfulTokens: [],
       invalidTokens: [],
       rateLimitedTokens: [],
+      failedTokens: [],
     };
     for (const token of parsed.data.tokens) {
       const answer = fate(token, seen.has(token));
       seen.add(token);
       if (answer === 'success') result.successfulTokens.push(token);
-      else if (answer === 'invalid') result.invalidTokens.push(token);
-      else result.rateLimitedTokens.push(token);
+      else if (answer === 'invalid') {
+        if (options.invalidIn !== 'failedTokens') result.invalidTokens.push(token);
+        result.failedTokens.push({ token, reason: 'invalid_token' });
+      } else if (answer === 'rate-limited') result.rateLimitedTokens.push(token);
+      else result.failedTokens.push({ token, reason: answer });
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
   }, options.port);

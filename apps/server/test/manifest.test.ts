@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { domainManifestSchema, safeParseMiniAppEmbed, sendNotificationRequestSchema } from '@farcaster/miniapp-core';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { pino } from 'pino';
@@ -10,12 +11,49 @@ import { createApp } from '../src/app.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
-import { buildManifest, InvalidManifestError, manifestProblems } from '../src/manifest/manifest.ts';
+import { buildManifest, InvalidManifestError, isIndexed, manifestProblems } from '../src/manifest/manifest.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness.ts';
 import { createTwin, twinAgentId } from './twins.ts';
 
 const ORIGIN = 'https://fartwin.example.com';
+
+/**
+ * Base's published manifest fields (base/docs, mini-apps/core-concepts/manifest): the required
+ * ones, and each field's documented limit on its text, its list or its image.
+ */
+const BASE_REQUIRED = [
+  'version',
+  'name',
+  'homeUrl',
+  'iconUrl',
+  'splashImageUrl',
+  'splashBackgroundColor',
+  'primaryCategory',
+  'tags',
+] as const;
+const BASE_OPTIONAL = [
+  'noindex',
+  'subtitle',
+  'description',
+  'tagline',
+  'heroImageUrl',
+  'screenshotUrls',
+  'webhookUrl',
+  'ogTitle',
+  'ogDescription',
+  'ogImageUrl',
+] as const;
+const BASE_TEXT_LIMITS = { name: 32, subtitle: 30, description: 170, tagline: 30, ogTitle: 30, ogDescription: 100 };
+const BASE_IMAGE_SIZES = {
+  iconUrl: { width: 1024, height: 1024 },
+  heroImageUrl: { width: 1200, height: 630 },
+  ogImageUrl: { width: 1200, height: 630 },
+};
+type ServedManifest = { miniapp: Record<string, unknown> };
+/** Farcaster's own fields the Base page does not list; any other key would be a typo or deprecated. */
+const FARCASTER_ONLY = ['castShareUrl', 'canonicalDomain', 'requiredChains'];
+
 const fromBase64url = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -58,6 +96,24 @@ describe('the manifest, the embeds and their images', () => {
       requiredChains: ['eip155:8453'],
     });
     expect(parsed.frame).toEqual(parsed.miniapp);
+    // Discovery and previews, and never the deprecated imageUrl and buttonTitle.
+    const fields = (manifest as ServedManifest).miniapp;
+    expect(fields).toMatchObject({
+      tagline: 'An agent that talks like you',
+      ogTitle: 'Fartwin, your AI twin',
+      ogDescription: expect.any(String),
+      heroImageUrl: `${ORIGIN}/images/og.png`,
+      ogImageUrl: `${ORIGIN}/images/og.png`,
+      canonicalDomain: 'fartwin.example.com',
+      // Local mode, even on a public-looking URL: never indexed.
+      noindex: true,
+    });
+    expect(fields).not.toHaveProperty('imageUrl');
+    expect(fields).not.toHaveProperty('buttonTitle');
+    // No client is named in words that every client shows.
+    for (const field of ['subtitle', 'description', 'tagline', 'ogTitle', 'ogDescription']) {
+      expect(fields[field]).not.toMatch(/farcaster|base app|warpcast/i);
+    }
 
     const { header, payload, signature } = parsed.accountAssociation;
     const decodedHeader = fromBase64url(header);
@@ -71,11 +127,69 @@ describe('the manifest, the embeds and their images', () => {
     expect(valid).toBe(true);
   });
 
-  it('renders the icon, splash and embed images as PNGs of the right size', async () => {
+  it("holds every field to Base's published list: the required ones, their limits and image sizes, nothing else", async () => {
+    const response = await server.app.request('/.well-known/farcaster.json');
+    const fields = ((await response.json()) as ServedManifest).miniapp;
+    for (const field of BASE_REQUIRED) expect(fields[field], field).toBeDefined();
+    expect(
+      Object.keys(fields).filter((key) => ![...BASE_REQUIRED, ...BASE_OPTIONAL, ...FARCASTER_ONLY].includes(key)),
+    ).toEqual([]);
+    expect(fields.version).toBe('1');
+    for (const [field, max] of Object.entries(BASE_TEXT_LIMITS)) {
+      expect((fields[field] as string).length, field).toBeLessThanOrEqual(max);
+    }
+    // Up to 5 tags, each at most 20 characters, lowercase, no spaces, emojis or special characters.
+    const tags = fields.tags as string[];
+    expect(tags.length).toBeLessThanOrEqual(5);
+    for (const tag of tags) expect(tag).toMatch(/^[a-z0-9-]{1,20}$/);
+    expect(fields.splashBackgroundColor).toMatch(/^#[0-9a-fA-F]{6}$/);
+    expect(typeof fields.noindex).toBe('boolean');
+    for (const [field, size] of Object.entries(BASE_IMAGE_SIZES)) {
+      const image = await server.app.request(new URL(fields[field] as string).pathname);
+      expect(image.headers.get('content-type'), field).toBe('image/png');
+      expect(pngSize(new Uint8Array(await image.arrayBuffer())), field).toEqual(size);
+    }
+  });
+
+  it('is indexed only on the production domain in production mode; baseBuilder names the Base Build account when set', async () => {
+    const production = { mode: 'production', publicUrl: ORIGIN, canonicalDomain: 'fartwin.example.com' } as const;
+    expect(isIndexed(production)).toBe(true);
+    expect(isIndexed({ ...production, publicUrl: 'https://staging.fartwin.example.com' })).toBe(false);
+    expect(isIndexed({ ...production, mode: 'local' })).toBe(false);
+
+    const staging = loadConfig({
+      PUBLIC_URL: 'https://staging.fartwin.example.com',
+      CANONICAL_DOMAIN: 'fartwin.example.com',
+      ALLOW_EXPOSED_LOCAL_MODE: 'true',
+      BASE_BUILDER_OWNER_ADDRESS: devAccount(OPERATOR_ACCOUNT_INDEX).address,
+    });
+    const manifest = await buildManifest(staging);
+    expect(manifest.miniapp).toMatchObject({ canonicalDomain: 'fartwin.example.com', noindex: true });
+    expect(manifest).toMatchObject({ baseBuilder: { ownerAddress: devAccount(OPERATOR_ACCOUNT_INDEX).address } });
+    expect(manifestProblems(manifest)).toEqual([]);
+    expect(() => loadConfig({ CANONICAL_DOMAIN: 'https://fartwin.example.com/' })).toThrow(/CANONICAL_DOMAIN/);
+  });
+
+  it('renders the icon as an RGB PNG without alpha, every pixel as drawn', async () => {
+    const bytes = Buffer.from(await (await server.app.request('/images/icon.png')).arrayBuffer());
+    expect(pngSize(bytes)).toEqual({ width: 1024, height: 1024 });
+    // IHDR: bit depth 8, colour type 2 (RGB, no alpha).
+    expect([bytes[24], bytes[25]]).toEqual([8, 2]);
+    // One IDAT after IHDR: rows of a filter byte and 3 bytes a pixel.
+    const idatLength = bytes.readUInt32BE(33);
+    expect(bytes.toString('ascii', 37, 41)).toBe('IDAT');
+    const rows = inflateSync(bytes.subarray(41, 41 + idatLength));
+    expect(rows.length).toBe(1024 * (1 + 1024 * 3));
+    // The top-left corner is the background's first colour (#241733), not a hole turned black.
+    expect([...rows.subarray(1, 4)]).toEqual([0x24, 0x17, 0x33]);
+  });
+
+  it('renders the icon, splash, embed and Open Graph images as PNGs of the right size', async () => {
     for (const [path, size] of [
       ['/images/icon.png', { width: 1024, height: 1024 }],
       ['/images/splash.png', { width: 200, height: 200 }],
       ['/images/embed.png', { width: 1200, height: 800 }],
+      ['/images/og.png', { width: 1200, height: 630 }],
     ] as const) {
       const response = await server.app.request(path);
       expect(response.headers.get('content-type')).toBe('image/png');
@@ -98,6 +212,10 @@ describe('the manifest, the embeds and their images', () => {
       imageUrl: `${ORIGIN}/images/embed.png`,
       button: { action: { type: 'launch_miniapp', url: `${ORIGIN}/` } },
     });
+    // Link previews outside mini-app clients: the 1.91:1 image, the title and the description.
+    expect(home).toContain(`<meta property="og:image" content="${ORIGIN}/images/og.png" />`);
+    expect(home).toContain('<meta property="og:title" content="Fartwin, your AI twin" />');
+    expect(home).toContain('<meta property="og:description" content="Answer eight questions');
     const frameEmbed = safeParseMiniAppEmbed(metaContent(home, 'fc:frame'));
     expect(frameEmbed.data?.button.action.type).toBe('launch_frame');
 

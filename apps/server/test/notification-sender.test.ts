@@ -99,7 +99,7 @@ describe('the notification sender', () => {
       target(2, second.url, 'second-2'),
       target(3, first.url, 'first-3'),
     ]);
-    expect(outcome).toEqual({ delivered: ['first-1', 'first-3', 'second-2'], invalid: [], retrying: [] });
+    expect(outcome).toEqual({ delivered: ['first-1', 'first-3', 'second-2'], invalid: [], retrying: [], failed: [] });
     expect(first.notifications).toEqual([{ ...message('group:1'), tokens: ['first-1', 'first-3'] }]);
     expect(second.notifications).toEqual([{ ...message('group:1'), tokens: ['second-2'] }]);
   });
@@ -120,15 +120,58 @@ describe('the notification sender', () => {
     const client = await startClient();
     const targets = await stored(client.url, ['invalid-101', 'valid-102', 'invalid-103']);
     const outcome = await sender.send(message('invalid:1'), targets);
-    expect(outcome).toEqual({ delivered: ['valid-102'], invalid: ['invalid-101', 'invalid-103'], retrying: [] });
+    expect(outcome).toEqual({
+      delivered: ['valid-102'],
+      invalid: ['invalid-101', 'invalid-103'],
+      retrying: [],
+      failed: [],
+    });
     expect(await notificationTargets(db, [101, 102, 103])).toEqual([target(102, client.url, 'valid-102')]);
+  });
+
+  it('reads failedTokens: an invalid_token goes, an unknown failure is retried, a domain mismatch is kept and not retried', async () => {
+    const client = await startClient();
+    const targets = await stored(client.url, ['invalid-151', 'unexplained-152', 'elsewhere-153', 'valid-154']);
+    const outcome = await sender.send(message('failed:1'), targets);
+    expect(outcome).toEqual({
+      delivered: ['valid-154'],
+      invalid: ['invalid-151'],
+      retrying: ['unexplained-152'],
+      failed: [{ token: 'elsewhere-153', reason: 'domain_mismatch' }],
+    });
+
+    await allRetriesDone('failed:1');
+    expect(client.notifications.map((request) => request.tokens)).toEqual([
+      ['invalid-151', 'unexplained-152', 'elsewhere-153', 'valid-154'],
+      ['unexplained-152'],
+    ]);
+    // The invalid token is deleted; the mismatched one stays (a right targetUrl would reach it).
+    expect(await notificationTargets(db, [151, 152, 153, 154])).toEqual([
+      target(152, client.url, 'unexplained-152'),
+      target(153, client.url, 'elsewhere-153'),
+      target(154, client.url, 'valid-154'),
+    ]);
+  });
+
+  it('deletes a token reported only in failedTokens as invalid_token', async () => {
+    // A client that lists it in failedTokens alone (invalidTokens is the older list).
+    const client = await startClient({ fate: () => 'invalid', invalidIn: 'failedTokens' });
+    const targets = await stored(client.url, ['quiet-161']);
+    const outcome = await sender.send(message('failed:2'), targets);
+    expect(outcome).toEqual({ delivered: [], invalid: ['quiet-161'], retrying: [], failed: [] });
+    expect(await notificationTargets(db, [161])).toEqual([]);
   });
 
   it('retries only the rate-limited tokens, later, through the job, under the same notificationId', async () => {
     const client = await startClient();
     const targets = await stored(client.url, ['delivered-201', 'limited-202', 'limited-203']);
     const outcome = await sender.send(message('limited:1'), targets);
-    expect(outcome).toEqual({ delivered: ['delivered-201'], invalid: [], retrying: ['limited-202', 'limited-203'] });
+    expect(outcome).toEqual({
+      delivered: ['delivered-201'],
+      invalid: [],
+      retrying: ['limited-202', 'limited-203'],
+      failed: [],
+    });
     // Not resent at once: handed to a job that starts later.
     expect(client.notifications).toHaveLength(1);
 
@@ -214,7 +257,7 @@ describe('the notification sender', () => {
   it('does not queue a rate-limited notice for a user who turned notifications off', async () => {
     const client = await startClient({ fate: () => 'rate-limited' });
     const outcome = await sender.send(message('gone:1'), [target(271, client.url, 'gone-271')]);
-    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [] });
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [], failed: [] });
     expect(await retryJobs('gone:1')).toEqual([]);
   });
 
@@ -248,7 +291,7 @@ describe('the notification sender', () => {
     const client = await startClient({ failFirst: 1 });
     const targets = await stored(client.url, ['flaky-401']);
     const outcome = await sender.send(message('flaky:1'), targets);
-    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['flaky-401'] });
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['flaky-401'], failed: [] });
 
     await allRetriesDone('flaky:1');
     expect(client.notifications.map((request) => request.tokens)).toEqual([['flaky-401'], ['flaky-401']]);
@@ -260,7 +303,7 @@ describe('the notification sender', () => {
     const targets = await stored(client.url, ['down-501', 'down-502']);
 
     const outcome = await sender.send(message('down:1'), targets);
-    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['down-501', 'down-502'] });
+    expect(outcome).toEqual({ delivered: [], invalid: [], retrying: ['down-501', 'down-502'], failed: [] });
     await deleteNotificationToken(db, 502, APP_FID);
 
     const back = await startClient({ port: client.port });
@@ -306,7 +349,7 @@ describe('the notification sender in production mode', () => {
       [https.replace('127.0.0.1', 'localhost'), 'localhost-604'],
     ] as const) {
       const outcome = await sender.send(production(`refused:${token}`), [target(1, url, token)]);
-      expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [] });
+      expect(outcome).toEqual({ delivered: [], invalid: [], retrying: [], failed: [] });
     }
     expect(reasons).toEqual([
       'refused: not an https URL',

@@ -53,7 +53,7 @@ export async function startTwinActionSetup<Name extends string>(
       ...server.services,
       db: server.db,
       logger: pino({ level: 'silent' }),
-      sender: { send: async () => ({ delivered: [], invalid: [], retrying: [] }) },
+      sender: { send: async () => ({ delivered: [], invalid: [], retrying: [], failed: [] }) },
       publicUrl: server.config.publicUrl,
       replyRules: server.config.replyRules,
       ...overrides,

@@ -58,7 +58,8 @@ contract AgentTokenFactory {
 
     /**
      * @notice Deploys a new token, opens its pool against WETH with the whole supply as one-sided
-     * liquidity, and locks the position with `recipient` as the receiver of its fees.
+     * liquidity, and locks the position with `recipient` as the receiver of its fees. The token says
+     * nothing of who launched it (see createTokenWithInfo).
      * @param name The token name, non-empty.
      * @param symbol The token symbol, non-empty.
      * @param recipient Receives the position's trading fees (the agent's wallet).
@@ -69,12 +70,45 @@ contract AgentTokenFactory {
         string calldata symbol,
         address recipient
     ) external returns (address token) {
+        return _launch(_newToken(name, symbol, recipient, "", "", ""), recipient);
+    }
+
+    /**
+     * @notice As createToken, with what the token records of who launched it, as Clanker's tokens do.
+     * @param image The token's image URL (the agent's avatar).
+     * @param metadata JSON: its description and socials.
+     * @param context JSON: the interface, platform, poster's id and message it was launched from.
+     * @return token The address of the new token.
+     */
+    function createTokenWithInfo(
+        string calldata name,
+        string calldata symbol,
+        address recipient,
+        string calldata image,
+        string calldata metadata,
+        string calldata context
+    ) external returns (address token) {
+        return _launch(_newToken(name, symbol, recipient, image, metadata, context), recipient);
+    }
+
+    /// @dev Checks the arguments and deploys the token, its whole supply to this factory.
+    function _newToken(
+        string calldata name,
+        string calldata symbol,
+        address recipient,
+        string memory image,
+        string memory metadata,
+        string memory context
+    ) internal returns (address token) {
         if (bytes(name).length == 0) revert EmptyName();
         if (bytes(symbol).length == 0) revert EmptySymbol();
         if (recipient == address(0)) revert ZeroRecipient();
-        token = address(new AgentToken(name, symbol, address(this), TOKEN_SUPPLY));
+        token = address(new AgentToken(name, symbol, address(this), TOKEN_SUPPLY, image, metadata, context));
         emit AgentTokenCreated(token, name, symbol, recipient);
+    }
 
+    /// @dev Opens the token's pool with its whole supply and locks the position for `recipient`.
+    function _launch(address token, address recipient) internal returns (address) {
         bool tokenIsToken0 = token < weth;
         address pool = positionManager.createAndInitializePoolIfNecessary(
             tokenIsToken0 ? token : weth,
@@ -104,5 +138,6 @@ contract AgentTokenFactory {
         uint256 dust = IERC20(token).balanceOf(address(this));
         if (dust > 0) IERC20(token).transfer(address(0xdEaD), dust);
         emit AgentTokenLaunched(token, pool, positionId);
+        return token;
     }
 }

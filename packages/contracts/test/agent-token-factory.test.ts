@@ -34,6 +34,14 @@ async function launch(symbol: string, recipient: Address): Promise<Launched> {
 const balanceOf = (token: Address, owner: Address) =>
   chain().publicClient.readContract({ address: token, abi: agentTokenAbi, functionName: 'balanceOf', args: [owner] });
 
+/** A token's image, metadata and context, read with the getters Clanker's tokens have. */
+const launchInfoOf = (token: Address) =>
+  Promise.all(
+    (['imageUrl', 'metadata', 'context'] as const).map((functionName) =>
+      chain().publicClient.readContract({ address: token, abi: agentTokenAbi, functionName }),
+    ),
+  );
+
 /** Swaps exactly `amountIn` of `tokenIn` for the other token of the launch pool through SwapRouter02. */
 async function swap(wallet: Wallet, tokenIn: Address, tokenOut: Address, amountIn: bigint) {
   const { deployment } = chain();
@@ -163,6 +171,44 @@ describe('AgentTokenFactory', () => {
         expect(tick).toBeGreaterThanOrEqual(tickUpper);
       }
     }
+  });
+
+  it('records what the token says of who launched it, read with the getters Clanker tokens have', async () => {
+    const { alice, bob } = chain();
+    const metadata = JSON.stringify({ description: "@alice's AI twin on Fartwin", socialMediaUrls: [] });
+    const context = JSON.stringify({ interface: 'Fartwin', platform: 'farcaster', id: '1001' });
+    const receipt = await send(
+      chain(),
+      alice.writeContract({
+        ...factory(),
+        functionName: 'createTokenWithInfo',
+        args: ['Alice Twin', 'ALICE', bob.account.address, 'https://example.com/a.png', metadata, context],
+      }),
+    );
+    const [launched] = parseEventLogs({
+      abi: agentTokenFactoryAbi,
+      logs: receipt.logs,
+      eventName: 'AgentTokenLaunched',
+    });
+    expect(await launchInfoOf(launched!.args.token)).toEqual(['https://example.com/a.png', metadata, context]);
+    // Launched like any other: the locked position pays the recipient.
+    const [, recipient] = await chain().publicClient.readContract({
+      ...locker(),
+      functionName: 'locks',
+      args: [launched!.args.token],
+    });
+    expect(recipient).toBe(bob.account.address);
+    // createToken records nothing.
+    const plain = await launch('PLAIN', bob.account.address);
+    expect(await launchInfoOf(plain.token)).toEqual(['', '', '']);
+    await expectRevert(
+      alice.writeContract({
+        ...factory(),
+        functionName: 'createTokenWithInfo',
+        args: ['', 'X', bob.account.address, '', '', ''],
+      }),
+      'EmptyName',
+    );
   });
 
   it('rejects an empty name or symbol, and the zero recipient', async () => {

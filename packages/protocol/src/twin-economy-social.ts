@@ -40,6 +40,28 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
+/** How a reviver is named to people: @username, or 0x1234…abcd for an address without an account. */
+export function reviverName(reviver: { username: string | null; address: string }): string {
+  return reviver.username ? `@${reviver.username}` : shortAddress(reviver.address);
+}
+
+/**
+ * The revivers as one line, each person once, in the order they first appear (the list is newest
+ * first), followed by how many of the listed revivals were theirs when more than one:
+ * "@counsel-dao ×4, @alice, 0x1234…abcd". A person is their Farcaster account, or the address for a
+ * payer without one, so one person paying from two addresses is still one.
+ */
+export function reviversLine(revivers: readonly Pick<Reviver, 'fid' | 'username' | 'address'>[]): string {
+  const people = new Map<string, { name: string; count: number }>();
+  for (const reviver of revivers) {
+    const key = reviver.fid === null ? `address:${reviver.address.toLowerCase()}` : `fid:${reviver.fid}`;
+    const person = people.get(key);
+    if (person) person.count += 1;
+    else people.set(key, { name: reviverName(reviver), count: 1 });
+  }
+  return [...people.values()].map(({ name, count }) => (count > 1 ? `${name} ×${count}` : name)).join(', ');
+}
+
 /** Base units as a decimal string (JSON has no bigint). */
 const baseUnitsSchema = z.string().check(z.regex(/^[0-9]{1,78}$/, 'must be a whole number of base units'));
 

@@ -10,7 +10,8 @@ const notification = (token: string, notificationId: string) => ({
   notificationId,
   title: 'Hello',
   body: 'From the mini-app',
-  targetUrl: 'http://localhost:3001/',
+  // On the mini-app's domain: the tests' mini-app is the fake bot service, on 127.0.0.1.
+  targetUrl: 'http://127.0.0.1:3001/',
   tokens: [token],
 });
 

@@ -1,4 +1,4 @@
-import { sendNotificationResponseSchema } from '@farcaster/miniapp-core';
+import { notificationAnswerSchema } from '@fartwin/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientPaths, inboxSchema, installationSchema } from '../../src/api/client-api.ts';
 import { createDevhostServer } from '../app.ts';
@@ -10,12 +10,15 @@ const START = Date.parse('2030-01-01T00:00:00.000Z');
 const SECOND = 1_000;
 const HOUR = 3_600 * SECOND;
 
-/** What the bot service's sender posts (local mode: an http targetUrl). */
+/**
+ * What the bot service's sender posts (local mode: an http targetUrl), on the mini-app's domain: the
+ * tests' mini-app is the fake bot service, on 127.0.0.1.
+ */
 const notification = (tokens: string[], notificationId = 'battery-warning:a1:1') => ({
   notificationId,
   title: "Your twin's battery is low",
   body: '@alice has about a day left',
-  targetUrl: 'http://localhost:3001/?agent=a1',
+  targetUrl: 'http://127.0.0.1:3001/?agent=a1',
   tokens,
 });
 
@@ -32,7 +35,7 @@ describe('client backend: the notification endpoint and the inbox', () => {
   };
   /** Sends as the bot service does; answers the client's per-token result. */
   const notify = async (body: unknown) =>
-    sendNotificationResponseSchema.parse((await devhost.call('POST', clientPaths.notify, body)).body).result;
+    notificationAnswerSchema.parse((await devhost.call('POST', clientPaths.notify, body)).body).result;
   const inbox = async (fid: number) => inboxSchema.parse((await devhost.call('GET', clientPaths.inbox(fid))).body);
 
   beforeEach(async () => {
@@ -69,12 +72,13 @@ describe('client backend: the notification endpoint and the inbox', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(notification([details.token], notificationId)),
         });
-        return sendNotificationResponseSchema.parse(await response.json()).result;
+        return notificationAnswerSchema.parse(await response.json()).result;
       };
       expect(await send('first')).toEqual({
         successfulTokens: [details.token],
         invalidTokens: [],
         rateLimitedTokens: [],
+        failedTokens: [],
       });
       clock += 30 * SECOND;
       await send('second');
@@ -101,6 +105,10 @@ describe('client backend: the notification endpoint and the inbox', () => {
       successfulTokens: [current, tokens.bob],
       invalidTokens: [old, 'never-issued'],
       rateLimitedTokens: [],
+      failedTokens: [
+        { token: old, reason: 'invalid_token' },
+        { token: 'never-issued', reason: 'invalid_token' },
+      ],
     });
     expect((await inbox(1001)).notifications).toHaveLength(1);
     expect((await inbox(1002)).notifications).toHaveLength(1);
@@ -112,6 +120,10 @@ describe('client backend: the notification endpoint and the inbox', () => {
       successfulTokens: [],
       invalidTokens: [current, tokens.bob],
       rateLimitedTokens: [],
+      failedTokens: [
+        { token: current, reason: 'invalid_token' },
+        { token: tokens.bob, reason: 'invalid_token' },
+      ],
     });
     expect((await inbox(1001)).notifications.map((entry) => entry.notificationId)).toEqual(['battery-warning:a1:1']);
   });
@@ -124,6 +136,7 @@ describe('client backend: the notification endpoint and the inbox', () => {
       successfulTokens: [tokens.bob],
       invalidTokens: [],
       rateLimitedTokens: [tokens.alice],
+      failedTokens: [],
     });
     expect((await inbox(1001)).notifications.map((entry) => entry.notificationId)).toEqual(['one']);
     clock += 1 * SECOND;
@@ -153,6 +166,26 @@ describe('client backend: the notification endpoint and the inbox', () => {
       { notificationId: 'dead', deliveries: 1 },
       { notificationId: 'warning', deliveries: 3 },
     ]);
+  });
+
+  it('fails every token with target_url_mismatch when the targetUrl is off the mini-app’s domain, showing nothing', async () => {
+    const elsewhere = {
+      ...notification([tokens.alice, tokens.bob, 'never-issued']),
+      targetUrl: 'http://elsewhere.test/',
+    };
+    expect(await notify(elsewhere)).toEqual({
+      successfulTokens: [],
+      invalidTokens: ['never-issued'],
+      rateLimitedTokens: [],
+      failedTokens: [
+        { token: tokens.alice, fid: 1001, reason: 'target_url_mismatch' },
+        { token: tokens.bob, fid: 1002, reason: 'target_url_mismatch' },
+        { token: 'never-issued', reason: 'invalid_token' },
+      ],
+    });
+    expect(await inbox(1001)).toEqual({ notifications: [] });
+    // Nothing was shown, so nothing counts against the rate limit: the right URL goes through at once.
+    expect((await notify(notification([tokens.alice]))).successfulTokens).toEqual([tokens.alice]);
   });
 
   it('keeps the newest 100 notifications of each user', async () => {

@@ -1,4 +1,5 @@
-import { type SendNotificationResponse, sendNotificationRequestSchema } from '@farcaster/miniapp-core';
+import { sendNotificationRequestSchema } from '@farcaster/miniapp-core';
+import type { NotificationAnswer } from '@fartwin/protocol';
 import { z } from 'zod';
 import type { ClientState } from './client-store.ts';
 
@@ -28,20 +29,34 @@ function fidWithToken(state: ClientState, token: string, notifyUrl: string): num
 
 /**
  * What a Farcaster client does with a mini-app server's notification, token by token: unknown or
- * stale tokens are invalid; a notificationId the user already has (within 24 h) is successful but
+ * stale tokens are invalid (in `invalidTokens`, and in `failedTokens` as `invalid_token`, as clients
+ * answer now); a targetUrl off the mini-app's domain fails every token it would have reached with
+ * `target_url_mismatch` (this client holds one mini-app, so no token's domain matches); a notificationId the user already has (within 24 h) is successful but
  * only counts one more delivery, and does not count against the rate limit as nothing is shown; a
  * token notified less than 30 s ago is rate limited; anything else lands in the user's inbox.
  */
 export function deliverNotification(
   draft: ClientState,
   request: LocalNotificationRequest,
-  { notifyUrl, now }: { notifyUrl: string; now: number },
-): SendNotificationResponse['result'] {
-  const result: SendNotificationResponse['result'] = { successfulTokens: [], invalidTokens: [], rateLimitedTokens: [] };
+  { notifyUrl, appUrl, now }: { notifyUrl: string; appUrl: string; now: number },
+): Required<NotificationAnswer['result']> {
+  const result: Required<NotificationAnswer['result']> = {
+    successfulTokens: [],
+    invalidTokens: [],
+    rateLimitedTokens: [],
+    failedTokens: [],
+  };
+  // Farcaster clients match domains (host names), not ports or paths.
+  const onAppDomain = new URL(request.targetUrl).hostname === new URL(appUrl).hostname;
   for (const token of new Set(request.tokens)) {
     const fid = fidWithToken(draft, token, notifyUrl);
     if (fid === undefined) {
       result.invalidTokens.push(token);
+      result.failedTokens.push({ token, reason: 'invalid_token' });
+      continue;
+    }
+    if (!onAppDomain) {
+      result.failedTokens.push({ token, fid, reason: 'target_url_mismatch' });
       continue;
     }
     const inbox = draft.inboxes[fid] ?? [];

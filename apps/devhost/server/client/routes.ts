@@ -1,4 +1,4 @@
-import { sendNotificationResponseSchema } from '@farcaster/miniapp-core';
+import { notificationAnswerSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { addRequestSchema, clientPaths, notificationsRequestSchema } from '../../src/api/client-api.ts';
 import type { DevhostServerConfig } from '../config.ts';
@@ -51,8 +51,10 @@ export function clientRoutes(
 
   app.post(clientPaths.notify, async (c) => {
     const request = await jsonBody(c, localNotificationRequestSchema);
-    const result = store.update((draft) => deliverNotification(draft, request, { notifyUrl, now: now() }));
-    return c.json(sendNotificationResponseSchema.parse({ result }));
+    const result = store.update((draft) =>
+      deliverNotification(draft, request, { notifyUrl, appUrl: config.client.miniappUrl, now: now() }),
+    );
+    return c.json(notificationAnswerSchema.parse({ result }));
   });
   app.get('/client/inbox/:fid', (c) =>
     c.json({ notifications: store.read().inboxes[fidParam(c.req.param('fid'))] ?? [] }),

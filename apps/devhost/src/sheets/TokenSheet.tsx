@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { type Address, BaseError, formatUnits, parseUnits, UserRejectedRequestError } from 'viem';
 import { localChainClient } from '../api/local-chain.ts';
-import { useLocalToken } from '../api/local-token.ts';
+import { useLocalToken, useLocalTokenLaunch } from '../api/local-token.ts';
 import { Sheet } from '../components/Sheet.tsx';
 import { type AssetId, parseAssetId } from './caip19.ts';
 import {
@@ -21,11 +21,13 @@ import {
 /** The local chain poses as Base; tokens on it can be read. */
 const LOCAL_CHAIN_ID = 8453;
 
+/** The ERC-20's address when the asset is one on the local chain. */
+const onLocalChain = (asset: AssetId | null) => (asset?.chainId === LOCAL_CHAIN_ID ? asset.address : null);
+
 /** A token by CAIP-19 id: its symbol and name when it is an ERC-20 on the local chain. */
 function TokenLine({ label, id, rpcUrl, amount }: { label: string; id: string; rpcUrl: string; amount?: string }) {
   const asset = parseAssetId(id);
-  const address = asset?.chainId === LOCAL_CHAIN_ID ? asset.address : null;
-  const token = useLocalToken(rpcUrl, address);
+  const token = useLocalToken(rpcUrl, onLocalChain(asset));
   const shownAmount = amount && token.data ? `${formatUnits(BigInt(amount), token.data.decimals)} ` : '';
   return (
     <div className="token-line">
@@ -44,11 +46,41 @@ function TokenLine({ label, id, rpcUrl, amount }: { label: string; id: string; r
   );
 }
 
-/** `viewToken`: the token the mini-app points at. */
+/** Who launched a twin's token, as the token records it (as aggregators show a Clanker token's). */
+function TokenLaunch({ id, rpcUrl }: { id: string; rpcUrl: string }) {
+  const { data: launch } = useLocalTokenLaunch(rpcUrl, onLocalChain(parseAssetId(id)));
+  if (!launch) return null;
+  const { image, metadata, context } = launch;
+  return (
+    <div className="token-line" data-testid="token-launch">
+      {image ? <img src={image} alt="The token's avatar" width={48} height={48} /> : null}
+      {metadata ? <p data-testid="token-description">{metadata.description}</p> : null}
+      {metadata?.socialMediaUrls.map((social) => (
+        <p key={social.url}>
+          {social.platform}:{' '}
+          <a href={social.url} target="_blank" rel="noreferrer">
+            {social.url}
+          </a>
+        </p>
+      ))}
+      {context ? (
+        <p className="muted" data-testid="token-context">
+          Launched through {context.interface}
+          {context.platform ? ` from ${context.platform}` : ''}
+          {context.id ? `, by user ${context.id}` : ''}
+          {context.messageId ? `, cast ${context.messageId}` : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** `viewToken`: the token the mini-app points at, and who launched it. */
 export function TokenSheet({ token, rpcUrl, onClose }: { token: string; rpcUrl: string; onClose: () => void }) {
   return (
     <Sheet title="Token" testId="token-sheet" onClose={onClose}>
       <TokenLine label="Token" id={token} rpcUrl={rpcUrl} />
+      <TokenLaunch id={token} rpcUrl={rpcUrl} />
     </Sheet>
   );
 }
@@ -83,7 +115,6 @@ export function SwapSheet({
 }) {
   const sell = options.sellToken ? parseAssetId(options.sellToken) : null;
   const buy = options.buyToken ? parseAssetId(options.buyToken) : null;
-  const onLocalChain = (asset: AssetId | null) => (asset?.chainId === LOCAL_CHAIN_ID ? asset.address : null);
   const sellToken = onLocalChain(sell);
   const buyToken = onLocalChain(buy);
   const path = contracts && sellToken && buyToken ? swapPath(contracts, sellToken, buyToken) : null;

@@ -4,16 +4,24 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { erc20Abi } from '@fartwin/contracts';
+import { agentTokenFactoryAbi, erc20Abi } from '@fartwin/contracts';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
-import { localUserAccount, type RunningAnvil, startAnvil } from '@fartwin/localstack';
+import { devAccount, localUserAccount, type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { screen } from '@testing-library/react';
-import { encodeFunctionData, type Hex, toFunctionSelector } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseEventLogs,
+  toFunctionSelector,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithQueries } from '../test/render.tsx';
 import { createDevWallet, type WalletPrompt } from '../wallet/dev-wallet.ts';
 import { WalletSheet } from '../wallet/WalletSheet.tsx';
-import { SwapSheet } from './TokenSheet.tsx';
+import { SwapSheet, TokenSheet } from './TokenSheet.tsx';
 
 /** A JSON-RPC request as viem sends it; eth_call's first parameter is the call. */
 interface RpcRequest {
@@ -91,6 +99,45 @@ describe("the dev host's sheets read tokens from a real anvil", () => {
     renderWithQueries(<WalletSheet prompt={prompt} rpcUrl={anvil.rpcUrl} answer={() => {}} />);
     expect(await screen.findByText(`1. Approve 1 USDC for ${spender}`)).toBeTruthy();
     expect(await screen.findByText(`2. Approve 5 A0X for ${spender}`)).toBeTruthy();
+  });
+
+  it("the token sheet shows who launched a twin's token, as the token records it on the chain", async () => {
+    const launcher = createWalletClient({ account: devAccount(0), transport: http(anvil.rpcUrl) });
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) });
+    const hash = await launcher.writeContract({
+      chain: null,
+      address: deployment.agentTokenFactory,
+      abi: agentTokenFactoryAbi,
+      functionName: 'createTokenWithInfo',
+      args: [
+        'alice (twin) Twin',
+        'ALICE',
+        person.address,
+        'https://example.com/alice.png',
+        JSON.stringify({
+          description: "@alice's AI twin on Fartwin",
+          socialMediaUrls: [{ platform: 'farcaster', url: 'https://farcaster.xyz/alice-twin' }],
+        }),
+        JSON.stringify({ interface: 'Fartwin', platform: 'farcaster', id: '1001' }),
+      ],
+    });
+    const receipt = await chain.waitForTransactionReceipt({ hash });
+    const [created] = parseEventLogs({ abi: agentTokenFactoryAbi, logs: receipt.logs, eventName: 'AgentTokenCreated' });
+
+    renderWithQueries(
+      <TokenSheet token={`eip155:8453/erc20:${created!.args.token}`} rpcUrl={anvil.rpcUrl} onClose={() => {}} />,
+    );
+    expect((await screen.findByTestId('token-description')).textContent).toBe("@alice's AI twin on Fartwin");
+    expect(screen.getByRole('link', { name: 'https://farcaster.xyz/alice-twin' }).getAttribute('href')).toBe(
+      'https://farcaster.xyz/alice-twin',
+    );
+    expect(screen.getByRole('img', { name: "The token's avatar" }).getAttribute('src')).toBe(
+      'https://example.com/alice.png',
+    );
+    expect(screen.getByTestId('token-context').textContent).toBe(
+      'Launched through Fartwin from farcaster, by user 1001',
+    );
+    expect(await screen.findByText('ALICE (alice (twin) Twin)')).toBeTruthy();
   });
 
   it('the swap sheet reads each token once, for its Sell and Buy lines and its form alike', async () => {

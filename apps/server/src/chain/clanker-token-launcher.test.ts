@@ -21,7 +21,18 @@ import { TokenAddressTaken } from './token-launcher.ts';
 const OWNER = '0x1111111111111111111111111111111111111111';
 const OTHER_OWNER = '0x2222222222222222222222222222222222222222';
 const SALT = `0x${'5a'.repeat(32)}` as const;
-const REQUEST = { name: 'alice (twin)', symbol: 'ALICE', owner: OWNER, salt: SALT } as const;
+/** A launch as stored before tokens said who launched them (no info). */
+const REQUEST = { name: 'alice (twin)', symbol: 'ALICE', owner: OWNER, salt: SALT, info: null } as const;
+/** Where clanker-sdk put REQUEST's token when launches carried no info: such a launch must stay there. */
+const LEGACY_ADDRESS = '0xB9C29931BFB05e5d269b668aA14fA625b52D19cD';
+const INFO = {
+  image: 'https://example.com/alice.png',
+  metadata: {
+    description: "@alice's AI twin on Fartwin",
+    socialMediaUrls: [{ platform: 'farcaster', url: 'https://farcaster.xyz/alice-twin' }],
+  },
+  context: { interface: 'Fartwin', platform: 'farcaster', messageId: '0xabc123', id: '1001' },
+};
 /** Clanker v4's factory on Base, as Clanker documents it. */
 const CLANKER_V4_FACTORY = '0xE85A59c628F7d27878ACeB4bf3b35733630083a9';
 
@@ -65,6 +76,27 @@ describe('clankerTokenConfig', () => {
       clankerTokenConfig({ ...REQUEST, salt: `0x${'a5'.repeat(32)}` }),
     );
     expect(otherSalt.expectedAddress).not.toBe(transaction.expectedAddress);
+  });
+});
+
+describe('what the token says of who launched it', () => {
+  it('keeps the address of a launch stored without it: the same inputs as then', async () => {
+    const transaction = await new Clanker().getDeployTransaction(clankerTokenConfig(REQUEST));
+    expect(transaction.expectedAddress).toBe(LEGACY_ADDRESS);
+    expect(transaction.args[0].tokenConfig).toMatchObject({
+      image: '',
+      metadata: '',
+      context: '{"interface":"Fartwin"}',
+    });
+  });
+
+  it("gives Clanker the twin's image, description, socials and context, which are part of the address", async () => {
+    const transaction = await new Clanker().getDeployTransaction(clankerTokenConfig({ ...REQUEST, info: INFO }));
+    const { tokenConfig } = transaction.args[0];
+    expect(tokenConfig.image).toBe(INFO.image);
+    expect(JSON.parse(tokenConfig.metadata)).toEqual(INFO.metadata);
+    expect(JSON.parse(tokenConfig.context)).toEqual(INFO.context);
+    expect(transaction.expectedAddress).not.toBe(LEGACY_ADDRESS);
   });
 });
 

@@ -15,6 +15,7 @@ import { base } from 'viem/chains';
 import { isTwinsClankerToken } from './clanker-ownership.ts';
 import {
   type LaunchedToken,
+  LEGACY_TOKEN_CONTEXT,
   TokenAddressTaken,
   type TokenLauncher,
   type TokenLaunchRequest,
@@ -25,11 +26,13 @@ const CLANKER_FACTORY = CLANKERS.clanker_v4;
 
 /**
  * What Clanker v4 deploys for a twin: its token on Base, administered by the twin's wallet, which
- * also receives all of the pool's fee rewards (in both tokens). Name, symbol, admin, context and
- * the deployment's random salt go into the token's CREATE2 address, which `launch` relies on to find
- * an earlier attempt's token: changing them here makes retries of launches already under way deploy anew.
+ * also receives all of the pool's fee rewards (in both tokens), with the twin's image, description,
+ * socials and where it was launched from. Name, symbol, admin, image, metadata, context and the
+ * deployment's random salt go into the token's CREATE2 address, which `launch` relies on to find an
+ * earlier attempt's token: a launch recorded without `info` (before tokens carried it) is sent as it
+ * was then, and any change here to what a stored launch becomes makes its retries deploy anew.
  */
-export function clankerTokenConfig({ name, symbol, owner, salt }: TokenLaunchRequest): ClankerTokenV4 {
+export function clankerTokenConfig({ name, symbol, owner, salt, info }: TokenLaunchRequest): ClankerTokenV4 {
   return {
     name,
     symbol,
@@ -37,7 +40,8 @@ export function clankerTokenConfig({ name, symbol, owner, salt }: TokenLaunchReq
     chainId: base.id,
     tokenAdmin: owner,
     rewards: { recipients: [{ admin: owner, recipient: owner, bps: 10_000, token: 'Both' }] },
-    context: { interface: 'Fartwin' },
+    ...(info ? { image: info.image, metadata: info.metadata } : {}),
+    context: info?.context ?? LEGACY_TOKEN_CONTEXT,
   };
 }
 

@@ -2,9 +2,12 @@ import { agentTokenFactoryAbi, confirm } from '@fartwin/contracts';
 import { type PublicClient, parseEventLogs } from 'viem';
 import type { ContractAddresses } from './contracts.ts';
 import type { OperatorWallet } from './operator.ts';
-import type { TokenLauncher } from './token-launcher.ts';
+import { type TokenLauncher, tokenInfoStrings } from './token-launcher.ts';
 
-/** Local mode: the twin's token from AgentTokenFactory, launched in its WETH pool with the twin's wallet as fee recipient. */
+/**
+ * Local mode: the twin's token from AgentTokenFactory, launched in its WETH pool with the twin's
+ * wallet as fee recipient, recording the image, metadata and context as Clanker does.
+ */
 export function localTokenLauncher(deps: {
   publicClient: PublicClient;
   operator: OperatorWallet;
@@ -12,7 +15,7 @@ export function localTokenLauncher(deps: {
 }): TokenLauncher {
   const { publicClient, operator } = deps;
   return {
-    async launch({ name, symbol, owner }) {
+    async launch({ name, symbol, owner, info }) {
       const local = deps.contracts()?.local;
       if (!local) throw new Error('The local chain has no AgentTokenFactory yet: is it bootstrapped?');
       // An earlier attempt may have created the token and crashed before recording it.
@@ -25,11 +28,12 @@ export function localTokenLauncher(deps: {
       });
       if (earlier?.args.token) return { address: earlier.args.token, txHash: null };
 
+      const { image, metadata, context } = tokenInfoStrings(info);
       const hash = await operator.writeContract({
         address: local.agentTokenFactory,
         abi: agentTokenFactoryAbi,
-        functionName: 'createToken',
-        args: [name, symbol, owner],
+        functionName: 'createTokenWithInfo',
+        args: [name, symbol, owner, image, metadata, context],
       });
       const receipt = await confirm(publicClient, hash);
       const [created] = parseEventLogs({
@@ -37,7 +41,7 @@ export function localTokenLauncher(deps: {
         logs: receipt.logs,
         eventName: 'AgentTokenCreated',
       });
-      if (!created) throw new Error(`createToken (${hash}) emitted no AgentTokenCreated event`);
+      if (!created) throw new Error(`createTokenWithInfo (${hash}) emitted no AgentTokenCreated event`);
       return { address: created.args.token, txHash: hash };
     },
   };

@@ -1,3 +1,23 @@
+import type { TokenLaunchInfo } from '@fartwin/protocol';
+
+/** The interface twins' tokens are launched through, in every context. */
+export const TOKEN_INTERFACE = 'Fartwin';
+
+/** The context of launches recorded before tokens said who launched them: only the interface. */
+export const LEGACY_TOKEN_CONTEXT = { interface: TOKEN_INTERFACE } as const;
+
+/**
+ * What the factory is given, as strings: the image, and the metadata and context as JSON (clanker-sdk
+ * writes them so; the local factory stores them so). A legacy launch has no image or metadata.
+ */
+export function tokenInfoStrings(info: TokenLaunchInfo | null): { image: string; metadata: string; context: string } {
+  return {
+    image: info?.image ?? '',
+    metadata: info ? JSON.stringify(info.metadata) : '',
+    context: JSON.stringify(info?.context ?? LEGACY_TOKEN_CONTEXT),
+  };
+}
+
 /** A twin's token: what it is called and whose wallet holds it. */
 export interface TokenLaunchRequest {
   name: string;
@@ -9,6 +29,11 @@ export interface TokenLaunchRequest {
    * salt, so the token's address cannot be computed from public data ahead of the deploy.
    */
   salt: `0x${string}`;
+  /**
+   * Who launched it, stored with the salt. Part of Clanker's CREATE2 inputs: null for a launch recorded
+   * before tokens carried it, which is retried exactly as it was first sent so its address stays.
+   */
+  info: TokenLaunchInfo | null;
 }
 
 /** A token is already at the address this launch would use, and it is not the twin's: draw a new salt. */

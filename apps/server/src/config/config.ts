@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
+import { domainSchema, encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
 import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
@@ -113,6 +113,17 @@ const envSchema = z
         }
       })
       .optional(),
+    /**
+     * The production domain (fartwin.example.com: no scheme, port or path): the manifest's
+     * canonicalDomain. A production-mode deployment on another host (staging) is kept out of search
+     * (noindex). Defaults to PUBLIC_URL's host.
+     */
+    CANONICAL_DOMAIN: domainSchema.optional(),
+    /**
+     * The wallet address of the Base Build account the app was imported with: the manifest's
+     * baseBuilder.ownerAddress, which ties the app to that account in the Base App's tools.
+     */
+    BASE_BUILDER_OWNER_ADDRESS: z.optional(addressSchema),
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
@@ -297,11 +308,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
   const local = env.FARTWIN_MODE === 'local';
   // Locally the dev host moves chain time forward and expects the warning within seconds.
   const lifeWatchIntervalSeconds = env.LIFE_WATCH_INTERVAL_SECONDS ?? (local ? 5 : 60);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     mode: env.FARTWIN_MODE,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/fartwin',
     chain: {
@@ -331,6 +343,9 @@ function toConfig(env: z.infer<typeof envSchema>) {
       syncSeconds: env.NEYNAR_WEBHOOK_SYNC_SECONDS,
     },
     accountAssociation: env.ACCOUNT_ASSOCIATION,
+    /** The production domain; the manifest's canonicalDomain (a domain has no port). */
+    canonicalDomain: env.CANONICAL_DOMAIN ?? new URL(publicUrl).hostname,
+    baseBuilderOwnerAddress: env.BASE_BUILDER_OWNER_ADDRESS,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? {

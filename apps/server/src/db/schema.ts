@@ -102,6 +102,8 @@ export interface DeploymentsTable {
   token_symbol: string | null;
   token_tx_hash: string | null;
   token_salt: string | null;
+  /** jsonb: chain/token-launcher.ts's TokenLaunchInfo. */
+  token_launch_info: ColumnType<unknown, string | null | undefined, string | null>;
   battery_tx_hash: string | null;
   welcome_cast_hash: string | null;
   created_at: CreatedAt;

@@ -1,4 +1,5 @@
 import type { DeployStepName } from '@fartwin/protocol';
+import { type TokenLaunchInfo, tokenLaunchInfoSchema } from '@fartwin/protocol';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { advisoryLockHeld, LOCK_SPACES } from '../db/advisory-locks.ts';
@@ -28,6 +29,11 @@ export interface DeploymentOutputs {
   tokenTxHash: `0x${string}` | null;
   /** The token's CREATE2 salt: drawn and stored before the deploy transaction is sent. */
   tokenSalt: `0x${string}` | null;
+  /**
+   * What the token says of who launched it, stored with its salt (both are CREATE2 inputs). Null with a
+   * salt: a launch recorded before tokens carried it, retried as it was first sent.
+   */
+  tokenLaunchInfo: TokenLaunchInfo | null;
   batteryTxHash: `0x${string}` | null;
   welcomeCastHash: string | null;
 }
@@ -56,9 +62,20 @@ const outputColumns = {
   tokenSymbol: 'token_symbol',
   tokenTxHash: 'token_tx_hash',
   tokenSalt: 'token_salt',
+  tokenLaunchInfo: 'token_launch_info',
   batteryTxHash: 'battery_tx_hash',
   welcomeCastHash: 'welcome_cast_hash',
 } as const satisfies Record<keyof DeploymentOutputs, keyof DeploymentsTable>;
+
+/** Outputs as the columns take them: objects (jsonb columns) as JSON. */
+function outputValues(outputs: Partial<DeploymentOutputs>) {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([field, value]) => [
+      outputColumns[field as keyof DeploymentOutputs],
+      value !== null && typeof value === 'object' ? JSON.stringify(value) : value,
+    ]),
+  );
+}
 
 function toRecord(row: Selectable<DeploymentsTable>): DeploymentRecord {
   const outputs = Object.fromEntries(
@@ -66,6 +83,7 @@ function toRecord(row: Selectable<DeploymentsTable>): DeploymentRecord {
   ) as unknown as DeploymentOutputs;
   return {
     ...outputs,
+    tokenLaunchInfo: tokenLaunchInfoSchema.nullable().parse(row.token_launch_info),
     ownerFid: row.owner_fid,
     agentId: row.agent_id,
     choices: row.choices,
@@ -162,9 +180,7 @@ export async function updateStep(
   state: StepState,
   outputs: Partial<DeploymentOutputs> = {},
 ): Promise<DeploymentRecord> {
-  const columns = Object.fromEntries(
-    Object.entries(outputs).map(([field, value]) => [outputColumns[field as keyof DeploymentOutputs], value]),
-  );
+  const columns = outputValues(outputs);
   const row = await db
     .updateTable('deployments')
     .set({
@@ -207,8 +223,6 @@ export async function hasAnyDeployment(db: Db): Promise<boolean> {
 
 /** Stores what a step must keep before it sends anything (the token's salt), outside the step's result. */
 export async function recordOutputs(db: Db, ownerFid: number, outputs: Partial<DeploymentOutputs>): Promise<void> {
-  const columns = Object.fromEntries(
-    Object.entries(outputs).map(([field, value]) => [outputColumns[field as keyof DeploymentOutputs], value]),
-  );
+  const columns = outputValues(outputs);
   await db.updateTable('deployments').set(columns).where('owner_fid', '=', ownerFid).execute();
 }

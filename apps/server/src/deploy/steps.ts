@@ -6,14 +6,19 @@ import { followTwin } from '../cast-webhooks/cast-webhook-sync.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
 import { asOperator, type OperatorWallet } from '../chain/operator.ts';
-import { type LaunchedToken, TokenAddressTaken, type TokenLauncher } from '../chain/token-launcher.ts';
+import {
+  type LaunchedToken,
+  TokenAddressTaken,
+  type TokenLauncher,
+  type TokenLaunchRequest,
+} from '../chain/token-launcher.ts';
 import type { Db } from '../db/database.ts';
 import { agentPageUrl } from '../manifest/app-urls.ts';
 import type { CastWebhooks } from '../providers/cast-webhooks.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
 import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
-import { tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
+import { tokenLaunchInfo, tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
 import { decryptAgentWallet, encryptPrivateKey, generateAgentWallet } from './wallet-keys.ts';
 
 /** What the steps work with: chosen once at start-up (local network and chain, or Neynar, Clanker and Base). */
@@ -107,32 +112,53 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'deploy the token',
     async run(deployment, deps) {
       const symbol = tokenSymbol(deployment.character.username);
-      const launch = (salt: Hex) =>
+      type LaunchInputs = Pick<TokenLaunchRequest, 'salt' | 'info'>;
+      const launch = ({ salt, info }: LaunchInputs) =>
         asOperator(deps.db, () =>
           deps.tokenLauncher.launch({
             name: `${deployment.character.displayName || deployment.character.username} Twin`,
             symbol,
             owner: need(deployment.walletAddress, 'The wallet address'),
             salt,
+            info,
           }),
         );
-      // Stored before sending: a retry after a crash looks for its token at the same address.
-      const newSalt = async () => {
-        const salt = toHex(randomBytes(32));
-        await recordOutputs(deps.db, deployment.ownerFid, { tokenSalt: salt });
-        return salt;
+      // Stored before sending, salt and info together (both CREATE2 inputs): a retry after a crash
+      // looks for its token at the same address.
+      const newInputs = async (): Promise<LaunchInputs> => {
+        const inputs = {
+          salt: toHex(randomBytes(32)),
+          info: tokenLaunchInfo({
+            ownerFid: deployment.ownerFid,
+            ownerUsername: deployment.character.username,
+            twinUsername: need(deployment.twinUsername, 'The twin’s username'),
+            twinPfpUrl: deployment.twinPfpUrl,
+            welcomeCastHash: deployment.welcomeCastHash,
+          }),
+        };
+        await recordOutputs(deps.db, deployment.ownerFid, { tokenSalt: inputs.salt, tokenLaunchInfo: inputs.info });
+        return inputs;
       };
-      let salt = deployment.tokenSalt ?? (await newSalt());
+      // A salt stored without info is a launch begun before tokens carried it: sent as it was then.
+      let inputs = deployment.tokenSalt
+        ? { salt: deployment.tokenSalt, info: deployment.tokenLaunchInfo }
+        : await newInputs();
       let token: LaunchedToken;
       try {
-        token = await launch(salt);
+        token = await launch(inputs);
       } catch (error) {
         // Someone else's token sits at that address: take a fresh address rather than theirs.
         if (!(error instanceof TokenAddressTaken)) throw error;
-        salt = await newSalt();
-        token = await launch(salt);
+        inputs = await newInputs();
+        token = await launch(inputs);
       }
-      return { tokenAddress: token.address, tokenSymbol: symbol, tokenTxHash: token.txHash, tokenSalt: salt };
+      return {
+        tokenAddress: token.address,
+        tokenSymbol: symbol,
+        tokenTxHash: token.txHash,
+        tokenSalt: inputs.salt,
+        tokenLaunchInfo: inputs.info,
+      };
     },
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MAX_LENGTH, usernameCandidate } from '../farcaster/usernames.ts';
-import { tokenSymbol, twinProfile, twinUsername, welcomeCastText } from './twin-identity.ts';
+import { tokenLaunchInfo, tokenSymbol, twinProfile, twinUsername, welcomeCastText } from './twin-identity.ts';
 
 describe('twin identity', () => {
   it('derives a valid fname from the owner’s username', () => {
@@ -42,5 +42,31 @@ describe('twin identity', () => {
     const welcome = welcomeCastText({ username: 'bob-twin' }, { username: 'bob' }, 'BOB');
     expect(welcome).toContain("I'm @bob-twin, the AI twin of @bob.");
     expect(welcome).not.toMatch(/I'm @bob(?![\w-])/);
+  });
+
+  it("says who launched the twin's token: its avatar, its owner, its profile, and the welcome cast where known", () => {
+    const launch = {
+      ownerFid: 1001,
+      ownerUsername: 'alice',
+      twinUsername: 'alice-twin',
+      twinPfpUrl: 'https://example.com/alice.png',
+      welcomeCastHash: null,
+    };
+    expect(tokenLaunchInfo(launch)).toEqual({
+      image: 'https://example.com/alice.png',
+      metadata: {
+        description: "@alice's AI twin on Fartwin",
+        socialMediaUrls: [{ platform: 'farcaster', url: 'https://farcaster.xyz/alice-twin' }],
+      },
+      context: { interface: 'Fartwin', platform: 'farcaster', id: '1001' },
+    });
+    const afterTheCast = tokenLaunchInfo({ ...launch, twinPfpUrl: null, welcomeCastHash: '0xabc' });
+    expect(afterTheCast.context).toEqual({
+      interface: 'Fartwin',
+      platform: 'farcaster',
+      messageId: '0xabc',
+      id: '1001',
+    });
+    expect(afterTheCast.image).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import type { TokenLaunchInfo } from '@fartwin/protocol';
+import { TOKEN_INTERFACE } from '../chain/token-launcher.ts';
 import { USERNAME_MAX_LENGTH } from '../farcaster/usernames.ts';
 import type { FarcasterUser } from '../providers/farcaster-data.ts';
 
@@ -38,4 +40,37 @@ export function twinProfile(owner: Pick<FarcasterUser, 'username' | 'displayName
 /** The twin's first cast. */
 export function welcomeCastText(twin: { username: string }, owner: { username: string }, symbol: string): string {
   return `gm farcaster! I'm @${twin.username}, the AI twin of @${owner.username}. Battery full for 7 days, token $${symbol} live. Ask me anything.`;
+}
+
+/** A Farcaster profile's public page. */
+export function farcasterProfileUrl(username: string): string {
+  return `https://farcaster.xyz/${encodeURIComponent(username)}`;
+}
+
+/**
+ * What the twin's token says of who launched it: the twin's avatar, "@{owner}'s AI twin on Fartwin",
+ * the twin's Farcaster profile, and where it was launched from (Farcaster, by the owner's fid, from
+ * the welcome cast when it is already out: the pipeline casts it after the token, so it rarely is).
+ */
+export function tokenLaunchInfo(launch: {
+  ownerFid: number;
+  ownerUsername: string;
+  twinUsername: string;
+  twinPfpUrl: string | null;
+  welcomeCastHash: string | null;
+}): TokenLaunchInfo {
+  return {
+    image: launch.twinPfpUrl ?? '',
+    metadata: {
+      description: `@${launch.ownerUsername}'s AI twin on Fartwin`,
+      socialMediaUrls: [{ platform: 'farcaster', url: farcasterProfileUrl(launch.twinUsername) }],
+    },
+    // Clanker's key order: interface, platform, messageId, id.
+    context: {
+      interface: TOKEN_INTERFACE,
+      platform: 'farcaster',
+      ...(launch.welcomeCastHash ? { messageId: launch.welcomeCastHash } : {}),
+      id: String(launch.ownerFid),
+    },
+  };
 }

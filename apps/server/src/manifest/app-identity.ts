@@ -1,7 +1,15 @@
-/** How the app presents itself to Farcaster clients: manifest, embeds and images share these. */
+/**
+ * How the app presents itself to clients (Farcaster's and the Base App) and search: manifest, embeds
+ * and images share these. Words that name no one client, as the app opens in several. The manifest
+ * schema caps subtitle, tagline and ogTitle at 30 characters, ogDescription at 100, description at
+ * 170, and refuses @, #, $, %, &, +, = and emojis in them.
+ */
 export const APP = {
   name: 'Fartwin',
-  subtitle: 'Your AI twin on Farcaster',
+  subtitle: 'Your AI twin, with a wallet',
+  tagline: 'An agent that talks like you',
+  ogTitle: 'Fartwin, your AI twin',
+  ogDescription: 'Answer eight questions and meet an AI agent that talks like you, with its own wallet and token.',
   description:
     'Answer eight questions and get a digital twin: an AI agent with its own wallet, account and token. It lives on a battery; 1 USDC on Base buys it 7 more days.',
   buttonTitle: 'Meet your twin',
@@ -15,7 +23,10 @@ export const APP = {
 export const imagePaths = {
   icon: '/images/icon.png',
   splash: '/images/splash.png',
+  /** The app's embed card: 3:2, as embeds want. */
   embed: '/images/embed.png',
+  /** The app's Open Graph and hero image: 1200×630 (1.91:1), as the manifest's ogImageUrl and heroImageUrl want. */
+  og: '/images/og.png',
   agent: (agentId: string) => `/images/agents/${encodeURIComponent(agentId)}.png`,
 } as const;
 

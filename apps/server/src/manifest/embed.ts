@@ -25,16 +25,25 @@ export function embedFor(origin: string, page: { url: string; imagePath: string 
 
 export type Embed = ReturnType<typeof embedFor>;
 
+/** What a page says of itself to link previews (Open Graph): its title, and the app's its description and 1.91:1 image. */
+export interface OpenGraph {
+  title: string;
+  description?: string;
+  /** Without one, the embed's image (a twin's card). */
+  imageUrl?: string;
+}
+
 /**
  * The head tags that make a shared link render as a mini-app card: fc:miniapp, and fc:frame with
- * the older launch_frame action for clients that only read that.
+ * the older launch_frame action for clients that only read that; and Open Graph for the others.
  */
-export function embedMetaTags(embed: Embed, title: string): string {
+export function embedMetaTags(embed: Embed, og: OpenGraph): string {
   const frame = { ...embed, button: { ...embed.button, action: { ...embed.button.action, type: 'launch_frame' } } };
   return [
     `<meta name="fc:miniapp" content="${escapeXml(JSON.stringify(embed))}" />`,
     `<meta name="fc:frame" content="${escapeXml(JSON.stringify(frame))}" />`,
-    `<meta property="og:title" content="${escapeXml(title)}" />`,
-    `<meta property="og:image" content="${escapeXml(embed.imageUrl)}" />`,
+    `<meta property="og:title" content="${escapeXml(og.title)}" />`,
+    ...(og.description ? [`<meta property="og:description" content="${escapeXml(og.description)}" />`] : []),
+    `<meta property="og:image" content="${escapeXml(og.imageUrl ?? embed.imageUrl)}" />`,
   ].join('\n    ');
 }

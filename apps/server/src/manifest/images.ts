@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { crc32, deflateSync } from 'node:zlib';
 import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { stripEmojis } from '../twin/text.ts';
@@ -19,15 +20,59 @@ function renderer(): Promise<Uint8Array[]> {
   return ready;
 }
 
-/** Renders an SVG document to PNG with the bundled fonts. */
-export async function svgToPng(svg: string): Promise<Uint8Array> {
+/**
+ * Renders an SVG document to PNG with the bundled fonts. `opaque`: an RGB PNG without an alpha
+ * channel, as the app icon must be (the SVG must then paint every pixel, or its holes turn black).
+ */
+export async function svgToPng(svg: string, options: { opaque?: boolean } = {}): Promise<Uint8Array> {
   const fontBuffers = await renderer();
   const image = new Resvg(svg, { font: { fontBuffers, defaultFontFamily: 'DejaVu Sans' } });
   try {
-    return image.render().asPng();
+    const rendered = image.render();
+    try {
+      return options.opaque ? rgbPng(rendered.width, rendered.height, rendered.pixels) : rendered.asPng();
+    } finally {
+      rendered.free();
+    }
   } finally {
     image.free();
   }
+}
+
+/** A PNG chunk: length, type, data, and the CRC of type and data. */
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(data.length, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  return chunk;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** RGBA pixels as an 8-bit RGB PNG (colour type 2): the alpha dropped, each row unfiltered. */
+function rgbPng(width: number, height: number, rgba: Uint8Array): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, adaptive filters, no interlace
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    let at = y * (1 + width * 3) + 1; // the row's filter byte stays 0: none
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 4;
+      rows[at++] = rgba[from]!;
+      rows[at++] = rgba[from + 1]!;
+      rows[at++] = rgba[from + 2]!;
+    }
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', new Uint8Array()),
+  ]);
 }
 
 /** Cuts text that would overflow its line. */
@@ -52,20 +97,25 @@ const background = (width: number, height: number) => `
   </linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>`;
 
-/** The app icon (square, no transparency) and splash image. */
+/** The app icon (square, every pixel painted: rendered without alpha) and splash image. */
 export function iconSvg(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
     ${background(100, 100)}${twinsMark(10, 10, 80)}</svg>`;
 }
 
-/** The 3:2 image of the app's embed. */
-export function appEmbedSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
-    ${background(1200, 800)}${twinsMark(80, 200, 400)}
-    <text x="540" y="360" font-size="104" font-weight="bold" fill="#f5f0ff">${APP.name}</text>
-    <text x="540" y="440" font-size="44" fill="#cbbcf5">${escapeXml(APP.subtitle)}</text>
-    <text x="540" y="560" font-size="34" fill="#9d8fc0">Answer 8 questions.</text>
-    <text x="540" y="610" font-size="34" fill="#9d8fc0">Meet the agent that talks like you.</text>
+/** The app's card sizes: the embed's 3:2 and the Open Graph (and hero) image's 1.91:1. */
+export const APP_CARD_SIZES = { embed: { width: 1200, height: 800 }, og: { width: 1200, height: 630 } } as const;
+
+/** The app's card, its mark and words centred on the height: the embed (3:2) or the og image (1.91:1). */
+export function appCardSvg(kind: keyof typeof APP_CARD_SIZES): string {
+  const { width, height } = APP_CARD_SIZES[kind];
+  const middle = height / 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    ${background(width, height)}${twinsMark(80, middle - 200, 400)}
+    <text x="540" y="${middle - 40}" font-size="104" font-weight="bold" fill="#f5f0ff">${APP.name}</text>
+    <text x="540" y="${middle + 40}" font-size="44" fill="#cbbcf5">${escapeXml(APP.subtitle)}</text>
+    <text x="540" y="${middle + 160}" font-size="34" fill="#9d8fc0">Answer 8 questions.</text>
+    <text x="540" y="${middle + 210}" font-size="34" fill="#9d8fc0">Meet the agent that talks like you.</text>
   </svg>`;
 }
 

@@ -24,7 +24,19 @@ async function localAccountAssociation(domain: string, operatorKey: Hex): Promis
   return { header, payload, signature: Buffer.from(signature.slice(2), 'hex').toString('base64url') };
 }
 
-/** /.well-known/farcaster.json, from config. */
+/**
+ * Kept out of search unless served from the production domain in production mode: local stacks,
+ * tunnels and staging deployments are never listed.
+ */
+export function isIndexed(config: Pick<ServerConfig, 'mode' | 'publicUrl' | 'canonicalDomain'>): boolean {
+  return config.mode === 'production' && new URL(config.publicUrl).hostname === config.canonicalDomain;
+}
+
+/**
+ * /.well-known/farcaster.json, from config: the fields Farcaster's schema and Base's manifest
+ * documentation list, without the deprecated ones (imageUrl, buttonTitle: the embed meta tags say
+ * them now). No screenshotUrls yet: the manifest lists none rather than stale ones.
+ */
 export async function buildManifest(config: ServerConfig) {
   const origin = config.publicUrl;
   const miniapp = {
@@ -34,8 +46,6 @@ export async function buildManifest(config: ServerConfig) {
     homeUrl: `${origin}/`,
     // Lists the app in clients' share sheets: the app reads the shared cast from the context (cast_share).
     castShareUrl: `${origin}/`,
-    imageUrl: `${origin}${imagePaths.embed}`,
-    buttonTitle: APP.buttonTitle,
     splashImageUrl: `${origin}${imagePaths.splash}`,
     splashBackgroundColor: APP.splashBackgroundColor,
     webhookUrl: `${origin}${WEBHOOK_PATH}`,
@@ -43,12 +53,20 @@ export async function buildManifest(config: ServerConfig) {
     description: APP.description,
     primaryCategory: APP.primaryCategory,
     tags: [...APP.tags],
-    ogImageUrl: `${origin}${imagePaths.embed}`,
+    tagline: APP.tagline,
+    heroImageUrl: `${origin}${imagePaths.og}`,
+    ogTitle: APP.ogTitle,
+    ogDescription: APP.ogDescription,
+    ogImageUrl: `${origin}${imagePaths.og}`,
+    noindex: !isIndexed(config),
+    canonicalDomain: config.canonicalDomain,
     requiredChains: [`eip155:${BASE_CHAIN_ID}`],
   };
   return {
     accountAssociation:
       config.accountAssociation ?? (await localAccountAssociation(appDomain(origin), config.operatorPrivateKey)),
+    // Base's own key, beside Farcaster's (whose schema lets other keys be).
+    ...(config.baseBuilderOwnerAddress ? { baseBuilder: { ownerAddress: config.baseBuilderOwnerAddress } } : {}),
     miniapp,
     // Older clients read `frame`; the schema wants it identical to `miniapp`.
     frame: miniapp,

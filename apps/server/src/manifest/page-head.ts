@@ -1,5 +1,5 @@
 import { APP, imagePaths } from './app-identity.ts';
-import { agentPageUrl, UrlTooLongError } from './app-urls.ts';
+import { agentPageUrl, imageUrl, UrlTooLongError } from './app-urls.ts';
 import { embedFor, embedMetaTags } from './embed.ts';
 
 /** The head tags (embed) of the mini-app's pages: one set for the whole app, one per shared twin. */
@@ -11,14 +11,18 @@ export interface PageHeads {
 }
 
 export function pageHeadTags(origin: string): PageHeads {
-  const app = embedMetaTags(embedFor(origin, { url: `${origin}/`, imagePath: imagePaths.embed }), APP.name);
+  const app = embedMetaTags(embedFor(origin, { url: `${origin}/`, imagePath: imagePaths.embed }), {
+    title: APP.ogTitle,
+    description: APP.ogDescription,
+    imageUrl: imageUrl(origin, imagePaths.og),
+  });
   return {
     app,
     agent: (agentId) => {
       try {
         return embedMetaTags(
           embedFor(origin, { url: agentPageUrl(origin, agentId), imagePath: imagePaths.agent(agentId) }),
-          `A ${APP.name} twin`,
+          { title: `A ${APP.name} twin` },
         );
       } catch (error) {
         // The id comes from the path anyone can type: one too long for a valid card gets the app's.

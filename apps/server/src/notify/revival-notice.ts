@@ -1,4 +1,4 @@
-import { BATTERY_DAYS, LIMITS, shortAddress } from '@fartwin/protocol';
+import { BATTERY_DAYS, LIMITS, reviverName } from '@fartwin/protocol';
 import type { NotificationMessage } from './sender.ts';
 
 /** A revival its owner hears of: who paid (their username, or their address without an account). */
@@ -9,9 +9,9 @@ export interface RevivalNotice {
   payerUsername: string | null;
 }
 
-/** How a reviver is named to people: @username, or 0x1234…abcd for an address without an account. */
-export function reviverName(revival: { payer: `0x${string}`; payerUsername: string | null }): string {
-  return revival.payerUsername ? `@${revival.payerUsername}` : shortAddress(revival.payer);
+/** The payer as people read them (the same words as the twin's page's list of revivers). */
+export function payerName(revival: { payer: `0x${string}`; payerUsername: string | null }): string {
+  return reviverName({ username: revival.payerUsername, address: revival.payer });
 }
 
 /**
@@ -20,7 +20,7 @@ export function reviverName(revival: { payer: `0x${string}`; payerUsername: stri
  * limit gives way to "your twin".
  */
 export function revivalNoticeMessage(notice: RevivalNotice, targetUrl: string): NotificationMessage {
-  const body = (twin: string) => `${reviverName(notice)} revived your twin${twin}. It lives ${BATTERY_DAYS} more days.`;
+  const body = (twin: string) => `${payerName(notice)} revived your twin${twin}. It lives ${BATTERY_DAYS} more days.`;
   const named = body(` @${notice.twinUsername}`);
   return {
     notificationId: notice.revivalKey,

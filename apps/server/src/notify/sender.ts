@@ -1,5 +1,10 @@
-import { sendNotificationRequestSchema, sendNotificationResponseSchema } from '@farcaster/miniapp-core';
-import { LIMITS } from '@fartwin/protocol';
+import { sendNotificationRequestSchema } from '@farcaster/miniapp-core';
+import {
+  LIMITS,
+  type NotificationAnswer,
+  type NotificationFailedToken,
+  notificationAnswerSchema,
+} from '@fartwin/protocol';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -29,8 +34,13 @@ export interface SendOutcome {
   delivered: string[];
   /** Clients answered that these no longer work: deleted. */
   invalid: string[];
-  /** Rate-limited, or their client was down: handed to the retry job. */
+  /** Rate-limited, failed for no stated reason, or their client was down: handed to the retry job. */
   retrying: string[];
+  /**
+   * Clients answered that these failed for a reason a resend of this message would meet again (the
+   * targetUrl is not on the token's domain, the domain has no webhookUrl): kept, logged, not retried.
+   */
+  failed: NotificationFailedToken[];
 }
 
 export interface NotificationSender {
@@ -91,7 +101,7 @@ const retryQueueOptions = { name: NOTIFICATION_RETRY_QUEUE, retryLimit: 3, retry
 
 /** One request's fate: the client's answer, or why there was none. */
 type ClientAnswer =
-  | { answered: true; successfulTokens: string[]; invalidTokens: string[]; rateLimitedTokens: string[] }
+  | ({ answered: true } & NotificationAnswer['result'])
   | { answered: false; reason: string; retry: boolean };
 
 /**
@@ -121,7 +131,7 @@ async function postToClient(url: string, request: unknown, rules: DestinationRul
   } catch {
     json = undefined;
   }
-  const parsed = sendNotificationResponseSchema.safeParse(json);
+  const parsed = notificationAnswerSchema.safeParse(json);
   if (!parsed.success) {
     // Nobody knows who was notified: resend, the notificationId keeps it at most once per user.
     return { answered: false, reason: `HTTP ${answer.status}: not a notification answer`, retry: true };
@@ -213,16 +223,39 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     if (!answer.answered) {
       logger.warn({ ...log, reason: answer.reason }, 'notification request failed');
       const retrying = answer.retry && (await retryLater(message, url, tokens, attempt + 1, 'failed'));
-      return { delivered: [], invalid: [], retrying: retrying ? tokens : [] };
+      return { delivered: [], invalid: [], retrying: retrying ? tokens : [], failed: [] };
     }
     // Only tokens this request carried: a client speaks for its own users only.
     const sent = new Set(tokens);
-    const invalid = answer.invalidTokens.filter((token) => sent.has(token));
-    const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token));
+    const delivered = new Set(answer.successfulTokens.filter((token) => sent.has(token)));
+    const failed = (answer.failedTokens ?? []).filter(({ token }) => sent.has(token) && !delivered.has(token));
+    // A failed `invalid_token` is the same news as `invalidTokens`: whichever list says it, the token goes.
+    const invalid = [
+      ...new Set([
+        ...answer.invalidTokens.filter((token) => sent.has(token)),
+        ...failed.filter((each) => each.reason === 'invalid_token').map((each) => each.token),
+      ]),
+    ];
+    const invalidSet = new Set(invalid);
+    const rateLimited = answer.rateLimitedTokens.filter((token) => sent.has(token) && !invalidSet.has(token));
+    // No stated reason: maybe a bad moment of the client's, so retried as a failed request is.
+    const unexplained = failed.filter((each) => each.reason === 'unknown' && !invalidSet.has(each.token));
+    // The rest would fail again with this same targetUrl: our URLs and the client's record of the
+    // app disagree, which no retry mends.
+    const refused = failed.filter((each) => each.reason !== 'unknown' && !invalidSet.has(each.token));
     await deleteInvalidTokens(db, url, invalid);
     const retrying = (await retryLater(message, url, rateLimited, attempt + 1, 'rate-limited')) ? rateLimited : [];
+    const unexplainedTokens = unexplained.map((each) => each.token);
+    const retried = await retryLater(message, url, unexplainedTokens, attempt + 1, 'failed');
+    if (retried) retrying.push(...unexplainedTokens);
+    const given = retried ? refused : [...refused, ...unexplained];
+    if (given.length > 0) {
+      const reasons: Partial<Record<string, number>> = {};
+      for (const { reason } of given) reasons[reason] = (reasons[reason] ?? 0) + 1;
+      logger.error({ ...log, reasons }, 'notification refused by the client for some tokens');
+    }
     logger.info({ ...log, invalid: invalid.length, rateLimited: rateLimited.length }, 'notification sent');
-    return { delivered: answer.successfulTokens.filter((token) => sent.has(token)), invalid, retrying };
+    return { delivered: [...delivered], invalid, retrying, failed: given };
   };
 
   await boss.createQueue(NOTIFICATION_RETRY_QUEUE, retryQueueOptions);
@@ -252,12 +285,13 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
           );
         }
       }
-      const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [] };
+      const outcome: SendOutcome = { delivered: [], invalid: [], retrying: [], failed: [] };
       for (const { url, tokens } of batches) {
         const sent = await deliver(message, url, tokens, 1);
         outcome.delivered.push(...sent.delivered);
         outcome.invalid.push(...sent.invalid);
         outcome.retrying.push(...sent.retrying);
+        outcome.failed.push(...sent.failed);
       }
       return outcome;
     },

@@ -4,7 +4,7 @@ import type { LifePayment } from '../chain/life-indexer.ts';
 import type { Db } from '../db/database.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
 import { notificationTargets } from '../notify/notification-tokens.ts';
-import { revivalNoticeMessage, reviverName } from '../notify/revival-notice.ts';
+import { payerName, revivalNoticeMessage } from '../notify/revival-notice.ts';
 import type { NotificationSender } from '../notify/sender.ts';
 import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
 import type { TwinActionDeps } from '../twin-actions/deps.ts';
@@ -80,7 +80,7 @@ export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): P
   const thankYou = await thankReviver(deps.twin, {
     agentId: revival.agentId,
     revivalKey: key,
-    reviverName: reviverName(revival),
+    reviverName: payerName(revival),
     reviverFid: revival.payerFid,
   });
   return { status: 'social', notified, thankYou };

@@ -7,9 +7,9 @@ import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Lives } from '../lives/lives.ts';
 import { imagePaths } from '../manifest/app-identity.ts';
-import { agentEmbedSvg, appEmbedSvg, iconSvg, svgToPng } from '../manifest/images.ts';
+import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from '../manifest/images.ts';
 
-/** How many rendered images are kept: the fixed three and the cards shared most recently. */
+/** How many rendered images are kept: the fixed four and the cards shared most recently. */
 const RENDERED_IMAGES_KEPT = 200;
 
 /** A twin's card may be reused this long: the battery drains, by the hour on the card. */
@@ -23,10 +23,10 @@ export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object })
   // Rendering takes the CPU for a good tenth of a second, so each image is rendered once per SVG: the
   // fixed images once, a twin's card again only when what it shows (name, hours left) changes.
   const rendered = new Map<string, Promise<Uint8Array>>();
-  const render = (svg: string) => {
+  const render = (svg: string, options?: { opaque?: boolean }) => {
     let png = rendered.get(svg);
     if (!png) {
-      png = svgToPng(svg);
+      png = svgToPng(svg, options);
       png.catch(() => rendered.delete(svg));
       rendered.set(svg, png);
       if (rendered.size > RENDERED_IMAGES_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -34,13 +34,15 @@ export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object })
     return png;
   };
   const cacheFor = (maxAgeSeconds: number) => `public, max-age=${maxAgeSeconds}`;
-  const png = async (svg: string, maxAgeSeconds: number) =>
-    new Response(Buffer.from(await render(svg)), {
+  const png = async (svg: string, maxAgeSeconds: number, options?: { opaque?: boolean }) =>
+    new Response(Buffer.from(await render(svg, options)), {
       headers: { 'content-type': 'image/png', 'cache-control': cacheFor(maxAgeSeconds) },
     });
-  app.get(imagePaths.icon, () => png(iconSvg(1024), 86_400));
+  // Farcaster asks for an icon without alpha; Base discourages transparency.
+  app.get(imagePaths.icon, () => png(iconSvg(1024), 86_400, { opaque: true }));
   app.get(imagePaths.splash, () => png(iconSvg(200), 86_400));
-  app.get(imagePaths.embed, () => png(appEmbedSvg(), 86_400));
+  app.get(imagePaths.embed, () => png(appCardSvg('embed'), 86_400));
+  app.get(imagePaths.og, () => png(appCardSvg('og'), 86_400));
 
   // A twin's card: its name and battery now, so a shared link shows whether it needs a revival.
   app.get('/images/agents/:file{.+\\.png}', async (c) => {

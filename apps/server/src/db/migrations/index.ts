@@ -25,6 +25,7 @@ import * as notificationPacing from './0024_notification_pacing.ts';
 import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
 import * as replyChargeFunction from './0027_reply_charge_function.ts';
+import * as tokenLaunchInfo from './0028_token_launch_info.ts';
 import * as writingPolicy from './0031_writing_policy.ts';
 import * as twinMemoryRows from './0032_twin_memory_rows.ts';
 import * as ownerExamples from './0033_owner_examples.ts';
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0025_sent_spends_index': sentSpendsIndex,
   '0026_local_casts_handed_on': localCastsHandedOn,
   '0027_reply_charge_function': replyChargeFunction,
+  '0028_token_launch_info': tokenLaunchInfo,
   '0031_writing_policy': writingPolicy,
   '0032_twin_memory_rows': twinMemoryRows,
   '0033_owner_examples': ownerExamples,

@@ -1,4 +1,4 @@
-import { shortAddress } from '@fartwin/protocol';
+import { reviversLine } from '@fartwin/protocol';
 import { useRevivers } from '../api/twin-wallet.ts';
 import { twinWalletTexts as texts } from '../texts.ts';
 import '../twin-wallet.css';
@@ -9,10 +9,7 @@ export function RevivedBy({ agentId }: { agentId: string }) {
   if (!data || data.revivers.length === 0) return null;
   return (
     <p className="twin-link-row" data-testid="revived-by">
-      {texts.revivedBy}{' '}
-      {data.revivers
-        .map((reviver) => (reviver.username ? `@${reviver.username}` : shortAddress(reviver.address)))
-        .join(', ')}
+      {texts.revivedBy} {reviversLine(data.revivers)}
     </p>
   );
 }
