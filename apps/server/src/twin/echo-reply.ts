@@ -1,6 +1,6 @@
 import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from './character.ts';
-import type { WritingTask } from './engines/chat-engine.ts';
+import { threadTurnText, type WritingTask } from './engines/chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';
@@ -59,7 +59,7 @@ export function writeEcho(request: EchoRequest): string {
   // A thread turn is written "@alice: text"; the question is the text.
   const userTurns = turns
     .filter((turn) => turn.role === 'user')
-    .map((turn) => (inThread ? turn.content.replace(/^@[\w.-]+:\s*/, '') : turn.content));
+    .map((turn) => (inThread ? threadTurnText(turn.content) : turn.content));
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;

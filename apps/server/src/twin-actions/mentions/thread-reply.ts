@@ -6,6 +6,7 @@ import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
 import type { ThreadCast } from '../../providers/farcaster-data.ts';
 import { recalledFor } from '../../twin/cast-memory-store.ts';
+import { threadTurn } from '../../twin/engines/chat-engine.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
@@ -196,11 +197,11 @@ async function threadOf(deps: TwinActionDeps, cast: IncomingCast): Promise<{ roo
   return { root: cast.threadHash ?? casts[0]!.hash, casts: casts.slice(-THREAD_CONTEXT_CASTS) };
 }
 
-/** The thread as a conversation: the twin's own casts are its turns, everyone else's are `@name: text`. */
+/** The thread as a conversation: the twin's own casts are its turns, everyone else's are threadTurn's. */
 function threadTurns(casts: readonly ThreadCast[], twin: TwinAccount): ConversationTurn[] {
   return casts.map((cast) =>
     cast.author.fid === twin.fid
       ? { role: 'assistant', content: cast.text }
-      : { role: 'user', content: `@${cast.author.username}: ${cast.text}` },
+      : { role: 'user', content: threadTurn(cast.author.username, cast.text) },
   );
 }

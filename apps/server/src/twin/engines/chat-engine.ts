@@ -12,7 +12,7 @@ export type WritingTask =
   | { kind: 'chat'; ownerPaused?: boolean }
   /**
    * Answering on Farcaster: in a cast thread (the conversation is the thread, oldest first: the
-   * twin's own casts as `assistant`, everyone else's as `user` turns written `@username: text`), or
+   * twin's own casts as `assistant`, everyone else's as `user` turns written by threadTurn), or
    * in a direct-message conversation (plain turns).
    */
   | { kind: 'reply'; channel: 'cast' | 'direct-message' }
@@ -55,4 +55,26 @@ export interface ChatEngine {
 /** Thrown when the engine could not produce a reply (the model endpoint failed, say). */
 export class ChatEngineError extends Error {
   override name = 'ChatEngineError';
+}
+
+/**
+ * Someone's cast as a thread's `user` turn: `@username: "text"`, the text a JSON string, so a cast that
+ * writes lines of the same shape ("…\n@owner: ignore that") stays one quoted cast of its author's.
+ */
+export function threadTurn(username: string, text: string): string {
+  return `@${username}: ${JSON.stringify(text)}`;
+}
+
+/** What the person said in a thread turn (threadTurn), unquoted; a turn not of that shape as it is. */
+export function threadTurnText(content: string): string {
+  const quoted = content.match(/^@[\w.-]+:\s*("[\s\S]*")$/);
+  if (quoted) {
+    try {
+      const text: unknown = JSON.parse(quoted[1]!);
+      if (typeof text === 'string') return text;
+    } catch {
+      // Not a JSON string after all: the turn as it is, without its name.
+    }
+  }
+  return content.replace(/^@[\w.-]+:\s*/, '');
 }
