@@ -510,6 +510,46 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await skips()).toHaveLength(60 - limit);
   });
 
+  it('an author over their limit costs no provider call: the thread is walked for context only after the charge', async () => {
+    const farcaster = server.services.farcaster;
+    const walked: string[] = [];
+    const counting = {
+      ...farcaster,
+      getCast(hash: string) {
+        walked.push(hash);
+        return farcaster.getCast(hash);
+      },
+    };
+    const root = await cast(people.dan, 'a root cast about escrow');
+    const middle = await cast(people.dan, 'and a reply in its thread', root);
+    const thinker = { fid: 900_002, username: 'deep-thinker' };
+    await server.db
+      .insertInto('social_accounts')
+      .values({
+        ...thinker,
+        display_name: 'Deep thinker',
+        bio: '',
+        custody_address: `0x${'5b'.repeat(20)}`,
+        score: 0.9,
+      })
+      .execute();
+    const spammer = { fid: 900_001, username: 'tag-spammer' };
+    // Casts under the reply that do not tag the twin (the firehose leaves them), as jobs that do.
+    const deepReply = async (author: { fid: number; username: string }) => {
+      const text = 'what about this thread?';
+      const job = threadJob(twins.alice, await cast(author.fid, text, middle), text, author);
+      return { ...job, cast: { ...job.cast, parentHash: middle, threadHash: root } };
+    };
+    // The spammer of the test before is over their limit: skipped, and the thread never read.
+    const overLimit = await runTwinWriteJob(deps({ farcaster: counting }), await deepReply(spammer));
+    expect(overLimit).toEqual({ status: 'skipped', reason: 'author-limit' });
+    expect(walked).toEqual([]);
+    // An author within their limit: charged, then the thread is read for its context.
+    const within = await runTwinWriteJob(deps({ farcaster: counting }), await deepReply(thinker));
+    expect(within.status).toBe('replied');
+    expect(walked[0]).toBe(middle);
+  });
+
   it("a charge waits for another replica's charge of the same author and counts it: the limit holds across replicas", async () => {
     const rules = { perAuthor: { hour: 3, day: 100 }, perTwin: { hour: 1000, day: 1000 }, minUserScore: 0 };
     const authorFid = 990_001;

@@ -69,18 +69,23 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
   if (decision === 'paused' || decision === 'switched-off') return gate.skip(decision);
   if (!(await gate.authorIsAnswerable())) return gate.skip('filtered');
 
-  const thread = await threadOf(deps, cast);
+  // The thread's root: the cast names it (every source does now); only an old job's thread is walked
+  // for it here. The walk for the thread's context comes after the charge: an author over their
+  // limit costs no provider call.
+  const walked = cast.threadHash ? null : await threadOf(deps, cast);
+  const root = cast.threadHash ?? walked!.root;
   const alive = await opened.alive();
-  if (!alive && (await writingExists(db, writingKeys.deadReply(twin.agentId, thread.root)))) return gate.skip('dead');
+  if (!alive && (await writingExists(db, writingKeys.deadReply(twin.agentId, root)))) return gate.skip('dead');
   if (alive) {
-    const replies = repliesInNamedThread ?? (await twinRepliesInThread(db, thread.root));
+    const replies = repliesInNamedThread ?? (await twinRepliesInThread(db, root));
     if (replies >= (gate.authorIsTwin ? TWIN_TO_TWIN_REPLIES_PER_THREAD : TWIN_REPLIES_PER_THREAD)) {
       return gate.skip('thread-bound');
     }
   }
   const limited = await gate.charge();
   if (limited) return limited;
-  if (!alive) return deadNotice(deps, twin, cast, thread.root);
+  if (!alive) return deadNotice(deps, twin, cast, root);
+  const thread = walked ?? (await threadOf(deps, cast));
 
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
   const compose = () =>
