@@ -31,6 +31,14 @@ export default defineConfig({
       // The protocol package's modules only declare schemas and constants. Said so, a first-load
       // module that takes a constant does not bring the schemas (and zod) along.
       treeshake: { moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // React's own code (react, react-dom, its scheduler) in one chunk every screen shares: it
+          // changes only with React's version, so a release of the app leaves it in the browser's
+          // cache (the server sends hashed assets as immutable).
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
 });
