@@ -1,18 +1,16 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { SERVER_PATH_PREFIXES } from '../../packages/protocol/src/api.ts';
-import { preactAlias, preactJsx } from './preact-alias.ts';
 import { sdkOwnZod } from './sdk-own-zod.ts';
 
 /** In `npm run dev` the API runs on its own port; proxy its paths so the app stays same-origin. */
 const apiOrigin = process.env.FARTWIN_API_ORIGIN ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  // React's API on preact/compat (preact-alias.ts). No React plugin: its Fast Refresh needs react-dom,
-  // so `npm run dev` reloads the page on a change instead.
-  resolve: { alias: preactAlias },
-  oxc: { jsx: preactJsx },
   plugins: [
+    // React 19's automatic JSX runtime, and Fast Refresh in `npm run dev` (an edited component keeps its state).
+    react(),
     // The SDK's classic zod apart from the app's zod/mini, so pages without the SDK load a small core.
     sdkOwnZod(),
     // Brotli (quality 11) and gzip (level 9) copies beside every text asset, once per build, for the
@@ -33,6 +31,14 @@ export default defineConfig({
       // The protocol package's modules only declare schemas and constants. Said so, a first-load
       // module that takes a constant does not bring the schemas (and zod) along.
       treeshake: { moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          // React's own code (react, react-dom, its scheduler) in one chunk every screen shares: it
+          // changes only with React's version, so a release of the app leaves it in the browser's
+          // cache (the server sends hashed assets as immutable).
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
 });

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { createAppRoot } from './app/root.ts';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+createAppRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { errorMessage } from '../lib/errors.ts';
 import { useAppLocation } from '../lib/router/index.ts';
 import { strings } from '../lib/strings.ts';
@@ -25,12 +25,9 @@ export class ErrorBoundary<Props extends { children: ReactNode } = { children: R
 > {
   override state: State = { error: null };
 
+  // What broke is reported by the root's error callbacks (root.ts), with the component stack.
   static getDerivedStateFromError(error: Error): State {
     return { error };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Uncaught error', error, info.componentStack);
   }
 
   override render() {
@@ -52,10 +49,6 @@ export class RouteErrorBoundary extends ErrorBoundary<{ children: ReactNode; pat
   static getDerivedStateFromProps(props: { pathname: string }, state: State): State | null {
     if (state.pathname === props.pathname) return null;
     return { error: null, pathname: props.pathname };
-  }
-
-  override componentDidCatch(error: Error) {
-    console.error('Route error', error);
   }
 
   override render() {

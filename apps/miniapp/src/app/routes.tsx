@@ -74,7 +74,7 @@ export const routes: ScreenRoute[] = [
 /**
  * A screen's element: a lazy one suspends, in a boundary of its own, until its module has loaded.
  * One boundary per screen: leaving a screen whose module is still loading unmounts its boundary
- * with it (one boundary around every route can stay empty in preact/compat).
+ * with it, and the next screen's fallback is its own.
  */
 function screenElement(route: ScreenRoute) {
   if (route.Component) return <route.Component />;

@@ -23,6 +23,8 @@ beforeAll(async () => {
     import('../lib/api-client.ts'),
     import('../features/twin-chat/index.ts'),
     import('../features/onboarding/index.ts'),
+    // The owner's links on a twin's page, loaded lazily (visitors never fetch them).
+    import('../features/twin-chat/components/OwnerTwinPageLinks.tsx'),
   ]);
 });
 

@@ -90,7 +90,7 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   }, [wallet, topLevel]);
 
   // ready() as soon as the first screen is in the document: a layout effect runs right after that
-  // commit, where a passive one waits for the next frame (preact), which a busy phone delays.
+  // commit, where a passive one may wait for the next frame, which a busy phone delays.
   useLayoutEffect(() => {
     if (!topLevel) frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
   }, [topLevel]);

@@ -8,17 +8,16 @@ import {
 } from 'react';
 import {
   matchRoute,
-  type RouterProps,
   useLocation as useMatchedPath,
   useRouter,
   Link as WouterLink,
   Route as WouterRoute,
   Router as WouterRouter,
   Switch as WouterSwitch,
-} from 'wouter-preact';
+} from 'wouter';
 import type { AppLocation, KeyedHistory, NavigateOptions, NavigationTarget } from './keyed-history.ts';
 
-export { useParams } from 'wouter-preact';
+export { useParams } from 'wouter';
 
 const HistoryContext = createContext<KeyedHistory | null>(null);
 
@@ -41,7 +40,7 @@ export function AppRouter({ history, children }: { history: KeyedHistory; childr
   const hook = useMemo(() => locationHookOf(history), [history]);
   return (
     <HistoryContext.Provider value={history}>
-      <Router hook={hook}>{children}</Router>
+      <WouterRouter hook={hook}>{children}</WouterRouter>
     </HistoryContext.Provider>
   );
 }
@@ -64,20 +63,16 @@ export function usePathMatcher(): (patterns: readonly string[]) => boolean {
   return (patterns) => patterns.some((pattern) => matchRoute(parser, pattern, path)[0]);
 }
 
-// wouter-preact is typed with preact's JSX, the app with React's (run by preact/compat): the same
-// components, typed for the app's JSX.
-
-const Router = WouterRouter as unknown as (props: Omit<RouterProps, 'children'> & { children: ReactNode }) => ReactNode;
-
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** The path: the link is an <a href> that navigates in the app (a modified click is the browser's). */
   to: string;
   replace?: boolean;
 }
-export const Link = WouterLink as unknown as (props: LinkProps) => ReactNode;
+/** wouter's link, narrowed to the app's use: always a path (`to`), never a raw href or a child as the anchor. */
+export const Link: (props: LinkProps) => ReturnType<typeof WouterLink> = WouterLink;
 
 /** A screen's route: its children show while the path matches (no path: every path). */
-export const Route = WouterRoute as unknown as (props: { path?: string; children?: ReactNode }) => ReactNode;
+export const Route = WouterRoute;
 
 /** The first matching <Route> among its children. */
-export const Switch = WouterSwitch as unknown as (props: { children: ReactNode }) => ReactNode;
+export const Switch = WouterSwitch;

@@ -2,7 +2,7 @@ import { useLayoutEffect, useState } from 'react';
 import { navigationStrings, strings } from '../../../lib/strings.ts';
 import { leaderboardSample } from '../sample-data.ts';
 
-/** Escape closes the dialog, as it would a modal: listening from the commit that shows it (a passive effect runs a frame later under preact). */
+/** Escape closes the dialog, as it would a modal: listening from the commit that shows it (a passive effect may run a frame later). */
 function useCloseOnEscape(onClose: (() => void) | undefined) {
   useLayoutEffect(() => {
     if (!onClose) return;
