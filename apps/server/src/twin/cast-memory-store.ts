@@ -6,6 +6,7 @@ import { type Character, MEMORY_CAST_LIMIT } from './character.ts';
 import { readMessage, withRelated } from './message.ts';
 import { avoidedTopicIn } from './owner-words.ts';
 import { type Recall, type RecalledCast, withRecall } from './recall.ts';
+import { contentWords } from './text.ts';
 
 /**
  * What a twin knows of its owner: a row per cast in `twin_memory` (migration 0032), written by the
@@ -164,8 +165,9 @@ const QUERY_WORDS = 16;
 /** The words a message is about, as an OR query for to_tsquery: letters and digits only, never its syntax. */
 export function recallQueryOf(message: string, character: Pick<Character, 'username' | 'displayName'>): string {
   const read = readMessage(message, character);
-  // Its words, and the words that mean the same thing to a search of casts ("lunch" for "food").
-  const searched = [...read.subject, ...withRelated(read.terms)];
+  // What it is about first, the words that mean the same thing to a search of casts ("lunch" for
+  // "food"), then its other content words ("building" in "what are you building?"): the rank weighs them.
+  const searched = [...read.subject, ...withRelated(read.terms), ...contentWords(message)];
   const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
     .filter((word) => word.length >= 2)
     .slice(0, QUERY_WORDS);

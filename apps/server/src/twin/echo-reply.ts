@@ -8,7 +8,7 @@ import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import type { ExamplePair } from './recall.ts';
-import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, stem } from './text.ts';
+import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, searchTerms, stem } from './text.ts';
 import {
   type Look,
   lookFor,
@@ -63,7 +63,7 @@ export function writeEcho(request: EchoRequest): string {
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
-  const decided = ownerWordsReply(memory, message, budget) ?? taughtAnswer(request.examples, message, memory, budget);
+  const decided = ownerWordsReply(memory, message, budget) ?? taughtAnswer(request.examples, message, budget);
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
@@ -76,6 +76,9 @@ export function writeEcho(request: EchoRequest): string {
   });
 }
 
+/** A text without its @mentions (a cast answered opens with the twin's). */
+const withoutMentions = (text: string) => text.replace(/(^|\s)@[\w.-]+/g, ' ');
+
 /** Of the message's terms, how many an example's message must share for the owner's answer to be said. */
 const TAUGHT_SHARE = 0.5;
 
@@ -83,19 +86,15 @@ const TAUGHT_SHARE = 0.5;
  * The owner's own answer when they rewrote a reply to a message like this one ("how I'd say it" on
  * Activity): it shares at least half of what the message is about. Said as they wrote it, when it fits.
  */
-function taughtAnswer(
-  examples: readonly ExamplePair[] | undefined,
-  message: string,
-  memory: Memory,
-  budget: number,
-): string | null {
+function taughtAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
   const taught = examples?.filter((example) => example.taught) ?? [];
   if (taught.length === 0) return null;
-  const asked = new Set(readMessage(message, memory.character).terms);
+  // Its content words, question words included: "what are you building?" is about building.
+  const asked = new Set(searchTerms(withoutMentions(message)));
   if (asked.size === 0) return null;
   let best: { answer: string; share: number } | null = null;
   for (const example of taught) {
-    const shared = readMessage(example.message, memory.character).terms.filter((term) => asked.has(term)).length;
+    const shared = new Set(searchTerms(withoutMentions(example.message)).filter((term) => asked.has(term))).size;
     const share = shared / asked.size;
     if (shared > 0 && share >= TAUGHT_SHARE && byteLength(example.answer) <= budget && share > (best?.share ?? 0)) {
       best = { answer: example.answer, share };
