@@ -10,6 +10,7 @@ import {
   localDevAccount,
 } from '@fartwin/contracts/deployment';
 import {
+  activityPath,
   batteryRelayPath,
   batteryRelayRequest,
   batteryRelayRequestSchema,
@@ -21,9 +22,12 @@ import { type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
+import { LOCK_SPACES } from '../src/db/advisory-locks.ts';
+import type { HttpError } from '../src/http/errors.ts';
 import { batteryRelay, OTHER_WAYS } from '../src/relay/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { poolObserver } from './pool-observer.ts';
 import { createTwin, twinAgentId } from './twins.ts';
 
 const USDC = 1_000_000n;
@@ -218,6 +222,64 @@ describe('the battery relay', () => {
       fromBlock: 0n,
     });
     expect(extended).toHaveLength(1);
+  });
+
+  it("20 relays at once each get a definite answer, and the replica's other reads still answer", async () => {
+    // Caps high enough for all 20 to reach the operator's lock, on the app's own pool.
+    const replica = batteryRelay({
+      db: server.db,
+      chain: createChainClient(server.anvil.rpcUrl),
+      operator: server.services.operator,
+      contracts: server.services.contracts,
+      caps: { ...server.config.batteryRelay, perDay: 1_000, perPayerPerDay: 10 },
+      logger: pino({ level: 'silent' }),
+    });
+    const payers = Array.from({ length: 20 }, () => privateKeyToAccount(generatePrivateKey()));
+    await fundAccounts(
+      clients(),
+      deployment,
+      payers.map((payer) => payer.address),
+      { usdcPerAccount: 5n * USDC, ethPerAccount: 0n },
+    );
+    const bodies = await Promise.all(
+      payers.map(async (payer) => batteryRelayRequestSchema.parse(await signedBody(payer, twin))),
+    );
+    const observer = poolObserver(server.config.databaseUrl);
+    try {
+      let answered = false;
+      const outcomes = Promise.allSettled(
+        bodies.map((body) =>
+          replica.relay(twin, body).finally(() => {
+            answered = true;
+          }),
+        ),
+      );
+      // Asked once the relays contend for the operator's lock: a first one answered, or (as when
+      // requests waited for it) sessions seen waiting for it.
+      await expect
+        .poll(async () => answered || (await observer.lockWaiters({ space: LOCK_SPACES.operatorWallet, id: 0 })) > 0, {
+          timeout: 60_000,
+          interval: 10,
+        })
+        .toBe(true);
+      const read = await server.app.request(activityPath(twin));
+      expect(read.status).toBe(200);
+      const answers = (await outcomes).map((outcome): { sent: Hex } | { refused: string } =>
+        outcome.status === 'fulfilled'
+          ? { sent: outcome.value.txHash as Hex }
+          : { refused: `${(outcome.reason as HttpError).status} ${(outcome.reason as HttpError).code}` },
+      );
+      const sent = answers.flatMap((answer) => ('sent' in answer ? [answer.sent] : []));
+      expect(sent.length).toBeGreaterThan(0);
+      for (const answer of answers) if ('refused' in answer) expect(answer.refused).toBe('409 relayer_busy');
+      // Each sent one lands (no two signed with the same operator nonce); the busy ones left no claim.
+      for (const hash of sent) {
+        expect((await clients().publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+      }
+      expect(await relayRows()).toHaveLength(sent.length);
+    } finally {
+      await observer.close();
+    }
   });
 
   it('refuses signatures that do not say exactly one battery to the life contract for this twin', async () => {

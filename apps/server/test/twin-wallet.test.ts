@@ -13,14 +13,16 @@ import {
   localDevAccount,
 } from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
-import { twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
+import { activityPath, twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createChainClient } from '../src/chain/client.ts';
+import { twinWalletLock } from '../src/db/advisory-locks.ts';
 import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
+import type { HttpError } from '../src/http/errors.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { settleWithdrawal } from '../src/twin-wallet/settle-withdrawal.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
@@ -30,6 +32,7 @@ import {
   type WithdrawalSettlements,
 } from '../src/twin-wallet/withdrawal-settlement-job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { poolObserver } from './pool-observer.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
 
@@ -141,12 +144,17 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   const sendTwiceAndRetry = async (request: Record<string, unknown>) => {
     const answers = await Promise.all([withdraw(request), withdraw(request)]);
     answers.push(await withdraw(request));
-    const withdrawals = await Promise.all(
-      answers.map(async (answer) => {
-        expect(answer.status).toBe(200);
-        return withdrawalResponseSchema.parse(await answer.json()).withdrawal;
-      }),
+    // The one that found the wallet's lock taken is told to send it again (the retry is its answer).
+    const told = await Promise.all(
+      answers.map(async (answer) => ({ status: answer.status, body: await answer.json() })),
     );
+    for (const busy of told.filter((answer) => answer.status !== 200)) {
+      expect(busy).toMatchObject({ status: 409, body: { code: 'wallet_busy' } });
+    }
+    expect(told[2]!.status).toBe(200);
+    const withdrawals = told
+      .filter((answer) => answer.status === 200)
+      .map((answer) => withdrawalResponseSchema.parse(answer.body).withdrawal);
     expect(new Set(withdrawals.map((withdrawal) => withdrawal.txHash)).size).toBe(1);
     expect(withdrawals.every((withdrawal) => ['sent', 'confirmed'].includes(withdrawal.status))).toBe(true);
     const { status } = await chain().waitForTransactionReceipt({ hash: withdrawals[0]!.txHash as `0x${string}` });
@@ -559,5 +567,51 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
     expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
     expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
+  });
+
+  it("50 withdrawals of one owner at once each get a definite answer, and the replica's other reads still answer", async () => {
+    // On the app's own pool (10 connections, as in production). Each asks more than the wallet
+    // holds: whoever holds the wallet's lock reads the balance and refuses; the others are busy.
+    const service = serviceOn(chain());
+    const observer = poolObserver(server.config.databaseUrl);
+    try {
+      let answered = false;
+      const attempts = Array.from({ length: 50 }, () =>
+        service
+          .withdraw(twin.agentId, OWNER, {
+            idempotencyKey: randomUUID(),
+            asset: 'usdc',
+            amount: USDC('1000000').toString(),
+            to: ownerAddress,
+          })
+          .finally(() => {
+            answered = true;
+          }),
+      );
+      const outcomes = Promise.allSettled(attempts);
+      // The read is asked once the withdrawals contend for the lock: a first one answered, or
+      // (as when requests waited for it) sessions seen waiting for it.
+      await expect
+        .poll(async () => answered || (await observer.lockWaiters(twinWalletLock(twin.agentId))) > 0, {
+          timeout: 30_000,
+          interval: 10,
+        })
+        .toBe(true);
+      const read = await server.app.request(activityPath(twin.agentId));
+      expect(read.status).toBe(200);
+      const answers = (await outcomes).map((outcome) =>
+        outcome.status === 'fulfilled'
+          ? 'sent'
+          : `${(outcome.reason as HttpError).status} ${(outcome.reason as HttpError).code}`,
+      );
+      expect(answers).toContain('400 insufficient_balance');
+      for (const answer of new Set(answers)) expect(['400 insufficient_balance', '409 wallet_busy']).toContain(answer);
+      // Nothing signed, and every busy intent is kept for its retry.
+      expect(
+        (await ledger()).filter((row) => row.tx_hash === null && row.amount === USDC('1000000').toString()),
+      ).toHaveLength(50);
+    } finally {
+      await observer.close();
+    }
   });
 });

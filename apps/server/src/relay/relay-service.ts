@@ -19,7 +19,8 @@ import {
 } from 'viem';
 import { findAgent } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
-import { asOperator, type OperatorWallet } from '../chain/operator.ts';
+import { asOperatorIfFree, type OperatorWallet } from '../chain/operator.ts';
+import { LockWaitTimeout } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { withinBudget } from '../limits/time-budget.ts';
@@ -63,6 +64,14 @@ export interface BatteryRelay {
   /** Checks the signed battery, claims it within the caps and sends it; answers the transaction's hash. */
   relay(agentId: string, input: BatteryRelayInput): Promise<BatteryRelayResponse>;
 }
+
+/** Nothing was claimed or signed: the same signature can simply be sent again. */
+const relayerBusy = () =>
+  new HttpError(
+    409,
+    'relayer_busy',
+    'Fartwin is sending other signed revivals right now. Send yours again in a few seconds: nothing was paid.',
+  );
 
 const refuse = (status: 400 | 404 | 409 | 429 | 502 | 503 | 504, code: string, reason: string) =>
   new HttpError(status, code, `${reason} ${OTHER_WAYS}`);
@@ -226,20 +235,27 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
     });
 
-    const claimed = await claimRelay(db, key, agentId, caps);
+    const claimed = await claimRelay(db, key, agentId, caps).catch((error: unknown) => {
+      if (error instanceof LockWaitTimeout) throw relayerBusy();
+      throw error;
+    });
     if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
     if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
     return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
   }
 
-  /** Signs, records, then sends; gives the claim back when nothing can have been sent. */
+  /**
+   * Signs, records, then sends; gives the claim back when nothing can have been sent. The operator's
+   * nonce is shared with deploys and the keeper: when one of them is signing, this request answers
+   * "busy" at once rather than wait on a pooled connection.
+   */
   async function sendClaimed(
     agentId: string,
     key: RelayKey,
     claim: string,
     transaction: { to: `0x${string}`; data: `0x${string}`; gas: bigint },
   ): Promise<BatteryRelayResponse> {
-    return asOperator(db, async () => {
+    const sent = await asOperatorIfFree(db, async (connection) => {
       let rawTx: `0x${string}`;
       try {
         const request = await withinBudget(
@@ -255,14 +271,14 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
         );
         rawTx = await operator.signTransaction(request);
       } catch (error) {
-        await releaseRelay(db, key, claim);
+        await releaseRelay(connection, key, claim);
         logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
         throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
       }
       const txHash = keccak256(rawTx);
-      if (!(await recordSignedRelay(db, key, claim, { txHash, rawTx }))) {
+      if (!(await recordSignedRelay(connection, key, claim, { txHash, rawTx }))) {
         // Abandoned and claimed again meanwhile: the newer attempt sends it.
-        const now = await findRelay(db, key);
+        const now = await findRelay(connection, key);
         return answerExisting(agentId, key, now ?? { txHash: null, rawTx: null });
       }
       try {
@@ -279,5 +295,9 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
       return { agentId, payer: key.payer, txHash };
     });
+    if (sent) return sent;
+    // Nothing was signed: the claim goes back, and the same signature may be sent again.
+    await releaseRelay(db, key, claim);
+    throw relayerBusy();
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { LOCK_SPACES } from '../db/advisory-locks.ts';
+import { LOCK_SPACES, transactionLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 
 /** One signed battery: the payer's authorization, keyed by payer and nonce as USDC keys it. */
@@ -35,7 +35,8 @@ const lowercase = (key: RelayKey) => ({ payer: key.payer.toLowerCase(), nonce: k
 export async function claimRelay(db: Db, key: RelayKey, agentId: string, caps: RelayCaps): Promise<RelayClaim> {
   const { payer, nonce } = lowercase(key);
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.batteryRelayCaps}::int, 0)`.execute(trx);
+    // At most a short wait (LockWaitTimeout): the holder only counts and inserts.
+    await transactionLock(trx, { space: LOCK_SPACES.batteryRelayCaps, id: 0 });
     // An attempt that crashed before signing sent nothing: its row gives way.
     await trx
       .deleteFrom('battery_relays')
