@@ -112,7 +112,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer[fid]}` },
       body: JSON.stringify(body),
     });
-  const usdcWithdrawal = (amount: bigint, to: string = ownerAddress, idempotencyKey = randomUUID()) => ({
+  const usdcWithdrawal = (amount: bigint, to: string = ownerAddress, idempotencyKey: string = randomUUID()) => ({
     idempotencyKey,
     asset: 'usdc',
     amount: amount.toString(),
@@ -271,7 +271,9 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     ]);
 
     // The day's cap lifted, a wallet without ETH to spare for gas still refuses.
-    await sql`update twin_wallet_spends set created_at = now() - interval '2 days'`.execute(server.db);
+    await sql`update twin_wallet_spends set created_at = now() - interval '2 days', signed_at = now() - interval '2 days'`.execute(
+      server.db,
+    );
     await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({ address: twin.walletAddress, value: 1000n });
     const noGas = await withdraw(usdcWithdrawal(USDC('1')));
     expect(noGas.status).toBe(400);
@@ -567,6 +569,61 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
     expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
     expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
+  });
+
+  it('counts the daily cap by signing time over a rolling 24 hours, pending intents included; a stale intent is never sent', async () => {
+    await newHourOfWithdrawals();
+    await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({
+      address: twin.walletAddress,
+      value: parseEther('1'),
+    });
+    // Everything earlier in this file is out of the day.
+    await sql`update twin_wallet_spends set created_at = now() - interval '3 days', signed_at = now() - interval '3 days'`.execute(
+      server.db,
+    );
+    /** A USDC withdrawal asked for `created` ago, confirmed and signed `signed` ago, or still an intent. */
+    const spend = async (amount: string, created: string, signed: string | null) => {
+      const { rows } = await sql<{ id: number; request_key: string }>`
+        insert into twin_wallet_spends
+          (agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, tx_hash, created_at, signed_at)
+        values (${twin.agentId}, ${`${twin.agentId}:${randomUUID()}`}, 'withdrawal', 'usdc', ${USDC(amount).toString()},
+          ${ownerAddress.toLowerCase()}, ${OWNER}, ${signed ? 'confirmed' : 'intent'},
+          ${signed ? `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}` : null},
+          now() - ${created}::interval, now() - ${signed}::interval)
+        returning id, request_key`.execute(server.db);
+      return rows[0]!;
+    };
+    await spend('5', '2 hours', '2 hours');
+    await spend('7', '23 hours', '23 hours');
+    await spend('20', '25 hours', '25 hours');
+    // Asked for a day ago, signed an hour ago: it counts today.
+    await spend('4', '25 hours', '1 hour');
+    // Pending: it may be signed any moment.
+    await spend('3', '1 minute', null);
+    // Asked for a day ago and never sent (say refused as pending then): expired.
+    const stale = await spend('9', '25 hours', null);
+    // 5 + 7 + 4 + 3 of the day's 30.
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(wallet.limits.usdcLeftToday).toBe(USDC('11').toString());
+
+    // Replayed a day later, the stale intent is refused, and stays refused: nothing is signed.
+    const replay = usdcWithdrawal(USDC('9'), ownerAddress, stale.request_key.split(':').slice(1).join(':'));
+    const ownerBefore = await usdcOf(ownerAddress);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await refusal(await withdraw(replay))).toMatchObject({ status: 409, code: 'withdrawal_expired' });
+    }
+    expect(await spendRow(stale.id)).toMatchObject({ status: 'failed', tx_hash: null, signed_at: null });
+
+    // 12 is past what is left; 11 goes.
+    expect(await refusal(await withdraw(usdcWithdrawal(USDC('12'))))).toMatchObject({
+      status: 429,
+      code: 'daily_withdrawal_limit',
+    });
+    const fits = await withdraw(usdcWithdrawal(USDC('11')));
+    expect(fits.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await fits.json()).withdrawal;
+    await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` });
+    expect(await usdcOf(ownerAddress)).toBe(ownerBefore + USDC('11'));
   });
 
   it("50 withdrawals of one owner at once each get a definite answer, and the replica's other reads still answer", async () => {

@@ -333,6 +333,8 @@ export interface TwinWalletSpendsTable {
   error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, undefined, Date | string>;
+  /** When it was signed (null until then): the daily caps count by it. */
+  signed_at: ColumnType<Date | null, undefined, Date | string>;
 }
 
 /** Each voice an owner saved (owner-controls/voice). */

@@ -25,6 +25,8 @@ import { ownerAddresses } from './owner-addresses.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
 import {
   findSpend,
+  INTENT_EXPIRES_AFTER_MINUTES,
+  intentExpired,
   latestSpends,
   recordIntent,
   recordOutcome,
@@ -323,6 +325,15 @@ export function twinWalletService(deps: TwinWalletDeps) {
         let row = await findSpend(conn, intent.id);
         const refused = refusalOf(row);
         if (refused) throw refused;
+        if (row.status === 'intent' && (await intentExpired(conn, row.id))) {
+          return refuse(
+            conn,
+            row,
+            409,
+            'withdrawal_expired',
+            `This withdrawal was asked for more than ${INTENT_EXPIRES_AFTER_MINUTES} minutes ago and never sent; ask again with a new idempotencyKey`,
+          );
+        }
         if (row.status === 'intent') {
           await signWithinLimits(conn, agent, row);
           row = await findSpend(conn, intent.id);

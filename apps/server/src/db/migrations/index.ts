@@ -25,6 +25,7 @@ import * as notificationPacing from './0024_notification_pacing.ts';
 import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
 import * as replyChargeFunction from './0027_reply_charge_function.ts';
+import * as moneyWithdrawalSignedAt from './0028_money_withdrawal_signed_at.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025_sent_spends_index': sentSpendsIndex,
   '0026_local_casts_handed_on': localCastsHandedOn,
   '0027_reply_charge_function': replyChargeFunction,
+  '0028_money_withdrawal_signed_at': moneyWithdrawalSignedAt,
 };
