@@ -33,6 +33,7 @@ import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes, approvalRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
+import { startRelaySettlement } from './relay/relay-settlement-job.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
 import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -159,6 +160,11 @@ export async function createApp(deps: AppDeps): Promise<{
     budgetMs: deps.config.twinWallet.chainBudgetMs,
     logger: deps.logger,
   });
+  const relaySettlements = await startRelaySettlement(deps.jobs, {
+    db: deps.db,
+    chain: deps.chain,
+    logger: deps.logger,
+  });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
     // The backfill (an anti-join over every twin) is the life watch's alone: not once more per tick.
     syncLifeIndex: () => syncLifeIndex(lifeIndex, { backfill: false }),
@@ -279,8 +285,10 @@ export async function createApp(deps: AppDeps): Promise<{
         contracts: services.contracts,
         caps: deps.config.batteryRelay,
         logger: deps.logger,
+        settlements: relaySettlements,
       }),
       rateLimits,
+      trustProxyHops: deps.config.trustProxyHops,
     }),
   );
   app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));

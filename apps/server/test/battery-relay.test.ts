@@ -82,13 +82,15 @@ describe('the battery relay', () => {
     return batteryRelayRequest(message, salt, await payer.signTypedData({ ...typed, message }));
   };
 
-  /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
-  const post = async (agentId: string, body: unknown): Promise<Response> =>
+  const postFrom = async (ip: string, agentId: string, body: unknown): Promise<Response> =>
     server.app.request(batteryRelayPath(agentId), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${++requestCount % 250}` },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify(body),
     });
+  /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
+  const post = async (agentId: string, body: unknown): Promise<Response> =>
+    postFrom(`10.0.0.${++requestCount % 250}`, agentId, body);
 
   const expectRefusal = async (response: Response, status: number, code: string) => {
     const body = errorBodySchema.parse(await response.json());
@@ -181,6 +183,7 @@ describe('the battery relay', () => {
       contracts: server.services.contracts,
       caps: server.config.batteryRelay,
       logger: pino({ level: 'silent' }),
+      settlements: { enqueue: async () => {} },
     });
     const parsedBody = batteryRelayRequestSchema.parse(body);
     type Answer = { status: number; body: { txHash?: string; code?: string } };
@@ -233,6 +236,7 @@ describe('the battery relay', () => {
       contracts: server.services.contracts,
       caps: { ...server.config.batteryRelay, perDay: 1_000, perPayerPerDay: 10 },
       logger: pino({ level: 'silent' }),
+      settlements: { enqueue: async () => {} },
     });
     const payers = Array.from({ length: 20 }, () => privateKeyToAccount(generatePrivateKey()));
     await fundAccounts(
@@ -378,6 +382,79 @@ describe('the battery relay', () => {
     expect(perDay).toContain(OTHER_WAYS);
     expect(await relayRows()).toHaveLength(3);
   });
+
+  it('counts no reverted relay against the day, refuses its payer and address for the day, and an honest relay still goes through', async () => {
+    const { testClient, publicClient, walletFor } = clients();
+    const outcomeOf = async (txHash: Hex) =>
+      (await server.db.selectFrom('battery_relays').select('outcome').where('tx_hash', '=', txHash).executeTakeFirst())
+        ?.outcome;
+    /** A payer with a dollar and the ETH to move it itself. */
+    const payerWithGas = async () => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await fundAccounts(clients(), deployment, [account.address], {
+        usdcPerAccount: USDC,
+        ethPerAccount: parseEther('0.01'),
+      });
+      return account;
+    };
+    /** A relay the API sends, whose payer moves its dollar away before it is mined: it reverts. */
+    const revertingRelay = async (ip: string) => {
+      const payer = await payerWithGas();
+      const body = await signedBody(payer, twin);
+      await testClient.setAutomine(false);
+      let txHash: Hex;
+      try {
+        const response = await postFrom(ip, twin, body);
+        expect(response.status).toBe(200);
+        txHash = batteryRelayResponseSchema.parse(await response.json()).txHash as Hex;
+        const { raw_tx } = await server.db
+          .selectFrom('battery_relays')
+          .select('raw_tx')
+          .where('tx_hash', '=', txHash)
+          .executeTakeFirstOrThrow();
+        // The payer's transfer is mined first (the relay taken out of the pool and sent again after it).
+        await testClient.dropTransaction({ hash: txHash });
+        const moved = await walletFor(payer).writeContract({
+          address: deployment.usdc,
+          abi: usdcAbi,
+          functionName: 'transfer',
+          args: [localDevAccount(0).address, USDC],
+        });
+        await testClient.mine({ blocks: 1 });
+        expect((await publicClient.getTransactionReceipt({ hash: moved })).status).toBe('success');
+        await publicClient.sendRawTransaction({ serializedTransaction: raw_tx as Hex });
+        await testClient.mine({ blocks: 1 });
+      } finally {
+        await testClient.setAutomine(true);
+      }
+      expect((await publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('reverted');
+      // Recorded by the relay's settlement job.
+      await expect.poll(() => outcomeOf(txHash), { timeout: 30_000, interval: 100 }).toBe('reverted');
+      return payer;
+    };
+
+    // The day's cap is 3: three relays that revert take none of it.
+    const first = await revertingRelay('10.9.0.1');
+    // Their payer, from another address, and another payer from their address: refused for the day.
+    const again = await signedBody(first, twin);
+    await fundAccounts(clients(), deployment, [first.address], { usdcPerAccount: USDC, ethPerAccount: 0n });
+    const samePayer = await expectRefusal(await postFrom('10.9.0.9', twin, again), 429, 'relay_reverted_today');
+    expect(samePayer).toContain(OTHER_WAYS);
+    await expectRefusal(
+      await postFrom('10.9.0.1', twin, await signedBody(await usdcOnlyPayer(), twin)),
+      429,
+      'relay_reverted_today',
+    );
+    await revertingRelay('10.9.0.2');
+    await revertingRelay('10.9.0.3');
+
+    // An honest payer from elsewhere still gets the relay, and it lands.
+    const honest = await postFrom('10.9.0.4', twin, await signedBody(await usdcOnlyPayer(), twin));
+    expect(honest.status).toBe(200);
+    const { txHash } = batteryRelayResponseSchema.parse(await honest.json());
+    expect((await publicClient.waitForTransactionReceipt({ hash: txHash as Hex })).status).toBe('success');
+    await expect.poll(() => outcomeOf(txHash as Hex), { timeout: 30_000, interval: 100 }).toBe('succeeded');
+  }, 120_000);
 
   it("stops above the operator's ETH floor, and relays again once it is topped up", async () => {
     const { testClient, publicClient } = clients();

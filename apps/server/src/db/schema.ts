@@ -372,6 +372,10 @@ export interface BatteryRelaysTable {
   tx_hash: string | null;
   raw_tx: string | null;
   created_at: CreatedAt;
+  /** Null until the receipt is read. */
+  outcome: 'succeeded' | 'reverted' | null;
+  /** The client's address, when known. */
+  client_ip: string | null;
 }
 
 /** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */
