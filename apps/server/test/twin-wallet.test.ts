@@ -16,6 +16,7 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { activityPath, twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
@@ -51,6 +52,8 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   let server: TestServer;
   let deployment: Deployment;
   let twin: AgentRecord;
+  /** The twin wallet's key, for a second signer of it. */
+  let twinKey: `0x${string}`;
   const bearer: Record<number, string> = {};
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-twin-wallet-'));
   const ownerAddress = localUserAccount(OWNER).address;
@@ -67,6 +70,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     // A twin with a real wallet whose key the service holds, as the deploy pipeline leaves it.
     const { privateKey, account } = generateAgentWallet();
+    twinKey = privateKey;
     twin = await createTwin(server.db, OWNER);
     await server.db
       .updateTable('agents')
@@ -569,6 +573,50 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
     expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
     expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
+  });
+
+  it('a withdrawal whose nonce another signer took is marked failed, never left sent, and the next one goes', async () => {
+    await newHourOfWithdrawals();
+    const clients = createLocalClients(server.anvil.rpcUrl);
+    await clients.testClient.setBalance({ address: twin.walletAddress, value: parseEther('1') });
+    const before = await usdcOf(ownerAddress);
+    await clients.testClient.setAutomine(false);
+    let spend: Awaited<ReturnType<ReturnType<typeof serviceOn>['withdraw']>>;
+    try {
+      spend = await serviceOn(chain()).withdraw(twin.agentId, OWNER, {
+        ...usdcWithdrawal(USDC('1')),
+        asset: 'usdc',
+        to: ownerAddress,
+      });
+      expect(spend).toMatchObject({ status: 'sent' });
+      // The withdrawal leaves the pool, and another signer of the same key takes its nonce.
+      await clients.testClient.dropTransaction({ hash: spend.txHash as `0x${string}` });
+      const other = await clients
+        .walletFor(privateKeyToAccount(twinKey))
+        .sendTransaction({ to: twin.walletAddress, value: 0n });
+      await clients.testClient.mine({ blocks: 1 });
+      expect((await chain().getTransactionReceipt({ hash: other })).status).toBe('success');
+    } finally {
+      await clients.testClient.setAutomine(true);
+    }
+    // The stored bytes sent again are refused ("nonce too low"): that is no sign they were mined.
+    const settleDeps = { db: server.db, chain: chain(), budgetMs: server.config.twinWallet.chainBudgetMs };
+    const settled = await settleWithdrawal(settleDeps, spend.id);
+    expect(settled).toMatchObject({
+      recorded: true,
+      row: { status: 'failed', error: expect.stringContaining("took this withdrawal's place") },
+    });
+    const listed = twinWalletResponseSchema
+      .parse(await (await getWallet(OWNER)).json())
+      .transactions.find((transaction) => transaction.kind === 'withdrawal' && transaction.id === spend.id);
+    expect(listed).toMatchObject({ status: 'failed', error: expect.stringContaining('nothing was sent by it') });
+    expect(await usdcOf(ownerAddress)).toBe(before);
+    // Nothing blocks the twin's next withdrawal.
+    const next = await withdraw(usdcWithdrawal(USDC('1')));
+    expect(next.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await next.json()).withdrawal;
+    expect((await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` })).status).toBe('success');
+    expect(await usdcOf(ownerAddress)).toBe(before + USDC('1'));
   });
 
   it('counts the daily cap by signing time over a rolling 24 hours, pending intents included; a stale intent is never sent', async () => {
