@@ -20,6 +20,7 @@ import { machine, writeResultsFile } from './support/results-file.ts';
 import { type BenchServices, startBenchServices } from './support/services.ts';
 import { timeToReady } from './time-to-ready.ts';
 import { voice } from './voice.ts';
+import { withdrawalStall } from './withdrawal-stall.ts';
 
 const benchmarks: Benchmark[] = [
   bundleSize,
@@ -31,6 +32,7 @@ const benchmarks: Benchmark[] = [
   actions,
   memory,
   voice,
+  withdrawalStall,
 ];
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {

@@ -33,6 +33,7 @@ import { startNotificationSender } from './notify/sender.ts';
 import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
+import { startRelaySettlement } from './relay/relay-settlement-job.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
 import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -158,6 +159,11 @@ export async function createApp(deps: AppDeps): Promise<{
     db: deps.db,
     chain: deps.chain,
     budgetMs: deps.config.twinWallet.chainBudgetMs,
+    logger: deps.logger,
+  });
+  const relaySettlements = await startRelaySettlement(deps.jobs, {
+    db: deps.db,
+    chain: deps.chain,
     logger: deps.logger,
   });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
@@ -290,8 +296,10 @@ export async function createApp(deps: AppDeps): Promise<{
         contracts: services.contracts,
         caps: deps.config.batteryRelay,
         logger: deps.logger,
+        settlements: relaySettlements,
       }),
       rateLimits,
+      trustProxyHops: deps.config.trustProxyHops,
     }),
   );
   app.route('/', approvalRoutes({ db: deps.db, tokens: services.tokens, rateLimits, drafts: twinActions.drafts }));

@@ -10,6 +10,7 @@ import {
   localDevAccount,
 } from '@fartwin/contracts/deployment';
 import {
+  activityPath,
   batteryRelayPath,
   batteryRelayRequest,
   batteryRelayRequestSchema,
@@ -21,9 +22,12 @@ import { type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
+import { LOCK_SPACES } from '../src/db/advisory-locks.ts';
+import type { HttpError } from '../src/http/errors.ts';
 import { batteryRelay, OTHER_WAYS } from '../src/relay/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { poolObserver } from './pool-observer.ts';
 import { createTwin, twinAgentId } from './twins.ts';
 
 const USDC = 1_000_000n;
@@ -78,13 +82,15 @@ describe('the battery relay', () => {
     return batteryRelayRequest(message, salt, await payer.signTypedData({ ...typed, message }));
   };
 
-  /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
-  const post = async (agentId: string, body: unknown): Promise<Response> =>
+  const postFrom = async (ip: string, agentId: string, body: unknown): Promise<Response> =>
     server.app.request(batteryRelayPath(agentId), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${++requestCount % 250}` },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify(body),
     });
+  /** Each request from its own client IP: the per-IP limit has a test of its own (limits.test.ts). */
+  const post = async (agentId: string, body: unknown): Promise<Response> =>
+    postFrom(`10.0.0.${++requestCount % 250}`, agentId, body);
 
   const expectRefusal = async (response: Response, status: number, code: string) => {
     const body = errorBodySchema.parse(await response.json());
@@ -177,6 +183,7 @@ describe('the battery relay', () => {
       contracts: server.services.contracts,
       caps: server.config.batteryRelay,
       logger: pino({ level: 'silent' }),
+      settlements: { enqueue: async () => {} },
     });
     const parsedBody = batteryRelayRequestSchema.parse(body);
     type Answer = { status: number; body: { txHash?: string; code?: string } };
@@ -218,6 +225,65 @@ describe('the battery relay', () => {
       fromBlock: 0n,
     });
     expect(extended).toHaveLength(1);
+  });
+
+  it("20 relays at once each get a definite answer, and the replica's other reads still answer", async () => {
+    // Caps high enough for all 20 to reach the operator's lock, on the app's own pool.
+    const replica = batteryRelay({
+      db: server.db,
+      chain: createChainClient(server.anvil.rpcUrl),
+      operator: server.services.operator,
+      contracts: server.services.contracts,
+      caps: { ...server.config.batteryRelay, perDay: 1_000, perPayerPerDay: 10 },
+      logger: pino({ level: 'silent' }),
+      settlements: { enqueue: async () => {} },
+    });
+    const payers = Array.from({ length: 20 }, () => privateKeyToAccount(generatePrivateKey()));
+    await fundAccounts(
+      clients(),
+      deployment,
+      payers.map((payer) => payer.address),
+      { usdcPerAccount: 5n * USDC, ethPerAccount: 0n },
+    );
+    const bodies = await Promise.all(
+      payers.map(async (payer) => batteryRelayRequestSchema.parse(await signedBody(payer, twin))),
+    );
+    const observer = poolObserver(server.config.databaseUrl);
+    try {
+      let answered = false;
+      const outcomes = Promise.allSettled(
+        bodies.map((body) =>
+          replica.relay(twin, body).finally(() => {
+            answered = true;
+          }),
+        ),
+      );
+      // Asked once the relays contend for the operator's lock: a first one answered, or (as when
+      // requests waited for it) sessions seen waiting for it.
+      await expect
+        .poll(async () => answered || (await observer.lockWaiters({ space: LOCK_SPACES.operatorWallet, id: 0 })) > 0, {
+          timeout: 60_000,
+          interval: 10,
+        })
+        .toBe(true);
+      const read = await server.app.request(activityPath(twin));
+      expect(read.status).toBe(200);
+      const answers = (await outcomes).map((outcome): { sent: Hex } | { refused: string } =>
+        outcome.status === 'fulfilled'
+          ? { sent: outcome.value.txHash as Hex }
+          : { refused: `${(outcome.reason as HttpError).status} ${(outcome.reason as HttpError).code}` },
+      );
+      const sent = answers.flatMap((answer) => ('sent' in answer ? [answer.sent] : []));
+      expect(sent.length).toBeGreaterThan(0);
+      for (const answer of answers) if ('refused' in answer) expect(answer.refused).toBe('409 relayer_busy');
+      // Each sent one lands (no two signed with the same operator nonce); the busy ones left no claim.
+      for (const hash of sent) {
+        expect((await clients().publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+      }
+      expect(await relayRows()).toHaveLength(sent.length);
+    } finally {
+      await observer.close();
+    }
   });
 
   it('refuses signatures that do not say exactly one battery to the life contract for this twin', async () => {
@@ -316,6 +382,79 @@ describe('the battery relay', () => {
     expect(perDay).toContain(OTHER_WAYS);
     expect(await relayRows()).toHaveLength(3);
   });
+
+  it('counts no reverted relay against the day, refuses its payer and address for the day, and an honest relay still goes through', async () => {
+    const { testClient, publicClient, walletFor } = clients();
+    const outcomeOf = async (txHash: Hex) =>
+      (await server.db.selectFrom('battery_relays').select('outcome').where('tx_hash', '=', txHash).executeTakeFirst())
+        ?.outcome;
+    /** A payer with a dollar and the ETH to move it itself. */
+    const payerWithGas = async () => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await fundAccounts(clients(), deployment, [account.address], {
+        usdcPerAccount: USDC,
+        ethPerAccount: parseEther('0.01'),
+      });
+      return account;
+    };
+    /** A relay the API sends, whose payer moves its dollar away before it is mined: it reverts. */
+    const revertingRelay = async (ip: string) => {
+      const payer = await payerWithGas();
+      const body = await signedBody(payer, twin);
+      await testClient.setAutomine(false);
+      let txHash: Hex;
+      try {
+        const response = await postFrom(ip, twin, body);
+        expect(response.status).toBe(200);
+        txHash = batteryRelayResponseSchema.parse(await response.json()).txHash as Hex;
+        const { raw_tx } = await server.db
+          .selectFrom('battery_relays')
+          .select('raw_tx')
+          .where('tx_hash', '=', txHash)
+          .executeTakeFirstOrThrow();
+        // The payer's transfer is mined first (the relay taken out of the pool and sent again after it).
+        await testClient.dropTransaction({ hash: txHash });
+        const moved = await walletFor(payer).writeContract({
+          address: deployment.usdc,
+          abi: usdcAbi,
+          functionName: 'transfer',
+          args: [localDevAccount(0).address, USDC],
+        });
+        await testClient.mine({ blocks: 1 });
+        expect((await publicClient.getTransactionReceipt({ hash: moved })).status).toBe('success');
+        await publicClient.sendRawTransaction({ serializedTransaction: raw_tx as Hex });
+        await testClient.mine({ blocks: 1 });
+      } finally {
+        await testClient.setAutomine(true);
+      }
+      expect((await publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('reverted');
+      // Recorded by the relay's settlement job.
+      await expect.poll(() => outcomeOf(txHash), { timeout: 30_000, interval: 100 }).toBe('reverted');
+      return payer;
+    };
+
+    // The day's cap is 3: three relays that revert take none of it.
+    const first = await revertingRelay('10.9.0.1');
+    // Their payer, from another address, and another payer from their address: refused for the day.
+    const again = await signedBody(first, twin);
+    await fundAccounts(clients(), deployment, [first.address], { usdcPerAccount: USDC, ethPerAccount: 0n });
+    const samePayer = await expectRefusal(await postFrom('10.9.0.9', twin, again), 429, 'relay_reverted_today');
+    expect(samePayer).toContain(OTHER_WAYS);
+    await expectRefusal(
+      await postFrom('10.9.0.1', twin, await signedBody(await usdcOnlyPayer(), twin)),
+      429,
+      'relay_reverted_today',
+    );
+    await revertingRelay('10.9.0.2');
+    await revertingRelay('10.9.0.3');
+
+    // An honest payer from elsewhere still gets the relay, and it lands.
+    const honest = await postFrom('10.9.0.4', twin, await signedBody(await usdcOnlyPayer(), twin));
+    expect(honest.status).toBe(200);
+    const { txHash } = batteryRelayResponseSchema.parse(await honest.json());
+    expect((await publicClient.waitForTransactionReceipt({ hash: txHash as Hex })).status).toBe('success');
+    await expect.poll(() => outcomeOf(txHash as Hex), { timeout: 30_000, interval: 100 }).toBe('succeeded');
+  }, 120_000);
 
   it("stops above the operator's ETH floor, and relays again once it is topped up", async () => {
     const { testClient, publicClient } = clients();

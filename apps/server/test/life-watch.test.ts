@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { chainNowSeconds } from '../src/chain/life.ts';
+import { syncLifeIndex } from '../src/chain/life-indexer.ts';
+import { createDb } from '../src/db/database.ts';
 import { type LifeWatchTickDeps, runLifeWatchTick } from '../src/notify/life-watch.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { startNotificationSender } from '../src/notify/sender.ts';
@@ -223,4 +225,15 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
       await sql`drop function refuse_notice()`.execute(server.db);
     }
   }, 60_000);
+
+  it("a tick, with its life index pass, runs on its locks' own connection: a pool of one is enough", async () => {
+    // A query on the pool while the tick holds its lock on the one connection would wait for it.
+    const single = createDb(server.config.databaseUrl, { max: 1 });
+    try {
+      await expect(runLifeWatchTick({ ...tickDeps, db: single })).resolves.toEqual(expect.any(Array));
+      expect(await syncLifeIndex({ ...tickDeps, db: single })).toEqual(expect.any(Number));
+    } finally {
+      await single.destroy();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncCastWebhooks } from '../src/cast-webhooks/cast-webhook-sync.ts';
-import type { Db } from '../src/db/database.ts';
+import { createDb, type Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment, recordOutputs } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
 import { localCastWebhooks } from '../src/providers/cast-webhooks.ts';
@@ -131,6 +131,13 @@ describe('the Neynar webhooks’ filters follow the twins', () => {
     const before = puts();
     expect(await syncCastWebhooks(deps)).toEqual({ updated: 0, unplaced: [] });
     expect(puts()).toBe(before);
+    // It reads the twins on its lock's own connection: a pool of one is enough.
+    const single = createDb(database.url, { max: 1 });
+    try {
+      expect(await syncCastWebhooks({ ...deps, db: single })).toEqual({ updated: 0, unplaced: [] });
+    } finally {
+      await single.destroy();
+    }
 
     // A twin gone from the database leaves the filters at the next reconcile.
     await db.deleteFrom('agents').where('agent_id', '=', twins[2]!.agentId).execute();

@@ -188,6 +188,18 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
       404,
       'unknown_version',
     );
+    // Past what Postgres' integer holds: no version, and said so (else the query fails, a 500).
+    for (const version of [3_000_000_000, 2 ** 31]) {
+      const tooLarge = await call(ownerVoicePaths.revert(alice.agentId), owners.alice, {
+        method: 'POST',
+        body: { version },
+      });
+      expect(tooLarge.status).toBe(400);
+      expect(await tooLarge.json()).toMatchObject({
+        code: 'invalid_request',
+        error: expect.stringContaining('version'),
+      });
+    }
   });
 
   it('"Refresh from my casts" learns only what is new, and the next reply can talk about it', async () => {

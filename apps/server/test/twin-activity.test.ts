@@ -151,6 +151,18 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
     // A cursor made by hand with a NUL in its key: refused before it reaches SQL (else Postgres' 22021, a 500).
     const nul = Buffer.from(JSON.stringify(['2026-11-25 15:40:01.123456+00', 'post:\u0000'])).toString('base64url');
     await expectError(await get(activityPath(alice.agentId, { cursor: nul }), null), 400, 'invalid_cursor');
+    // Cursors of the right shape whose time does not exist: refused here, not by Postgres (a 500).
+    for (const at of [
+      '2026-02-30 15:40:01.123456+00',
+      '2026-13-01 15:40:01+00',
+      '2026-11-25 25:40:01+00',
+      '2026-11-25 15:60:01+00',
+      '2026-11-25 15:40:01+99',
+      '0000-01-01 00:00:00+00',
+    ]) {
+      const impossible = Buffer.from(JSON.stringify([at, 'post:1'])).toString('base64url');
+      await expectError(await get(activityPath(alice.agentId, { cursor: impossible }), null), 400, 'invalid_cursor');
+    }
     await expectError(await get(`${activityPath(alice.agentId)}?limit=51`, null), 400, 'invalid_request');
     await expectError(await get(activityPath('0a0a0a0a-0000-4000-8000-000000000000'), null), 404, 'unknown_agent');
     await expectError(await get(activityPath('not-a-twin'), null), 400, 'invalid_agent_id');

@@ -13,14 +13,17 @@ import {
   localDevAccount,
 } from '@fartwin/contracts/deployment';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
-import { twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
+import { activityPath, twinEconomyPaths, twinWalletResponseSchema, withdrawalResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { createChainClient } from '../src/chain/client.ts';
+import { twinWalletLock } from '../src/db/advisory-locks.ts';
 import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
+import type { HttpError } from '../src/http/errors.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { settleWithdrawal } from '../src/twin-wallet/settle-withdrawal.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
@@ -30,6 +33,7 @@ import {
   type WithdrawalSettlements,
 } from '../src/twin-wallet/withdrawal-settlement-job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { poolObserver } from './pool-observer.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
 
@@ -48,6 +52,8 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   let server: TestServer;
   let deployment: Deployment;
   let twin: AgentRecord;
+  /** The twin wallet's key, for a second signer of it. */
+  let twinKey: `0x${string}`;
   const bearer: Record<number, string> = {};
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-twin-wallet-'));
   const ownerAddress = localUserAccount(OWNER).address;
@@ -64,6 +70,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     // A twin with a real wallet whose key the service holds, as the deploy pipeline leaves it.
     const { privateKey, account } = generateAgentWallet();
+    twinKey = privateKey;
     twin = await createTwin(server.db, OWNER);
     await server.db
       .updateTable('agents')
@@ -109,7 +116,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer[fid]}` },
       body: JSON.stringify(body),
     });
-  const usdcWithdrawal = (amount: bigint, to: string = ownerAddress, idempotencyKey = randomUUID()) => ({
+  const usdcWithdrawal = (amount: bigint, to: string = ownerAddress, idempotencyKey: string = randomUUID()) => ({
     idempotencyKey,
     asset: 'usdc',
     amount: amount.toString(),
@@ -141,12 +148,17 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   const sendTwiceAndRetry = async (request: Record<string, unknown>) => {
     const answers = await Promise.all([withdraw(request), withdraw(request)]);
     answers.push(await withdraw(request));
-    const withdrawals = await Promise.all(
-      answers.map(async (answer) => {
-        expect(answer.status).toBe(200);
-        return withdrawalResponseSchema.parse(await answer.json()).withdrawal;
-      }),
+    // The one that found the wallet's lock taken is told to send it again (the retry is its answer).
+    const told = await Promise.all(
+      answers.map(async (answer) => ({ status: answer.status, body: await answer.json() })),
     );
+    for (const busy of told.filter((answer) => answer.status !== 200)) {
+      expect(busy).toMatchObject({ status: 409, body: { code: 'wallet_busy' } });
+    }
+    expect(told[2]!.status).toBe(200);
+    const withdrawals = told
+      .filter((answer) => answer.status === 200)
+      .map((answer) => withdrawalResponseSchema.parse(answer.body).withdrawal);
     expect(new Set(withdrawals.map((withdrawal) => withdrawal.txHash)).size).toBe(1);
     expect(withdrawals.every((withdrawal) => ['sent', 'confirmed'].includes(withdrawal.status))).toBe(true);
     const { status } = await chain().waitForTransactionReceipt({ hash: withdrawals[0]!.txHash as `0x${string}` });
@@ -263,7 +275,9 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     ]);
 
     // The day's cap lifted, a wallet without ETH to spare for gas still refuses.
-    await sql`update twin_wallet_spends set created_at = now() - interval '2 days'`.execute(server.db);
+    await sql`update twin_wallet_spends set created_at = now() - interval '2 days', signed_at = now() - interval '2 days'`.execute(
+      server.db,
+    );
     await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({ address: twin.walletAddress, value: 1000n });
     const noGas = await withdraw(usdcWithdrawal(USDC('1')));
     expect(noGas.status).toBe(400);
@@ -559,5 +573,150 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(noGas)).toMatchObject({ status: 400, code: 'gas_reserve' });
     expect(await tokenOf(twin.walletAddress)).toBe(TOKEN('14000000'));
     expect(await tokenOf(ownerAddress)).toBe(ownerBefore + TOKEN('6000000'));
+  });
+
+  it('a withdrawal whose nonce another signer took is marked failed, never left sent, and the next one goes', async () => {
+    await newHourOfWithdrawals();
+    const clients = createLocalClients(server.anvil.rpcUrl);
+    await clients.testClient.setBalance({ address: twin.walletAddress, value: parseEther('1') });
+    const before = await usdcOf(ownerAddress);
+    await clients.testClient.setAutomine(false);
+    let spend: Awaited<ReturnType<ReturnType<typeof serviceOn>['withdraw']>>;
+    try {
+      spend = await serviceOn(chain()).withdraw(twin.agentId, OWNER, {
+        ...usdcWithdrawal(USDC('1')),
+        asset: 'usdc',
+        to: ownerAddress,
+      });
+      expect(spend).toMatchObject({ status: 'sent' });
+      // The withdrawal leaves the pool, and another signer of the same key takes its nonce.
+      await clients.testClient.dropTransaction({ hash: spend.txHash as `0x${string}` });
+      const other = await clients
+        .walletFor(privateKeyToAccount(twinKey))
+        .sendTransaction({ to: twin.walletAddress, value: 0n });
+      await clients.testClient.mine({ blocks: 1 });
+      expect((await chain().getTransactionReceipt({ hash: other })).status).toBe('success');
+    } finally {
+      await clients.testClient.setAutomine(true);
+    }
+    // The stored bytes sent again are refused ("nonce too low"): that is no sign they were mined.
+    const settleDeps = { db: server.db, chain: chain(), budgetMs: server.config.twinWallet.chainBudgetMs };
+    const settled = await settleWithdrawal(settleDeps, spend.id);
+    expect(settled).toMatchObject({
+      recorded: true,
+      row: { status: 'failed', error: expect.stringContaining("took this withdrawal's place") },
+    });
+    const listed = twinWalletResponseSchema
+      .parse(await (await getWallet(OWNER)).json())
+      .transactions.find((transaction) => transaction.kind === 'withdrawal' && transaction.id === spend.id);
+    expect(listed).toMatchObject({ status: 'failed', error: expect.stringContaining('nothing was sent by it') });
+    expect(await usdcOf(ownerAddress)).toBe(before);
+    // Nothing blocks the twin's next withdrawal.
+    const next = await withdraw(usdcWithdrawal(USDC('1')));
+    expect(next.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await next.json()).withdrawal;
+    expect((await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` })).status).toBe('success');
+    expect(await usdcOf(ownerAddress)).toBe(before + USDC('1'));
+  });
+
+  it('counts the daily cap by signing time over a rolling 24 hours, pending intents included; a stale intent is never sent', async () => {
+    await newHourOfWithdrawals();
+    await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({
+      address: twin.walletAddress,
+      value: parseEther('1'),
+    });
+    // Everything earlier in this file is out of the day.
+    await sql`update twin_wallet_spends set created_at = now() - interval '3 days', signed_at = now() - interval '3 days'`.execute(
+      server.db,
+    );
+    /** A USDC withdrawal asked for `created` ago, confirmed and signed `signed` ago, or still an intent. */
+    const spend = async (amount: string, created: string, signed: string | null) => {
+      const { rows } = await sql<{ id: number; request_key: string }>`
+        insert into twin_wallet_spends
+          (agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, tx_hash, created_at, signed_at)
+        values (${twin.agentId}, ${`${twin.agentId}:${randomUUID()}`}, 'withdrawal', 'usdc', ${USDC(amount).toString()},
+          ${ownerAddress.toLowerCase()}, ${OWNER}, ${signed ? 'confirmed' : 'intent'},
+          ${signed ? `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}` : null},
+          now() - ${created}::interval, now() - ${signed}::interval)
+        returning id, request_key`.execute(server.db);
+      return rows[0]!;
+    };
+    await spend('5', '2 hours', '2 hours');
+    await spend('7', '23 hours', '23 hours');
+    await spend('20', '25 hours', '25 hours');
+    // Asked for a day ago, signed an hour ago: it counts today.
+    await spend('4', '25 hours', '1 hour');
+    // Pending: it may be signed any moment.
+    await spend('3', '1 minute', null);
+    // Asked for a day ago and never sent (say refused as pending then): expired.
+    const stale = await spend('9', '25 hours', null);
+    // 5 + 7 + 4 + 3 of the day's 30.
+    const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
+    expect(wallet.limits.usdcLeftToday).toBe(USDC('11').toString());
+
+    // Replayed a day later, the stale intent is refused, and stays refused: nothing is signed.
+    const replay = usdcWithdrawal(USDC('9'), ownerAddress, stale.request_key.split(':').slice(1).join(':'));
+    const ownerBefore = await usdcOf(ownerAddress);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await refusal(await withdraw(replay))).toMatchObject({ status: 409, code: 'withdrawal_expired' });
+    }
+    expect(await spendRow(stale.id)).toMatchObject({ status: 'failed', tx_hash: null, signed_at: null });
+
+    // 12 is past what is left; 11 goes.
+    expect(await refusal(await withdraw(usdcWithdrawal(USDC('12'))))).toMatchObject({
+      status: 429,
+      code: 'daily_withdrawal_limit',
+    });
+    const fits = await withdraw(usdcWithdrawal(USDC('11')));
+    expect(fits.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await fits.json()).withdrawal;
+    await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` });
+    expect(await usdcOf(ownerAddress)).toBe(ownerBefore + USDC('11'));
+  });
+
+  it("50 withdrawals of one owner at once each get a definite answer, and the replica's other reads still answer", async () => {
+    // On the app's own pool (10 connections, as in production). Each asks more than the wallet
+    // holds: whoever holds the wallet's lock reads the balance and refuses; the others are busy.
+    const service = serviceOn(chain());
+    const observer = poolObserver(server.config.databaseUrl);
+    try {
+      let answered = false;
+      const attempts = Array.from({ length: 50 }, () =>
+        service
+          .withdraw(twin.agentId, OWNER, {
+            idempotencyKey: randomUUID(),
+            asset: 'usdc',
+            amount: USDC('1000000').toString(),
+            to: ownerAddress,
+          })
+          .finally(() => {
+            answered = true;
+          }),
+      );
+      const outcomes = Promise.allSettled(attempts);
+      // The read is asked once the withdrawals contend for the lock: a first one answered, or
+      // (as when requests waited for it) sessions seen waiting for it.
+      await expect
+        .poll(async () => answered || (await observer.lockWaiters(twinWalletLock(twin.agentId))) > 0, {
+          timeout: 30_000,
+          interval: 10,
+        })
+        .toBe(true);
+      const read = await server.app.request(activityPath(twin.agentId));
+      expect(read.status).toBe(200);
+      const answers = (await outcomes).map((outcome) =>
+        outcome.status === 'fulfilled'
+          ? 'sent'
+          : `${(outcome.reason as HttpError).status} ${(outcome.reason as HttpError).code}`,
+      );
+      expect(answers).toContain('400 insufficient_balance');
+      for (const answer of new Set(answers)) expect(['400 insufficient_balance', '409 wallet_busy']).toContain(answer);
+      // Nothing signed, and every busy intent is kept for its retry.
+      expect(
+        (await ledger()).filter((row) => row.tx_hash === null && row.amount === USDC('1000000').toString()),
+      ).toHaveLength(50);
+    } finally {
+      await observer.close();
+    }
   });
 });

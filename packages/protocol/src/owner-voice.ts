@@ -69,7 +69,8 @@ export const voiceVersionsResponseSchema = z.object({ agentId: z.string(), versi
 export type VoiceVersionsResponse = z.infer<typeof voiceVersionsResponseSchema>;
 
 // POST /doppelganger/voice/{agentId}/revert
-export const voiceRevertRequestSchema = z.strictObject({ version: z.int().check(z.positive()) });
+// A version is a Postgres integer: a larger number is no version, refused here rather than by the database.
+export const voiceRevertRequestSchema = z.strictObject({ version: z.int32().check(z.positive()) });
 
 // POST /doppelganger/voice/{agentId}/learn: "Refresh from my casts"
 export const castLearningResponseSchema = z.object({

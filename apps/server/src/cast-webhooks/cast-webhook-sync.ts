@@ -49,8 +49,8 @@ export async function followTwin(deps: CastWebhookDeps, fid: number): Promise<vo
 
 /** Makes the filters equal to the twins in the database; null when another replica is at it. */
 export async function syncCastWebhooks(deps: CastWebhookDeps & { logger: Logger }): Promise<CastWebhookSync | null> {
-  const sync = await withAdvisoryLock(deps.db, FILTERS_LOCK, { wait: false }, async () =>
-    deps.castWebhooks.reconcile(await twinFids(deps.db)),
+  const sync = await withAdvisoryLock(deps.db, FILTERS_LOCK, { wait: false }, async (connection) =>
+    deps.castWebhooks.reconcile(await twinFids(connection)),
   );
   if (sync?.updated)
     deps.logger.info({ updated: sync.updated }, 'neynar webhook filters brought in line with the twins');

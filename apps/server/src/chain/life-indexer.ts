@@ -209,10 +209,11 @@ export function syncLifeIndex(
   deps: LifeIndexerDeps,
   options: { backfill: boolean } = { backfill: true },
 ): Promise<number | null> {
-  return withAdvisoryLock(deps.db, { space: LOCK_SPACES.lifeIndex, id: 0 }, { wait: true }, async () => {
-    const indexed = await indexLifeExtended(deps, options);
+  // The pass's queries run on the lock's own connection: it needs no second one from the pool.
+  return withAdvisoryLock(deps.db, { space: LOCK_SPACES.lifeIndex, id: 0 }, { wait: true }, async (connection) => {
+    const indexed = await indexLifeExtended({ ...deps, db: connection }, options);
     if (indexed === null) return null;
-    return recordLifeIndexClock(deps.db, await lifeIndexClockAt(deps.chain, indexed));
+    return recordLifeIndexClock(connection, await lifeIndexClockAt(deps.chain, indexed));
   });
 }
 

@@ -11,10 +11,22 @@ export function operatorWallet(rpcUrl: string, privateKey: `0x${string}`): Opera
   return createWalletClient({ account: privateKeyToAccount(privateKey), chain: base, transport: http(rpcUrl) });
 }
 
+const OPERATOR_LOCK = { space: LOCK_SPACES.operatorWallet, id: 0 };
+
 /**
  * Runs the operator's transactions one sender at a time across all replicas: two deployments
- * sending at once would pick the same nonce.
+ * sending at once would pick the same nonce. For jobs: waits for the lock (at most LOCK_WAIT_MS).
+ * `send` gets the lock's own connection for its queries.
  */
-export function asOperator<T>(db: Db, send: () => Promise<T>): Promise<T> {
-  return withAdvisoryLock(db, { space: LOCK_SPACES.operatorWallet, id: 0 }, { wait: true }, send);
+export function asOperator<T>(db: Db, send: (connection: Db) => Promise<T>): Promise<T> {
+  return withAdvisoryLock(db, OPERATOR_LOCK, { wait: true }, send);
+}
+
+/**
+ * asOperator for a request: never waits for the lock (a request must not keep a pooled connection
+ * waiting behind the keeper or a deploy); null when another sender holds it, to be answered
+ * "busy, try again".
+ */
+export function asOperatorIfFree<T>(db: Db, send: (connection: Db) => Promise<T>): Promise<T | null> {
+  return withAdvisoryLock(db, OPERATOR_LOCK, { wait: false }, send);
 }

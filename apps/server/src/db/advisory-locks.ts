@@ -30,38 +30,92 @@ export interface LockKey {
   id: number;
 }
 
+/** How long a waiting holder (a job, never a request) waits for a lock before it gives up and retries later. */
+export const LOCK_WAIT_MS = 30_000;
+
+/** A lock another session held for longer than the waiter's `lock_timeout`: nothing was done. */
+export class LockWaitTimeout extends Error {
+  override name = 'LockWaitTimeout';
+}
+
+/** Postgres' lock_not_available: `lock_timeout` ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 /**
  * Runs `work` holding a session advisory lock, on one pooled connection kept for the duration, so
  * every replica of the server sees it. A crashed holder's lock goes with its connection.
- * `wait: false` gives up at once, answering null, when someone else holds it.
+ *
+ * `work` gets that connection and runs its queries on it: a holder that needed a second pooled
+ * connection could wait for one behind the very sessions waiting for its lock, and stall the pool.
+ * `wait: false` gives up at once, answering null, when someone else holds it (what a request does:
+ * it answers "busy, try again" rather than keep a pooled connection waiting). `wait: true` waits at
+ * most `timeoutMs` (LOCK_WAIT_MS), then throws LockWaitTimeout, so no session waits without end.
  */
-export function withAdvisoryLock<T>(db: Db, key: LockKey, options: { wait: true }, work: () => Promise<T>): Promise<T>;
+export function withAdvisoryLock<T>(
+  db: Db,
+  key: LockKey,
+  options: { wait: true; timeoutMs?: number },
+  work: (connection: Db) => Promise<T>,
+): Promise<T>;
 export function withAdvisoryLock<T>(
   db: Db,
   key: LockKey,
   options: { wait: false },
-  work: () => Promise<T>,
+  work: (connection: Db) => Promise<T>,
 ): Promise<T | null>;
 export async function withAdvisoryLock<T>(
   db: Db,
   key: LockKey,
-  options: { wait: boolean },
-  work: () => Promise<T>,
+  options: { wait: boolean; timeoutMs?: number },
+  work: (connection: Db) => Promise<T>,
 ): Promise<T | null> {
   return db.connection().execute(async (connection) => {
     if (options.wait) {
-      await sql`select pg_advisory_lock(${key.space}::int, ${key.id}::int)`.execute(connection);
+      const timeoutMs = Math.max(1, Math.round(options.timeoutMs ?? LOCK_WAIT_MS));
+      try {
+        // The timeout set and the lock taken in one transaction: `set local` ends with it, while
+        // the session lock stays held until it is unlocked.
+        await connection.transaction().execute(async (trx) => {
+          await sql`select set_config('lock_timeout', ${`${timeoutMs}ms`}, true)`.execute(trx);
+          await sql`select pg_advisory_lock(${key.space}::int, ${key.id}::int)`.execute(trx);
+        });
+      } catch (error) {
+        throw lockError(error, key, timeoutMs);
+      }
     } else {
       const { rows } = await sql<{ locked: boolean }>`
         select pg_try_advisory_lock(${key.space}::int, ${key.id}::int) as locked`.execute(connection);
       if (!rows[0]?.locked) return null;
     }
     try {
-      return await work();
+      return await work(connection);
     } finally {
       await sql`select pg_advisory_unlock(${key.space}::int, ${key.id}::int)`.execute(connection);
     }
   });
+}
+
+/** How long a request's transaction waits for a transaction-level lock another holds for a few queries. */
+export const REQUEST_LOCK_WAIT_MS = 2_000;
+
+/**
+ * Takes a transaction-level advisory lock (released at commit or rollback), waiting at most
+ * `timeoutMs`, then LockWaitTimeout: a transaction never keeps its pooled connection waiting without end.
+ */
+export async function transactionLock(trx: Db, key: LockKey, timeoutMs = REQUEST_LOCK_WAIT_MS): Promise<void> {
+  await sql`select set_config('lock_timeout', ${`${Math.max(1, Math.round(timeoutMs))}ms`}, true)`.execute(trx);
+  try {
+    await sql`select pg_advisory_xact_lock(${key.space}::int, ${key.id}::int)`.execute(trx);
+  } catch (error) {
+    throw lockError(error, key, timeoutMs);
+  }
+}
+
+/** Postgres' lock_not_available (`lock_timeout` ran out) as LockWaitTimeout; any other error as it is. */
+function lockError(error: unknown, key: LockKey, timeoutMs: number): unknown {
+  return (error as { code?: unknown } | null)?.code === LOCK_NOT_AVAILABLE
+    ? new LockWaitTimeout(`The lock (${key.space}, ${key.id}) stayed held for ${timeoutMs} ms`)
+    : error;
 }
 
 /** SQL: whether any session, on any replica, holds the lock (a two-key lock is objsubid 2 in pg_locks). */

@@ -364,6 +364,8 @@ export interface TwinWalletSpendsTable {
   error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, undefined, Date | string>;
+  /** When it was signed (null until then): the daily caps count by it. */
+  signed_at: ColumnType<Date | null, undefined, Date | string>;
 }
 
 /** Each voice an owner saved (owner-controls/voice). */
@@ -401,6 +403,10 @@ export interface BatteryRelaysTable {
   tx_hash: string | null;
   raw_tx: string | null;
   created_at: CreatedAt;
+  /** Null until the receipt is read. */
+  outcome: 'succeeded' | 'reverted' | null;
+  /** The client's address, when known. */
+  client_ip: string | null;
 }
 
 /** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */

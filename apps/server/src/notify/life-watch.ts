@@ -133,9 +133,10 @@ export interface LifeWatchTickDeps extends LifeIndexerDeps {
  * show once. Ticks never overlap, across replicas too (an advisory lock). Answers the notices sent.
  */
 export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNotice[]> {
-  const { db, logger } = deps;
-  return withAdvisoryLock(db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async () => {
-    const now = await syncLifeIndex(deps);
+  const { logger } = deps;
+  // The tick's queries run on the lock's own connection: it needs no second one from the pool.
+  return withAdvisoryLock(deps.db, { space: LOCK_SPACES.lifeWatch, id: 0 }, { wait: true }, async (db) => {
+    const now = await syncLifeIndex({ ...deps, db });
     // No contracts yet (the local chain is not bootstrapped): no lives to watch.
     if (now === null) return [];
     const notices = [...(await dueNotices(db, 'battery-warning', now)), ...(await dueNotices(db, 'dead', now))];

@@ -19,13 +19,17 @@ import {
 } from 'viem';
 import { findAgent } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
-import { asOperator, type OperatorWallet } from '../chain/operator.ts';
+import { asOperatorIfFree, type OperatorWallet } from '../chain/operator.ts';
+import { LockWaitTimeout } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { withinBudget } from '../limits/time-budget.ts';
+import type { RelaySettlements } from './relay-settlement-job.ts';
 import {
   claimRelay,
   findRelay,
+  type RelayAsker,
+  type RelayCapReached,
   type RelayCaps,
   type RelayKey,
   recordSignedRelay,
@@ -57,12 +61,25 @@ export interface BatteryRelayDeps {
   contracts: () => ContractAddresses | null;
   caps: BatteryRelayCaps;
   logger: Logger;
+  /** Where a sent relay is handed on, for its outcome to be recorded. */
+  settlements: RelaySettlements;
 }
 
 export interface BatteryRelay {
-  /** Checks the signed battery, claims it within the caps and sends it; answers the transaction's hash. */
-  relay(agentId: string, input: BatteryRelayInput): Promise<BatteryRelayResponse>;
+  /**
+   * Checks the signed battery, claims it within the caps and sends it; answers the transaction's
+   * hash. `clientIp`: the asker's address, when known (a relay that reverts bars it for the day).
+   */
+  relay(agentId: string, input: BatteryRelayInput, clientIp?: string | null): Promise<BatteryRelayResponse>;
 }
+
+/** Nothing was claimed or signed: the same signature can simply be sent again. */
+const relayerBusy = () =>
+  new HttpError(
+    409,
+    'relayer_busy',
+    'Fartwin is sending other signed revivals right now. Send yours again in a few seconds: nothing was paid.',
+  );
 
 const refuse = (status: 400 | 404 | 409 | 429 | 502 | 503 | 504, code: string, reason: string) =>
   new HttpError(status, code, `${reason} ${OTHER_WAYS}`);
@@ -91,14 +108,24 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
     });
 
   /** Sends the stored transaction again: the same hash, so at most one lands. */
-  const capRefusal = (cap: 'payer_cap' | 'daily_cap') =>
-    cap === 'payer_cap'
-      ? refuse(
+  const capRefusal = (cap: RelayCapReached) => {
+    switch (cap) {
+      case 'reverted_today':
+        return refuse(
+          429,
+          'relay_reverted_today',
+          'A signed revival from this wallet or network failed on the chain today after Fartwin paid its gas; Fartwin relays no more of them for it until tomorrow.',
+        );
+      case 'payer_cap':
+        return refuse(
           429,
           'payer_daily_limit',
           `Fartwin pays the gas of ${caps.perPayerPerDay} signed revivals per wallet a day, and this wallet has had them.`,
-        )
-      : refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
+        );
+      case 'daily_cap':
+        return refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
+    }
+  };
 
   const rebroadcast = async (rawTx: `0x${string}`) => {
     await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'resend').catch(
@@ -124,10 +151,10 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
   };
 
   return {
-    async relay(agentId, input) {
+    async relay(agentId, input, clientIp = null) {
       const key: RelayKey = { payer: input.from, nonce: input.nonce };
       try {
-        return await checkAndSend(agentId, input, key);
+        return await checkAndSend(agentId, input, key, { payer: input.from, clientIp });
       } catch (error) {
         // Another attempt at the same signature (a retry, another replica) may have claimed and sent
         // it while this one checked: the chain then says the authorization is used. That attempt's
@@ -141,7 +168,12 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
     },
   };
 
-  async function checkAndSend(agentId: string, input: BatteryRelayInput, key: RelayKey): Promise<BatteryRelayResponse> {
+  async function checkAndSend(
+    agentId: string,
+    input: BatteryRelayInput,
+    key: RelayKey,
+    asker: RelayAsker,
+  ): Promise<BatteryRelayResponse> {
     const contracts = deps.contracts();
     if (!contracts) throw refuse(503, 'relay_unavailable', 'Signed revivals are not available right now.');
     if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
@@ -160,7 +192,7 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
     const earlier = await findRelay(db, key);
     if (earlier) return answerExisting(agentId, key, earlier);
     // A cap already reached is refused before the chain calls below (the claim counts again).
-    const reached = await relayCapReached(db, key.payer, caps);
+    const reached = await relayCapReached(db, asker, caps);
     if (reached) throw capRefusal(reached);
 
     const [block, chainId] = await budget(Promise.all([chain.getBlock(), chain.getChainId()]), 'read the chain');
@@ -226,20 +258,27 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
     });
 
-    const claimed = await claimRelay(db, key, agentId, caps);
+    const claimed = await claimRelay(db, key, agentId, asker, caps).catch((error: unknown) => {
+      if (error instanceof LockWaitTimeout) throw relayerBusy();
+      throw error;
+    });
     if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
     if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
     return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
   }
 
-  /** Signs, records, then sends; gives the claim back when nothing can have been sent. */
+  /**
+   * Signs, records, then sends; gives the claim back when nothing can have been sent. The operator's
+   * nonce is shared with deploys and the keeper: when one of them is signing, this request answers
+   * "busy" at once rather than wait on a pooled connection.
+   */
   async function sendClaimed(
     agentId: string,
     key: RelayKey,
     claim: string,
     transaction: { to: `0x${string}`; data: `0x${string}`; gas: bigint },
   ): Promise<BatteryRelayResponse> {
-    return asOperator(db, async () => {
+    const sent = await asOperatorIfFree(db, async (connection) => {
       let rawTx: `0x${string}`;
       try {
         const request = await withinBudget(
@@ -255,14 +294,14 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
         );
         rawTx = await operator.signTransaction(request);
       } catch (error) {
-        await releaseRelay(db, key, claim);
+        await releaseRelay(connection, key, claim);
         logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
         throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
       }
       const txHash = keccak256(rawTx);
-      if (!(await recordSignedRelay(db, key, claim, { txHash, rawTx }))) {
+      if (!(await recordSignedRelay(connection, key, claim, { txHash, rawTx }))) {
         // Abandoned and claimed again meanwhile: the newer attempt sends it.
-        const now = await findRelay(db, key);
+        const now = await findRelay(connection, key);
         return answerExisting(agentId, key, now ?? { txHash: null, rawTx: null });
       }
       try {
@@ -277,7 +316,13 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
         );
       }
       logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
+      // Its outcome is read in the background: a revert frees the day's cap and bars the asker.
+      await deps.settlements.enqueue(txHash);
       return { agentId, payer: key.payer, txHash };
     });
+    if (sent) return sent;
+    // Nothing was signed: the claim goes back, and the same signature may be sent again.
+    await releaseRelay(db, key, claim);
+    throw relayerBusy();
   }
 }

@@ -2,16 +2,18 @@ import { batteryRelayRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { agentIdParam } from '../http/agent-id-param.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { clientIp } from '../limits/client-ip.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import type { BatteryRelay } from './relay-service.ts';
 
 /** POST /doppelganger/battery-relay/{agentId}: relay a signed battery (revival with only USDC). */
-export function batteryRelayRoutes(deps: { relay: BatteryRelay; rateLimits: RateLimits }) {
+export function batteryRelayRoutes(deps: { relay: BatteryRelay; rateLimits: RateLimits; trustProxyHops: number }) {
   const app = new Hono();
   app.post('/doppelganger/battery-relay/:agentId', deps.rateLimits.limit('batteryRelayPerIp'), async (c) => {
     const agentId = agentIdParam(c.req.param('agentId'));
     const input = await jsonBody(c, batteryRelayRequestSchema);
-    return c.json(await deps.relay.relay(agentId, input));
+    const ip = clientIp(c, deps.trustProxyHops);
+    return c.json(await deps.relay.relay(agentId, input, ip === 'unknown' ? null : ip));
   });
   return app;
 }

@@ -1,7 +1,11 @@
 import type { PublicClient } from 'viem';
 import type { Db } from '../db/database.ts';
 import { findSpend, recordOutcome, type SpendRow } from './spend-ledger.ts';
-import { receiptOf, sendSigned } from './wallet-chain.ts';
+import { nonceTakenByAnother, receiptOf, sendSigned } from './wallet-chain.ts';
+
+/** What the owner reads of a withdrawal whose nonce another transaction took. */
+const REPLACED =
+  "another transaction of the twin's wallet took this withdrawal's place (its nonce): nothing was sent by it; ask again";
 
 export interface SettleDeps {
   db: Db;
@@ -28,7 +32,16 @@ export async function settleWithdrawal(
   if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) return { row, recorded: false };
   await sendSigned(deps.chain, row.raw_tx as `0x${string}`, deps.budgetMs);
   const receipt = await receiptOf(deps.chain, row.tx_hash as `0x${string}`, deps.budgetMs);
-  if (!receipt) return { row, recorded: false };
+  if (!receipt) {
+    // Not mined yet, or never to be: another transaction took its nonce. Only the latter is failed
+    // (nothing left the wallet by it); a read that fails decides nothing, the next look asks again.
+    const replaced = await nonceTakenByAnother(deps.chain, row.raw_tx as `0x${string}`, deps.budgetMs).catch(
+      () => false,
+    );
+    if (!replaced) return { row, recorded: false };
+    const recorded = await recordOutcome(deps.db, row.id, 'sent', { status: 'failed', error: REPLACED });
+    return { row: await findSpend(deps.db, spendId), recorded };
+  }
   const recorded = await recordOutcome(
     deps.db,
     row.id,

@@ -49,7 +49,7 @@ export function findSpend(db: Db, id: number): Promise<SpendRow> {
 export async function recordSigned(db: Db, id: number, signed: { raw: string; hash: string }): Promise<void> {
   await db
     .updateTable('twin_wallet_spends')
-    .set({ status: 'sent', raw_tx: signed.raw, tx_hash: signed.hash, updated_at: sql`now()` })
+    .set({ status: 'sent', raw_tx: signed.raw, tx_hash: signed.hash, updated_at: sql`now()`, signed_at: sql`now()` })
     .where('id', '=', id)
     .where('status', '=', 'intent')
     .execute();
@@ -92,7 +92,27 @@ export async function sentSpendIds(
   return rows.map((row) => row.id);
 }
 
-/** What a twin sent of each asset in the last 24 hours (sent or confirmed), excluding one row. */
+/**
+ * An intent not signed within this long is never signed: a withdrawal asked for and left (refused
+ * as pending, busy, or cut off) cannot be replayed later, when the day's cap no longer sees it.
+ */
+export const INTENT_EXPIRES_AFTER_MINUTES = 10;
+
+/** Whether an intent is past INTENT_EXPIRES_AFTER_MINUTES, by the database's clock. */
+export async function intentExpired(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('twin_wallet_spends')
+    .select(sql<boolean>`created_at <= now() - make_interval(mins => ${INTENT_EXPIRES_AFTER_MINUTES})`.as('expired'))
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.expired;
+}
+
+/**
+ * What counts against a twin's daily caps, per asset, excluding one row: what was signed in the last
+ * 24 hours by signing time (sent or confirmed), and intents still pending (not yet expired), which
+ * may be signed any moment.
+ */
 export async function spentToday(
   db: Db,
   agentId: string,
@@ -100,8 +120,11 @@ export async function spentToday(
 ): Promise<Record<SpendRow['asset'], bigint>> {
   const { rows } = await sql<{ asset: SpendRow['asset']; total: string }>`
     select asset, sum(amount)::text as total from twin_wallet_spends
-    where agent_id = ${agentId} and status in ('sent', 'confirmed')
-      and created_at > now() - interval '1 day' and id <> ${exceptId}
+    where agent_id = ${agentId} and id <> ${exceptId}
+      and (
+        (status in ('sent', 'confirmed') and signed_at > now() - interval '1 day')
+        or (status = 'intent' and created_at > now() - make_interval(mins => ${INTENT_EXPIRES_AFTER_MINUTES}))
+      )
     group by asset`.execute(db);
   const spent = { usdc: 0n, eth: 0n, token: 0n };
   for (const row of rows) spent[row.asset] = BigInt(row.total);

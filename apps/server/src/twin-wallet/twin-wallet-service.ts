@@ -25,6 +25,8 @@ import { ownerAddresses } from './owner-addresses.ts';
 import { settleWithdrawal } from './settle-withdrawal.ts';
 import {
   findSpend,
+  INTENT_EXPIRES_AFTER_MINUTES,
+  intentExpired,
   latestSpends,
   recordIntent,
   recordOutcome,
@@ -136,8 +138,14 @@ export function twinWalletService(deps: TwinWalletDeps) {
   };
 
   /** Refuses a withdrawal: recorded on its row (nothing was signed), then answered. */
-  const refuse = async (row: SpendRow, status: 400 | 409 | 429, code: string, message: string): Promise<never> => {
-    await recordOutcome(db, row.id, 'intent', { status: 'failed', error: `${REFUSED}${code}|${message}|${status}` });
+  const refuse = async (
+    conn: Db,
+    row: SpendRow,
+    status: 400 | 409 | 429,
+    code: string,
+    message: string,
+  ): Promise<never> => {
+    await recordOutcome(conn, row.id, 'intent', { status: 'failed', error: `${REFUSED}${code}|${message}|${status}` });
     throw new HttpError(status, code, message);
   };
   const refusalOf = (row: SpendRow): HttpError | null => {
@@ -150,15 +158,18 @@ export function twinWalletService(deps: TwinWalletDeps) {
    * rebroadcast and receipt read as the settlement job's, on a write path. It never waits for a
    * receipt: a slow chain must not hold the owner's request past its budget; the job settles it.
    */
-  const settle = async (row: SpendRow): Promise<SpendRow> =>
+  const settle = async (conn: Db, row: SpendRow): Promise<SpendRow> =>
     row.status === 'sent'
-      ? (await budgeted(() => settleWithdrawal({ db, chain, budgetMs: limits.chainBudgetMs }, row.id))).row
+      ? (await budgeted(() => settleWithdrawal({ db: conn, chain, budgetMs: limits.chainBudgetMs }, row.id))).row
       : row;
 
-  /** Checks the limits and signs; the signed transaction is stored before anything is sent. */
-  const signWithinLimits = async (agent: AgentRecord, row: SpendRow): Promise<void> => {
-    const blocking = await unsettledSpend(db, agent.agentId, row.id);
-    if (blocking && (await settle(blocking)).status === 'sent') {
+  /**
+   * Checks the limits and signs; the signed transaction is stored before anything is sent. Runs
+   * under the twin's wallet lock, every query on the lock's own connection `conn`.
+   */
+  const signWithinLimits = async (conn: Db, agent: AgentRecord, row: SpendRow): Promise<void> => {
+    const blocking = await unsettledSpend(conn, agent.agentId, row.id);
+    if (blocking && (await settle(conn, blocking)).status === 'sent') {
       throw new HttpError(
         409,
         'withdrawal_pending',
@@ -175,6 +186,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
     const text = (units: bigint) => amountText(agent, asset, units);
     if (amount > balances[asset]) {
       return refuse(
+        conn,
         row,
         400,
         'insufficient_balance',
@@ -182,9 +194,10 @@ export function twinWalletService(deps: TwinWalletDeps) {
       );
     }
     const cap = perDay(asset, tokenSupply);
-    const left = cap - (await spentToday(db, agent.agentId, row.id))[asset];
+    const left = cap - (await spentToday(conn, agent.agentId, row.id))[asset];
     if (amount > left) {
       return refuse(
+        conn,
         row,
         429,
         'daily_withdrawal_limit',
@@ -195,6 +208,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
     const ethOut = asset === 'eth' ? amount : 0n;
     const keepReserve = () =>
       refuse(
+        conn,
         row,
         400,
         'gas_reserve',
@@ -202,13 +216,13 @@ export function twinWalletService(deps: TwinWalletDeps) {
           asset === 'eth' ? 'this transfer and its gas' : "paying this transfer's"
         }`,
       );
-    const deployment = await db
+    const deployment = await conn
       .selectFrom('deployments')
       .select('wallet_key_ciphertext')
       .where('agent_id', '=', agent.agentId)
       .executeTakeFirst();
     if (!deployment?.wallet_key_ciphertext) {
-      return refuse(row, 409, 'no_wallet_key', "This twin's wallet key is not held by this service");
+      return refuse(conn, row, 409, 'no_wallet_key', "This twin's wallet key is not held by this service");
     }
     const account = decryptAgentWallet(deployment.wallet_key_ciphertext, agent.walletAddress, deps.walletEncryptionKey);
     const to = row.to_address as `0x${string}`;
@@ -228,7 +242,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
       throw error;
     }
     if (balances.eth < ethOut + signed.maxGasCost + gasReserve) return keepReserve();
-    await recordSigned(db, row.id, signed);
+    await recordSigned(conn, row.id, signed);
   };
 
   return {
@@ -304,19 +318,42 @@ export function twinWalletService(deps: TwinWalletDeps) {
       if (intent.asset !== request.asset || BigInt(intent.amount) !== amount || intent.to_address !== to) {
         throw new HttpError(409, 'idempotency_key_reused', 'This idempotencyKey was used for another withdrawal');
       }
-      return withAdvisoryLock(db, twinWalletLock(agent.agentId), { wait: true }, async () => {
-        let row = await findSpend(db, intent.id);
+      // Never waits for the twin's lock: a request waiting would keep a pooled connection, and a
+      // few owners' requests at once could take them all. Busy answers 409; the intent is kept,
+      // so a retry under the same key carries on with it.
+      const answer = await withAdvisoryLock(db, twinWalletLock(agent.agentId), { wait: false }, async (conn) => {
+        let row = await findSpend(conn, intent.id);
         const refused = refusalOf(row);
         if (refused) throw refused;
+        if (row.status === 'intent' && (await intentExpired(conn, row.id))) {
+          return refuse(
+            conn,
+            row,
+            409,
+            'withdrawal_expired',
+            `This withdrawal was asked for more than ${INTENT_EXPIRES_AFTER_MINUTES} minutes ago and never sent; ask again with a new idempotencyKey`,
+          );
+        }
         if (row.status === 'intent') {
-          await signWithinLimits(agent, row);
-          row = await findSpend(db, intent.id);
+          await signWithinLimits(conn, agent, row);
+          row = await findSpend(conn, intent.id);
         }
         // Settled by its job from here on, whatever becomes of this request; a retry of the request
         // enqueues nothing new while the job is queued (one per spend).
         if (row.status === 'sent') await deps.settlements.enqueue(row.id);
-        return toApiSpend(await settle(row));
+        return toApiSpend(await settle(conn, row));
       });
+      if (answer) return answer;
+      // A retry of a withdrawal already signed needs no lock: its answer is what the ledger says.
+      const row = await findSpend(db, intent.id);
+      const refused = refusalOf(row);
+      if (refused) throw refused;
+      if (row.status !== 'intent') return toApiSpend(row);
+      throw new HttpError(
+        409,
+        'wallet_busy',
+        "The twin's wallet is signing another transaction right now; send the same request again in a few seconds (nothing was sent)",
+      );
     },
   };
 }

@@ -8,7 +8,11 @@ import {
   http,
   keccak256,
   type PublicClient,
+  parseTransaction,
+  recoverTransactionAddress,
   type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  type TransactionSerialized,
 } from 'viem';
 import { base } from 'viem/chains';
 import { withinBudget } from '../limits/time-budget.ts';
@@ -105,7 +109,9 @@ export async function sendSigned(chain: PublicClient, raw: Hex, budgetMs: number
   try {
     await withinBudget(chain.sendRawTransaction({ serializedTransaction: raw }), budgetMs, 'sending the withdrawal');
   } catch (error) {
-    // Geth-style nodes say "already known", anvil "already imported"; a mined one, "nonce too low".
+    // Geth-style nodes say "already known", anvil "already imported". "Nonce too low" says only
+    // that the nonce is used, by this transaction or another: the settlement tells which
+    // (nonceTakenByAnother), never this answer.
     if (!/already known|already imported|nonce too low/i.test(String(error))) throw error;
   }
 }
@@ -116,5 +122,32 @@ export async function receiptOf(chain: PublicClient, hash: Hex, budgetMs: number
     return await withinBudget(chain.getTransactionReceipt({ hash }), budgetMs, "the withdrawal's receipt");
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether a signed transaction can never be mined: its sender's mined transactions are past its
+ * nonce and it has no receipt, so another transaction took that nonce (another signer of the same
+ * key, or a replacement after it was dropped). The count is read before the receipt: a count past
+ * the nonce means the nonce was mined by then, and the receipt of this transaction, had it been
+ * the one, exists from then on. A receipt read that fails otherwise than "not found" decides nothing.
+ */
+export async function nonceTakenByAnother(chain: PublicClient, raw: Hex, budgetMs: number): Promise<boolean> {
+  const serialized = raw as TransactionSerialized;
+  const { nonce } = parseTransaction(serialized);
+  if (nonce === undefined) return false;
+  const from = await recoverTransactionAddress({ serializedTransaction: serialized });
+  const mined = await withinBudget(
+    chain.getTransactionCount({ address: from, blockTag: 'latest' }),
+    budgetMs,
+    "the wallet's mined transactions",
+  );
+  if (mined <= nonce) return false;
+  try {
+    await withinBudget(chain.getTransactionReceipt({ hash: keccak256(raw) }), budgetMs, "the withdrawal's receipt");
+    return false;
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError) return true;
+    throw error;
   }
 }

@@ -29,6 +29,8 @@ import * as tokenLaunchInfo from './0028_token_launch_info.ts';
 import * as writingPolicy from './0031_writing_policy.ts';
 import * as twinMemoryRows from './0032_twin_memory_rows.ts';
 import * as ownerExamples from './0033_owner_examples.ts';
+import * as withdrawalSignedAt from './0034_withdrawal_signed_at.ts';
+import * as relayOutcomes from './0035_relay_outcomes.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0031_writing_policy': writingPolicy,
   '0032_twin_memory_rows': twinMemoryRows,
   '0033_owner_examples': ownerExamples,
+  '0034_withdrawal_signed_at': withdrawalSignedAt,
+  '0035_relay_outcomes': relayOutcomes,
 };
