@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 
-/** Twins whose casts one statement moves into rows: a large table is moved in bounded steps. */
-const AGENTS_PER_BATCH = 200;
+/**
+ * Twins whose casts one statement moves into rows: a large table is moved in bounded steps (a twin
+ * that learned for long holds up to 10,000 casts, so a statement writes at most 200,000 rows).
+ */
+const AGENTS_PER_BATCH = 20;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // What a twin knows of its owner, a row per cast (twin/cast-memory-store.ts), searched by Postgres's
