@@ -89,6 +89,8 @@ function open(
   if (fid !== null) host.context = Promise.resolve(userContext(fid));
   const server = createFakeServer();
   server.on('GET /doppelganger/agents/42', agents);
+  // "Your twin" also lists the owner's rewrites, a read of its own: none yet.
+  server.on('GET /doppelganger/examples/agent-1', () => json({ agentId: 'agent-1', examples: [] }));
   server.on(screenCase.request, data);
   renderApp({ path: screenCase.path, server });
   return server;
