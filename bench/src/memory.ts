@@ -70,15 +70,45 @@ async function growMemory(
  * bytes then count the pages a write touches as well as its records. Cluster-wide, so the service's
  * own background work in the same moment counts too (the median of several runs leaves it out).
  */
-async function walBytesAround<T>(client: pg.Client, action: () => Promise<T>): Promise<{ bytes: number; result: T }> {
+async function walBytesAround<T>(
+  client: pg.Client,
+  action: () => Promise<T>,
+): Promise<{ bytes: number; result: T; from: string; to: string }> {
   await client.query('checkpoint');
   const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
   const result = await action();
-  const after = await client.query<{ bytes: string }>(
-    'select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::text as bytes',
+  const after = await client.query<{ bytes: string; lsn: string }>(
+    `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::text as bytes,
+       pg_current_wal_insert_lsn()::text as lsn`,
     [rows[0]!.lsn],
   );
-  return { bytes: Number(after.rows[0]!.bytes), result };
+  return { bytes: Number(after.rows[0]!.bytes), result, from: rows[0]!.lsn, to: after.rows[0]!.lsn };
+}
+
+/**
+ * What a stretch of WAL holds (pg_walinspect, which ships with Postgres): the bytes of its records
+ * without their full-page images (what was written, whichever pages a checkpoint had left clean),
+ * and, to say where the bytes went, kB per relation (the first block a record references, else its
+ * resource manager), full-page images included.
+ */
+async function walContents(client: pg.Client, from: string, to: string): Promise<{ records: number; by: string }> {
+  await client.query('create extension if not exists pg_walinspect');
+  const { rows } = await client.query<{ target: string; kb: string; records: string }>(
+    `select coalesce(pg_filenode_relation(0, (regexp_match(block_ref, 'rel \\d+/\\d+/(\\d+)'))[1]::oid)::text,
+                     resource_manager) as target,
+            round(sum(record_length) / 1000.0, 1)::text as kb,
+            sum(record_length - fpi_length)::text as records
+     from pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)
+     group by 1 order by sum(record_length) desc`,
+    [from, to],
+  );
+  return {
+    records: rows.reduce((sum, row) => sum + Number(row.records), 0),
+    by: rows
+      .slice(0, 8)
+      .map((row) => `${row.target} ${row.kb} kB`)
+      .join(', '),
+  };
 }
 
 async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -92,10 +122,14 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   return (await response.json()) as T;
 }
 
-/** What one learning of NEW_CASTS wrote: rows (the learn's answer) and WAL bytes, beside a bare insert's. */
+/**
+ * What one learning of NEW_CASTS wrote: rows (the learn's answer), WAL bytes, and WAL record bytes
+ * without full-page images; the WAL bytes of a bare insert of the same rows.
+ */
 interface Learning {
   learned: number;
   bytes: number;
+  recordBytes: number;
   bareBytes: number;
 }
 
@@ -132,7 +166,16 @@ async function learnInto(
     ),
   );
   await client.query(`delete from twin_memory where agent_id = $1 and cast_hash like 'bench-bare:%'`, [agentId]);
-  return { learned: learning.result.learned, bytes: learning.bytes, bareBytes: bare.bytes };
+  const contents = await walContents(client, learning.from, learning.to);
+  progress(
+    `learning into ${size} casts, round ${round}: ${(learning.bytes / 1000).toFixed(1)} kB of WAL (${(contents.records / 1000).toFixed(1)} kB without full-page images): ${contents.by}`,
+  );
+  return {
+    learned: learning.result.learned,
+    bytes: learning.bytes,
+    recordBytes: contents.records,
+    bareBytes: bare.bytes,
+  };
 }
 
 /** Milliseconds from sending a chat message to the end of its streamed reply (a streamed error throws). */
@@ -150,7 +193,7 @@ async function timeToReply(url: string, init: RequestInit): Promise<number> {
  * Then learning NEW_CASTS new casts into a twin of 100 and of 10,000 casts, as its owner learns them
  * (published on the local network, "Refresh from my casts" over HTTP): the rows written (the learn's
  * answer) and the WAL bytes written, each size beside a bare insert of the same rows, and 10,000
- * beside 100: learning costs the same whatever the twin knew before.
+ * beside 100, with full-page images and without: learning costs the same whatever the twin knew before.
  */
 export const memory: Benchmark = {
   name: 'memory',
@@ -244,6 +287,17 @@ export const memory: Benchmark = {
         baseline: median(small!.map((run) => run.bytes)) / 1000,
         baselineLabel: `into ${LEARNING_SIZES[0]} casts`,
         detail: `the two rows above; target ratio at most 1.2 (the larger twin also deletes its ${NEW_CASTS} oldest, being at its cap)`,
+      });
+      const records = (runs: Learning[]) => median(runs.map((run) => run.recordBytes)) / 1000;
+      report({
+        benchmark: 'memory',
+        metric: `learning ${NEW_CASTS} new casts: WAL records without full-page images, ${LEARNING_SIZES[1].toLocaleString('en-US')} vs ${LEARNING_SIZES[0]} casts`,
+        unit: 'kB',
+        better: 'lower',
+        subject: records(large!),
+        baseline: records(small!),
+        baselineLabel: `into ${LEARNING_SIZES[0]} casts`,
+        detail: `median of ${LEARNINGS} each (pg_walinspect: record length less its full-page images, in the same stretch of WAL); target ratio at most 1.2`,
       });
     } finally {
       await client.end();
