@@ -1,12 +1,14 @@
 import { startBotService } from './support/bot-service.ts';
 import type { Benchmark } from './support/context.ts';
+import { miniappDist } from './support/paths.ts';
 import { progress } from './support/progress.ts';
 import type { BenchResult } from './support/report.ts';
 import { createLocalUser } from './support/seed.ts';
 import { signIn } from './support/sign-in.ts';
 import { type CorpusUser, HOLD_OUT_EVERY, splitForLearning, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
 import { editedVoice } from './voice/owner-edits.ts';
-import { meanScore, type Score, score } from './voice/scores.ts';
+import { type ForwardTo, recalledBlock, startRecordingModel } from './voice/recording-model.ts';
+import { meanScore, type Score, score, sharingMostWords } from './voice/scores.ts';
 import {
   ask,
   deployTwin,
@@ -35,19 +37,52 @@ import {
  *   presses "Refresh from my casts" and the twin is asked again;
  * - the owner's edits: on the main twins, the owner saves phrases from their training replies and an
  *   about-me line (voice/owner-edits.ts), and the twin is asked again.
+ *
+ * Last, prompt recall: the learning stage's twins (which know all the training material and have no
+ * owner's edits: saved phrases would put training replies in the prompt whatever is recalled) are
+ * asked again through a second process of the service whose
+ * model (LLM_BASE_URL) is the bench's recording endpoint (voice/recording-model.ts). For each held-out
+ * reply, the run checks whether the model's prompt held the owner's cast or training reply that shares
+ * the most words with what the person really wrote, and how many tokens the prompt's recalled block
+ * took of its budget. The endpoint answers with the first text the prompt recalls, a "retrieval only"
+ * reply scored as the twin's are; with LLM_BASE_URL (and LLM_MODEL, LLM_API_KEY) in the bench's
+ * environment it passes each request on to that model instead, and its replies are scored.
  */
 
 const GENERIC_REPLY = 'interesting, tell me more';
+/** The model prompt's budget for what is recalled, given to the model's process (the service's default). */
+const RECALL_BUDGET_TOKENS = 1_500;
+/** Tokens as the service's budget counts them: four characters a token. */
+const tokensIn = (text: string) => Math.ceil(text.length / 4);
+/** The model the second process names: a real one's when the bench passes requests on to it. */
+const RECORDING_MODEL_NAME = 'bench-recall';
+
+/** A real model to score, from the bench's environment; none: the recording endpoint answers itself. */
+function realModel(): (ForwardTo & { model: string }) | undefined {
+  const { LLM_BASE_URL: baseUrl, LLM_MODEL: model, LLM_API_KEY: apiKey } = process.env;
+  return baseUrl && model ? { baseUrl, model, apiKey } : undefined;
+}
 
 /** The stages whose twin answers are scored, in the order the run asks them. */
-type Stage = 'main' | 'afterEdits' | 'beforeLearning' | 'afterLearning';
+type Stage = 'main' | 'afterEdits' | 'beforeLearning' | 'afterLearning' | 'model';
 /** Each stage's askers are bench-<label>-<n> (usernames are at most 16 characters). */
 const ASKER_LABELS: Record<Stage, string> = {
   main: 'asker',
   afterEdits: 'ask-edit',
   beforeLearning: 'ask-half',
   afterLearning: 'ask-lrnd',
+  model: 'ask-llm',
 };
+
+/** What the model's prompt held for one held-out reply. */
+interface PromptRecall {
+  /** Whether it held (anywhere) one of the owner's texts sharing the most words with the real reply. */
+  held: boolean;
+  /** Whether it held one outside its recalled block (among the character's example posts). */
+  heldWithoutRecall: boolean;
+  recalledTokens: number;
+  promptTokens: number;
+}
 
 interface Answered {
   user: string;
@@ -91,15 +126,22 @@ export const voice: Benchmark = {
       // are those of the bench before it had stages: its rows stay comparable.
       const heldOutCount = Math.max(...VOICE_CORPUS.map((user) => splitReplies(user).heldOut.length));
       const askers = {} as Record<Stage, SignedIn[]>;
-      const startStage = async (stage: Stage) => {
-        askers[stage] = await freshAskers(url, ASKER_LABELS[stage], heldOutCount);
+      // A sign-in is for the process it was made on (its URL is the token's domain): the model stage's
+      // askers sign in on the process with the model.
+      const startStage = async (stage: Stage, on = url) => {
+        askers[stage] = await freshAskers(on, ASKER_LABELS[stage], heldOutCount);
       };
 
       const answered: Answered[] = [];
-      /** Each held-out parent asked of the twin by the stage's askers, each answer scored. */
-      const askHeldOut = async (user: CorpusUser, agentId: string, stage: Stage) => {
+      /**
+       * Each held-out parent asked of the twin by the stage's askers, each answer scored; through the
+       * process with a model (`viaModel`) for the model stage.
+       */
+      const askHeldOut = async (user: CorpusUser, agentId: string, stage: Stage, viaModel?: string) => {
         for (const [index, pair] of splitReplies(user).heldOut.entries()) {
-          const reply = await ask(url, agentId, askers[stage][index]!, pair.parent);
+          const reply = viaModel
+            ? await ask(viaModel, agentId, askers[stage][index]!, pair.parent, 'llm')
+            : await ask(url, agentId, askers[stage][index]!, pair.parent);
           const randomCast = pickSeeded(user.casts, `${user.username}:${index}`);
           console.log(
             `  [${stage}] @${user.username} asked "${pair.parent}"\n    twin: ${reply}\n    real: ${pair.reply}`,
@@ -139,6 +181,7 @@ export const voice: Benchmark = {
       progress('learning: twins deployed from half of their casts, asked, refreshed from the rest, asked again');
       await startStage('beforeLearning');
       await startStage('afterLearning');
+      const learnedTwins: { user: CorpusUser; agentId: string }[] = [];
       for (const user of VOICE_CORPUS) {
         const later = await ownerAccount(url, user, '-2');
         const { first, second } = splitForLearning(user);
@@ -152,6 +195,47 @@ export const voice: Benchmark = {
           `  @${later.fid} (${user.username}-2) learned ${learned.learned} new casts, knows ${learned.castsKnown}`,
         );
         await askHeldOut(user, agentId, 'afterLearning');
+        learnedTwins.push({ user, agentId });
+      }
+
+      const forward = realModel();
+      progress(
+        `prompt recall: the learning twins asked through a process whose model is the bench's recording endpoint${forward ? `, passing on to ${forward.model}` : ''}`,
+      );
+      const model = await startRecordingModel(forward);
+      const recalls: PromptRecall[] = [];
+      try {
+        const modelUrl = await bot.serving(miniappDist, {
+          LLM_BASE_URL: `${model.url}/v1`,
+          LLM_MODEL: forward?.model ?? RECORDING_MODEL_NAME,
+          LLM_RECALL_TOKENS: String(RECALL_BUDGET_TOKENS),
+        });
+        await startStage('model', modelUrl);
+        for (const { user, agentId } of learnedTwins) {
+          await askHeldOut(user, agentId, 'model', modelUrl);
+          const known = [...user.casts, ...splitReplies(user).training.map((pair) => pair.reply)];
+          for (const pair of splitReplies(user).heldOut) {
+            const prompt = model.promptFor(pair.parent);
+            if (!prompt) throw new Error(`the recording endpoint was never asked "${pair.parent}"`);
+            const best = sharingMostWords(known, pair.reply);
+            // A reply sharing no word with anything the owner cast has no right context to find.
+            if (best.length === 0) continue;
+            const recalled = recalledBlock(prompt.system);
+            const holds = (text: string, of: string) => of.includes(JSON.stringify(text)) || of.includes(text);
+            const withoutRecall = prompt.system.replace(recalled, '');
+            recalls.push({
+              held: best.some((text) => holds(text, prompt.system)),
+              heldWithoutRecall: best.some((text) => holds(text, withoutRecall)),
+              recalledTokens: tokensIn(recalled),
+              promptTokens: tokensIn(prompt.system),
+            });
+            console.log(
+              `  [recall] @${user.username} "${pair.parent}": ${recalls.at(-1)!.held ? 'held' : 'missed'} ${JSON.stringify(best[0])} (${tokensIn(recalled)} tokens recalled)`,
+            );
+          }
+        }
+      } finally {
+        await model.close();
       }
 
       const detailOf = (of: Answered[]) =>
@@ -270,6 +354,37 @@ export const voice: Benchmark = {
       )) {
         report(row);
       }
+
+      const heldOut = answered.filter((a) => a.stage === 'model').length;
+      const share = (held: (recall: PromptRecall) => boolean) => recalls.filter(held).length / recalls.length;
+      const sorted = (tokens: number[]) => [...tokens].sort((a, b) => a - b);
+      const recalledTokens = sorted(recalls.map((recall) => recall.recalledTokens));
+      const promptTokens = sorted(recalls.map((recall) => recall.promptTokens));
+      const over = `${recalls.length} of ${heldOut} held-out replies (the rest share no word with anything the owner cast)`;
+      report({
+        ...base,
+        metric: "prompt recall: the owner's closest cast in the model's prompt",
+        better: 'higher',
+        subject: share((recall) => recall.held),
+        baseline: share((recall) => recall.heldWithoutRecall),
+        baselineLabel: 'the prompt without its recalled block',
+        detail: `share of ${over} whose prompt holds one of the owner's casts or training replies sharing the most topic words with the real reply; target at least 0.8`,
+      });
+      report({
+        ...base,
+        metric: "prompt recall: the recalled block's size (largest)",
+        unit: 'tokens',
+        better: 'lower',
+        subject: recalledTokens.at(-1)!,
+        baseline: RECALL_BUDGET_TOKENS,
+        baselineLabel: 'its budget (LLM_RECALL_TOKENS)',
+        detail: `${over}; four characters a token, as the service counts; recalled block median ${recalledTokens[Math.floor(recalledTokens.length / 2)]}, whole system prompt median ${promptTokens[Math.floor(promptTokens.length / 2)]}, largest ${promptTokens.at(-1)}`,
+      });
+      for (const row of rows(
+        forward ? `model replies (${forward.model})` : 'retrieval only (recording model)',
+        answered.filter((a) => a.stage === 'model'),
+      ).slice(0, 2))
+        report(row);
     } catch (error) {
       const lines = bot.tail();
       throw new Error(

@@ -23,6 +23,15 @@ import { progress } from './progress.ts';
 const SERVER_ENTRY = join(repoRoot, 'apps/server/dist/main.js');
 /** The heap cap production runs with (apps/server start:prod, the Dockerfile). */
 const PRODUCTION_HEAP_FLAG = '--max-old-space-size=256';
+/**
+ * The model settings a process takes only from `serving`'s `env`, never from the bench's own
+ * environment: the benchmarks time and score the offline echo engine, and the voice bench passes a
+ * real model (LLM_BASE_URL in its environment) on through its recording endpoint only.
+ */
+const MODEL_SETTINGS = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL', 'LLM_RECALL_TOKENS'];
+
+const withoutModel = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !MODEL_SETTINGS.includes(name)));
 
 export interface BotService {
   url: string;
@@ -41,10 +50,10 @@ export interface BotService {
   tail(lines?: number): string;
   /**
    * Another process of the same service, on the same database and chain, serving another build as
-   * it serves the mini-app (the bare template, for a fair comparison of what pages send); its URL.
-   * Stopped with the rest.
+   * it serves the mini-app (the bare template, for a fair comparison of what pages send), with `env`
+   * over its environment (a model for its twins: LLM_BASE_URL, LLM_MODEL); its URL. Stopped with the rest.
    */
-  serving(miniappDist: string): Promise<string>;
+  serving(miniappDist: string, env?: Record<string, string>): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -105,14 +114,14 @@ export async function startBotService(): Promise<BotService> {
     progress('building and starting the bot service (apps/server/dist/main.js, local mode)');
     execFileSync('npm', ['run', 'build', '-w', '@fartwin/server'], { cwd: repoRoot, stdio: 'ignore' });
     /** One process of the service on this database and chain, serving the mini-app build `miniappDist`. */
-    const startProcess = async (miniappDist: string, processLog: string) => {
+    const startProcess = async (miniappDist: string, processLog: string, env: Record<string, string> = {}) => {
       const port = await getFreePort();
       const url = `http://127.0.0.1:${port}`;
       const log = openSync(processLog, 'a');
       const service = spawn(process.execPath, ['--enable-source-maps', PRODUCTION_HEAP_FLAG, SERVER_ENTRY], {
         cwd: repoRoot,
         env: {
-          ...process.env,
+          ...withoutModel(process.env),
           FARTWIN_MODE: 'local',
           HOST: '127.0.0.1',
           PORT: String(port),
@@ -133,6 +142,7 @@ export async function startBotService(): Promise<BotService> {
           REPLIES_PER_TWIN_PER_DAY: '10000',
           REPLIES_PER_AUTHOR_PER_HOUR: '1000',
           REPLIES_PER_AUTHOR_PER_DAY: '10000',
+          ...env,
         },
         stdio: ['ignore', log, log],
       });
@@ -154,8 +164,9 @@ export async function startBotService(): Promise<BotService> {
     };
     const { url, service } = await startProcess(miniappDist, logFile);
     child = service;
-    const serving = async (otherDist: string) =>
-      (await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}.log`))).url;
+    let served = 0;
+    const serving = async (otherDist: string, env?: Record<string, string>) =>
+      (await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}-${++served}.log`), env)).url;
     const logFiles = () =>
       readdirSync(dataDir)
         .filter((name) => name.endsWith('.log'))

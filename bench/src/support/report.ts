@@ -2,8 +2,8 @@
 export interface BenchResult {
   benchmark: string;
   metric: string;
-  /** `score`: Lighthouse's 0–100; `''`: a bare number (Lighthouse's CLS). */
-  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'jobs/s' | 'gas' | 'score' | '';
+  /** `score`: Lighthouse's 0–100; `rows`, `tokens`: counts; `''`: a bare number (Lighthouse's CLS). */
+  unit: 'kB' | 'MB' | 'ms' | 'req/s' | 'jobs/s' | 'gas' | 'score' | 'rows' | 'tokens' | '';
   /** Which direction is an improvement, so a reader knows whether a ratio above 1 is a cost. */
   better: 'lower' | 'higher';
   subject: number;
@@ -28,7 +28,7 @@ const shownRatio = (result: BenchResult) => {
  */
 export function digitsFor(value: number, unit: BenchResult['unit']): number {
   if (unit === '') return 3;
-  if (unit === 'gas' || unit === 'req/s' || unit === 'score') return 0;
+  if (unit === 'gas' || unit === 'req/s' || unit === 'score' || unit === 'rows' || unit === 'tokens') return 0;
   if (unit === 'kB' || unit === 'MB' || unit === 'jobs/s') return 1;
   if (unit === 'ms' && value > 0 && value < 1) return Math.min(3, 2 - Math.floor(Math.log10(value)));
   return value < 10 ? 2 : 1;

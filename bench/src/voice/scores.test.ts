@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { rougeL, styleDistance, topicWords } from './scores.ts';
+import { rougeL, sharingMostWords, styleDistance, topicWords } from './scores.ts';
 
 describe('voice scores', () => {
+  it('sharing the most words: the candidates with the most topic words in common, all on a tie, none without one', () => {
+    const casts = ['repotting the basil today', 'basil and tomatoes on the balcony', 'tomatoes are late this year'];
+    expect(sharingMostWords(casts, 'how are the basil and tomatoes doing?')).toEqual([casts[1]]);
+    expect(sharingMostWords(casts, 'any tomatoes yet?')).toEqual([casts[1], casts[2]]);
+    expect(sharingMostWords(casts, 'gm')).toEqual([]);
+  });
+
   it('ROUGE-L F1: 1 for the same words in any case, 0 for no shared word or an empty reply', () => {
     expect(rougeL('Pour over on weekdays', 'pour over on weekdays')).toBe(1);
     expect(rougeL('rain again of course', 'pour over on weekdays')).toBe(0);

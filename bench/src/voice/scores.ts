@@ -44,6 +44,17 @@ export function topicWords(text: string): Set<string> {
   );
 }
 
+/**
+ * The texts of `candidates` that share the most topic words with `reference` (several on a tie); none
+ * when no candidate shares a word with it.
+ */
+export function sharingMostWords(candidates: readonly string[], reference: string): string[] {
+  const words = topicWords(reference);
+  const sharedBy = candidates.map((text) => [...topicWords(text)].filter((word) => words.has(word)).length);
+  const most = Math.max(0, ...sharedBy);
+  return most === 0 ? [] : candidates.filter((_, index) => sharedBy[index] === most);
+}
+
 export interface StyleDistance {
   length: number;
   casing: number;

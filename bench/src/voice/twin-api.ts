@@ -93,15 +93,24 @@ export async function deployTwin(url: string, owner: SignedIn): Promise<string> 
   return agents[0].agentId;
 }
 
-/** The twin's answer to one message from `asker`, over the chat API (JSON, not streamed). */
-export async function ask(url: string, agentId: string, asker: SignedIn, message: string): Promise<string> {
+/**
+ * The twin's answer to one message from `asker`, over the chat API (JSON, not streamed), written by
+ * `engine`: the offline echo engine, or the model of a process given one.
+ */
+export async function ask(
+  url: string,
+  agentId: string,
+  asker: SignedIn,
+  message: string,
+  engine: ChatResponse['engine'] = 'echo',
+): Promise<string> {
   const answer = await request<ChatResponse>(
     'POST',
     `${url}${apiPaths.chat(agentId)}`,
     { conversation: [{ role: 'user', content: message }], fid: asker.fid },
     authorized(asker),
   );
-  if (answer.engine !== 'echo') throw new Error(`the ${answer.engine} engine answered, not the offline echo engine`);
+  if (answer.engine !== engine) throw new Error(`the ${answer.engine} engine answered, not the ${engine} engine`);
   return answer.message;
 }
 
