@@ -21,7 +21,12 @@ describe('the deploy pipeline’s token step', () => {
     await seedLocalNetwork(db, 'http://localhost:3000');
     const { choices, character } = await leaningCharacter(db, 1001);
     await createDeployment(db, { ownerFid: 1001, agentId: twinAgentId('lowcaps-dev'), choices, character });
-    await db.updateTable('deployments').set({ wallet_address: WALLET }).where('owner_fid', '=', 1001).execute();
+    // What the steps before the token's record: the twin's wallet, and its account (the token names it).
+    await db
+      .updateTable('deployments')
+      .set({ wallet_address: WALLET, twin_fid: 901_001, twin_username: 'lowcaps-dev-twin' })
+      .where('owner_fid', '=', 1001)
+      .execute();
   });
   afterAll(() => database?.drop());
 
