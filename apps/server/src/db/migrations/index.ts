@@ -26,6 +26,7 @@ import * as sentSpendsIndex from './0025_sent_spends_index.ts';
 import * as localCastsHandedOn from './0026_local_casts_handed_on.ts';
 import * as replyChargeFunction from './0027_reply_charge_function.ts';
 import * as tokenLaunchInfo from './0028_token_launch_info.ts';
+import * as baseNotifications from './0029_base_notifications.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0026_local_casts_handed_on': localCastsHandedOn,
   '0027_reply_charge_function': replyChargeFunction,
   '0028_token_launch_info': tokenLaunchInfo,
+  '0029_base_notifications': baseNotifications,
 };
