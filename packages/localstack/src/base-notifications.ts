@@ -18,6 +18,9 @@ import type { AddressInfo } from 'node:net';
  * - the two endpoints share one rate limit, 20 requests a minute, past which they answer 429.
  */
 
+/** The key the local stand-in takes (the dev host's, and the bot service's local default): public, local only. */
+export const LOCAL_BASE_NOTIFICATIONS_API_KEY = 'fartwin-local-base-notifications-key';
+
 export const BASE_NOTIFICATIONS_LIMITS = {
   titleChars: 30,
   messageChars: 200,

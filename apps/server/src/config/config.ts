@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { domainSchema, encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
 import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
+import { LOCAL_BASE_NOTIFICATIONS_API_KEY } from '@fartwin/localstack/base-notifications';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
 import { parseEther, toHex } from 'viem';
@@ -41,8 +42,6 @@ const PUBLIC_DEV_ACCOUNTS = 20;
 /** Base's Notifications API (the Base Dashboard's REST API), and the dev host's stand-in of it. */
 const BASE_NOTIFICATIONS_API_URL = 'https://dashboard.base.org/api/v1/notifications';
 const LOCAL_BASE_NOTIFICATIONS_API_URL = 'http://localhost:3000/base/api/v1/notifications';
-/** The key the dev host's stand-in of Base's Notifications API takes: public, local only. */
-export const LOCAL_BASE_NOTIFICATIONS_API_KEY = 'fartwin-local-base-notifications-key';
 
 /** Base's public JSON-RPC endpoint: rate-limited, keyless, fine for a browser's reads. */
 const BASE_PUBLIC_RPC_URL = 'https://mainnet.base.org';
