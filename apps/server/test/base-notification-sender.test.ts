@@ -12,6 +12,7 @@ import {
   type BaseNotifier,
   baseNotificationFields,
   cutAtWord,
+  deleteOldBaseSends,
   startBaseNotificationSender,
 } from '../src/notify/base-sender.ts';
 import type { NotificationMessage } from '../src/notify/sender.ts';
@@ -180,6 +181,25 @@ describe("the Base notification sender, against a stand-in of Base's API", () =>
     expect(base.inbox(disabled!)).toEqual([]);
   }, 60_000);
 
+  it('forgets (notice, wallet) rows after 30 days, in bounded batches, and keeps newer ones', async () => {
+    const delivery = '00000000-0000-4000-8000-000000000000';
+    const rows = ['old:1', 'old:2', 'old:3', 'new:1'].map((notificationId) => ({
+      notification_id: notificationId,
+      address: wallets(1, 8_000)[0]!,
+      delivery_id: delivery,
+    }));
+    await db.insertInto('base_notification_sends').values(rows).execute();
+    await sql`update base_notification_sends set created_at = now() - interval '31 days'
+      where notification_id like 'old:%'`.execute(db);
+    expect(await deleteOldBaseSends(db, 2)).toBe(3);
+    const left = await db
+      .selectFrom('base_notification_sends')
+      .select('notification_id')
+      .where('delivery_id', '=', delivery)
+      .execute();
+    expect(left).toEqual([{ notification_id: 'new:1' }]);
+  });
+
   it('tries again after Base is briefly unavailable, and after its limit was spent by others', async () => {
     const [owner] = wallets(1, 7_000);
     base.addUser(owner!);
@@ -196,7 +216,11 @@ describe("the Base notification sender, against a stand-in of Base's API", () =>
     await sender.send(message('retry:2'), [owner!]);
     const [limited] = await settled('retry:2', 1);
     expect(limited?.sent_at).not.toBeNull();
-    expect(base.state.log.map((entry) => entry.status)).toEqual([429, 429, 200, 200]);
+    // Two refusals (the user list's read), then the list's pages and the send went through.
+    const statuses = base.state.log.map((entry) => entry.status);
+    expect(statuses.slice(0, 2)).toEqual([429, 429]);
+    expect(statuses.slice(2).every((status) => status === 200)).toBe(true);
+    expect(sendRequests().map((entry) => entry.status)).toEqual([200]);
     expect(base.inbox(owner!)).toHaveLength(2);
   }, 60_000);
 });

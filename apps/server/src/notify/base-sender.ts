@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
+import { startTicker } from '../jobs/ticker.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import {
   backoffSeconds,
@@ -153,6 +155,31 @@ async function takeSlot(db: Db, paceMs: number): Promise<void> {
   );
   const waitMs = rows[0]?.wait_ms ?? 0;
   if (waitMs > 0) await sleep(waitMs);
+}
+
+/**
+ * Days a (notice, wallet) row is kept. A notice is only ever sent again while it is news (a death
+ * for a week, a revival once), so a month outlives every resend; the rows then go, in bounded batches.
+ */
+export const BASE_SENDS_KEPT_DAYS = 30;
+const CLEANUP_QUEUE = 'base-notification-cleanup';
+const CLEANUP_INTERVAL_SECONDS = 3_600;
+const CLEANUP_BATCH = 10_000;
+
+/** Deletes the rows older than the kept window; answers how many. */
+export function deleteOldBaseSends(db: Db, batchSize = CLEANUP_BATCH): Promise<number> {
+  return deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('base_notification_sends')
+      .where(
+        sql<SqlBool>`(notification_id, address) in ${db
+          .selectFrom('base_notification_sends')
+          .select(['notification_id', 'address'])
+          .where('created_at', '<', sql<Date>`now() - make_interval(days => ${BASE_SENDS_KEPT_DAYS})`)
+          .limit(limit)}`,
+      )
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Creates the send queue, starts this replica's worker, and answers the notifier. */
@@ -357,6 +384,10 @@ export async function startBaseNotificationSender(boss: PgBoss, deps: BaseSender
       async () => deliver(jobSchema.parse(job.data)),
     );
   });
+
+  await startTicker(boss, { queue: CLEANUP_QUEUE, intervalSeconds: CLEANUP_INTERVAL_SECONDS, logger }, () =>
+    deleteOldBaseSends(db),
+  );
 
   return {
     async send(message, addresses) {
