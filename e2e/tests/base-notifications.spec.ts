@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { advanceUntilLeft, ensureAlive } from '../support/chain.ts';
+import { advanceUntilLeft, ensureAlive, payBatteryAs } from '../support/chain.ts';
 import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
@@ -16,7 +16,9 @@ test('signed in by wallet in a plain browser, the owner gets the battery warning
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const owner = users.walletErrors;
+  // Not the owners whose Farcaster life notices other journeys watch (the chatter, and walletErrors
+  // as notifications.spec's witness): once signed in by wallet, an owner's notices also go to Base.
+  const owner = users.revivalOwner;
   const twin = await twinOf(owner);
   await ensureAlive(twin.agentId);
   const username = await usernameOf(owner);
@@ -60,4 +62,10 @@ test('signed in by wallet in a plain browser, the owner gets the battery warning
   expect(new URL(fromNotice.url()).searchParams.get('notice')).toMatch(/^battery-warning:/);
   await fromNotice.close();
   await tab.close();
+
+  // Left as found for the journeys after this one: the twin on a fresh battery (their notices are
+  // for a new life, not this one's, already sent) and the Base App without the app saved.
+  await payBatteryAs(users.keeper, twin.agentId);
+  await enabled.uncheck();
+  await expect(enabled).not.toBeChecked();
 });

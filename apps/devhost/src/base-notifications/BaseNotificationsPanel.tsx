@@ -22,7 +22,8 @@ export function BaseNotificationsPanel({ address, onOpen }: { address: string; o
     mutationFn: (enabled: boolean) => baseAppClient.setUser(address, enabled),
     onSuccess: (answer) => queryClient.setQueryData(baseAppQueryKeys.user(address), answer),
   });
-  const enabled = user.data?.saved === true && user.data.notificationsEnabled;
+  // While the change is on its way, the box shows what was asked (a checkbox answers at once).
+  const enabled = toggle.isPending ? toggle.variables : user.data?.saved === true && user.data.notificationsEnabled;
   return (
     <section className="panel" data-testid="base-notifications" data-address={address}>
       <h2>Base notifications</h2>
