@@ -131,6 +131,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         DATABASE_URL: databaseUrl,
         CHAIN_RPC_URL: anvil.rpcUrl,
         DEPLOYMENT_FILE: deploymentFile,
+        // The dev host stands in for Base's Notifications API: owners signed in by wallet get notices there.
+        BASE_NOTIFICATIONS_API_URL: `${devhostUrl}/base/api/v1/notifications`,
         ...options.serverEnv,
       },
     });

@@ -4,12 +4,14 @@ import { readDeployment } from '@fartwin/contracts/deployment';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { DEVHOST_CONFIG_GLOBAL } from '../src/config.ts';
+import { baseNotificationRoutes } from './client/base-notifications.ts';
 import { type ClientBackendOptions, clientRoutes } from './client/routes.ts';
 import type { DevhostServerConfig } from './config.ts';
 
 /**
  * Serves the built dev host, tells it where the mini-app, the bot service and the chain are, and
- * runs its client backend (/client/*: installations, app keys, the notification inbox).
+ * runs its client backend (/client/*: installations, app keys, the notification inbox), and the
+ * Base App's notifications (/base/*: a stand-in of Base's Notifications API).
  */
 export function createDevhostServer(config: DevhostServerConfig, clientOptions: ClientBackendOptions = {}) {
   const app = new Hono();
@@ -27,6 +29,7 @@ export function createDevhostServer(config: DevhostServerConfig, clientOptions: 
     return c.body(`window.${DEVHOST_CONFIG_GLOBAL} = ${JSON.stringify({ ...config.client, usdc, swap })};\n`);
   });
   app.route('/', clientRoutes(config, clientOptions));
+  app.route('/', baseNotificationRoutes(config.client, clientOptions));
   app.use('*', serveStatic({ root: relative(process.cwd(), config.distDir) || '.' }));
   return app;
 }

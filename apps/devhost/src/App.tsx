@@ -1,8 +1,10 @@
+import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import type { FeedCast } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { InboxEntry } from './api/client-api.ts';
 import { localNetwork, queryKeys } from './api/local-network.ts';
+import { BaseNotificationsPanel } from './base-notifications/BaseNotificationsPanel.tsx';
 import { CapabilitiesPanel } from './capabilities/CapabilitiesPanel.tsx';
 import { ChainClockPanel } from './chain-clock/ChainClockPanel.tsx';
 import { replyDraft } from './compose/reply-draft.ts';
@@ -94,6 +96,13 @@ export function App({ config }: { config: DevhostConfig }) {
     confirm: prompts.confirm,
     log,
   });
+  // The plain browser's wallet, as the Base App knows its user: by address.
+  const plainBrowserAddress =
+    plainBrowser.identity === 'no-account'
+      ? plainBrowser.noAccountAddress
+      : selectedFid !== null
+        ? localUserAccount(selectedFid).address
+        : null;
 
   return (
     <div className="devhost">
@@ -143,6 +152,9 @@ export function App({ config }: { config: DevhostConfig }) {
             onIdentityChange={plainBrowser.setIdentity}
             onOpen={plainBrowser.open}
           />
+          {plainBrowserAddress ? (
+            <BaseNotificationsPanel address={plainBrowserAddress} onOpen={plainBrowser.open} />
+          ) : null}
           {user ? <InboxPanel fid={user.fid} onOpen={openNotification} /> : null}
           <ChainClockPanel rpcUrl={config.rpcUrl} />
           {user ? (

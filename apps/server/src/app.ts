@@ -28,8 +28,10 @@ import { requestBudget } from './limits/request-budget.ts';
 import { WEBHOOK_PATH } from './manifest/app-identity.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
 import { pageHeadTags } from './manifest/page-head.ts';
+import { startBaseNotificationSender } from './notify/base-sender.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
+import { rememberWalletAddress } from './notify/wallet-addresses.ts';
 import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
@@ -120,6 +122,14 @@ export async function createApp(deps: AppDeps): Promise<{
     logger: deps.logger,
     production: deps.config.mode === 'production',
   });
+  // Owners who signed in by wallet are reached through Base's Notifications API, when configured.
+  const baseConfig = deps.config.baseNotifications;
+  const base = baseConfig
+    ? await startBaseNotificationSender(deps.jobs, { db: deps.db, logger: deps.logger, api: baseConfig })
+    : undefined;
+  if (!baseConfig && deps.config.mode === 'production') {
+    deps.logger.warn('BASE_NOTIFICATIONS_API_KEY is not set: owners in the Base App get no notifications');
+  }
   const twinActionDeps = {
     ...services,
     db: deps.db,
@@ -133,6 +143,7 @@ export async function createApp(deps: AppDeps): Promise<{
   const revivals = await startRevivalSocial(deps.jobs, {
     twin: twinActionDeps,
     sender,
+    base,
     accounts: services.walletAccounts,
     operator: services.operator.account.address,
     targetUrl: deps.config.publicUrl,
@@ -144,7 +155,7 @@ export async function createApp(deps: AppDeps): Promise<{
     ...deps.config.lifeIndex,
     onLifePaid: revivals.onLifePaid,
   };
-  await startLifeWatch(deps.jobs, { ...lifeIndex, config: deps.config, sender });
+  await startLifeWatch(deps.jobs, { ...lifeIndex, config: deps.config, sender, base });
   await startFeeKeeper(deps.jobs, {
     db: deps.db,
     chain: deps.chain,
@@ -318,6 +329,7 @@ export async function createApp(deps: AppDeps): Promise<{
         chain: deps.chain,
         domain: appDomain(deps.config.publicUrl),
         origin: new URL(deps.config.publicUrl).origin,
+        onSignedIn: (fid, address) => rememberWalletAddress(deps.db, fid, address),
       }),
     }),
   );

@@ -114,6 +114,9 @@ export async function startTestServer(
     DIRECTORY_CACHE_MS: '0',
     // Likewise the health checks' reuse window: probes see a change at once (its own test sets one).
     HEALTH_CACHE_MS: '0',
+    // Local mode's default is the dev host's stand-in on port 3000, which may be another test run's:
+    // nothing answers here unless a test stands Base's API in.
+    BASE_NOTIFICATIONS_API_URL: 'http://127.0.0.1:9/api/v1/notifications',
     ...env,
   });
   const logger = pino(

@@ -1,24 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
+import type { Deployment } from '@fartwin/contracts/deployment';
 import { apiPaths, deployResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { createChainClient } from '../src/chain/client.ts';
 import { chainNowSeconds } from '../src/chain/life.ts';
 import { syncLifeIndex } from '../src/chain/life-indexer.ts';
 import { createDb } from '../src/db/database.ts';
 import { type LifeWatchTickDeps, runLifeWatchTick } from '../src/notify/life-watch.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
-import { startNotificationSender } from '../src/notify/sender.ts';
-import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';
-import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
+import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { lifeWatchSetup } from './life-watch-setup.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { advanceChainTime, createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';
 
@@ -46,19 +43,7 @@ describe('the life watch: battery warnings and deaths, through a Farcaster clien
       {},
       { deployWaitMs: 90_000 },
     );
-    await seedLocalNetwork(server.db, server.config.publicUrl);
-    deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
-    client = await startFakeFarcasterClient();
-    const logger = pino({ level: 'silent' });
-    tickDeps = {
-      db: server.db,
-      chain: createChainClient(server.anvil.rpcUrl),
-      contracts: server.services.contracts,
-      life: server.services.life,
-      logger,
-      sender: await startNotificationSender(server.jobs, { db: server.db, logger, production: false }),
-      targetUrl: server.config.publicUrl,
-    };
+    ({ deployment, client, tickDeps } = await lifeWatchSetup(server, deploymentFile));
   }, 180_000);
   afterAll(async () => {
     await client?.close();

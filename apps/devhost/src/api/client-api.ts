@@ -47,3 +47,28 @@ export const inboxEntrySchema = z.object({
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 
 export const inboxSchema = z.object({ notifications: z.array(inboxEntrySchema) });
+
+/** Where the dev host serves its stand-in of Base's Notifications API (the bot service's local default). */
+export const BASE_API_MOUNT = '/base';
+
+/** The Base App's side, as the dev host plays it for a plain browser's wallet. */
+export const baseClientPaths = {
+  /** GET: whether the wallet saved the app, with notifications on; POST {saved, notificationsEnabled}: change it. */
+  user: (address: string) => `/client/base/users/${address}`,
+  /** GET: the Base notifications the wallet received, newest first. */
+  inbox: (address: string) => `/client/base/inbox/${address}`,
+} as const;
+
+export const baseAppUserRequestSchema = z.object({ saved: z.boolean(), notificationsEnabled: z.boolean() });
+export const baseAppUserSchema = z.object({ saved: z.boolean(), notificationsEnabled: z.boolean() });
+export type BaseAppUser = z.infer<typeof baseAppUserSchema>;
+
+/** A notification as the Base App shows it (Base's fields: a title, a message, a path in the app). */
+export const baseInboxEntrySchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  targetPath: z.string().nullable(),
+  receivedAt: z.string().datetime(),
+});
+export type BaseInboxEntry = z.infer<typeof baseInboxEntrySchema>;
+export const baseInboxSchema = z.object({ notifications: z.array(baseInboxEntrySchema) });

@@ -33,6 +33,8 @@ export interface WalletSignInDeps {
   /** The app's own URL (PUBLIC_URL's origin): the only `URI:` a message may name. */
   origin: string;
   chainId?: number;
+  /** Told of each signed-in owner's wallet: where Base's Notifications API reaches them. */
+  onSignedIn?: (fid: number, address: `0x${string}`) => Promise<void>;
 }
 
 const failed = (message: string) => new HttpError(401, walletSignInErrorCodes.signInFailed, message);
@@ -75,6 +77,7 @@ export function walletSignIn(deps: WalletSignInDeps) {
       );
     }
     const session = await deps.sessions.issue(account.fid, address);
+    await deps.onSignedIn?.(account.fid, address);
     return {
       token: session.token,
       fid: account.fid,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { LOCAL_BASE_NOTIFICATIONS_API_KEY } from '@fartwin/localstack/base-notifications';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, LOCAL_WALLET_SESSION_SECRET, loadConfig } from './config.ts';
 
@@ -133,6 +134,26 @@ describe('loadConfig', () => {
       secret: 'ef'.repeat(32),
       ttlSeconds: 3600,
     });
+  });
+
+  it("notifies by wallet through Base's API: locally the dev host's stand-in, in production only with a key", () => {
+    expect(loadConfig({}).baseNotifications).toEqual({
+      apiUrl: 'http://localhost:3000/base/api/v1/notifications',
+      apiKey: LOCAL_BASE_NOTIFICATIONS_API_KEY,
+      appUrl: 'http://localhost:3001',
+    });
+    expect(loadConfig(PRODUCTION_ENV).baseNotifications).toBeUndefined();
+    expect(loadConfig({ ...PRODUCTION_ENV, BASE_NOTIFICATIONS_API_KEY: 'dashboard-key' }).baseNotifications).toEqual({
+      apiUrl: 'https://dashboard.base.org/api/v1/notifications',
+      apiKey: 'dashboard-key',
+      appUrl: PRODUCTION_ENV.PUBLIC_URL,
+    });
+    const registered = { ...PRODUCTION_ENV, BASE_NOTIFICATIONS_API_KEY: 'k', BASE_APP_URL: 'https://app.example.com' };
+    expect(loadConfig(registered).baseNotifications?.appUrl).toBe('https://app.example.com');
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, BASE_NOTIFICATIONS_API_KEY: LOCAL_BASE_NOTIFICATIONS_API_KEY }),
+    ).toThrow(/BASE_NOTIFICATIONS_API_KEY is the dev host's public key/);
+    expect(() => loadConfig({ BASE_NOTIFICATIONS_API_KEY: 'x'.repeat(257) })).toThrow(/BASE_NOTIFICATIONS_API_KEY/);
   });
 
   it('gives browsers PUBLIC_RPC_URL, never CHAIN_RPC_URL with its provider key', () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { domainSchema, encodedJsonFarcasterSignatureSchema } from '@farcaster/miniapp-core';
 import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
+import { LOCAL_BASE_NOTIFICATIONS_API_KEY } from '@fartwin/localstack/base-notifications';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
 import { parseEther, toHex } from 'viem';
@@ -38,6 +39,9 @@ const LOCAL_WALLET_KEY = `0x${'11'.repeat(32)}`;
 export const LOCAL_WALLET_SESSION_SECRET = 'fartwin-local-wallet-session-secret-public-never-use-in-production';
 /** The development mnemonic's first accounts: their keys are public, so production refuses them. */
 const PUBLIC_DEV_ACCOUNTS = 20;
+/** Base's Notifications API (the Base Dashboard's REST API), and the dev host's stand-in of it. */
+const BASE_NOTIFICATIONS_API_URL = 'https://dashboard.base.org/api/v1/notifications';
+const LOCAL_BASE_NOTIFICATIONS_API_URL = 'http://localhost:3000/base/api/v1/notifications';
 
 /** Base's public JSON-RPC endpoint: rate-limited, keyless, fine for a browser's reads. */
 const BASE_PUBLIC_RPC_URL = 'https://mainnet.base.org';
@@ -124,6 +128,15 @@ const envSchema = z
      * baseBuilder.ownerAddress, which ties the app to that account in the Base App's tools.
      */
     BASE_BUILDER_OWNER_ADDRESS: z.optional(addressSchema),
+    /**
+     * Base Dashboard's API key (its project's Settings > API Key): notifies owners who signed in by
+     * wallet through Base's Notifications API. Unset in production: that channel is off.
+     */
+    BASE_NOTIFICATIONS_API_KEY: z.string().min(1).max(256).optional(),
+    /** Where Base's Notifications API is; locally the dev host's stand-in. */
+    BASE_NOTIFICATIONS_API_URL: z.string().url().optional(),
+    /** The app's URL as registered on the Base Dashboard; defaults to PUBLIC_URL. */
+    BASE_APP_URL: z.string().url().optional(),
     LLM_BASE_URL: z.string().url().optional(),
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().optional(),
@@ -293,6 +306,13 @@ const envSchema = z
         message: 'is the public local key: generate one of your own',
       });
     }
+    if (env.BASE_NOTIFICATIONS_API_KEY === LOCAL_BASE_NOTIFICATIONS_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BASE_NOTIFICATIONS_API_KEY'],
+        message: "is the dev host's public key: use the key of your Base Dashboard project",
+      });
+    }
     if (env.WALLET_SESSION_SECRET === LOCAL_WALLET_SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -346,6 +366,17 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** The production domain; the manifest's canonicalDomain (a domain has no port). */
     canonicalDomain: env.CANONICAL_DOMAIN ?? new URL(publicUrl).hostname,
     baseBuilderOwnerAddress: env.BASE_BUILDER_OWNER_ADDRESS,
+    /** Base's Notifications API; undefined: owners signed in by wallet get no notices that way. */
+    baseNotifications:
+      env.BASE_NOTIFICATIONS_API_KEY || local
+        ? {
+            apiUrl: (
+              env.BASE_NOTIFICATIONS_API_URL ?? (local ? LOCAL_BASE_NOTIFICATIONS_API_URL : BASE_NOTIFICATIONS_API_URL)
+            ).replace(/\/$/, ''),
+            apiKey: env.BASE_NOTIFICATIONS_API_KEY ?? LOCAL_BASE_NOTIFICATIONS_API_KEY,
+            appUrl: env.BASE_APP_URL ?? publicUrl,
+          }
+        : undefined,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? {

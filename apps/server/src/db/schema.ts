@@ -121,6 +121,30 @@ export interface NotificationTokensTable {
   paced_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Wallets owners signed in with (web mode's SIWE): where Base's Notifications API reaches them (migration 0036). */
+export interface WalletNotificationAddressesTable {
+  fid: number;
+  /** EIP-55 checksummed. */
+  address: string;
+  signed_in_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Each notice once per wallet on Base's channel (notify/base-sender.ts). */
+export interface BaseNotificationSendsTable {
+  notification_id: string;
+  address: string;
+  delivery_id: string;
+  sent_at: Date | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+}
+
+/** The last slot a request to Base's Notifications API took (one row). */
+export interface BaseNotificationPaceTable {
+  id: number;
+  paced_until: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Webhook events applied, by JFS signature (replays are refused). */
 export interface WebhookEventsTable {
   signature: string;
@@ -456,6 +480,9 @@ export interface Database {
   auth_nonces: AuthNoncesTable;
   wallet_sign_in_nonces: WalletSignInNoncesTable;
   wallet_session_revocations: WalletSessionRevocationsTable;
+  wallet_notification_addresses: WalletNotificationAddressesTable;
+  base_notification_sends: BaseNotificationSendsTable;
+  base_notification_pace: BaseNotificationPaceTable;
   deployments: DeploymentsTable;
   notification_tokens: NotificationTokensTable;
   webhook_events: WebhookEventsTable;

@@ -9,8 +9,8 @@ import type { Db } from '../db/database.ts';
 import type { LifeNotificationsTable } from '../db/schema.ts';
 import { startTicker } from '../jobs/ticker.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
-import { notificationTargets } from './notification-tokens.ts';
-import type { NotificationMessage, NotificationSender } from './sender.ts';
+import { notifyOwner, type OwnerChannels, ownersReach } from './owner-notices.ts';
+import type { NotificationMessage } from './sender.ts';
 
 export const LIFE_WATCH_QUEUE = 'life-watch';
 /** Where a skipped notice is recorded, keyed by its notification id (`{kind}:{agentId}:{expiresAt}`). */
@@ -62,10 +62,10 @@ export function lifeNoticeMessage(notice: LifeNotice, now: number, targetUrl: st
 
 /**
  * Twins whose notice of this kind is due and not yet sent for their current expiry, and whose owner
- * has a notification token. Owners without one are left out rather than marked done: one who turns
+ * has a notification token (or, with Base's channel on, signed in by wallet). Owners without one are left out rather than marked done: one who turns
  * notifications on while the notice still matters gets it then.
  */
-async function dueNotices(db: Db, kind: LifeNoticeKind, now: number): Promise<LifeNotice[]> {
+async function dueNotices(db: Db, kind: LifeNoticeKind, now: number, byWallet: boolean): Promise<LifeNotice[]> {
   let query = db
     .selectFrom('agent_lives')
     .innerJoin('agents', 'agents.agent_id', 'agent_lives.agent_id')
@@ -101,12 +101,23 @@ async function dueNotices(db: Db, kind: LifeNoticeKind, now: number): Promise<Li
         ),
       ),
     )
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('notification_tokens')
-          .select(sql`1`.as('enabled'))
-          .whereRef('notification_tokens.fid', '=', 'agents.owner_fid'),
-      ),
+    .where(({ exists, or, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('notification_tokens')
+            .select(sql`1`.as('enabled'))
+            .whereRef('notification_tokens.fid', '=', 'agents.owner_fid'),
+        ),
+        ...(byWallet
+          ? [
+              exists(
+                selectFrom('wallet_notification_addresses')
+                  .select(sql`1`.as('signed_in'))
+                  .whereRef('wallet_notification_addresses.fid', '=', 'agents.owner_fid'),
+              ),
+            ]
+          : []),
+      ]),
     );
   query =
     kind === 'battery-warning'
@@ -118,8 +129,7 @@ async function dueNotices(db: Db, kind: LifeNoticeKind, now: number): Promise<Li
   return rows.map((row) => ({ kind, ...row }));
 }
 
-export interface LifeWatchTickDeps extends LifeIndexerDeps {
-  sender: NotificationSender;
+export interface LifeWatchTickDeps extends LifeIndexerDeps, OwnerChannels {
   /** Where a notification opens: the mini-app. */
   targetUrl: string;
 }
@@ -139,13 +149,15 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
     const now = await syncLifeIndex({ ...deps, db });
     // No contracts yet (the local chain is not bootstrapped): no lives to watch.
     if (now === null) return [];
-    const notices = [...(await dueNotices(db, 'battery-warning', now)), ...(await dueNotices(db, 'dead', now))];
+    const byWallet = deps.base !== undefined;
+    const notices = [
+      ...(await dueNotices(db, 'battery-warning', now, byWallet)),
+      ...(await dueNotices(db, 'dead', now, byWallet)),
+    ];
     if (notices.length === 0) return [];
-    const targets = await notificationTargets(db, [...new Set(notices.map((notice) => notice.ownerFid))]);
+    const reach = await ownersReach(db, deps, [...new Set(notices.map((notice) => notice.ownerFid))]);
     const done: LifeNotice[] = [];
     for (const notice of notices) {
-      const recipients = targets.filter((target) => target.fid === notice.ownerFid);
-      if (recipients.length === 0) continue;
       const message = lifeNoticeMessage(notice, now, deps.targetUrl);
       try {
         // A notice Postgres refuses (class 22) is recorded and skipped, not retried every tick.
@@ -153,7 +165,7 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
           { db, logger },
           { source: NOTICE_SOURCE, key: message.notificationId, input: notice },
           async () => {
-            await deps.sender.send(message, recipients);
+            if (!(await notifyOwner(deps, reach, notice.ownerFid, message))) return false;
             await db
               .insertInto('life_notifications')
               .values({ agent_id: notice.agentId, expires_at: notice.expiresAt, kind: notice.kind })
@@ -172,9 +184,8 @@ export async function runLifeWatchTick(deps: LifeWatchTickDeps): Promise<LifeNot
   });
 }
 
-export interface LifeWatchDeps extends LifeIndexerDeps {
+export interface LifeWatchDeps extends LifeIndexerDeps, OwnerChannels {
   config: Pick<ServerConfig, 'publicUrl' | 'lifeWatchIntervalSeconds'>;
-  sender: NotificationSender;
 }
 
 /** Starts the life watch on this replica: one tick per interval across all replicas (jobs/ticker.ts). */

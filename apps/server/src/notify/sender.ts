@@ -80,7 +80,7 @@ const OUTGOING_LIMITS = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 };
  * A client that failed (down, 5xx, an answer that is none): the first retry waits 30 s, then twice
  * as long each time (30 s, 1, 2, 4, 8 min), then gives up.
  */
-const DEFAULT_RETRY_DELAY_SECONDS = 30;
+export const DEFAULT_RETRY_DELAY_SECONDS = 30;
 const MAX_FAILED_ATTEMPTS = 6;
 /**
  * Farcaster clients allow one notification per token every 30 seconds. A rate-limited notice takes
@@ -94,7 +94,17 @@ const MAX_RATE_LIMITED_ATTEMPTS = 20;
 /** After its slot opens: the clocks of this replica, Postgres and the client need not agree to the ms. */
 const SLOT_MARGIN_MS = 1_000;
 
-type RetryReason = 'failed' | 'rate-limited';
+export type RetryReason = 'failed' | 'rate-limited';
+
+/** Whether attempt number `attempt` (2: the first retry) may still be made after this kind of failure. */
+export function mayRetry(attempt: number, reason: RetryReason): boolean {
+  return attempt <= (reason === 'rate-limited' ? MAX_RATE_LIMITED_ATTEMPTS : MAX_FAILED_ATTEMPTS);
+}
+
+/** A failed request's retry waits `firstDelay` seconds, then twice as long each time. */
+export function backoffSeconds(firstDelay: number, attempt: number): number {
+  return firstDelay * 2 ** (attempt - 2);
+}
 
 /** A retry only fails on our side (the database); clients' failures are retried through new jobs. */
 const retryQueueOptions = { name: NOTIFICATION_RETRY_QUEUE, retryLimit: 3, retryDelay: 30, retryBackoff: true };
@@ -139,7 +149,7 @@ async function postToClient(url: string, request: unknown, rules: DestinationRul
   return { answered: true, ...parsed.data.result };
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
@@ -192,14 +202,14 @@ export async function startNotificationSender(boss: PgBoss, deps: NotificationSe
     reason: RetryReason,
   ) => {
     if (tokens.length === 0) return false;
-    if (attempt > (reason === 'rate-limited' ? MAX_RATE_LIMITED_ATTEMPTS : MAX_FAILED_ATTEMPTS)) {
+    if (!mayRetry(attempt, reason)) {
       logger.warn(
         { url, notificationId: message.notificationId, tokens: tokens.length, reason },
         'notification given up',
       );
       return false;
     }
-    let startAfter: number | Date = firstRetryDelay * 2 ** (attempt - 2);
+    let startAfter: number | Date = backoffSeconds(firstRetryDelay, attempt);
     if (reason === 'rate-limited') {
       const slot = await reserveNextSlot(db, url, tokens, rateLimitPace);
       // None of them stored any more: nobody left to notify.

@@ -9,6 +9,7 @@ export type RejectedInputSource =
   | 'life-notice'
   | 'twin-write'
   | 'notification-retry'
+  | 'base-notification'
   | 'neynar-delivery';
 
 /** Characters of an input kept with its record: enough to recognise it, bounded for an attacker's megabyte. */

@@ -3,9 +3,8 @@ import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { LifePayment } from '../chain/life-indexer.ts';
 import type { Db } from '../db/database.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
-import { notificationTargets } from '../notify/notification-tokens.ts';
+import { notifyOwner, type OwnerChannels, ownersReach } from '../notify/owner-notices.ts';
 import { payerName, revivalNoticeMessage } from '../notify/revival-notice.ts';
-import type { NotificationSender } from '../notify/sender.ts';
 import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
 import type { TwinActionDeps } from '../twin-actions/deps.ts';
 import { type ThankYouOutcome, thankReviver } from '../twin-actions/revivals/thank-you.ts';
@@ -19,9 +18,8 @@ export interface RevivalJob {
   logIndex: number;
 }
 
-export interface RevivalSocialDeps {
+export interface RevivalSocialDeps extends OwnerChannels {
   twin: TwinActionDeps;
-  sender: NotificationSender;
   /** The payer's Farcaster account from their address (services.walletAccounts, time-budgeted). */
   accounts: AccountsByAddress;
   /** The operator's address: its payments are the deploys' first batteries. */
@@ -58,21 +56,18 @@ export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): P
   const key = revivalKey(revival);
   let notified = revival.notified;
   if (!notified) {
-    // Owners whose notifications are off (no token) are not told; nothing to catch up on later.
-    const targets = await notificationTargets(db, [revival.ownerFid]);
-    if (targets.length > 0) {
-      await deps.sender.send(
-        revivalNoticeMessage(
-          {
-            revivalKey: key,
-            twinUsername: revival.twinUsername,
-            payer: revival.payer,
-            payerUsername: revival.payerUsername,
-          },
-          deps.targetUrl,
-        ),
-        targets,
-      );
+    // Owners with no channel (no token, no wallet sign-in) are not told; nothing to catch up on later.
+    const message = revivalNoticeMessage(
+      {
+        revivalKey: key,
+        twinUsername: revival.twinUsername,
+        payer: revival.payer,
+        payerUsername: revival.payerUsername,
+      },
+      deps.targetUrl,
+    );
+    const reach = await ownersReach(db, deps, [revival.ownerFid]);
+    if (await notifyOwner(deps, reach, revival.ownerFid, message)) {
       await markOwnerNotified(db, job);
       notified = true;
     }

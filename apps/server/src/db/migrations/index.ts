@@ -31,6 +31,7 @@ import * as twinMemoryRows from './0032_twin_memory_rows.ts';
 import * as ownerExamples from './0033_owner_examples.ts';
 import * as withdrawalSignedAt from './0034_withdrawal_signed_at.ts';
 import * as relayOutcomes from './0035_relay_outcomes.ts';
+import * as baseNotifications from './0036_base_notifications.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0033_owner_examples': ownerExamples,
   '0034_withdrawal_signed_at': withdrawalSignedAt,
   '0035_relay_outcomes': relayOutcomes,
+  '0036_base_notifications': baseNotifications,
 };
