@@ -61,7 +61,8 @@ const invalid = (error: { issues: { message: string }[] }): Handled => ({
 /**
  * The bot service's /local-network API and the dev host backend's /client API as a fetch double:
  * answers what a test sets per route ("METHOD /path") and records every request (method, path
- * with query, JSON body). By default nobody added the mini-app and inboxes are empty; casts and
+ * with query, JSON body). By default nobody added the mini-app (nor saved it in the Base App) and
+ * inboxes are empty; casts and
  * direct messages are kept in `state` as the network would (newest cast first, messages by id).
  */
 export function fakeLocalNetwork(routes: Record<string, Handler> = {}) {
@@ -152,6 +153,10 @@ export function fakeLocalNetwork(routes: Record<string, Handler> = {}) {
     if (installation)
       return () => ({ body: { fid: Number(installation[1]), added: false, notificationDetails: null } });
     if (/^GET \/client\/inbox\/\d+$/.test(key)) return () => ({ body: { notifications: [] } });
+    // The Base App's side of a wallet: by default it never saved the app, and its inbox is empty.
+    if (/^GET \/client\/base\/users\/0x[0-9a-fA-F]{40}$/.test(key))
+      return () => ({ body: { saved: false, notificationsEnabled: false } });
+    if (/^GET \/client\/base\/inbox\/0x[0-9a-fA-F]{40}$/.test(key)) return () => ({ body: { notifications: [] } });
     return undefined;
   }
 
