@@ -78,9 +78,7 @@ test('a web page loads neither the wallet stack nor the SDK until a wallet is ne
   await expect.poll(async () => [...(await loaded())]).toEqual(expect.arrayContaining(['viem', '@wagmi/core']));
 });
 
-test("a visitor's first pages bundle no schema library, and run on React, not preact (issue 24's bytes)", async ({
-  page,
-}) => {
+test("a visitor's first pages bundle no schema library, and run on React, not preact", async ({ page }) => {
   const packagesOf = watchScripts(page.context());
   await openAs(page, users.visitor);
   // The web home (nobody signed in) and the leaderboard: nothing on them comes from the server's JSON.
