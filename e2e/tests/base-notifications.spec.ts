@@ -28,7 +28,8 @@ test('signed in by wallet in a plain browser, the owner gets the battery warning
   // The Base App user saved the app with notifications on.
   const base = page.getByTestId('base-notifications');
   const enabled = base.getByTestId('base-notifications-enabled');
-  await enabled.check();
+  // The box follows the dev host's answer, not the click (a controlled input): click, then wait for it.
+  await enabled.click();
   await expect(enabled).toBeChecked();
   await expect(base).toContainText('No Base notifications yet.');
 
@@ -66,6 +67,6 @@ test('signed in by wallet in a plain browser, the owner gets the battery warning
   // Left as found for the journeys after this one: the twin on a fresh battery (their notices are
   // for a new life, not this one's, already sent) and the Base App without the app saved.
   await payBatteryAs(users.keeper, twin.agentId);
-  await enabled.uncheck();
+  await enabled.click();
   await expect(enabled).not.toBeChecked();
 });
