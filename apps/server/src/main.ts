@@ -4,7 +4,7 @@ import { createApp } from './app.ts';
 import { createChainClient } from './chain/client.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
-import { deploySampleTwins } from './deploy/sample-twins.ts';
+import { queueSampleTwins } from './deploy/sample-twins.ts';
 import { closeGracefully } from './http/graceful-close.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { handleUnhandledRejections } from './logging/last-resort.ts';
@@ -28,16 +28,12 @@ async function main() {
   const chain = createChainClient(config.chain.rpcUrl);
   const jobs = await startJobQueue(config.databaseUrl, logger);
   const { app, services, deploy } = await createApp({ config, db, chain, logger, jobs });
+  // In the background: the server answers while the sample twins deploy.
+  if (config.mode === 'local') await queueSampleTwins(jobs, { db, farcaster: services.farcaster, deploy, logger });
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
     logger.info({ url: `http://${config.host}:${info.port}`, mode: config.mode }, 'server listening'),
   );
-  if (config.mode === 'local') {
-    // In the background: the server answers while the sample twins deploy.
-    deploySampleTwins({ db, farcaster: services.farcaster, deploy, logger }).catch((error: unknown) =>
-      logger.error({ err: error }, 'sample twins could not be deployed'),
-    );
-  }
   server.on('error', (error: NodeJS.ErrnoException) => {
     const message =
       error.code === 'EADDRINUSE' ? `Port ${config.port} is already in use (set PORT to use another).` : error.message;

@@ -14,11 +14,17 @@ import {
   deployResponseSchema,
   deployStepNames,
 } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { findDeployment } from '../src/deploy/deployment-store.ts';
-import { deploySampleTwins, SAMPLE_TWIN_OWNERS } from '../src/deploy/sample-twins.ts';
+import {
+  queueSampleTwins,
+  SAMPLE_TWIN_OWNERS,
+  SAMPLE_TWINS_QUEUE,
+  startSampleDeployments,
+} from '../src/deploy/sample-twins.ts';
 import { tokenSymbol } from '../src/deploy/twin-identity.ts';
 import { decryptAgentWallet } from '../src/deploy/wallet-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -314,24 +320,53 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect((await server.app.request(apiPaths.deployProgress(1007))).status).toBe(401);
   });
 
-  it('deploys the sample twins on the first local start through the same pipeline, and only then', async () => {
-    const deps = {
-      db: server.db,
-      farcaster: server.services.farcaster,
-      deploy: server.deploy,
-      logger: pino({ level: 'silent' }),
-    };
-    await deploySampleTwins(deps);
-    // Other users have deployments already, so this database is not a first start: nothing happens.
-    for (const fid of SAMPLE_TWIN_OWNERS) expect(await findDeployment(server.db, fid)).toBeNull();
+  it('deploys the sample twins on the first local start through the same pipeline, and only then, whatever fails on the way', async () => {
+    const samplesQueued = async () =>
+      Number(
+        (
+          await sql<{ count: string }>`select count(*) from pgboss.job where name = ${SAMPLE_TWINS_QUEUE}`.execute(
+            server.db,
+          )
+        ).rows[0]!.count,
+      );
+    // The first attempt loses its provider on one sample owner (as a database cut off mid-start
+    // would): the job's retry starts what is missing, and nothing twice.
+    let failures = 1;
+    const flaky = new Proxy(server.services.farcaster, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (failures > 0) {
+            failures--;
+            return Promise.reject(new Error('connection terminated'));
+          }
+          return value.apply(target, args);
+        };
+      },
+    });
+    const deps = { db: server.db, farcaster: flaky, deploy: server.deploy, logger: pino({ level: 'silent' }) };
+    await queueSampleTwins(server.jobs, deps);
+    // Other users have deployments already, so this database is not a first start: nothing is queued.
+    expect(await samplesQueued()).toBe(0);
 
     await server.db.deleteFrom('agents').execute();
     await server.db.deleteFrom('deployments').execute();
-    await deploySampleTwins(deps);
+    await queueSampleTwins(server.jobs, deps);
+    expect(await samplesQueued()).toBe(1);
+    await vi.waitFor(
+      async () => {
+        for (const fid of SAMPLE_TWIN_OWNERS) expect((await findDeployment(server.db, fid))?.status).toBe('completed');
+      },
+      { timeout: 120_000, interval: 500 },
+    );
+    expect(failures).toBe(0);
     for (const fid of SAMPLE_TWIN_OWNERS) {
-      const sample = await findDeployment(server.db, fid);
-      expect(sample?.status).toBe('completed');
-      expect(sample?.steps['first-battery']?.status).toBe('done');
+      expect((await findDeployment(server.db, fid))?.steps['first-battery']?.status).toBe('done');
     }
-  });
+    // A second run finds every sample deployment made: it starts nothing.
+    const before = await server.db.selectFrom('deployments').select(['owner_fid', 'agent_id']).execute();
+    await startSampleDeployments(deps);
+    expect(await server.db.selectFrom('deployments').select(['owner_fid', 'agent_id']).execute()).toEqual(before);
+  }, 180_000);
 });

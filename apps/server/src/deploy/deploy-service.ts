@@ -48,7 +48,26 @@ export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: numbe
     }
   }
 
+  /**
+   * Starts the user's deployment, or continues a failed one from its first unfinished step, without
+   * waiting for it: the deployment's row makes each attempt start once however many callers ask.
+   */
+  async function start(ownerFid: number, choices: string[], character: Character): Promise<void> {
+    const started = await createDeployment(db, { ownerFid, agentId: randomUUID(), choices, character });
+    if (started || (await reopenDeployment(db, ownerFid))) {
+      try {
+        await queue.enqueue(ownerFid);
+      } catch {
+        // Nobody will run it: failed at once, so the next call starts it again (not in 10 minutes).
+        await failDeployment(db, ownerFid, { errorType: 'not_started', errorText: NOT_STARTED.message });
+        throw new HttpError(503, 'deploy_not_started', NOT_STARTED.message, { 'retry-after': '5' });
+      }
+    }
+  }
+
   return {
+    start,
+
     /**
      * A completed deployment's answer again when the same choices come back soon after (a retry
      * whose first answer was lost); otherwise the user already has a twin: action NONE.
@@ -68,16 +87,7 @@ export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: numbe
      * of them queue each attempt, and all of them wait for the same outcome.
      */
     async deploy(ownerFid: number, choices: string[], character: Character): Promise<DeployAnswer> {
-      const started = await createDeployment(db, { ownerFid, agentId: randomUUID(), choices, character });
-      if (started || (await reopenDeployment(db, ownerFid))) {
-        try {
-          await queue.enqueue(ownerFid);
-        } catch {
-          // Nobody will run it: failed at once, so the next call starts it again (not in 10 minutes).
-          await failDeployment(db, ownerFid, { errorType: 'not_started', errorText: NOT_STARTED.message });
-          throw new HttpError(503, 'deploy_not_started', NOT_STARTED.message, { 'retry-after': '5' });
-        }
-      }
+      await start(ownerFid, choices, character);
       const outcome = await waitForOutcome(ownerFid);
       if (!outcome) {
         return {
