@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds the image from the Dockerfile on a local base (scripts/image/make-base.sh: Debian bookworm
 # from debootstrap with this machine's Node 20, for where no container registry is reachable) and
-# checks that it starts in production mode and answers /health/live and /health/ready against a real
-# Postgres and chain on this machine (scripts/image/backends.ts: throwaway Postgres, anvil with the
-# contracts deployed). Not part of `npm test`. Needs root, podman, debootstrap (if the base is
+# checks that it starts in production mode as an API process beside a worker process (FARTWIN_ROLE)
+# and answers /health/live and /health/ready against a real Postgres and chain on this machine
+# (scripts/image/backends.ts: throwaway Postgres, anvil with the contracts deployed); the worker answers
+# its probes and no requests. Not part of `npm test`. Needs root, podman, debootstrap (if the base is
 # missing), curl, and the repository's npm install (for the backends).
 #
 #   scripts/image/check.sh
@@ -23,10 +24,12 @@ WORK="$(mktemp -d /tmp/fartwin-image-check.XXXXXX)"
 # Postgres runs as its own user when started by root: it must reach the data folder.
 chmod 755 "$WORK"
 NAME="fartwin-image-check-$$"
+WORKER_NAME="fartwin-image-check-worker-$$"
+WORKER_PORT=$((PORT + 1))
 BACKENDS=""
 
 cleanup() {
-  $PODMAN rm -f "$NAME" >/dev/null 2>&1 || true
+  $PODMAN rm -f "$NAME" "$WORKER_NAME" >/dev/null 2>&1 || true
   if [ -n "$BACKENDS" ]; then kill "$BACKENDS" 2>/dev/null && wait "$BACKENDS" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
@@ -79,9 +82,12 @@ grep '^{' "$WORK/backends.log" | head -1 | PORT="$PORT" node -e '
     console.log(Object.entries(env).map(([name, value]) => `${name}=${value}`).join("\n"));
   });' >"$WORK/env"
 
-echo "== podman run $IMAGE (production mode, host network, port $PORT)"
+echo "== podman run $IMAGE (production mode, host network): API on port $PORT, worker on $WORKER_PORT"
 # shellcheck disable=SC2086
-$PODMAN run -d --name "$NAME" --network=host $RUN_ARGS --env-file "$WORK/env" "$IMAGE" >/dev/null
+$PODMAN run -d --name "$NAME" --network=host $RUN_ARGS --env-file "$WORK/env" -e FARTWIN_ROLE=api "$IMAGE" >/dev/null
+# shellcheck disable=SC2086
+$PODMAN run -d --name "$WORKER_NAME" --network=host $RUN_ARGS --env-file "$WORK/env" -e FARTWIN_ROLE=worker \
+  -e PORT="$WORKER_PORT" "$IMAGE" >/dev/null
 
 i=0
 until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/health/ready")" = 200 ]; do
@@ -101,9 +107,16 @@ for path in /health/live /health/ready /health /doppelganger/agents; do
 done
 printf 'index.html -> '
 curl -s -o /dev/null -w '%{http_code} %{content_type}\n' "http://127.0.0.1:$PORT/"
+worker_live="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$WORKER_PORT/health/live")"
+echo "worker /health/live -> [$worker_live]"
+if [ "$worker_live" != 200 ]; then $PODMAN logs "$WORKER_NAME" 2>&1 | tail -30 >&2; exit 1; fi
+worker_agents="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$WORKER_PORT/doppelganger/agents")"
+echo "worker /doppelganger/agents -> [$worker_agents]"
+if [ "$worker_agents" != 404 ]; then echo "the worker process answered a request" >&2; exit 1; fi
 printf 'user in the container: '
 $PODMAN exec "$NAME" id
 if $PODMAN healthcheck run "$NAME" 2>/dev/null; then echo "HEALTHCHECK: healthy"; else echo "HEALTHCHECK: unhealthy" >&2; exit 1; fi
 $PODMAN stop -t 30 "$NAME" >/dev/null
+$PODMAN stop -t 30 "$WORKER_NAME" >/dev/null
 echo "stopped with exit code $($PODMAN inspect "$NAME" --format '{{.State.ExitCode}}') after SIGTERM"
 echo "image check passed"

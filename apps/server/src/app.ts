@@ -82,7 +82,10 @@ const isApiPath = (path: string) =>
 /** Bodies above this are refused with 413 before they are read. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The whole service: routes, and this replica's job workers. */
+/**
+ * The whole service: routes, and this process's job workers. FARTWIN_ROLE chooses which of the two
+ * it runs (jobs/job-queue.ts: an API process's `work()` registers nothing).
+ */
 export async function createApp(deps: AppDeps): Promise<{
   app: Hono;
   services: Services;
@@ -233,6 +236,12 @@ export async function createApp(deps: AppDeps): Promise<{
       rateLimits,
     }),
   );
+  const made = { app, services, deploy, twinActions, rateLimits, onLifePaid: revivals.onLifePaid };
+  if (deps.config.role === 'worker') {
+    // A worker process answers its health probes only; the API processes take the requests.
+    if (deps.config.mode === 'production') await checkOperatorSetup(deps, services);
+    return made;
+  }
   app.route('/', appConfigRoutes(deps.config, services.contracts));
   app.route(
     '/',
@@ -361,7 +370,7 @@ export async function createApp(deps: AppDeps): Promise<{
     }),
   );
   app.route('/', miniappStaticRoutes(deps.config.miniappDist, isApiPath, pageHeadTags(deps.config.publicUrl)));
-  return { app, services, deploy, twinActions, rateLimits, onLifePaid: revivals.onLifePaid };
+  return made;
 }
 
 /**

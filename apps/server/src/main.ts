@@ -26,13 +26,16 @@ async function main() {
     if (seeded > 0) logger.info({ users: seeded }, 'local social network seeded');
   }
   const chain = createChainClient(config.chain.rpcUrl);
-  const jobs = await startJobQueue(config.databaseUrl, logger);
+  const jobs = await startJobQueue(config.databaseUrl, logger, { worksJobs: config.role !== 'api' });
   const { app, services, deploy } = await createApp({ config, db, chain, logger, jobs });
   // In the background: the server answers while the sample twins deploy.
   if (config.mode === 'local') await queueSampleTwins(jobs, { db, farcaster: services.farcaster, deploy, logger });
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) =>
-    logger.info({ url: `http://${config.host}:${info.port}`, mode: config.mode }, 'server listening'),
+    logger.info(
+      { url: `http://${config.host}:${info.port}`, mode: config.mode, role: config.role },
+      'server listening',
+    ),
   );
   server.on('error', (error: NodeJS.ErrnoException) => {
     const message =

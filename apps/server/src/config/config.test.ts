@@ -236,6 +236,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REPLIES_PER_TWIN_PER_DAY: '-1' })).toThrow(/REPLIES_PER_TWIN_PER_DAY/);
   });
 
+  it('runs both roles in one process unless FARTWIN_ROLE says api or worker, and names a wrong one', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ...PRODUCTION_ENV, FARTWIN_ROLE: 'api' }).role).toBe('api');
+    expect(loadConfig({ ...PRODUCTION_ENV, FARTWIN_ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ FARTWIN_ROLE: 'cron' })).toThrow(/FARTWIN_ROLE/);
+  });
+
   it('names a malformed variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ...PRODUCTION_ENV, ACCOUNT_ASSOCIATION: '{"header":1}' })).toThrow(

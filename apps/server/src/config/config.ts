@@ -58,9 +58,18 @@ function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
+/** The roles a process of the service can take (FARTWIN_ROLE). */
+export const PROCESS_ROLES = ['api', 'worker', 'all'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 const envSchema = z
   .object({
     FARTWIN_MODE: z.enum(['local', 'production']).default('local'),
+    /**
+     * What this process does: `api` answers requests and queues jobs, `worker` works the queues and
+     * answers only its health probes, `all` both (one process, as `npm start` runs it).
+     */
+    FARTWIN_ROLE: z.enum(PROCESS_ROLES).default('all'),
     HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3001),
     PUBLIC_URL: z.string().url().optional(),
@@ -331,6 +340,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
     mode: env.FARTWIN_MODE,
+    role: env.FARTWIN_ROLE,
     host: env.HOST,
     port: env.PORT,
     publicUrl,

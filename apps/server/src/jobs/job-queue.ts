@@ -6,12 +6,24 @@ import type { Logger } from 'pino';
 const DEADLOCK_DETECTED = '40P01';
 const CREATE_QUEUE_ATTEMPTS = 8;
 
+/** The worker id an API process hands back for a worker it does not start. */
+const NOT_WORKED_HERE = 'not-worked-here';
+
 /**
- * pg-boss on the app's Postgres: long work (deploy steps, later notifications) runs as jobs any
- * replica may pick up. Its own small pool; its tables live in the `pgboss` schema.
+ * pg-boss on the app's Postgres: long work (deploy steps, notifications, ticks) runs as jobs any
+ * worker process may pick up. Its own small pool; its tables live in the `pgboss` schema.
+ *
+ * `worksJobs: false` (an API process, FARTWIN_ROLE=api) queues jobs but works none: every
+ * `work()` call registers nothing, and pg-boss's maintenance and cron run in the workers only. The
+ * code that declares a queue and its worker stays the same whatever the process's role.
  */
-export async function startJobQueue(databaseUrl: string, logger: Logger): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+export async function startJobQueue(
+  databaseUrl: string,
+  logger: Logger,
+  options: { worksJobs?: boolean } = {},
+): Promise<PgBoss> {
+  const worksJobs = options.worksJobs ?? true;
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4, supervise: worksJobs, schedule: worksJobs });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   // pg-boss 10 attaches each new queue's partition to its job table: replicas starting together and
@@ -29,5 +41,6 @@ export async function startJobQueue(databaseUrl: string, logger: Logger): Promis
       }
     }
   };
+  if (!worksJobs) boss.work = async () => NOT_WORKED_HERE;
   return boss;
 }
