@@ -93,7 +93,7 @@ async function recordAndSend(
   key: SpendKey,
   sender: LocalAccount,
   build: () => Promise<SpendRequest>,
-): Promise<{ confirmed: Hex } | { row: { id: string }; txHash: Hex }> {
+): Promise<{ confirmed: Hex } | { row: { id: number }; txHash: Hex }> {
   const { db, chain } = deps;
   let row = await find(db, key);
   if (!row) {

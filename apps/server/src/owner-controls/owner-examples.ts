@@ -28,7 +28,7 @@ export interface OwnerExampleRouteDeps {
   rateLimits: RateLimits;
 }
 
-type ExampleRow = { id: string; writing_key: string; message: string; answer: string; created_at: Date };
+type ExampleRow = { id: number | string; writing_key: string; message: string; answer: string; created_at: Date };
 
 function toExample(row: ExampleRow): OwnerExample {
   return {
@@ -106,7 +106,8 @@ export async function deleteOwnerExample(db: Db, agentId: string, id: string): P
   const result = await db
     .deleteFrom('twin_examples')
     .where('agent_id', '=', agentId)
-    .where('id', '=', id)
+    // Up to 18 digits: beyond a JavaScript number's exact range, so compared in SQL.
+    .where(sql<boolean>`id = ${id}::bigint`)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,0 +1,356 @@
+// Generated from the migrated database by `npm run db:types -w @fartwin/server`: do not edit.
+// db/schema.ts must agree with it (checked at compile time there).
+
+/** Every table of the migrated database, each column as a row read gives it. */
+export interface DatabaseColumns {
+  agent_actions: {
+    agent_id: string;
+    reply_on_farcaster: boolean;
+    reply_to_direct_messages: boolean;
+    content_writer: boolean;
+    notifications: boolean;
+    content_writer_since: number | null;
+    notifications_since: number | null;
+    updated_at: Date;
+    paused: boolean;
+    posts_ask_first: boolean;
+    replies_ask_first: boolean;
+  };
+  agent_lives: {
+    agent_id: string;
+    expires_at: number;
+    updated_at: Date;
+  };
+  agents: {
+    id: number;
+    agent_id: string;
+    owner_fid: number;
+    twin_fid: number;
+    twin_username: string;
+    twin_display_name: string;
+    twin_pfp_url: string | null;
+    wallet_address: string;
+    token_address: string;
+    token_symbol: string;
+    status: string;
+    character: unknown;
+    choices: unknown;
+    created_at: Date;
+    voice_version: number;
+  };
+  auth_nonces: {
+    nonce: string;
+    created_at: Date;
+    used_at: Date | null;
+  };
+  base_notification_pace: {
+    id: number;
+    paced_until: Date;
+  };
+  base_notification_sends: {
+    notification_id: string;
+    address: string;
+    delivery_id: string;
+    sent_at: Date | null;
+    failure_reason: string | null;
+    created_at: Date;
+  };
+  battery_relays: {
+    payer: string;
+    nonce: string;
+    agent_id: string;
+    claim: string;
+    tx_hash: string | null;
+    raw_tx: string | null;
+    created_at: Date;
+    outcome: string | null;
+    client_ip: string | null;
+  };
+  chain_cursors: {
+    name: string;
+    block: number;
+  };
+  chat_turns: {
+    id: number;
+    agent_id: string;
+    fid: number;
+    role: string;
+    content: string;
+    engine: string | null;
+    created_at: Date;
+  };
+  deployments: {
+    owner_fid: number;
+    agent_id: string;
+    choices: unknown;
+    character: unknown;
+    status: string;
+    steps: unknown;
+    error_type: string | null;
+    error_text: string | null;
+    wallet_address: string | null;
+    wallet_key_ciphertext: string | null;
+    twin_fid: number | null;
+    twin_username: string | null;
+    twin_display_name: string | null;
+    twin_pfp_url: string | null;
+    twin_signer_id: string | null;
+    token_address: string | null;
+    token_symbol: string | null;
+    token_tx_hash: string | null;
+    battery_tx_hash: string | null;
+    welcome_cast_hash: string | null;
+    created_at: Date;
+    updated_at: Date;
+    token_salt: string | null;
+    token_launch_info: unknown | null;
+  };
+  life_notifications: {
+    agent_id: string;
+    expires_at: number;
+    kind: string;
+    sent_at: Date;
+  };
+  local_app_keys: {
+    public_key: string;
+    fid: number;
+    app_fid: number;
+    created_at: Date;
+  };
+  local_direct_messages: {
+    id: number;
+    from_fid: number;
+    to_fid: number;
+    text: string;
+    idempotency_key: string | null;
+    created_at: Date;
+  };
+  neynar_deliveries: {
+    signature: string;
+    received_at: Date;
+  };
+  notification_tokens: {
+    fid: number;
+    app_fid: number;
+    url: string;
+    token: string;
+    updated_at: Date;
+    paced_until: Date | null;
+  };
+  people_memory: {
+    key: string;
+    agent_id: string;
+    fid: number;
+    username: string | null;
+    channel: string;
+    said: string;
+    topics: string[];
+    created_at: Date;
+  };
+  rate_limits: {
+    key: string;
+    points: number;
+    expire: number | null;
+  };
+  rejected_inputs: {
+    id: number;
+    source: string;
+    key: string;
+    reason: string;
+    excerpt: string;
+    block: number | null;
+    tx_hash: string | null;
+    created_at: Date;
+  };
+  revivals: {
+    tx_hash: string;
+    log_index: number;
+    agent_id: string;
+    payer: string;
+    block: number;
+    clock_at: number;
+    payer_fid: number | null;
+    payer_username: string | null;
+    outcome: string | null;
+    notified_at: Date | null;
+    created_at: Date;
+  };
+  social_accounts: {
+    fid: number;
+    username: string;
+    display_name: string;
+    pfp_url: string | null;
+    bio: string;
+    custody_address: string;
+    created_at: Date;
+    score: number;
+  };
+  social_casts: {
+    id: number;
+    hash: string;
+    fid: number;
+    text: string;
+    parent_hash: string | null;
+    embeds: unknown;
+    created_at: Date;
+    thread_hash: string;
+    handed_on: boolean;
+  };
+  twin_cast_learning: {
+    agent_id: string;
+    newest_cast_at: Date | null;
+    learned_at: Date;
+  };
+  twin_drafts: {
+    key: string;
+    agent_id: string;
+    kind: string;
+    text: string;
+    engine: string | null;
+    parent_hash: string | null;
+    thread_hash: string | null;
+    counterpart_fid: number | null;
+    clock_at: number;
+    expires_at: number;
+    status: string;
+    claimed_at: Date | null;
+    cast_hash: string | null;
+    created_at: Date;
+    answered_text: string | null;
+    answered_username: string | null;
+    policy: string[];
+  };
+  twin_examples: {
+    id: number;
+    agent_id: string;
+    writing_key: string;
+    message: string;
+    answer: string;
+    created_at: Date;
+    message_search: string | null;
+  };
+  twin_fee_checks: {
+    agent_id: string;
+    checked_at: Date;
+  };
+  twin_fee_settings: {
+    agent_id: string;
+    pay_battery_from_fees: boolean;
+    updated_at: Date;
+  };
+  twin_fee_spends: {
+    id: number;
+    agent_id: string;
+    period: string;
+    step: string;
+    status: string;
+    sender: string;
+    to_address: string;
+    call_data: string;
+    value_wei: string;
+    weth_wei: string | null;
+    usdc: string | null;
+    token_amount: string | null;
+    raw_tx: string | null;
+    tx_hash: string | null;
+    error: string | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  twin_learning_days: {
+    agent_id: string;
+    day: number;
+    learned: number;
+  };
+  twin_memory: {
+    agent_id: string;
+    cast_hash: string;
+    kind: string;
+    text: string;
+    parent_text: string | null;
+    cast_at: Date;
+    search: string | null;
+    parent_search: string | null;
+  };
+  twin_reply_charges: {
+    key: string;
+    agent_id: string;
+    author_fid: number;
+    channel: string;
+    charged_at: Date;
+  };
+  twin_schedules: {
+    agent_id: string;
+    stream: string;
+    after: number;
+    next_slot_at: number;
+  };
+  twin_voice_versions: {
+    agent_id: string;
+    version: number;
+    voice: unknown;
+    created_at: Date;
+  };
+  twin_wallet_spends: {
+    id: number;
+    agent_id: string;
+    request_key: string;
+    kind: string;
+    asset: string;
+    amount: string;
+    to_address: string;
+    requested_by_fid: number | null;
+    status: string;
+    raw_tx: string | null;
+    tx_hash: string | null;
+    error: string | null;
+    created_at: Date;
+    updated_at: Date;
+    signed_at: Date | null;
+  };
+  twin_write_skips: {
+    key: string;
+    agent_id: string;
+    kind: string;
+    reason: string;
+    subject: string;
+    author_fid: number | null;
+    created_at: Date;
+  };
+  twin_writings: {
+    key: string;
+    agent_id: string;
+    kind: string;
+    text: string;
+    engine: string | null;
+    thread_hash: string | null;
+    counterpart_fid: number | null;
+    delivered_ref: string | null;
+    clock_at: number;
+    created_at: Date;
+    delivered_at: Date | null;
+    answered_text: string | null;
+    answered_username: string | null;
+    policy: string[];
+  };
+  wallet_notification_addresses: {
+    fid: number;
+    address: string;
+    signed_in_at: Date;
+  };
+  wallet_session_revocations: {
+    jti: string;
+    expires_at: Date;
+  };
+  wallet_sign_in_nonces: {
+    nonce: string;
+    created_at: Date;
+  };
+  webhook_events: {
+    signature: string;
+    fid: number;
+    app_fid: number;
+    event: string;
+    received_at: Date;
+  };
+}
