@@ -92,13 +92,16 @@ async function main(): Promise<number> {
   if (failed.length > 0) console.log(`\nCould not run: ${failed.join(', ')}`);
   // A run that measured nothing (interrupted, or nothing could run) leaves the last table in place.
   if (results.length > 0) {
-    writeResultsFile({ json: resultsFile, markdown: resultsMarkdownFile }, {
-      date,
-      seconds,
-      benchmarks: selected.map((benchmark) => benchmark.name),
-      couldNotRun: failed,
-      results,
-    });
+    writeResultsFile(
+      { json: resultsFile, markdown: resultsMarkdownFile },
+      {
+        date,
+        seconds,
+        benchmarks: selected.map((benchmark) => benchmark.name),
+        couldNotRun: failed,
+        results,
+      },
+    );
     console.log(`\nWritten to ${resultsFile} and ${resultsMarkdownFile}`);
   }
   return failed.length > 0 ? 1 : 0;
