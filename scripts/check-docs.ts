@@ -1,7 +1,7 @@
 /**
  * `node --import tsx scripts/check-docs.ts` (part of `npm run lint`): every relative link in
  * README.md, CONTRIBUTING.md, docs/ and bench/ reaches a file and, for a `#anchor`, a heading in it;
- * no document cites what a clone cannot open. Exits 1 naming each problem.
+ * every repository path they quote as code exists; no document cites what a clone cannot open. Exits 1 naming each problem.
  */
 import { fileURLToPath } from 'node:url';
 import { checkMarkdown, docFiles } from './docs/links.ts';
@@ -14,5 +14,5 @@ if (problems.length > 0) {
   console.error(`${problems.length} problem(s) in the docs`);
   process.exitCode = 1;
 } else {
-  console.log(`Docs: ${files.length} files, every link resolves`);
+  console.log(`Docs: ${files.length} files, every link and path resolves`);
 }

@@ -54,6 +54,20 @@ describe('the docs link check', () => {
     expect(checkMarkdown(join(root, 'docs/product.md'), root)).toEqual([]);
   });
 
+  it('reports repository paths quoted as code that do not exist, not placeholders or build output', () => {
+    const root = fixture({
+      'apps/server/src/app.ts': '',
+      'docs/a.md': [
+        '# A',
+        'Start at `apps/server/src/app.ts` and `apps/server/src/<feature>/routes.ts`; built into `apps/server/dist/main.js`.',
+        'Gone: `apps/server/src/gone.ts`.',
+      ].join('\n'),
+    });
+    expect(checkMarkdown(join(root, 'docs/a.md'), root)).toEqual([
+      { file: 'docs/a.md', line: 3, problem: 'names apps/server/src/gone.ts, which does not exist' },
+    ]);
+  });
+
   it('reports citations a clone cannot open', () => {
     const root = fixture({ 'docs/a.md': '# A\nAs SPEC.md §4 says, and issue 35 asks.\n' });
     expect(checkMarkdown(join(root, 'docs/a.md'), root).map((problem) => problem.problem)).toEqual([

@@ -51,6 +51,11 @@ export function anchorsOf(text: string): Set<string> {
 /** Citations a clone cannot open: an outside specification's sections, a tracker's numbers. */
 const UNFOLLOWABLE = [/SPEC\.md/, /DESIGN\.md/, /\bissues? #?\d+/i];
 
+/** A repository path quoted as code (`apps/server/src/app.ts`), from the root: it must exist too. */
+const QUOTED_PATH = /`((?:apps|packages|scripts|bench|e2e|docs)\/[^`\s]*)`/g;
+/** Placeholders (`<feature>`, `{id}`, globs) and what builds and runs write, absent from a clone. */
+const NOT_IN_A_CLONE = /[<>{}*]|(^|\/)(dist|test-results|node_modules|\.data)(\/|$)/;
+
 /** Checks one markdown file: every relative link reaches a file (and its anchor), no citation a clone cannot follow. */
 export function checkMarkdown(file: string, root: string): DocProblem[] {
   const text = readFileSync(file, 'utf8');
@@ -61,6 +66,11 @@ export function checkMarkdown(file: string, root: string): DocProblem[] {
     for (const pattern of UNFOLLOWABLE) {
       const found = pattern.exec(prose);
       if (found) problems.push({ file: at, line, problem: `cites "${found[0]}", which a clone cannot open` });
+    }
+    for (const match of content.matchAll(QUOTED_PATH)) {
+      const path = match[1]!.replace(/:\d+$/, '');
+      if (NOT_IN_A_CLONE.test(path) || existsSync(join(root, path))) continue;
+      problems.push({ file: at, line, problem: `names ${path}, which does not exist` });
     }
     for (const match of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
       const target = match[1]!;
