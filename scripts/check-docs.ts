@@ -1,7 +1,8 @@
 /**
  * `node --import tsx scripts/check-docs.ts` (part of `npm run lint`): every relative link in
  * README.md, CONTRIBUTING.md, docs/ and bench/ reaches a file and, for a `#anchor`, a heading in it;
- * every repository path they quote as code exists; no document cites what a clone cannot open. Exits 1 naming each problem.
+ * every repository path they quote as code exists; no document cites what a clone cannot open.
+ * Exits 1 naming each problem.
  */
 import { fileURLToPath } from 'node:url';
 import { checkMarkdown, docFiles } from './docs/links.ts';
