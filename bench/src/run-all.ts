@@ -14,7 +14,7 @@ import { lighthouseScores } from './lighthouse.ts';
 import { memory } from './memory.ts';
 import { type Builds, buildBoth } from './support/builds.ts';
 import type { BenchContext, Benchmark } from './support/context.ts';
-import { resultsFile } from './support/paths.ts';
+import { resultsFile, resultsMarkdownFile } from './support/paths.ts';
 import { type BenchResult, formatResult, formatSummary } from './support/report.ts';
 import { machine, writeResultsFile } from './support/results-file.ts';
 import { type BenchServices, startBenchServices } from './support/services.ts';
@@ -92,14 +92,17 @@ async function main(): Promise<number> {
   if (failed.length > 0) console.log(`\nCould not run: ${failed.join(', ')}`);
   // A run that measured nothing (interrupted, or nothing could run) leaves the last table in place.
   if (results.length > 0) {
-    writeResultsFile(resultsFile, {
-      date,
-      seconds,
-      benchmarks: selected.map((benchmark) => benchmark.name),
-      couldNotRun: failed,
-      results,
-    });
-    console.log(`\nWritten to ${resultsFile}`);
+    writeResultsFile(
+      { json: resultsFile, markdown: resultsMarkdownFile },
+      {
+        date,
+        seconds,
+        benchmarks: selected.map((benchmark) => benchmark.name),
+        couldNotRun: failed,
+        results,
+      },
+    );
+    console.log(`\nWritten to ${resultsFile} and ${resultsMarkdownFile}`);
   }
   return failed.length > 0 ? 1 : 0;
 }

@@ -10,5 +10,7 @@ export const templateRoot = `${repoRoot}bench/template`;
  */
 export const miniappDist = `${repoRoot}bench/dist/miniapp`;
 export const templateDist = `${repoRoot}bench/dist/template`;
-/** Every run's table, committed: the README's figures come from it. */
+/** Every run's table, committed: bench/RESULTS.md is written from it. */
 export const resultsFile = `${repoRoot}bench/results/latest.json`;
+/** The same table as markdown, for readers: written with the JSON, never by hand. */
+export const resultsMarkdownFile = `${repoRoot}bench/RESULTS.md`;

@@ -34,7 +34,8 @@ export function digitsFor(value: number, unit: BenchResult['unit']): number {
   return value < 10 ? 2 : 1;
 }
 
-function formatValue(value: number, unit: BenchResult['unit']): string {
+/** A value with its unit, as the run's lines, its summary and bench/RESULTS.md show it. */
+export function formatValue(value: number, unit: BenchResult['unit']): string {
   const digits = digitsFor(value, unit);
   return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 }
