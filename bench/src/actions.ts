@@ -1,5 +1,5 @@
 /**
- * The twin's actions at network scale (issue 23 part 7), on the shared bot service (the production
+ * The twin's actions at network scale, on the shared bot service (the production
  * bundle, Postgres, anvil; its 100,000 bulk twins):
  * - a schedule tick with both schedules on for 100,000 and then 1,000,000 twins (seeded in SQL), the
  *   same number of slots due each time: the tick's own time (its log line) and its growth, against

@@ -21,7 +21,7 @@ import {
 } from './voice/twin-api.ts';
 
 /**
- * How much a twin sounds like its owner (issue 25 part 8). For each person of the bench's corpus
+ * How much a twin sounds like its owner. For each person of the bench's corpus
  * (voice/corpus.ts), on the real bot service (its own process, local mode, no model configured, so
  * the offline echo engine answers): the person and their casts are made through the local network's
  * HTTP API (each training reply under its parent cast, by a generic account), their twin is deployed

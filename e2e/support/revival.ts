@@ -22,13 +22,13 @@ export async function askDeadTwin(app: FrameLocator, text: string, button: RegEx
   await chat.send(text);
   const helper = chat.replyTo(text);
   await expect(helper).toHaveAttribute('data-sender', 'ajax');
-  // SPEC.md §4: the twin cannot respond, its battery ran out, a new one costs 1 USDC, anyone can pay.
+  // The twin cannot respond, its battery ran out, a new one costs 1 USDC, anyone can pay.
   for (const part of [/battery ran out/, /1 USDC/, /anyone can pay/i]) await expect(helper).toContainText(part);
   await expect(helper.getByRole('button', { name: button })).toBeEnabled();
   return helper;
 }
 
-/** The signed revival's texts (issue 26; not in SPEC.md), copied letter by letter from the app. */
+/** The signed revival's texts, copied letter by letter from the app. */
 export const signed = {
   reviveButton: 'Revive for 1 USDC, no gas',
   submitted:
@@ -42,7 +42,7 @@ export const signed = {
 /**
  * With the dev wallet set to "cannot sign typed data": the helper's button offers the signed
  * revival first; the wallet answers 4200 with no sheet, the chat adds the one plain note, and the
- * button is at once the next way (`next`: SPEC.md's Allow…, or one-tap's "Revive for 1 USDC").
+ * button is at once the next way (`next`: allow-then-buy's Allow…, or one-tap's "Revive for 1 USDC").
  * `after`: the texts after the helper's (the chat's by default; the web visitor's list has its own).
  */
 export async function tryUnsupportedSignedRevival(
@@ -62,7 +62,7 @@ export async function tryUnsupportedSignedRevival(
 
 /**
  * The whole revival from the helper's message: allow 1 USDC in the wallet, buy the battery, and
- * every message of SPEC.md §4 in order, until the countdown shows a fresh battery. `before`: the
+ * every message of the revival in order, until the countdown shows a fresh battery. `before`: the
  * messages already after the helper's (the note of a signed revival the wallet could not sign).
  */
 export async function reviveFromHelperMessage(
@@ -93,7 +93,7 @@ export async function reviveFromHelperMessage(
 }
 
 /**
- * The one-tap revival's texts (issue 14; not in SPEC.md), copied letter by letter from the app so a
+ * The one-tap revival's texts, copied letter by letter from the app so a
  * wrong string fails the journey.
  */
 export const oneTap = {

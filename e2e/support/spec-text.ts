@@ -1,5 +1,5 @@
 /**
- * The texts of SPEC.md the journeys look for, copied letter by letter from the spec (not imported
+ * The required user-facing texts the journeys look for, copied letter by letter (not imported
  * from the mini-app, so a wrong string in the app fails a journey).
  */
 export const spec = {
@@ -31,8 +31,8 @@ export const spec = {
 } as const;
 
 /**
- * SPEC.md §8's wallet errors by the code the wallet answers with. The provider codes' texts are the
- * EIP-1193 errors the frame SDK raises for them (SPEC.md words them in lower case).
+ * The wallet errors' texts by the code the wallet answers with. The provider codes' texts are the
+ * EIP-1193 errors the frame SDK raises for them.
  */
 export const walletErrors = {
   4001: 'The user rejected the request.',
@@ -54,7 +54,7 @@ export const walletErrors = {
   '-32700': 'Failed to parse JSON-RPC response.',
 } as const;
 
-/** SPEC.md §2 /info. */
+/** The /info switches: labels, defaults and texts. */
 export const agentActionToggles = [
   { label: 'Reply on farcaster', on: true, text: 'Every time it is tagged the agent will reply.' },
   { label: 'Reply to DCs', on: true, text: 'Active on the warpcast direct messages.' },

@@ -125,7 +125,7 @@ export async function replyInFeed(page: Page, cast: Locator, text: string): Prom
 // ---------------------------------------------------------------------------------------------
 // /info's switches.
 
-/** SPEC.md §2's switch labels. */
+/** The /info switch labels. */
 export type AgentActionLabel = (typeof agentActionToggles)[number]['label'];
 
 const KEYS: Record<AgentActionLabel, AgentActionKey> = {
@@ -143,7 +143,7 @@ export async function savedActions(agentId: string): Promise<AgentActions> {
   return agentActionsResponseSchema.parse(await response.json()).actions;
 }
 
-/** The /info switch with this SPEC.md label (its accessible name starts with it). */
+/** The /info switch with this label (its accessible name starts with it). */
 export const actionSwitch = (app: FrameLocator, label: AgentActionLabel): Locator =>
   app.getByRole('switch', { name: new RegExp(`^${escapeRegExp(label)}`) });
 

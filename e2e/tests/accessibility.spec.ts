@@ -9,7 +9,7 @@ import { stack, users } from '../support/stack.ts';
 import { agentsOf, twinOf } from '../support/twins.ts';
 import { openPlainBrowser } from '../support/web-mode.ts';
 
-// Issue 24: every screen passes axe-core (all its rules) in the light theme and in the dark one, as
+// Every screen passes axe-core (all its rules) in the light theme and in the dark one, as
 // a person meets it: inside the dev host, and as a plain web page.
 test('every screen passes axe, light and dark: onboarding, twin chats, batteries, lists, owner screens, web mode', async ({
   page,

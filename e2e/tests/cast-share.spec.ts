@@ -9,7 +9,7 @@ import { usernameOf } from '../support/web-mode.ts';
 /** A sample user no other journey signs in as: here they only cast. */
 const caster = 1012;
 
-// Issue 17: the client's share extension. A cast shared to Fartwin opens the owner's twin chat
+// The client's share extension. A cast shared to Fartwin opens the owner's twin chat
 // with the cast quoted, and the twin gives its take on it, once.
 test('launched from "Share to Fartwin" on a cast, the twin chat quotes it and the twin gives its take, once', async ({
   page,

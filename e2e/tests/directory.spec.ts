@@ -88,7 +88,7 @@ test('/info: the four agent action toggles with their defaults, disabled without
 
   // An owner's switch is saved: a reload shows it.
   app = await openAs(page, users.walletErrors, '/info');
-  // By its name: the owner also has Pause above SPEC.md's four and "ask me first" below them.
+  // By its name: the owner also has Pause above the four switches and "ask me first" below them.
   let contentWriter = app.getByRole('switch', { name: /^Content Writer/ });
   await expect(contentWriter).toBeEnabled();
   await expect(contentWriter).not.toBeChecked();

@@ -7,7 +7,7 @@ import { twinOf } from '../support/twins.ts';
 import { openPlainBrowser } from '../support/web-mode.ts';
 
 /**
- * The packages a page needs only for a wallet or inside a Farcaster client (issue 24): the wallet
+ * The packages a page needs only for a wallet or inside a Farcaster client: the wallet
  * stack (viem, wagmi's core) and the SDK's full bundle (miniapp-core, with Solana's web3.js).
  */
 const WALLET_OR_CLIENT = ['viem', '@wagmi/core', '@farcaster/miniapp-core', '@solana/web3.js'];
@@ -49,7 +49,7 @@ test('a web page loads neither the wallet stack nor the SDK until a wallet is ne
   // Alive, so its page needs no wallet (a dead one offers the revival, which loads it).
   await ensureAlive(twin.agentId);
   const packagesOf = watchScripts(page.context());
-  // Inside the dev host (a client): SPEC.md §4's start-up connects the wallet with the SDK's.
+  // Inside the dev host (a client): the start-up connects the wallet with the SDK's.
   const app = await openAs(page, users.visitor);
   await expect(app.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await expect.poll(async () => [...(await packagesOf(page))]).toEqual(expect.arrayContaining(WALLET_OR_CLIENT));

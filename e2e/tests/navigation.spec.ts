@@ -6,7 +6,7 @@ import { spec } from '../support/spec-text.ts';
 import { users } from '../support/stack.ts';
 import { twinOf } from '../support/twins.ts';
 
-/** Issue 14's touch targets: at least 44 px each way. */
+/** Touch targets: at least 44 px each way. */
 async function expectTouchTarget(target: Locator) {
   const box = await target.boundingBox();
   expect(box, 'laid out').not.toBeNull();

@@ -8,7 +8,7 @@ import { twinOf } from '../support/twins.ts';
 
 const HOUR = 3_600;
 
-// SPEC.md §3–§5 through the dev host: the client adds the app (signed webhook, notification token),
+// Notifications through the dev host: the client adds the app (signed webhook, notification token),
 // the bot service's life watch follows chain time, and what it sends lands in the client's inbox.
 test('the owner adds the app with notifications: the battery warning and the death notice arrive once each; removed, nothing more', async ({
   page,

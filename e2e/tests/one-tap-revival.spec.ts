@@ -104,7 +104,7 @@ test('one-tap revival with a non-atomic wallet where only the approval lands: th
   await helper.getByRole('button', { name: oneTap.reviveButton }).click();
   await answerWallet(page, 'Confirm', oneTap.walletAsks);
 
-  // Only the approval landed: the chat says so, the twin is still dead, and SPEC.md's second step follows.
+  // Only the approval landed: the chat says so, the twin is still dead, and the second step (Buy) follows.
   const after = textsAfter(helper);
   await expect(after).toHaveText([signed.unsupported, oneTap.submitted, oneTap.onlyApproved, spec.usdcApproved]);
   await expect(chatScreen(app).countdown).toHaveText(spec.deadCountdown);

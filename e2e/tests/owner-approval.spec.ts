@@ -21,7 +21,7 @@ import { twinOf } from '../support/twins.ts';
 
 const DAY = 86_400;
 
-// Issue 25's owner journeys: "ask me first" on posts, the Activity screen, and Pause. The sample
+// The owner's journeys: "ask me first" on posts, the Activity screen, and Pause. The sample
 // twins are shared with other journeys: every switch changed here is put back.
 
 /** Flips one of /info's owner controls (Pause, Ask me first) and waits until it is saved. */

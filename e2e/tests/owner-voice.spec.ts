@@ -6,7 +6,7 @@ import { users } from '../support/stack.ts';
 import { castFromComposer, runMarker } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
 
-// Issue 25 parts 1 and 2: the owner shapes the twin's voice on "Your twin" (/you) and has it learn
+// The owner shapes the twin's voice on "Your twin" (/you) and has it learn
 // their new casts. The owner is users.chatter, whose sample twin casts about escrow, tests and, once,
 // a ramen place. Each question comes from a sample user no other journey talks to a twin as, each asked
 // once, so no earlier conversation changes the reply (1013 also trades the twin's token, without a word).

@@ -6,7 +6,7 @@ import { twinOf } from '../support/twins.ts';
 
 const DAY = 86_400;
 
-// Issue 25 part 6: a twin remembers what each person talked about with it, only for that person;
+// A twin remembers what each person talked about with it, only for that person;
 // its owner sees the memory and clears it.
 test('a person who talked with the twin yesterday is remembered today; another person gets nothing of it; the owner sees and clears it', async ({
   page,

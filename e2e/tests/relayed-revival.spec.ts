@@ -69,7 +69,7 @@ test('a wallet with ETH that signs typed data is offered the signed revival firs
   const [ethBefore, usdcBefore] = await Promise.all([ethBalance(payer), usdcBalance(payer)]);
   expect(ethBefore).toBeGreaterThan(0n);
 
-  // ETH for gas or not, the first way is the signature: not SPEC.md's Allow, not one-tap.
+  // ETH for gas or not, the first way is the signature: not allow-then-buy's Allow, not one-tap.
   const helper = await askDeadTwin(app, 'is one signature enough with ETH too?', /no gas/i);
   await expect(helper.getByRole('button')).toHaveText(signed.reviveButton);
   await shot('signed-revival-offered-with-eth');

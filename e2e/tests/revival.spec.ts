@@ -13,7 +13,7 @@ const SEVEN_DAYS = 7 * 86_400;
 
 // Time travel moves the one chain's clock for every twin. These journeys never assume another's
 // state: each runs its own twin's battery out first, and journeys that need a living twin feed it.
-// SPEC.md's allow-then-buy is the way of a wallet that cannot sign typed data (the dev wallet's
+// Allow-then-buy is the way of a wallet that cannot sign typed data (the dev wallet's
 // switch): the signed revival, offered first, is answered 4200 and the helper's button turns to Allow.
 test('the battery runs out on the chain; the owner allows USDC, buys a battery and the twin is back', async ({
   page,

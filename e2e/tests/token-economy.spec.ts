@@ -8,7 +8,7 @@ import { batteriesPaidBy, shownNumber, swapInSheet, tokenBalance } from '../supp
 
 const trader = users.tokenTrader;
 
-// Issue 26's journeys: a twin's token trades on the local Uniswap like a Clanker token on Base.
+// The token economy's journeys: a twin's token trades on the local Uniswap like a Clanker token on Base.
 
 test("buy a twin's token from its page: the swap goes through the pool, the balance and the price move", async ({
   page,

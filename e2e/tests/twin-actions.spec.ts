@@ -24,9 +24,9 @@ import { twinOf } from '../support/twins.ts';
 
 const DAY = 86_400;
 
-// Issue 13's journey: what a twin does on its own, through the dev host as people use it. The
+// What a twin does on its own, through the dev host as people use it. The
 // sample twins (owned by fids 1001 to 1003) are shared with other journeys: each test feeds the
-// twins it needs, and switches it changes are put back as SPEC.md's defaults have them.
+// twins it needs, and switches it changes are put back to their defaults.
 
 test('tagged in a cast, a twin replies in the thread; its owner turns "Reply on farcaster" off and a new tag gets no reply', async ({
   page,
@@ -81,7 +81,7 @@ test('tagged in a cast, a twin replies in the thread; its owner turns "Reply on 
   await ignored.scrollIntoViewIfNeeded();
   await shot('switched-off-no-reply');
 
-  // Back on (SPEC.md's default): new tags are answered again, and the one made while it was off
+  // Back on (the default): new tags are answered again, and the one made while it was off
   // stays unanswered (it was decided then, not kept for later).
   app = await openAs(page, owner, '/info');
   await setAgentAction(app, twin.agentId, 'Reply on farcaster', true);
@@ -168,7 +168,7 @@ test('with Content Writer on, "Advance 1 day" brings two new posts from the twin
     .scrollIntoViewIfNeeded();
   await shot('two-posts');
 
-  // Back off (SPEC.md's default). The day brought two posts, and no more came meanwhile.
+  // Back off (the default). The day brought two posts, and no more came meanwhile.
   await setAgentAction(app, twin.agentId, 'Content Writer', false);
   expect((await newPosts()).sort()).toEqual([...written].sort());
 });

@@ -10,7 +10,7 @@ import { twinOf } from '../support/twins.ts';
 const reviver = 1015;
 const USDC = 1_000_000n;
 
-// Issue 26 parts 4 and 5 through the dev host: the owner's wallet view and a withdrawal to their
+// Through the dev host: the owner's wallet view and a withdrawal to their
 // own address; someone else's revival reaches the owner as a notification and the feed as one thanks.
 test("the owner withdraws the twin's USDC and ETH to their own address; a stranger revives the twin: the owner is told, the twin thanks them once, its page lists them", async ({
   page,

@@ -9,7 +9,7 @@ import { twinOf } from '../support/twins.ts';
 
 const failureMode = (page: Page) => page.getByTestId('wallet-failure-mode');
 
-test('wallet rejections and every provider error show the SPEC texts, then the revival goes through', async ({
+test('wallet rejections and every provider error show their texts by code, then the revival goes through', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -18,7 +18,7 @@ test('wallet rejections and every provider error show the SPEC texts, then the r
   const shot = screenshots(page, testInfo);
 
   const app = await openAs(page, fid);
-  // A wallet that cannot sign typed data: past the signed revival (4200, a plain note), SPEC.md's flow.
+  // A wallet that cannot sign typed data: past the signed revival (4200, a plain note), allow-then-buy.
   await setWalletSignsTypedData(page, false);
   await runOutBattery(page, twin.agentId);
   const helper = await askDeadTwin(app, 'wake up', /no gas/i);
@@ -44,7 +44,7 @@ test('wallet rejections and every provider error show the SPEC texts, then the r
   await expect(allow).toBeEnabled();
   await shot('approve-rejected');
 
-  // The wallet answering with each error code of SPEC.md §8: no sheet, the app says which error.
+  // The wallet answering with each error code: no sheet, the app says which error.
   for (const [code, text] of Object.entries(walletErrors)) {
     await failureMode(page).selectOption(code);
     await expectNewMessage(() => allow.click(), spec.approveError(text));

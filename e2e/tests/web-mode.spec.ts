@@ -18,9 +18,9 @@ import { fundForOneBattery, noAccountWalletAddress, openPlainBrowser, usernameOf
 
 const SEVEN_DAYS = 7 * 86_400;
 
-// Issue 14's web mode: the mini-app opened outside any Farcaster client (a top-level tab from the
+// Web mode: the mini-app opened outside any Farcaster client (a top-level tab from the
 // dev host's "plain browser"), its wallet the dev wallet announced over EIP-6963, set to "cannot sign
-// typed data" so the revivals are SPEC.md's allow-then-buy after the signed revival's 4200.
+// typed data" so the revivals are allow-then-buy after the signed revival's 4200.
 test("as a plain web page: browse, open a twin, sign in, chat with one's own twin, revive another's", async ({
   page,
 }, testInfo) => {

@@ -81,7 +81,7 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     await server?.close();
   });
 
-  it("a new twin has SPEC.md's defaults, readable by anyone, without a row", async () => {
+  it('a new twin has the default switches, readable by anyone, without a row', async () => {
     const body = await read(twins.carol.agentId);
     expect(body).toEqual({
       agentId: twins.carol.agentId,

@@ -34,7 +34,7 @@ const USDC = 1_000_000n;
 const DAY = 24n * 60n * 60n;
 
 /**
- * Revival with only USDC (issue 26 part 3): the server relays a payer's signed EIP-3009 battery,
+ * Revival with only USDC: the server relays a payer's signed EIP-3009 battery,
  * pays the gas within its caps, and sends each authorization at most once, whoever retries.
  */
 describe('the battery relay', () => {

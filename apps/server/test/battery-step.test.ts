@@ -23,7 +23,7 @@ const AGENT_ID = twinAgentId('lowcaps-dev');
 const OPERATOR_KEY = toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
 
 /**
- * The first battery is paid once (issue 16): when waiting for the payment's receipt fails while the
+ * The first battery is paid once: when waiting for the payment's receipt fails while the
  * payment is still pending, a retry must not pay a second time.
  */
 describe('the deploy pipeline’s first-battery step', () => {

@@ -7,7 +7,7 @@ import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 import { leaningCharacter } from './twins.ts';
 
-/** A deploy the queue would not take is failed at once (issue 16): it was stuck "running" for 10 minutes. */
+/** A deploy the queue would not take is failed at once, not left "running" until the 10-minute timeout. */
 describe('starting a deploy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;

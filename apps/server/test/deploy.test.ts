@@ -242,7 +242,7 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(usdcBefore - (await usdcOf(operator))).toBe(BATTERY_PRICE_USDC);
   });
 
-  it('answers a failed step in the §8 shape and finishes on retry without redoing the steps already done', async () => {
+  it('answers a failed step with its error type and text, and finishes on retry without redoing done steps', async () => {
     const choices = await choicesOf(1006);
     await server.stopChain();
     const failed = await deploy(1006, choices);

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin, twinAgentId } from './twins.ts';
 
 /**
- * Faults survived (issue 16): a Postgres of this test's own, whose connections are cut and which is
+ * Faults survived: a Postgres of this test's own, whose connections are cut and which is
  * stopped and started again under the running app. An unhandled 'error' from pg would fail the run.
  */
 describe('the database goes away and comes back', () => {

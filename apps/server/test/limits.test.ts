@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin, feedTwin, twinAgentId } from './twins.ts';
 
-/** Limits (issue 16): per fid and per IP, kept in Postgres so every replica sees the same counts. */
+/** Limits: per fid and per IP, kept in Postgres so every replica sees the same counts. */
 describe('limits', () => {
   let server: TestServer;
   let dataDir: string;

@@ -19,7 +19,7 @@ const LIFE_WATCH_INTERVAL_SECONDS = 3_600;
 
 /**
  * Lives on request paths come from agent_lives (the LifeExtended index), never from an RPC per
- * request (issue 15). The life watch ticks hourly here, and the schedules and the local feed (which
+ * request. The life watch ticks hourly here, and the schedules and the local feed (which
  * make a pass of the index too) are stopped, so only `syncLives()` (the tick's index pass) moves the
  * index, and the test decides when a tick has happened.
  */

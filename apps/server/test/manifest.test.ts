@@ -241,7 +241,7 @@ describe('the manifest, the embeds and their images', () => {
     expect((await server.app.request('/images/agents/nobody.png')).status).toBe(400);
   });
 
-  it('names every broken rule of SPEC.md §5 through the real schemas', async () => {
+  it('names every broken manifest, embed and notification limit through the real schemas', async () => {
     const manifest = await buildManifest(loadConfig({ PUBLIC_URL: ORIGIN, ALLOW_EXPOSED_LOCAL_MODE: 'true' }));
     const broken = (change: Record<string, unknown>) => {
       const miniapp = { ...manifest.miniapp, ...change };

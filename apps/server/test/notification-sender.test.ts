@@ -313,7 +313,7 @@ describe('the notification sender', () => {
   });
 });
 
-/** The outgoing rules as production holds them, through the sender (issue 23 part 8). */
+/** The outgoing rules as production holds them, through the sender. */
 describe('the notification sender in production mode', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let boss: PgBoss;

@@ -25,7 +25,7 @@ function answeringDns(records: Record<string, string[]>): typeof dnsLookup {
 const PRODUCTION = { production: true };
 const LOCAL = { production: false };
 
-/** Outgoing requests to user-supplied URLs (issue 16): checked destinations, no redirects, capped answers. */
+/** Outgoing requests to user-supplied URLs: checked destinations, no redirects, capped answers. */
 describe('outgoing requests to URLs users give us', () => {
   const internal = { hits: 0 };
   let internalServer: Awaited<ReturnType<typeof startFakeHttp>>;

@@ -33,7 +33,7 @@ const NOTIFIED_OWNER = 1001;
 const HOUR = 60 * 60;
 
 /**
- * Scale-out (issue 16): two bot service processes (src/main.ts, as in production) on one Postgres
+ * Scale-out: two bot service processes (src/main.ts, as in production) on one Postgres
  * and one chain. Whatever replica a request reaches, and whichever runs a job, each thing happens
  * once: one deployment per fid, one of each battery warning and death notice, a webhook event taken
  * once, one rate limit; and a replica killed mid-deploy loses nothing.

@@ -23,7 +23,7 @@ const OWNER = 1001;
 
 /**
  * The bot service as it runs in production, a process of its own (src/main.ts), through faults of
- * what it depends on (issue 16): its Postgres drops every connection and then restarts under load;
+ * what it depends on: its Postgres drops every connection and then restarts under load;
  * its chain freezes, then dies and comes back. It stays up, answers within its budgets (503/504
  * with a code, or a chat's SSE error), serves again by itself, and logs every line as one JSON object.
  */

@@ -13,7 +13,7 @@ const originOf = (length: number) => {
 };
 const AGENT_ID = '3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b';
 
-/** SPEC.md §5's 512 characters hold for every URL the app gives a Farcaster client (issue 14, rough edge 9). */
+/** Every URL the app gives a Farcaster client is at most 512 characters, not only the manifest's. */
 describe('the 512-character URL rule beyond the manifest', () => {
   it('holds notification target URLs to it, in production and locally', () => {
     const request = { notificationId: 'n', title: 't', body: 'b', tokens: ['token'] };

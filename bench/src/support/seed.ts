@@ -13,7 +13,7 @@ import { bulkAgentId, insertBulkAgents } from './directory-rows.ts';
 import { progress } from './progress.ts';
 import { clientHeaders, signIn } from './sign-in.ts';
 
-/** Agents bulk-inserted into the directory (DESIGN: the directory serves 100,000 twins). */
+/** Agents bulk-inserted into the directory (it is built to serve 100,000 twins). */
 export const BULK_AGENTS = 100_000;
 /**
  * The deep page starts after this many of the oldest bulk rows from the end: 90% of the way down.

@@ -27,7 +27,7 @@ import {IV3SwapRouter} from "./interfaces/IV3SwapRouter.sol";
  *   owner announces the change in an event (propose → wait → execute; the owner may cancel). Payers
  *   and watchers see every change two days before it applies. They stay changeable because
  *   liquidity moves between pools and fee tiers (the path), a price move can make any fixed floor
- *   wrong (the floor), and SPEC.md gives the owner a burn-address setter.
+ *   wrong (the floor), and the owner's admin functions include setting the burn address.
  * - Pausing stops payments at once (an emergency brake; reads keep working). Ownership moves only
  *   in two steps and can never be renounced, so a pause can always be lifted.
  * - A payer who names a minimum and a deadline (`extendLife` with four arguments) is protected by

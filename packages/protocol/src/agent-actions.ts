@@ -1,5 +1,5 @@
 /**
- * A twin's actions (SPEC.md §2, /info): four switches saved per twin. Anyone may read them; only
+ * A twin's actions (the /info page): four switches saved per twin. Anyone may read them; only
  * the twin's owner may change them.
  */
 import { z } from 'zod/mini';
@@ -16,7 +16,7 @@ export const agentActionsSchema = z.object({
 });
 export type AgentActions = z.infer<typeof agentActionsSchema>;
 
-/** SPEC.md §2's defaults: what a twin does until its owner says otherwise. */
+/** The defaults (replies on, content and notifications off): what a twin does until its owner says otherwise. */
 export const AGENT_ACTION_DEFAULTS: AgentActions = {
   replyOnFarcaster: true,
   replyToDirectMessages: true,
@@ -24,7 +24,7 @@ export const AGENT_ACTION_DEFAULTS: AgentActions = {
   notifications: false,
 };
 
-/** SPEC.md §2's labels and texts, to the letter. */
+/** The switches' labels and texts, to the letter: user-facing strings the tests check exactly. */
 export const AGENT_ACTION_TEXTS: Record<AgentActionKey, { label: string; text: string }> = {
   replyOnFarcaster: { label: 'Reply on farcaster', text: 'Every time it is tagged the agent will reply.' },
   replyToDirectMessages: { label: 'Reply to DCs', text: 'Active on the warpcast direct messages.' },

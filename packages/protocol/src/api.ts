@@ -7,7 +7,7 @@ import { agentIdSchema, storableText } from './input-text.ts';
 export const errorBodySchema = z.object({ error: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The paths of SPEC.md §7, relative to the bot service's base URL. */
+/** The bot service's paths the mini-app calls, relative to the bot service's base URL. */
 export const apiPaths = {
   agentsByFid: (fid: number) => `/doppelganger/agents/${fid}`,
   agents: '/doppelganger/agents',

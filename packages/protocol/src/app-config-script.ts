@@ -4,7 +4,7 @@
 export const APP_CONFIG_GLOBAL = '__FARTWIN_CONFIG__';
 
 /**
- * Local mode's "plain browser" (issue 14): the dev host opens the mini-app as a top-level tab, and the
+ * Local mode's "plain browser": the dev host opens the mini-app as a top-level tab, and the
  * app, in web mode, asks the tab that opened it for a wallet. These are the window messages between
  * the two (window.opener ↔ the app's window); production never sends or answers them.
  */

@@ -1,5 +1,5 @@
 /**
- * Revival with only USDC (issue 26 part 3): the reviver signs an EIP-3009 ReceiveWithAuthorization
+ * Revival with only USDC: the reviver signs an EIP-3009 ReceiveWithAuthorization
  * of one battery to the life contract, and the server relays it, paying the gas within caps.
  */
 import { z } from 'zod/mini';

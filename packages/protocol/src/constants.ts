@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9. Both the server and the mini-app import these. */
+/** The product's business constants and limits. Both the server and the mini-app import these. */
 
 export const USDC_DECIMALS = 6;
 /**
@@ -20,7 +20,7 @@ export const COUNTDOWN_TICK_MS = 1_000;
 /** How long the typing dots stay after a reply arrives: main screen and /agent page. */
 export const STREAMING_INDICATOR_MS = { main: 2_000, agentPage: 1_000 } as const;
 
-/** Chain client settings (SPEC.md §9). */
+/** The chain client's settings (viem's HTTP transport, polling and receipt waits). */
 export const CHAIN_CLIENT = {
   httpTimeoutMs: 10_000,
   batchSize: 1_000,
@@ -30,7 +30,7 @@ export const CHAIN_CLIENT = {
   receiptTimeoutMs: 180_000,
 } as const;
 
-/** Manifest and notification limits (SPEC.md §3, §5). */
+/** Manifest and notification limits, in characters (and tokens per notification). */
 export const LIMITS = {
   nameChars: 32,
   buttonTitleChars: 32,

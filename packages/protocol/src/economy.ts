@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** The paths of the twin's economy (issue 26), relative to the bot service's base URL. */
+/** The paths of the twin's economy, relative to the bot service's base URL. */
 export const economyPaths = {
   /** GET, public: fees earned, batteries the twin bought itself, its runway. */
   economy: (agentId: string) => `/doppelganger/economy/${encodeURIComponent(agentId)}`,

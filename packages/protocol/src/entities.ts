@@ -8,7 +8,7 @@ export const addressSchema = z.pipe(
 
 export const fidSchema = z.coerce.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
-/** An agent as the list endpoints return it (SPEC.md §3). */
+/** An agent as the list endpoints return it. */
 export const agentSchema = z.object({
   agentId: z.string().check(z.minLength(1)),
   name: z.string(),

@@ -1,6 +1,6 @@
 /**
- * The twin's voice as its owner edits it (issue 25 part 1) and its learning from the owner's new casts
- * (part 2). Owner only: read, change, list versions, revert, refresh from casts.
+ * The twin's voice as its owner edits it, and its learning from the owner's new casts.
+ * Owner only: read, change, list versions, revert, refresh from casts.
  */
 import { z } from 'zod/mini';
 import { CHARACTERISTIC_COUNT } from './constants.ts';

@@ -1,5 +1,5 @@
 /**
- * The twin's economy as its owner and its page see it (issue 26 parts 4 and 5): the twin's last
+ * The twin's economy as its owner and its page see it: the twin's last
  * revivers, public; the twin's wallet and withdrawals, its owner's only.
  */
 import { z } from 'zod/mini';

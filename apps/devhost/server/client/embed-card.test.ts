@@ -21,7 +21,7 @@ const pageWith = (embed: unknown) =>
     <meta name="fc:miniapp" content="${escapeHtml(JSON.stringify(embed))}" />
     <meta property="og:title" content="Fartwin" /></head><body></body></html>`;
 
-describe('embed cards: what the feed shows for a link (issue 17)', () => {
+describe('embed cards: what the feed shows for a link', () => {
   let miniapp: Awaited<ReturnType<typeof listen>>;
   beforeEach(async () => {
     const app = new Hono();

@@ -22,7 +22,7 @@ function renderWithPanel() {
 
 const switchFor = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 
-describe('the capabilities the dev host reports (issue 17)', () => {
+describe('the capabilities the dev host reports', () => {
   beforeEach(() => {
     bridge.emit.mockClear();
     fakeLocalNetwork();

@@ -13,7 +13,7 @@ const CARD: EmbedCard = {
   button: { title: 'Open Fartwin', action: { type: 'launch_miniapp', url: PAGE, name: 'Fartwin' } },
 };
 
-describe('a link in a cast (issue 17: a shared twin shows its card)', () => {
+describe('a link in a cast (a shared twin shows its card)', () => {
   it('shows the page’s mini-app card: its image and button, linking to the page', async () => {
     const network = fakeLocalNetwork({
       'GET /client/embed-card': (_body, _path, query) =>

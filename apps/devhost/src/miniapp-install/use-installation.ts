@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Installation } from '../api/client-api.ts';
 import { farcasterClient, installationQuery } from '../api/farcaster-client.ts';
 
-/** What a change of the installation tells the mini-app (SPEC.md §4's host events). */
+/** What a change of the installation tells the mini-app (added, removed, notifications on or off). */
 function eventFor(before: Installation | undefined, after: Installation): MiniAppClientEvent | null {
   if (!after.added) return before?.added ? { event: 'miniapp_removed' } : null;
   if (!before?.added) {

@@ -2,7 +2,7 @@ import { createLiveSetting } from '../settings/live-setting.ts';
 
 /**
  * How the dev wallet answers EIP-5792 (wallet_getCapabilities, wallet_sendCalls,
- * wallet_getCallsStatus): not at all (SPEC.md §4's two-prompt flow, the default), atomically,
+ * wallet_getCallsStatus): not at all (allow, then buy: two prompts, the default), atomically,
  * non-atomically, or non-atomically with only the first call landing, so every path of the
  * mini-app's one-tap revival can be used.
  */

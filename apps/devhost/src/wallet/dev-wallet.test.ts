@@ -174,7 +174,7 @@ describe('the dev host wallet on a real anvil', () => {
     const balances = () => Promise.all([recipient, other].map((address) => chain().getBalance({ address })));
     const nonce = () => chain().getTransactionCount({ address: account.address });
 
-    it('unsupported (the default): the SPEC flow, wallet_getCapabilities and wallet_sendCalls answer 4200', async () => {
+    it('unsupported (the default): wallet_getCapabilities and wallet_sendCalls answer 4200', async () => {
       const { provider } = wallet();
       await expect(
         provider.request({ method: 'wallet_getCapabilities', params: [account.address] }),

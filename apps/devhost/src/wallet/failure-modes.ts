@@ -1,7 +1,7 @@
 import { Provider, RpcResponse } from 'ox';
 
 /**
- * The errors a wallet can answer with (SPEC.md §8), so the mini-app's handling of each can be seen:
+ * The errors a wallet can answer with, so the mini-app's handling of each can be seen:
  * ox's EIP-1193 provider errors and JSON-RPC errors, each with its standard code and message.
  */
 const WALLET_ERRORS = [

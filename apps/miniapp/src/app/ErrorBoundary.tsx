@@ -18,7 +18,7 @@ interface State {
   pathname?: string;
 }
 
-/** The top-level error boundary of SPEC.md §2: "Something went wrong" with the error text. */
+/** The top-level error boundary: "Something went wrong" with the error text. */
 export class ErrorBoundary<Props extends { children: ReactNode } = { children: ReactNode }> extends Component<
   Props,
   State

@@ -14,7 +14,7 @@ function Boom(): never {
   throw new Error('kaboom');
 }
 
-describe('top-level error boundary (SPEC §2)', () => {
+describe('top-level error boundary', () => {
   it('shows "Something went wrong" with the error text', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
@@ -49,7 +49,7 @@ describe('app shell', () => {
     }
   });
 
-  it('queries retry once, without refetch on window focus (SPEC §7)', () => {
+  it('queries retry once, without refetch on window focus', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.retry).toBe(1);
     expect(defaults?.refetchOnWindowFocus).toBe(false);
@@ -85,7 +85,7 @@ describe('app shell', () => {
   });
 });
 
-describe('helper bot ajax (SPEC §3)', () => {
+describe('helper bot ajax', () => {
   it('is a fixed object with a far-future life', () => {
     expect(ajax.username).toBe('ajaxbot');
     expect(ajax.lifePercentage).toBe(100);
@@ -96,7 +96,7 @@ describe('helper bot ajax (SPEC §3)', () => {
   });
 });
 
-describe('route errors (SPEC §2 error boundary)', () => {
+describe('route errors (the top-level error boundary)', () => {
   it('a link to a screen that does not exist shows the status, not "[object Object]"', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp({ path: '/no-such-screen' });
@@ -107,8 +107,8 @@ describe('route errors (SPEC §2 error boundary)', () => {
   });
 });
 
-describe("the main screen's rough edges (issue 14)", () => {
-  it('an agent list that fails to load says so beside "Try again", and Try again loads it (#5)', async () => {
+describe("the main screen's failures and busy states", () => {
+  it('an agent list that fails to load says so beside "Try again", and Try again loads it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     host.context = Promise.resolve(userContext(42));
     const server = createFakeServer();
@@ -124,7 +124,7 @@ describe("the main screen's rough edges (issue 14)", () => {
     expect(await screen.findByPlaceholderText('Type your message...')).toBeTruthy();
   });
 
-  it('Send is disabled while a reply is in flight, and enabled again once it is in (#8)', async () => {
+  it('Send is disabled while a reply is in flight, and enabled again once it is in', async () => {
     host.context = Promise.resolve(userContext(42));
     const server = createFakeServer();
     server.on('GET /doppelganger/agents/42', withTwin(makeAgent()));

@@ -4,7 +4,7 @@ import { base } from 'viem/chains';
 import { type CreateConnectorFn, createConfig, http } from 'wagmi';
 
 /**
- * The wagmi config of SPEC.md §9 (part of the wallet stack, loaded after the first paint): Base, the frame's built-in wallet as the only connector, and the
+ * The wagmi config (part of the wallet stack, loaded after the first paint): Base, the frame's built-in wallet as the only connector, and the
  * chain client settings (10 s timeout, batches of 1000, 3 retries from 150 ms, 4 s polling).
  */
 export function createWagmiConfig(

@@ -5,7 +5,7 @@ import { errorMessage, rejectedByUser, unsupportedMethod, walletErrorText } from
 const providerError = (code: number, message: string) =>
   Object.assign(new Error(message), { name: 'ProviderRpcError', code });
 
-describe('wallet errors (SPEC §8)', () => {
+describe('wallet errors', () => {
   it('finds the wallet error among the causes viem and wagmi wrap it in', () => {
     const wrapped = Object.assign(new Error('outer'), {
       shortMessage: 'User rejected the request.',

@@ -38,7 +38,7 @@ export function unsupportedMethod(error: unknown): boolean {
 }
 
 /**
- * SPEC.md §8's text for a wallet error found anywhere in the error's causes: the text of its code,
+ * The text for a wallet error found anywhere in the error's causes: the text of its code,
  * or "Unknown provider RPC error" for a provider error with another code. null for other errors.
  */
 export function walletErrorText(error: unknown): string | null {
@@ -53,7 +53,7 @@ export function walletErrorText(error: unknown): string | null {
 }
 
 /**
- * The one line a person reads for an error: a wallet error as SPEC.md §8 words it; otherwise viem's
+ * The one line a person reads for an error: a wallet error's text by its code; otherwise viem's
  * one-line shortMessage, else the message.
  */
 export function errorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 
 /**
- * SPEC.md §7: queries retry once, with no refetch on window focus. A query whose `meta.errorLog`
+ * Queries retry once, with no refetch on window focus. A query whose `meta.errorLog`
  * names it has its failures logged once, after the retries, whichever screen runs it.
  */
 export function createQueryClient(): QueryClient {

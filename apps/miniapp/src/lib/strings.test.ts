@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME, strings, unknownProviderError, walletErrorTexts } from './strings.ts';
 
-/** Every string SPEC.md gives, letter by letter. */
-describe('SPEC strings', () => {
-  /** Fixed strings: the key, then SPEC.md's text. */
+/** Every fixed user-facing string, letter by letter. */
+describe('user-facing strings', () => {
+  /** Fixed strings: the key, then the required text. */
   const fixed = {
     frameInitError: 'Failed to initialize Farcaster connection',
     missingProvider: '`provider` is undefined.',
@@ -34,7 +34,7 @@ describe('SPEC strings', () => {
     howItWorksTitle: 'How Fartwin Works',
   } satisfies Partial<Record<keyof typeof strings, string>>;
 
-  /** Strings built from a value: the key, the built string, then SPEC.md's text. */
+  /** Strings built from a value: the key, the built string, then the required text. */
   const built: [string, string, string][] = [
     ['quoteCastText', strings.quoteCastText('bob'), 'welcome to farcaster, @bob'],
     ['deployFailed', strings.deployFailed('x'), 'Deployment failed: x'],
@@ -57,7 +57,7 @@ describe('SPEC strings', () => {
     expect(actual).toBe(expected);
   });
 
-  it('the wallet errors of §8, by code', () => {
+  it('the wallet errors, by code', () => {
     const byCode = Object.entries(walletErrorTexts).map(([code, text]) => `${code} ${text}`);
     expect(byCode).toEqual([
       '4001 The user rejected the request.',

@@ -1,16 +1,16 @@
 /**
- * Every user-facing string of SPEC.md, in one place, so a table-driven test can check them letter
+ * Every fixed user-facing string, in one place, so a table-driven test can check them letter
  * by letter. Functions build the strings that carry a value.
  */
 export const PRODUCT_NAME = 'Fartwin';
 
 export const strings = {
-  // §4 start-up
+  // start-up
   frameInitError: 'Failed to initialize Farcaster connection',
   missingProvider: '`provider` is undefined.',
-  // §2 error boundary
+  // error boundary
   somethingWentWrong: 'Something went wrong',
-  // §2 onboarding
+  // onboarding
   sup: 'sup',
   noTwinYet: "You don't have a Fartwin yet. Let's create one.",
   deployExplanation:
@@ -22,12 +22,12 @@ export const strings = {
   deploySucceeded: 'Your Fartwin is alive! Quote cast its first cast to welcome it.',
   chatWithTwinButton: 'Chat with your Fartwin',
   quoteCastText: (name: string) => `welcome to farcaster, @${name}`,
-  // §5 deploy rule, §8 deploy errors
+  // deploy rule, deploy errors
   deployConditionsInvalid: 'Deployment conditions are invalid. Aborting deployment.',
   deployFailed: (message: string) => `Deployment failed: ${message}`,
   cannotDeploy: 'Cannot deploy FarTwin at this time.',
   deployError: 'Error deploying FarTwin.',
-  // §2 chat
+  // chat
   messagePlaceholder: 'Type your message...',
   sendButton: 'Send',
   backToAgents: 'Back to Agents Directory',
@@ -45,9 +45,9 @@ export const strings = {
   ownerReadsChat: 'Its owner can read what you say here: the twin remembers your chat for them.',
   tryAgain: 'Try again',
   notInFrame: 'Open Fartwin inside a Farcaster client.',
-  // §8 chat
+  // chat errors
   unknownError: 'Unknown error',
-  // §4 dead twin and revival
+  // dead twin and revival
   deadTwin:
     "Your Fartwin can't respond because its battery ran out. A new battery costs 1 USDC, and anyone can pay for it.",
   // The same for someone else's twin (a visitor is not its owner).
@@ -110,28 +110,28 @@ export const strings = {
   batteryChecking: 'Checking the battery',
   batteryUnknown: 'Battery unknown',
   batteryUnreadable: "The battery can't be read right now; it will be checked again.",
-  // §2 /agents
+  // /agents
   noAgents: 'No agents available at the moment.',
   agentsTitle: 'Agents Directory',
   deployComposeText: 'hey, @ajaxbot, i want to deploy the following agent: ',
   deployComposeLabel: 'Ask ajax to deploy an agent',
   hoursAgo: (hours: number) => `${hours}h ago`,
-  // SPEC.md §2's dot: green (active) only while the twin is active and alive, grey (inactive) when its
+  // The status dot: green (active) only while the twin is active and alive, grey (inactive) when its
   // battery ran out or it is not active; a battery the server does not know is neither.
   lifeStatus: { alive: 'active', dead: 'inactive', unknown: 'battery unknown', inactive: 'inactive' },
   loadMore: 'Load more',
-  // §2 /leaderboard
+  // /leaderboard
   leaderboardTitle: 'Leaderboard',
   rank: 'Rank',
   score: 'Score',
   wpm: 'Words per minute',
   durationMinutes: 'Duration (minutes)',
   finalScore: 'Final score',
-  // §2 /info
+  // /info
   agentActionsTitle: 'Agent Actions',
   /** The owner's link from its twin's page to what the twin did. */
   twinActivityLink: 'Activity: what your twin did',
-  // §2 how it works
+  // how it works
   howItWorksTitle: `How ${PRODUCT_NAME} Works`,
   howItWorksOpen: 'How it works',
   close: 'Close',
@@ -140,8 +140,8 @@ export const strings = {
 } as const;
 
 /**
- * SPEC.md §8: what each wallet provider error code says. The EIP-1193 codes read as the frame SDK's
- * provider errors word them; the JSON-RPC codes as SPEC.md quotes them.
+ * What each wallet provider error code says. The EIP-1193 codes read as the frame SDK's
+ * provider errors word them; the JSON-RPC codes as the product words them.
  */
 export const walletErrorTexts: Readonly<Record<number, string>> = {
   4001: 'The user rejected the request.',
@@ -163,10 +163,10 @@ export const walletErrorTexts: Readonly<Record<number, string>> = {
   [-32700]: 'Failed to parse JSON-RPC response.',
 };
 
-/** SPEC.md §8: a provider error with any other code. */
+/** A provider error with any other code. */
 export const unknownProviderError = 'Unknown provider RPC error';
 
-/** The canned greetings of the /agents cards (SPEC.md §2: a list of 8). */
+/** The canned greetings of the /agents cards: a list of 8. */
 export const cannedGreetings = [
   'gm! ready to chat?',
   "hey there, what's on your mind?",
@@ -194,7 +194,7 @@ export const howItWorksSteps = [
   },
 ] as const;
 
-/** The way between screens (issue 14): the navigation bar, closing the leaderboard, dead ends. */
+/** The way between screens: the navigation bar, closing the leaderboard, dead ends. */
 export const navigationStrings = {
   label: 'Screens',
   twin: 'Twin',
@@ -206,7 +206,7 @@ export const navigationStrings = {
   agentsLoadFailed: (message: string) => `Your ${PRODUCT_NAME} couldn't be loaded: ${message}`,
 } as const;
 
-/** Web mode (issue 14): the app outside a Farcaster client, signed in with a wallet. */
+/** Web mode: the app outside a Farcaster client, signed in with a wallet. */
 export const webModeStrings = {
   signIn: 'Sign in',
   signingIn: 'Signing in…',
@@ -229,7 +229,7 @@ export const webModeStrings = {
   signInToChangeActions: 'Sign in with your wallet to change what your twin does.',
 } as const;
 
-/** A twin's world at a tap (issue 17): its profile, its token, and sharing it in a cast. */
+/** A twin's world at a tap: its profile, its token, and sharing it in a cast. */
 export const twinLinkStrings = {
   viewProfile: (username: string) => `View @${username}'s profile`,
   tokenSymbol: (symbol: string) => `$${symbol}`,
@@ -248,7 +248,7 @@ export const twinLinkStrings = {
   },
 } as const;
 
-/** Opened from a shared cast (issue 17): the client's share extension brings a cast to the twin. */
+/** Opened from a shared cast: the client's share extension brings a cast to the twin. */
 export const castShareStrings = {
   /** The chat message that asks the twin for its take; `author` is "@alice" (or a name), `text` the cast's. */
   question: (author: string, text: string) =>

@@ -1,7 +1,7 @@
 import type { Agent } from '@fartwin/protocol';
 import type { AgentRecord } from './repository.ts';
 
-/** A stored twin in the SPEC.md §3 shape the list endpoints return; a null expiry is an unknown life. */
+/** A stored twin as the list endpoints return it (protocol's Agent); a null expiry is an unknown life. */
 export function toApiAgent(agent: AgentRecord, expirationTime: number | null): Agent {
   return {
     agentId: agent.agentId,

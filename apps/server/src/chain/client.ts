@@ -2,7 +2,7 @@ import { CHAIN_CLIENT } from '@fartwin/protocol';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { base } from 'viem/chains';
 
-/** A read client for Base (or the local chain posing as Base), with the settings of SPEC.md §9. */
+/** A read client for Base (or the local chain posing as Base), with the settings of CHAIN_CLIENT. */
 export function createChainClient(rpcUrl: string): PublicClient {
   return createPublicClient({
     chain: base,

@@ -14,7 +14,7 @@ import type { PersonMemory } from '../twin/people-memory.ts';
 import { personMemoryFrom, type RecallRow, recallQuery, rememberExchange } from '../twin/people-memory-store.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
-/** SPEC.md §4: the client attaches the battery-purchase action to a reply containing "Agent is dead." */
+/** The client attaches the battery-purchase action to a reply containing "Agent is dead." */
 const DEAD_TWIN_REPLY =
   'Agent is dead. Its battery ran out, so it cannot answer until someone buys a new one for 1 USDC.';
 

@@ -184,7 +184,7 @@ export interface ChainCursorsTable {
   block: number;
 }
 
-/** The /info switches of one twin (absent: SPEC.md's defaults). `*_since`: clock seconds turned on. */
+/** The /info switches of one twin (absent: the product's defaults). `*_since`: clock seconds turned on. */
 export interface AgentActionsTable {
   agent_id: string;
   reply_on_farcaster: boolean;

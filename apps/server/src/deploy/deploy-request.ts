@@ -9,7 +9,7 @@ import { assertDeployBudgetLeft } from './deploy-budget.ts';
 import type { DeployAnswer, DeployService } from './deploy-service.ts';
 
 /**
- * One deploy call of SPEC.md §7 for `fid` with the answers to its questions: a user with a twin gets
+ * One deploy call (POST /doppelganger/deploy/{fid}) with the answers to its questions: a user with a twin gets
  * the existing twin's answer; otherwise, within the day's deploy budget and with choices that fit
  * the user's questions, the twin built from their persona is deployed through the pipeline.
  */

@@ -33,7 +33,7 @@ const ALREADY_DEPLOYED: DeployAnswer = {
   body: { action: 'NONE', text: 'You already have a Fartwin. Chat with it on the main screen.' },
 };
 
-/** The deploy call of SPEC.md §7 over the pipeline's jobs. */
+/** The deploy call (POST /doppelganger/deploy/{fid}) over the pipeline's jobs. */
 export function deployService(deps: { db: Db; queue: DeployQueue; waitMs?: number }) {
   const { db, queue } = deps;
   const waitMs = deps.waitMs ?? DEFAULT_WAIT_MS;

@@ -71,7 +71,7 @@ function lifeContracts(deps: DeployDeps): ContractAddresses {
 }
 
 /**
- * The pipeline, in order (SPEC.md §2: wallet, social account, token, then the agent casts; the
+ * The pipeline, in the order onboarding tells the user (wallet, social account, token, then the agent casts; the
  * first battery and the webhook filters are the service's own steps in between).
  */
 export const deploySteps: readonly DeployStep[] = [

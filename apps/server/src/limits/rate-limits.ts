@@ -109,7 +109,7 @@ export interface Counting {
  * layout of rate-limiter-flexible's Postgres store, which kept them before: each check adds a point
  * to its row, or starts the row again once its window has passed. The library takes a statement of
  * its own per limit; a chat's two limits sit before its first token, and counting them in one
- * statement with the chat's reads made chats under load faster (bench/, issue 15).
+ * statement with the chat's reads made chats under load faster (measured with the benches in bench/).
  */
 export function counting(checks: readonly LimitCheck[], now = Date.now()): Counting {
   const keyOf = (check: LimitCheck) => `${check.name}:${check.key}`;

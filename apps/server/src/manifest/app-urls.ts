@@ -2,7 +2,7 @@ import { LIMITS } from '@fartwin/protocol';
 import { imagePaths } from './app-identity.ts';
 
 /**
- * SPEC.md §5: a URL the app hands a Farcaster client (manifest, embeds, links in casts,
+ * A URL the app hands a Farcaster client (manifest, embeds, links in casts,
  * notification targets) is at most 512 characters. The app's URLs are PUBLIC_URL plus a short path,
  * so only a very long PUBLIC_URL breaks the rule: production refuses it at start-up
  * (`manifestProblems`), and anything built later is checked here rather than sent too long.

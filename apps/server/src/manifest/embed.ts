@@ -4,7 +4,7 @@ import { escapeXml } from './xml.ts';
 
 /**
  * The fc:miniapp embed of a page: its image and a button that opens the app there. Throws
- * UrlTooLongError when one of its URLs breaks SPEC.md §5's 512 characters.
+ * UrlTooLongError when one of its URLs is longer than the 512 characters a URL may have.
  */
 export function embedFor(origin: string, page: { url: string; imagePath: string }) {
   return {

@@ -73,7 +73,7 @@ export async function buildManifest(config: ServerConfig) {
   };
 }
 
-/** The schema's complaints about a manifest, and SPEC.md's stricter URL limit, one line each (empty when valid). */
+/** The schema's complaints about a manifest, and the app's stricter URL limit, one line each (empty when valid). */
 export function manifestProblems(manifest: unknown): string[] {
   const parsed = domainManifestSchema.safeParse(manifest);
   const problems = parsed.success
@@ -81,7 +81,7 @@ export function manifestProblems(manifest: unknown): string[] {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   const config = (manifest as { miniapp?: Record<string, unknown> } | null)?.miniapp ?? {};
   for (const [field, value] of Object.entries(config)) {
-    // SPEC.md §5: manifest URLs are at most 512 characters (the schema allows 1024).
+    // Manifest URLs are at most 512 characters (the schema allows 1024).
     if (typeof value === 'string' && /Url$/.test(field) && value.length > LIMITS.urlChars) {
       problems.push(`miniapp.${field}: Must be at most ${LIMITS.urlChars} characters`);
     }

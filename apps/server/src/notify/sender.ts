@@ -63,7 +63,7 @@ export class InvalidNotificationError extends Error {
  * client, the dev host, opens it happily: there, the same schema with any URL as targetUrl.
  */
 const localRequestSchema = sendNotificationRequestSchema.extend({ targetUrl: z.url().max(LIMITS.urlChars) });
-/** SPEC.md §5 holds URLs to 512 characters; the published schema allows 1024. */
+/** The app holds URLs to 512 characters; the published schema allows 1024. */
 const productionRequestSchema = sendNotificationRequestSchema.extend({
   targetUrl: sendNotificationRequestSchema.shape.targetUrl.max(LIMITS.urlChars),
 });

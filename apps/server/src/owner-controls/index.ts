@@ -1,4 +1,4 @@
-// What a twin's owner controls (SPEC.md §2's /info switches): the routes that read and change them,
+// What a twin's owner controls (the four /info switches): the routes that read and change them,
 // and the switches themselves, which the twin's own actions (twin-actions/) obey; pause and "ask me
 // first" beside them, and the owner's review of drafts.
 export { type ApprovalRouteDeps, approvalRoutes } from './approval-routes.ts';

@@ -14,7 +14,7 @@ export interface PeopleMemoryRouteDeps {
   rateLimits: RateLimits;
 }
 
-/** What a twin remembers of people (issue 25 part 6): only its owner sees it, and clears it per person or all. */
+/** What a twin remembers of people: only its owner sees it, and clears it per person or all. */
 export function peopleMemoryRoutes(deps: PeopleMemoryRouteDeps) {
   const { db } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();

@@ -17,7 +17,7 @@ export interface AgentActionsRouteDeps {
   rateLimits: RateLimits;
 }
 
-/** A twin's /info switches (SPEC.md §2): anyone reads them, only the twin's owner changes them. */
+/** A twin's /info switches: anyone reads them, only the twin's owner changes them. */
 export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
   const { db, directMessages } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();

@@ -60,7 +60,7 @@ function newRow(agentId: string, actions: AgentActions, now: number) {
   };
 }
 
-/** The switches of each twin asked for; a twin without a row (never changed) has SPEC.md's defaults. */
+/** The switches of each twin asked for; a twin without a row (never changed) has the defaults. */
 export async function agentActionsFor(db: Db, agentIds: readonly string[]): Promise<Map<string, AgentActions>> {
   const actions = new Map(agentIds.map((agentId) => [agentId, { ...AGENT_ACTION_DEFAULTS }]));
   if (agentIds.length === 0) return actions;

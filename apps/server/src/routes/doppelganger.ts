@@ -41,7 +41,7 @@ const ENGINE_FAILED = errorBody('engine_failed', 'The twin could not answer righ
 /** What a streamed reply ends with when anything else failed on the way (storing it, say). */
 const REPLY_FAILED = errorBody('reply_failed', 'The reply could not be completed. Please try again.');
 
-/** The bot service's API of SPEC.md §7, under /doppelganger. */
+/** The bot service's API the mini-app calls (chat, deploy, agent lists), under /doppelganger. */
 export function doppelgangerRoutes(deps: {
   db: Db;
   logger: Logger;

@@ -4,7 +4,7 @@ import { readMessage } from './message.ts';
 import { stem } from './text.ts';
 
 /**
- * What a twin remembers of one person (issue 25 part 6), as the engines use it: the topics and a
+ * What a twin remembers of one person, as the engines use it: the topics and a
  * few short snippets of what that person said in earlier exchanges. Only ever the memory of the
  * person being answered reaches an engine (twin/people-memory-store.ts reads it by twin and fid).
  */

@@ -4,7 +4,7 @@ import { strings } from '../../lib/strings.ts';
 
 /**
  * A text input with "Type your message..." and a Send button; Enter sends. While a reply is in
- * flight Send is disabled (SPEC.md §5 ignores a second send): what is typed meanwhile stays.
+ * flight Send is disabled (a second send is ignored): what is typed meanwhile stays.
  */
 export function ChatInput({ onSend, busy }: { onSend: (text: string) => boolean | undefined; busy: boolean }) {
   const [text, setText] = useState('');

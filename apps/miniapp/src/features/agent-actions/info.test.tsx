@@ -20,7 +20,7 @@ const DEFAULTS: AgentActions = {
   contentWriter: false,
   notifications: false,
 };
-/** SPEC.md §2, to the letter. */
+/** The four switches' labels and texts, to the letter. */
 const SPEC_ROWS = [
   ['Reply on farcaster', 'Every time it is tagged the agent will reply.'],
   ['Reply to DCs', 'Active on the warpcast direct messages.'],
@@ -77,7 +77,7 @@ const rowOf = (label: string) => toggle(label).closest('li')!;
 const checkedStates = () => SPEC_ROWS.map(([label]) => toggle(label).checked);
 
 describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
-  it("shows a small loading state, then the twin's saved switches with SPEC §2's title, labels and texts", async () => {
+  it("shows a small loading state, then the twin's saved switches with their title, labels and texts", async () => {
     // Set once the page has asked for the actions (it first looks up the user's twin).
     let release: (() => void) | null = null;
     openInfo((server) => {
@@ -209,7 +209,7 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
   it('outside a Farcaster client: the defaults, switched off from use, and why', async () => {
     const server = createFakeServer();
     renderApp({ path: '/info', server });
-    // Web mode (issue 14): nobody is signed in yet, and signing in with a wallet is the way.
+    // Web mode: nobody is signed in yet, and signing in with a wallet is the way.
     expect(await screen.findByText('Sign in with your wallet to change what your twin does.')).toBeTruthy();
     for (const [label] of SPEC_ROWS) expect(toggle(label).disabled).toBe(true);
     expect(server.calls).toHaveLength(0);
@@ -250,7 +250,7 @@ describe('/info: the twin\'s "Agent Actions", saved on the server', () => {
 describe('/info: Pause and "Ask me first" around the four switches; Notifications asks the client to add the app', () => {
   const switchNames = () => screen.getAllByRole('switch').map((item) => item.closest('li')!.dataset.action);
 
-  it('Pause comes above SPEC.md\'s four switches, "Ask me first" below; each saves as the owner', async () => {
+  it('Pause comes above the four switches, "Ask me first" below; each saves as the owner', async () => {
     let saved: ReturnType<typeof savedActions> | null = null;
     const { server } = openInfo((fake) => {
       saved = savedActions(fake);
@@ -265,7 +265,7 @@ describe('/info: Pause and "Ask me first" around the four switches; Notification
       'ask-first-posts',
       'ask-first-replies',
     ]);
-    // SPEC.md's rows keep their texts and defaults.
+    // The four rows keep their texts and defaults.
     expect(checkedStates()).toEqual([true, true, false, false]);
     const user = userEvent.setup();
     await user.click(toggle('Pause'));

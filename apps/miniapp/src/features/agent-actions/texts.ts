@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/errors.ts';
 import { PRODUCT_NAME, strings } from '../../lib/strings.ts';
 
 /**
- * The /info page's own strings, beyond SPEC.md §2's title, labels and texts (those come from
+ * The /info page's own strings, beyond its title and the switches' labels and texts (those come from
  * strings.agentActionsTitle and the protocol's AGENT_ACTION_TEXTS).
  */
 export const agentActionsTexts = {

@@ -13,7 +13,7 @@ function openDirectory(agents = [makeAgent()]) {
   return renderApp({ path: '/agents', server });
 }
 
-describe('/agents (SPEC §2)', () => {
+describe('/agents', () => {
   it('shows a card per agent linking to /agent/{agentId} with its picture, @username, status and greeting', async () => {
     const { server } = openDirectory([
       makeAgent(),
@@ -89,7 +89,7 @@ describe('/agents (SPEC §2)', () => {
     expect(await screen.findByText('No agents available at the moment.')).toBeTruthy();
   });
 
-  it('only logs a failed agent list fetch (SPEC §8)', async () => {
+  it('only logs a failed agent list fetch', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     host.context = Promise.resolve(userContext(42));
     const server = createFakeServer();
@@ -121,7 +121,7 @@ describe('/agents (SPEC §2)', () => {
   });
 });
 
-describe("a directory card's profile control (issue 17)", () => {
+describe("a directory card's profile control", () => {
   it("opens the twin's Farcaster profile in the client, beside the card's link to its page", async () => {
     openDirectory();
     const profile = await screen.findByRole('button', { name: "View @alice-twin's profile" });

@@ -2,7 +2,7 @@ import type { ChatMessage } from '@fartwin/protocol';
 import { strings } from '../../lib/strings.ts';
 
 /**
- * A chat message with the revival action it carries. SPEC.md §4: a server reply containing "Agent
+ * A chat message with the revival action it carries. A server reply containing "Agent
  * is dead." attaches the allow-spending action, so a stored reply (a reloaded conversation) gets it
  * back too.
  */

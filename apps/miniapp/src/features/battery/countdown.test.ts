@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { batteryPercentage, formatCountdown } from './countdown.ts';
 import { useCountdown } from './hooks/useCountdown.ts';
 
-describe('countdown format (SPEC §4)', () => {
+describe('countdown format: days:hours:minutes:seconds, 2 digits each', () => {
   it.each([
     [0, '00:00:00:00'],
     [-5_000, '00:00:00:00'],

@@ -7,7 +7,7 @@ const DAY = 24 * HOUR;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** SPEC.md §4: days:hours:minutes:seconds, 2 digits each; anything below zero shows zero. */
+/** days:hours:minutes:seconds, 2 digits each; anything below zero shows zero. */
 export function formatCountdown(remainingMs: number): string {
   const ms = Math.max(0, remainingMs);
   const days = Math.floor(ms / DAY);

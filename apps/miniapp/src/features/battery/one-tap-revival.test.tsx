@@ -81,7 +81,7 @@ describe('one-tap revival (EIP-5792)', () => {
     expect(screen.getByTestId('countdown').textContent).toBe('00:00:00:00');
     expect(sentCalls().map((call) => call.functionName)).toEqual(['approve']);
 
-    // SPEC.md §4's second step: Buy sends extendLife alone, with the approval that landed.
+    // The second step: Buy sends extendLife alone, with the approval that landed.
     await user.click(screen.getByRole('button', { name: strings.buyButton }));
     expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
     expect(sentCalls().map((call) => call.functionName)).toEqual(['approve', 'extendLife']);
@@ -127,7 +127,7 @@ describe('one-tap revival (EIP-5792)', () => {
     expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
   });
 
-  it('a wallet without EIP-5792 keeps SPEC.md §4: Allow, then Buy, two transactions', async () => {
+  it('a wallet without EIP-5792 keeps the two steps: Allow, then Buy, two transactions', async () => {
     const { user } = await openDeadTwin();
     expect(screen.queryByRole('button', { name: strings.reviveButton })).toBeNull();
     await user.click(screen.getByRole('button', { name: strings.allowButton }));

@@ -20,7 +20,7 @@ export function revivalBundleCalls(config: Config, requireContracts: () => Contr
   return {
     /**
      * Whether the connected wallet reports EIP-5792 for Base. A wallet that does not know
-     * wallet_getCapabilities (or says nothing for Base) keeps SPEC.md §4's two-step flow.
+     * wallet_getCapabilities (or says nothing for Base) keeps the two-step flow (Allow, then Buy).
      */
     async supportsOneTap(): Promise<boolean> {
       try {
@@ -51,7 +51,7 @@ export function revivalBundleCalls(config: Config, requireContracts: () => Contr
       return id;
     },
 
-    /** Follows the bundle until the wallet says it is done (within the receipt wait of SPEC.md §9). */
+    /** Follows the bundle until the wallet says it is done (within the chain client's receipt wait). */
     async waitForRevivalCalls(id: string): Promise<BundleOutcome> {
       const { status } = await waitForCallsStatus(config, { id, timeout: CHAIN_CLIENT.receiptTimeoutMs });
       return status === 'success' ? 'success' : 'failure';

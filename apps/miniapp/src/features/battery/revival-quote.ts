@@ -24,7 +24,7 @@ export async function revivalProtection(config: Config, contracts: Contracts): P
   }
 }
 
-/** extendLife's arguments: four with the payer's protection, the SPEC's two without. */
+/** extendLife's arguments: four with the payer's protection, the plain two (agentId, amount) without. */
 export function extendLifeArgs(agentId: string, protection: PayerProtection | null) {
   return protection
     ? ([agentId, BATTERY_PRICE_USDC, protection.minA0xOut, protection.deadline] as const)

@@ -38,7 +38,7 @@ function expectDeadlineFrom(deadline: bigint, chainNow: number) {
 const ajaxTexts = () =>
   Array.from(document.querySelectorAll('[data-sender] .message__text')).map((node) => node.textContent ?? '');
 
-describe('revival (SPEC §4, §5, §8)', () => {
+describe('revival: allow, buy, and what each failure says', () => {
   it('approves 1 USDC to the life contract, buys a battery, and the twin lives 7 more days', async () => {
     // The chain's clock a little ahead of the wall clock: the deadline counts from the later of the two.
     const chainNow = Math.floor(Date.now() / 1000) + 5;
@@ -133,7 +133,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
     expect(button.disabled).toBe(false);
   });
 
-  // SPEC.md §8's catalogue (checked letter by letter in strings.test.ts), whatever the wallet says.
+  // The wallet error texts (checked letter by letter in strings.test.ts), whatever the wallet says.
   it.each(Object.entries(walletErrorTexts).map(([code, text]) => [Number(code), text] as const))(
     'the wallet answering %i reads "%s"',
     async (code, text) => {
@@ -172,7 +172,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
     expect(screen.getByTestId('countdown').textContent).toBe('00:00:00:00');
   });
 
-  // Issue 14, rough edge 7: the purchase went through, so "Please try again" would send a purchase that
+  // The purchase went through, so "Please try again" would send a purchase that
   // fails (the allowance is spent). The chat says what happened and the chain is read again.
   it('a purchase that went through whose new expiry cannot be read yet: said so, then read again', async () => {
     host.chain.state.allowance = BATTERY_PRICE_USDC;
@@ -193,7 +193,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
     expect(host.chain.state.sent.map((sent) => sent.functionName)).toEqual(['extendLife']);
   }, 20_000);
 
-  // Issue 14, rough edge 1: the allowance is spent, so those buttons would only fail.
+  // The allowance is spent, so those buttons would only fail.
   it('after a revival the Allow and Buy buttons already in the chat are gone', async () => {
     const { user } = await openDeadTwin();
     await user.click(screen.getByRole('button', { name: strings.allowButton }));
@@ -215,7 +215,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
     expect(allow.disabled).toBe(false);
   });
 
-  // Issue 14, rough edge 6: SPEC.md §4's rule holds for the stored conversation too.
+  // A reply containing "Agent is dead." carries the allow action, in the stored conversation too.
   it('a stored "Agent is dead." reply keeps its allow-spending action after a reload', async () => {
     host.context = Promise.resolve(userContext(42));
     const server = createFakeServer();
@@ -235,7 +235,7 @@ describe('revival (SPEC §4, §5, §8)', () => {
   });
 });
 
-describe('buy button rules (SPEC §5)', () => {
+describe('buy button rules', () => {
   const revival = (phase: Revival['buy']['phase']): Revival => ({
     available: true,
     allowance: BATTERY_PRICE_USDC,

@@ -79,7 +79,7 @@ describe('revival with only USDC (one signature, relayed)', () => {
     await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
     expect(await screen.findByText(strings.signedRevivalRejected)).toBeTruthy();
     expect(server.callsTo(RELAY)).toEqual([]);
-    // SPEC.md's allow-then-buy takes over.
+    // Allow-then-buy takes over.
     await user.click(await screen.findByRole('button', { name: strings.allowButton }));
     await waitFor(() => expect(host.chain.state.sent[0]?.functionName).toBe('approve'));
     expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
@@ -128,7 +128,7 @@ describe('revival with only USDC (one signature, relayed)', () => {
       // No error to act on: neither the wallet's error text nor "cannot sign the revival (…)".
       expect(screen.queryByText(/does not support|does not exist|cannot sign the revival/)).toBeNull();
       expect(server.callsTo(RELAY)).toEqual([]);
-      // SPEC.md's allow-then-buy, at once, and the revival goes through.
+      // Allow-then-buy, at once, and the revival goes through.
       await user.click(await screen.findByRole('button', { name: strings.allowButton }));
       await user.click(await screen.findByRole('button', { name: strings.buyButton }));
       expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();

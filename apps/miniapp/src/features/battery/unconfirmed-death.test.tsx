@@ -8,7 +8,7 @@ import { host, userContext } from '../../test/sdk-double.ts';
 
 const CHAT = 'POST /doppelganger/chat-with-fartwin/agent-1';
 
-// Issue 14 (e): a death the server reports is confirmed on the chain before the battery reads as
+// A death the server reports is confirmed on the chain before the battery reads as
 // dead; when the chain cannot be read, it is unknown, and no payment is offered for it.
 describe('a death the chain cannot confirm', () => {
   it('reads as unknown with a sentence, not as dead: no 00:00:00:00, no helper, no payment', async () => {

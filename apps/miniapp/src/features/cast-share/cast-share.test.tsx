@@ -76,7 +76,7 @@ describe('the question about a shared cast', () => {
   });
 });
 
-describe('opened from a shared cast (issue 17)', () => {
+describe('opened from a shared cast', () => {
   it("opens the owner's twin chat with the cast quoted and asks the twin once what it thinks of it", async () => {
     const cast = sharedCast('b1');
     const server = launchFromShare(cast);

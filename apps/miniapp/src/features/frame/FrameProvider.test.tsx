@@ -20,7 +20,7 @@ function renderProbe() {
   );
 }
 
-describe('frame start-up (SPEC §4)', () => {
+describe('frame start-up', () => {
   it('starts loading, in a frame, with nothing known', () => {
     host.context = new Promise(() => {});
     renderProbe();

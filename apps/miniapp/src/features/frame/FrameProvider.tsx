@@ -20,7 +20,7 @@ const FrameContext = createContext<FrameState>(initialFrameState);
 const HostModeContext = createContext<HostMode | null>(null);
 
 /**
- * SPEC.md §4 start-up: reads the host's context; with a user fid, stores it, marks the user
+ * Start-up: reads the host's context; with a user fid, stores it, marks the user
  * connected and connects the wallet. Without a fid the app is not in a frame. Any failure sets the
  * one error message, and loading always ends. ready() is signalled as soon as the first screen (the
  * loading animation) is on the page, so the host hides its splash without waiting for the network;
@@ -125,7 +125,7 @@ export function useHostMode(): HostMode | null {
 }
 
 /**
- * The host events of SPEC.md §4, relayed by the SDK; the app only records them for now. Only a
+ * The host's events relayed by the SDK (app added or removed, notifications, primary button): only recorded. Only a
  * client sends them: web mode never loads the SDK for them.
  */
 function useHostEventLog(inClient: boolean) {

@@ -1,6 +1,6 @@
 import type { Context } from '@farcaster/miniapp-sdk';
 
-/** The frame context state of SPEC.md §3. */
+/** The frame context state the app holds (loading and frame mode start true). */
 export interface FrameState {
   fid: number | null;
   isConnected: boolean;

@@ -1,5 +1,5 @@
 /**
- * Where the app runs, decided at start-up: inside a Farcaster client ('frame': SPEC.md §4's start-up
+ * Where the app runs, decided at start-up: inside a Farcaster client ('frame': the frame start-up
  * as it is) or outside one ('web': a browser, or a client such as the Base App that treats mini-apps
  * as web pages and never answers the SDK).
  */

@@ -1,7 +1,7 @@
-/** Far in the future: the helper bot never runs out of battery (SPEC.md §3, §9). */
+/** Far in the future: the helper bot never runs out of battery. */
 const FAR_FUTURE_MS = Date.UTC(9999, 11, 31);
 
-/** The helper agent of SPEC.md §3: a fixed object, never fetched. */
+/** The helper agent: a fixed object, never fetched. */
 export const ajax = {
   fid: 1,
   username: 'ajaxbot',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LeaderboardPage } from './components/LeaderboardPage.tsx';
 import { leaderboardSample } from './sample-data.ts';
 
-describe('/leaderboard (SPEC §2)', () => {
+describe('/leaderboard', () => {
   it('is titled "Leaderboard" and lists five sample entries with rank and score', () => {
     render(<LeaderboardPage />);
     expect(screen.getByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
@@ -30,7 +30,7 @@ describe('/leaderboard (SPEC §2)', () => {
   });
 });
 
-describe('closing the leaderboard (issue 14)', () => {
+describe('closing the leaderboard', () => {
   it('has no close button of its own; given onClose, its close button and Escape call it', async () => {
     const { unmount } = render(<LeaderboardPage />);
     expect(screen.queryByRole('button', { name: 'Close the leaderboard' })).toBeNull();

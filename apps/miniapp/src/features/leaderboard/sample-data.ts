@@ -1,4 +1,4 @@
-/** A leaderboard entry (SPEC.md §3). duration is in minutes. */
+/** A leaderboard entry. duration is in minutes. */
 export interface LeaderboardEntry {
   username: string;
   wpm: number;
@@ -7,7 +7,7 @@ export interface LeaderboardEntry {
   rank: number;
 }
 
-/** SPEC.md §2: hard-coded sample data of five entries. */
+/** Hard-coded sample data of five entries. */
 export const leaderboardSample: readonly LeaderboardEntry[] = [
   { rank: 1, username: 'dwr', wpm: 92, duration: 14, score: 9840 },
   { rank: 2, username: 'vitalik', wpm: 88, duration: 12, score: 9315 },

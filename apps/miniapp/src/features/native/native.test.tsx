@@ -59,7 +59,7 @@ async function send(text: string) {
   return screen.findByText('hey');
 }
 
-describe('haptics (issue 17)', () => {
+describe('haptics', () => {
   it('a light impact on send, where the client has haptics', async () => {
     client([...ALL_CAPABILITIES, ...HAPTICS]);
     openTwinChat();
@@ -149,7 +149,7 @@ function openDirectory() {
   return renderApp({ path: '/agents', server });
 }
 
-describe("the client's back control (issue 17)", () => {
+describe("the client's back control", () => {
   it('shown once there is an in-app screen to go back to; it goes back through the router', async () => {
     client([...ALL_CAPABILITIES, 'back']);
     const { router } = openDirectory();
@@ -200,7 +200,7 @@ async function openWhileDirectoryLoads(path: string) {
   };
 }
 
-describe('skeletons (issue 17)', () => {
+describe('skeletons', () => {
   it('the directory shows card-shaped placeholders while it loads, then the cards', async () => {
     const { skeleton: loading, answer } = await openWhileDirectoryLoads('/agents');
     expect(within(loading).getAllByRole('listitem').length).toBeGreaterThan(0);

@@ -75,7 +75,7 @@ const TEXT_PAIRS: readonly (readonly [text: string, background: string])[] = [
   ['--on-ok', '--ok'],
 ];
 
-describe('the palettes (issue 17: light and dark, both checked for contrast)', () => {
+describe('the palettes (light and dark, both checked for contrast)', () => {
   const { dark, light } = palettes();
 
   it('light gives every colour of dark its own value', () => {

@@ -10,7 +10,7 @@ export interface NavTab {
   activeOn: readonly string[];
 }
 
-/** The screens of SPEC.md §2 a person moves between: the twin (home), Agents, Leaderboard, Actions. */
+/** The screens a person moves between: the twin (home), Agents, Leaderboard, Actions. */
 export const navTabs: readonly NavTab[] = [
   { to: '/', label: navigationStrings.twin, icon: 'twin', activeOn: ['/'] },
   // A twin's page is reached from the directory, and leads back to it.

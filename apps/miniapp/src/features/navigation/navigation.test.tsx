@@ -38,7 +38,7 @@ function openApp(path: string, { hasTwin = true } = {}) {
   return renderApp({ path, server });
 }
 
-describe('the navigation bar (issue 14)', () => {
+describe('the navigation bar', () => {
   it.each([
     ['/', 'Twin'],
     ['/agents', 'Agents'],

@@ -43,7 +43,7 @@ describe('main screen', () => {
   });
 });
 
-describe('onboarding chat (SPEC §2, §4)', () => {
+describe('onboarding chat', () => {
   it('opens with "sup", the no-twin message and the first question with its option buttons', async () => {
     startOnboarding();
     expect(await screen.findByText('sup')).toBeTruthy();
@@ -173,7 +173,7 @@ describe('onboarding chat (SPEC §2, §4)', () => {
   });
 });
 
-describe('deploy rule (SPEC §5)', () => {
+describe('deploy rule', () => {
   it('needs an fid and as many choices as questions', () => {
     expect(canDeploy(42, ['a', 'b'], questions)).toBe(true);
     expect(canDeploy(null, ['a', 'b'], questions)).toBe(false);
@@ -195,7 +195,7 @@ describe('deploy rule (SPEC §5)', () => {
   });
 });
 
-describe('deploy answering action NONE (issue 14 #4)', () => {
+describe('deploy answering action NONE', () => {
   it('keeps Deploy and Start Again hidden but leads on: "Chat with your Fartwin" opens the twin', async () => {
     let hasTwin = false;
     startOnboarding((s) => {

@@ -1,7 +1,7 @@
 import { VOICE_LIMITS } from '@fartwin/protocol';
 import { PRODUCT_NAME } from '../../lib/strings.ts';
 
-/** The "Your twin" screen's strings (issue 25 parts 1 and 2). */
+/** The "Your twin" screen's strings. */
 export const ownerVoiceTexts = {
   title: 'Your twin',
   navLabel: 'Your twin',

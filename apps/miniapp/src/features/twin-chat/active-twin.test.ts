@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAgent } from '../../test/fake-server.ts';
 import { toActiveTwin } from './active-twin.ts';
 
-describe('toActiveTwin (SPEC §3)', () => {
+describe('toActiveTwin', () => {
   it('derives the expiry and the life left in ms', () => {
     const twin = toActiveTwin(makeAgent({}, 1_000), 400_000);
     expect(twin.expiryTimestamp).toBe(1_000_000);

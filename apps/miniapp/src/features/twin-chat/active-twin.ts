@@ -1,6 +1,6 @@
 import type { Agent } from '@fartwin/protocol';
 
-/** The twin as the client derives it from the agent list (SPEC.md §3). */
+/** The twin as the client derives it from the agent list. */
 export interface ActiveTwin {
   fid: number;
   username: string;

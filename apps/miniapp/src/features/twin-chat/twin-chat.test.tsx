@@ -35,7 +35,7 @@ async function send(text: string) {
 const agentMessages = () =>
   Array.from(document.querySelectorAll('[data-sender="agent"] .message__text')).map((node) => node.textContent);
 
-describe('twin chat send rules (SPEC §5)', () => {
+describe('twin chat send rules', () => {
   it('ignores a blank or whitespace message', async () => {
     const { server } = openTwinChat();
     await send('   ');
@@ -62,7 +62,7 @@ describe('twin chat send rules (SPEC §5)', () => {
   });
 });
 
-describe('replies (SPEC §4, §8)', () => {
+describe('replies', () => {
   it('streams SSE deltas with typing dots, cleared 2 s after the reply', async () => {
     openTwinChat(makeAgent(), (s) => s.on(CHAT, () => sseReply(['Hel', 'lo!'], { message: 'Hello!', engine: 'llm' })));
     await send('hi');
@@ -136,7 +136,7 @@ describe('battery countdown on the twin chat', () => {
   });
 });
 
-describe('dead twin (SPEC §4)', () => {
+describe('dead twin', () => {
   it('answers with the helper and the allow action, without calling the server', async () => {
     const { server } = openTwinChat(makeAgent({}, Math.floor(Date.now() / 1000) - 10));
     expect((await screen.findByTestId('countdown')).textContent).toBe('00:00:00:00');
@@ -170,7 +170,7 @@ describe("the owner's empty battery", () => {
   });
 });
 
-describe('an expiry the server does not know (SPEC §4: unknown is never dead)', () => {
+describe('an expiry the server does not know (unknown is never dead)', () => {
   // The gauge is redrawn once the expiry is known: read the countdown afresh each time.
   const countdown = () => screen.getByTestId('countdown').textContent;
   const lifeReads = () =>

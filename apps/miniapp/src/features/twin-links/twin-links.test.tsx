@@ -63,7 +63,7 @@ async function shareComposes(text: string) {
 }
 const profileControl = () => screen.findByTestId('twin-profile');
 
-describe('a twin in a client that has every action (issue 17)', () => {
+describe('a twin in a client that has every action', () => {
   it('its picture and names open its profile by the twin fid', async () => {
     openOwnTwin();
     const profile = await profileControl();
@@ -124,7 +124,7 @@ describe('a twin in a client that has every action (issue 17)', () => {
   });
 });
 
-describe('a client without the actions (issue 17)', () => {
+describe('a client without the actions', () => {
   beforeEach(() => {
     host.capabilities = ['actions.ready', 'actions.openUrl', 'wallet.getEthereumProvider'];
   });
@@ -171,7 +171,7 @@ describe('a client without the actions (issue 17)', () => {
   });
 });
 
-describe('web mode (issue 17)', () => {
+describe('web mode: links the browser follows', () => {
   /** Whether each click was left to the browser (a link followed); the test's page then goes nowhere. */
   const followed: boolean[] = [];
   const stopNavigation = (event: MouseEvent) => {

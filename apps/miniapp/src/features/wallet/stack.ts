@@ -36,7 +36,7 @@ export type Hash = `0x${string}`;
 export type Address = `0x${string}`;
 
 /**
- * The wallet and the chain, loaded after the first paint: wagmi (Base, SPEC.md §9's client
+ * The wallet and the chain, loaded after the first paint: wagmi (Base, the chain client
  * settings), viem and the contracts' ABI fragments. Inside a Farcaster client the frame's wallet is
  * the only connector; in web mode it is whatever the browser offers (EIP-6963 discovery, else
  * `window.ethereum`), connected when first needed. Its calls are the ones the screens make; the
@@ -68,7 +68,7 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
     batteryRelay: contracts !== null && appConfig.batteryRelay === true,
 
     /**
-     * SPEC.md §4's wallet steps: the Farcaster connector requests the accounts, reads the chain id
+     * The start-up wallet steps: the Farcaster connector requests the accounts, reads the chain id
      * and asks the wallet to switch when it is not on Base. In web mode, the same with the browser's
      * wallet (sign-in and payments call it).
      */

@@ -57,7 +57,7 @@ async function browserConnector(
 }
 
 /**
- * Web mode's wallet steps, as SPEC.md §4's inside a client: connect (the wallet asks for the
+ * Web mode's wallet steps, as the start-up's inside a client: connect (the wallet asks for the
  * account), and when the wallet is not on Base ask it to switch. Answers the connected address.
  */
 export async function connectBrowserWallet(config: Config, preferredId?: string): Promise<`0x${string}`> {

@@ -60,7 +60,7 @@ async function signInFromHome() {
   await userEvent.click(onHome!);
 }
 
-describe('web mode: the app outside a Farcaster client (issue 14)', () => {
+describe('web mode: the app outside a Farcaster client', () => {
   it('a page with no host runs as a web page: a home that says so, and nothing asks the wallet', async () => {
     wallet = injectWallet();
     renderApp({ server: signInServer() });

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The /info switches per twin; a twin without a row has SPEC.md's defaults. `*_since` is the
+  // The /info switches per twin; a twin without a row has the product's defaults. `*_since` is the
   // clock time (unix seconds) a schedule was turned on: slots before it are not caught up on.
   await db.schema
     .createTable('agent_actions')

@@ -1,4 +1,4 @@
-// The twin's voice as its owner shapes it (issue 25 parts 1 and 2): the edits and their versions, and
+// The twin's voice as its owner shapes it: the edits and their versions, and
 // the learning from the owner's new casts (on demand and daily).
 export { type CastLearningDeps, learnFromCasts } from './cast-learning.ts';
 export { startCastLearning } from './learning-schedule.ts';

@@ -19,7 +19,7 @@ export interface VoiceRouteDeps {
   memoryCap?: number;
 }
 
-/** The twin's voice (issue 25 parts 1 and 2): only its owner reads and changes it (401 signed out, 403 others). */
+/** The twin's voice: only its owner reads and changes it (401 signed out, 403 others). */
 export function voiceRoutes(deps: VoiceRouteDeps) {
   const { db } = deps;
   const app = new Hono<{ Variables: AuthVariables }>();

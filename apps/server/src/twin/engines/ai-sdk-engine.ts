@@ -50,7 +50,7 @@ async function openStream(model: LanguageModelV3, options: ModelCallOptions) {
  * drives the model's stream (LanguageModelV3.doStream) itself rather than through streamText: a
  * twin's reply is plain text from one call, and streamText's pipeline (prompt validation,
  * telemetry spans, a chain of web streams per call and per part) was a quarter of the bot
- * service's CPU per chat under load (bench/, issue 15).
+ * service's CPU per chat under load (measured with the benches in bench/).
  */
 function aiSdkEngine(
   name: ChatEngine['name'],

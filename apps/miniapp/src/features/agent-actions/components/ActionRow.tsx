@@ -18,7 +18,7 @@ export interface ToggleRowProps {
 
 export type ActionRowProps = Omit<ToggleRowProps, 'id' | 'label' | 'text'> & { actionKey: AgentActionKey };
 
-/** One /info switch: SPEC.md §2's label and text, its saving state and its error. */
+/** One /info switch: its label and text, its saving state and its error. */
 export function ActionRow({ actionKey, ...row }: ActionRowProps) {
   return <ToggleRow id={actionKey} {...AGENT_ACTION_TEXTS[actionKey]} {...row} />;
 }

@@ -13,7 +13,7 @@ import { SavedActionToggle } from './SavedActionToggle.tsx';
 import '../agent-actions.css';
 
 /**
- * /info: the "Agent Actions" panel of SPEC.md §2 for the signed-in user's twin. Each switch is saved
+ * /info: the "Agent Actions" panel of four switches for the signed-in user's twin. Each switch is saved
  * on the server as soon as it is flipped; only the twin's owner can change them, so a user without a
  * twin sees the defaults, switched off from use, and the way to create one.
  */
@@ -58,7 +58,7 @@ function OwnerToggles({ saved }: { saved: AgentActionsResponse }) {
   const directMessagesNote = saved.directMessagesAvailable
     ? null
     : (saved.directMessagesNote ?? agentActionsTexts.directMessagesUnavailable);
-  // Pause above SPEC.md's four switches, "ask me first" below: added around them, not in their place.
+  // Pause above the four switches, "ask me first" below: added around them, not in their place.
   const controls = useOwnerControls(saved.agentId);
   const current = controls.data?.controls;
   return (
@@ -87,7 +87,7 @@ function OwnerToggles({ saved }: { saved: AgentActionsResponse }) {
   );
 }
 
-/** No twin to change: SPEC.md's defaults, greyed out, and why. */
+/** No twin to change: the default switches, greyed out, and why. */
 function DisabledToggles({ signedIn }: { signedIn: boolean }) {
   return (
     <>

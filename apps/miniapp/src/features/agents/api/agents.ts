@@ -24,7 +24,7 @@ export function useAgentsByFid(fid: number | null) {
     queryKey: agentsByFidKey(fid),
     queryFn: async () => (await requests()).getAgentsByFid(fid!),
     enabled: fid !== null,
-    // SPEC.md §8: agent list fetch errors are only logged.
+    // Agent list fetch errors are only logged.
     meta: { errorLog: 'Loading your agents failed' },
   });
 }

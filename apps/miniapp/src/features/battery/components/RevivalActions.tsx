@@ -20,17 +20,17 @@ function PaymentButton({ label, disabled, run }: { label: string; disabled: bool
   );
 }
 
-/** SPEC.md §5: disabled while pending, confirming, or already approved in this session. */
+/** Disabled while pending, confirming, or already approved in this session. */
 function AllowUsdcButton({ revival }: { revival: Revival }) {
   const { phase, approved, error, run } = revival.approve;
   const label = approved ? strings.approved : (stateLabel(phase, error) ?? strings.allowButton);
   return <PaymentButton label={label} disabled={isBusy(phase) || approved || !revival.available} run={run} />;
 }
 
-/** SPEC.md §5: disabled while pending or confirming, and without an agent id. */
+/** Disabled while pending or confirming, and without an agent id. */
 export function BuyBatteryButton({ revival, agentId }: { revival: Revival; agentId: string | null }) {
   const { phase, run } = revival.buy;
-  // SPEC.md §8 words only the approval's error on its button: Buy keeps its name after an error.
+  // Only the approval's error is worded on its button: Buy keeps its name after an error.
   const label = phase === 'error' ? strings.buyButton : (stateLabel(phase, null) ?? strings.buyButton);
   return <PaymentButton label={label} disabled={isBusy(phase) || !agentId || !revival.available} run={run} />;
 }

@@ -5,14 +5,14 @@ import { haptics } from '../../native/haptics.ts';
 import type { WalletStack } from '../../wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
 
-/** Set after the first battery bought from this device (SPEC.md §4). */
+/** Set after the first battery bought from this device, if absent. */
 export const FREE_BATTERY_FLAG = 'alreadyHadTheFreeBattery';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The end of a purchase that went through: "Transaction confirmed! Now installing the battery...",
- * the new expiry read from the life contract, then SPEC.md §4's "Battery installation complete!".
+ * the new expiry read from the life contract, then "Battery installation complete!".
  * The battery is bought whatever the read says, and buying again would fail (the allowance is
  * spent): while the chain cannot be read, the chat says so and the read is made again at the chain
  * client's polling interval (while the chat is open).

@@ -9,7 +9,7 @@ export interface Countdown {
 
 /**
  * Ticks every second against the expiry timestamp (ms). When the remaining time runs out the
- * timer stops, shows 0 and the twin is dead (SPEC.md §4). `clockOffsetMs` is how far the chain's
+ * timer stops, shows 0 and the twin is dead. `clockOffsetMs` is how far the chain's
  * clock runs ahead of the device's: the expiry is chain time.
  */
 export function useCountdown(expiryMs: number | null, clockOffsetMs = 0): Countdown {

@@ -50,10 +50,10 @@ const cannotSignTypedDataKey = (address: string | undefined) => ['cannot-sign-ty
 type Landed = 'purchase' | 'approval' | 'nothing';
 
 /**
- * The revival flow of SPEC.md §4: approve 1 USDC to the life contract, then extendLife(agentId,
+ * The revival flow: approve 1 USDC to the life contract, then extendLife(agentId,
  * 1 USDC), then re-read agentTimeToDeath so the countdown starts again from the chain's value. A
  * wallet that supports EIP-5792 does both in one prompt; since it may not be atomic, what landed is
- * read from the chain, and a lone approval continues with SPEC.md's second step (Buy).
+ * read from the chain, and a lone approval continues with the second step (Buy).
  */
 export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions): Revival {
   const wallet = useWalletLoader();
@@ -200,7 +200,7 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
       await install(chain, agentId);
       setOneTapPhase('done');
     } else if (landed === 'approval') {
-      // A non-atomic wallet landed the approval only: SPEC.md §4's second step takes it from here.
+      // A non-atomic wallet landed the approval only: the second step (Buy) takes it from here.
       setOneTapPhase('done');
       setApprovePhase('done');
       setBuyPhase('idle');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { strings } from '../../../lib/strings.ts';
 import { HowItWorksModal } from './HowItWorksModal.tsx';
 
-/** The "?" of a chat header: it opens the "How Fartwin Works" modal (SPEC.md §2 leaves its trigger open). */
+/** The "?" of a chat header: it opens the "How Fartwin Works" modal (the modal's trigger is this app's choice). */
 export function HowItWorksButton() {
   const [open, setOpen] = useState(false);
   return (

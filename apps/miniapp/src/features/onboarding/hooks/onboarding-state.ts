@@ -25,7 +25,7 @@ export type OnboardingEvent =
 
 const ajaxSays = (text: string) => createMessage(text, 'ajax');
 
-/** SPEC.md §5: an fid, and as many choices as questions. */
+/** Deploy needs an fid, and as many choices as questions. */
 export function canDeploy(
   fid: number | null,
   choices: readonly string[],

@@ -6,7 +6,7 @@ import { haptics } from '../../native/haptics.ts';
 import { deployRequests } from '../api/deploy.ts';
 import { canDeploy, initialOnboarding, onboardingReducer } from './onboarding-state.ts';
 
-/** The onboarding question flow and the deploy call (SPEC.md §2, §4, §5, §8). */
+/** The onboarding question flow, the deploy rule, and the deploy call with its errors. */
 export function useOnboarding(fid: number | null, questions: readonly Characteristic[]) {
   const reducer = useMemo(() => onboardingReducer(questions), [questions]);
   const [state, dispatch] = useReducer(reducer, questions, initialOnboarding);

@@ -5,8 +5,8 @@ import { useForgetPeople, usePeopleMemory } from '../api/people-memory.ts';
 import { peopleMemoryTexts as texts } from '../texts.ts';
 
 /**
- * /you/people: what the signed-in owner's twin remembers of each person it talked with (issue 25
- * part 6), newest first, with a way to forget one person or everyone.
+ * /you/people: what the signed-in owner's twin remembers of each person it talked with,
+ * newest first, with a way to forget one person or everyone.
  */
 export function PeopleMemoryPage() {
   const own = useOwnTwin();

@@ -26,7 +26,7 @@ export async function getConversation(agentId: string): Promise<ConversationHist
   }
 }
 
-/** SPEC.md §7: "the response reads message or text". */
+/** The reply is read from the response's message, else its text. */
 function parseReply(body: unknown): ChatResponse {
   const parsed = chatResponseSchema.safeParse(body);
   if (parsed.success) return parsed.data;

@@ -7,7 +7,7 @@ import { useTwinConversation } from './useTwinConversation.ts';
 const wrapper = ({ children }: { children: ReactNode }) =>
   createElement(QueryClientProvider, { client: new QueryClient() }, children);
 
-describe('send rules without an agent id (SPEC §5)', () => {
+describe('send rules without an agent id', () => {
   it('ignores the send and calls no server', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

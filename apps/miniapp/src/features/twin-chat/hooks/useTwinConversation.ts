@@ -10,7 +10,7 @@ import { useConversationHistory } from '../api/history.ts';
 /** main: the twin chat of the main screen; agentPage: /agent/{agentId}. */
 export type ChatVariant = 'main' | 'agentPage';
 
-/** Set after each reply, as the spec asks; not shown. */
+/** Four canned suggestions, set after each reply; not shown. */
 const CANNED_SUGGESTIONS = ['Option 1', 'Option 2', 'Option 3', 'Option 4'] as const;
 
 function toTurns(messages: UiMessage[]): ConversationTurn[] {
@@ -29,7 +29,7 @@ export interface TwinConversationOptions {
 }
 
 /**
- * The twin chat's messages and the send rules of SPEC.md §4, §5 and §8: blank input, a send in
+ * The twin chat's messages and its send rules: blank input, a send in
  * flight, no fid or no agent id are ignored; a dead twin gets the helper's reply without a server
  * call; a reply streams in with typing dots that stay 2 s (1 s on /agent).
  */
@@ -52,7 +52,7 @@ export function useTwinConversation({ agentId, fid, isDead, variant, owner }: Tw
   const messages = useMemo(() => [...stored, ...added], [stored, added]);
   const [isSending, setIsSending] = useState(false);
   const [suggestions, setSuggestions] = useState<readonly string[]>([]);
-  // A send in flight is known at once, before the next render (SPEC.md §5: a second send is ignored).
+  // A send in flight is known at once, before the next render (a second send is ignored).
   const inFlight = useRef(false);
 
   const post = useCallback((message: RevivalMessage) => {

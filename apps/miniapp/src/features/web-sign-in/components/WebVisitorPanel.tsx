@@ -11,7 +11,7 @@ import '../web-sign-in.css';
 
 /**
  * A twin's page in web mode for someone not signed in (or whose wallet has no Farcaster account):
- * why there is no chat, a way to sign in, and, when the twin is dead, the revival of SPEC.md §4,
+ * why there is no chat, a way to sign in, and, when the twin is dead, the revival,
  * which anyone may pay for. Inside a Farcaster client, and once signed in, it shows nothing.
  */
 export function WebVisitorPanel({ agentId }: { agentId: string }) {
