@@ -28,7 +28,7 @@ const gone = [...known].filter((key) => !found.includes(key));
 if (added.length > 0) {
   console.error(added.join('\n'));
   console.error(
-    `\n${added.length} new break(s) of the layout rule: enter another folder through its index.ts, keep ` +
+    `\n${added.length} new break(s) of the layout rule: enter another feature through its index.ts, keep ` +
       'infrastructure from importing features, and break the cycle (CONTRIBUTING.md, "Layout").',
   );
 }

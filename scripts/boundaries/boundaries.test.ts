@@ -43,13 +43,15 @@ describe('the layout rule', () => {
     ).toEqual(['../b/index.ts', './a.ts', './c.ts', './d.ts', './e.css']);
   });
 
-  it('lets a folder be entered through its index only', () => {
+  it('lets a feature be entered through its index only, and infrastructure by each module', () => {
     const root = fixture({
       'src/alpha/index.ts': "export { inner } from './inner.ts';",
       'src/alpha/inner.ts': 'export const inner = 1;',
       'src/beta/ok.ts': "import { inner } from '../alpha/index.ts';",
       'src/beta/reaches.ts': "import { inner } from '../alpha/inner.ts';",
       'src/main.ts': "import { inner } from './alpha/inner.ts';",
+      'src/db/pool.ts': 'export const pool = 1;',
+      'src/beta/store.ts': "import { pool } from '../db/pool.ts';",
     });
     expect(keys(root)).toEqual([
       'internal: app: beta/reaches.ts reaches into alpha/inner.ts',

@@ -4,8 +4,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 /**
  * The layout rule, as a check (scripts/check-boundaries.ts runs it in `npm run lint`). In an app's
  * source tree, each folder of `units` is a unit: a feature, or a piece of infrastructure.
- * - A unit is entered through its `index.ts` (or `index.tsx`): another unit that imports a file
- *   inside it reaches into its internals.
+ * - A feature is entered through its `index.ts` (or `index.tsx`): another unit that imports a file
+ *   inside it reaches into its internals. Infrastructure is a set of small modules, each imported
+ *   by its own file.
  * - Infrastructure sits below features: an infrastructure unit imports no feature.
  * - No import cycles, between files or between units.
  * Imports are read from the sources as written (static imports and exports, `import()`), relative
@@ -112,7 +113,8 @@ export function checkLayout(repoRoot: string, layout: AppLayout): Violation[] {
       if (!to || from === to) continue;
       if (from) unitEdges.set(from, (unitEdges.get(from) ?? new Set()).add(to));
       const intoUnit = relative(join(rootDir, to), target).split('\\').join('/');
-      if (!isIndex(intoUnit) || intoUnit.includes('/')) {
+      const intoFeature = !layout.infrastructure.includes(to);
+      if (intoFeature && (!isIndex(intoUnit) || intoUnit.includes('/'))) {
         violations.push({ rule: 'internal', key: `${layout.name}: ${label(file)} reaches into ${label(target)}` });
       }
       if (from && layout.infrastructure.includes(from) && !layout.infrastructure.includes(to)) {
