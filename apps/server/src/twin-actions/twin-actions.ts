@@ -21,6 +21,7 @@ import {
   startLocalFirehose,
 } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
+import { installReplyChargeFunction } from './reply-charge-function.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
 import { writtenKeys } from './twin-writes.ts';
@@ -176,6 +177,7 @@ export async function startTwinActions(
   options: TwinActionsOptions,
 ): Promise<TwinActions> {
   const { db, logger } = deps;
+  await installReplyChargeFunction(db);
   await boss.createQueue(TWIN_WRITE_QUEUE, {
     name: TWIN_WRITE_QUEUE,
     policy: 'stately',

@@ -1,11 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A reply's charge (twin-actions/reply-rules.ts chargeReply) as one function: its locks, counts and
- * insert in one round trip instead of a transaction's four. Each statement of a volatile plpgsql
- * function takes a fresh snapshot, so the counts, read after the locks are held, see every charge
- * committed by whoever held them before; the locks last until the calling statement's transaction
- * ends. The commit does not wait for the disk (see chargeReply).
+ * Created the reply charge function. Its rule as it is now lives in
+ * twin-actions/reply-charge-function.ts, which every start installs; this migration is history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
