@@ -16,6 +16,7 @@ import { parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAvatarSvg } from '../src/social/avatar.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import { SAMPLE_USERS } from '../src/social/seed/sample-users.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('the local social network', () => {
@@ -62,6 +63,21 @@ describe('the local social network', () => {
       .execute();
     expect(casts).toHaveLength(SAMPLE_USER_FIDS.length);
     for (const row of casts) expect(Number(row.count)).toBeGreaterThanOrEqual(30);
+  });
+
+  it("gives sample accounts seeded before scores existed the seed's score, and leaves a changed one alone", async () => {
+    const scoreOf = async (fid: number) =>
+      (await server.db.selectFrom('social_accounts').select('score').where('fid', '=', fid).executeTakeFirstOrThrow())
+        .score;
+    const newcomer = SAMPLE_USERS.find((user) => user.score < 0.5)!;
+    const [other] = SAMPLE_USERS.filter((user) => user !== newcomer);
+    // As a network seeded before scores holds them: the column's default.
+    await server.db.updateTable('social_accounts').set({ score: 0.7 }).where('fid', '=', newcomer.fid).execute();
+    await server.db.updateTable('social_accounts').set({ score: 0.5 }).where('fid', '=', other!.fid).execute();
+    expect(await seedLocalNetwork(server.db, server.config.publicUrl)).toBe(0);
+    expect(await scoreOf(newcomer.fid)).toBe(newcomer.score);
+    expect(await scoreOf(other!.fid)).toBe(0.5);
+    await server.db.updateTable('social_accounts').set({ score: other!.score }).where('fid', '=', other!.fid).execute();
   });
 
   it('lists the users with custody addresses derived from the dev mnemonic', async () => {

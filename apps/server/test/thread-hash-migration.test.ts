@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 
-describe('migration 0011 on a local network that already has casts', () => {
+describe('the thread-hash migration on a local network that already has casts', () => {
   let database: { db: Db; drop(): Promise<void> };
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -16,7 +17,7 @@ describe('migration 0011 on a local network that already has casts', () => {
   });
   afterAll(() => database?.drop());
 
-  it("gives every existing cast its thread's first cast, at any depth, and the sample newcomer a low score", async () => {
+  it("gives every existing cast its thread's first cast, at any depth, and the next local start the seed's scores", async () => {
     const { db } = database;
     await sql`insert into social_accounts (fid, username, display_name, custody_address)
       values (1020, 'just-arrived', 'Mo', '0x01'), (1004, 'moonmaxxer', 'Max', '0x02')`.execute(db);
@@ -42,9 +43,16 @@ describe('migration 0011 on a local network that already has casts', () => {
     for (const hash of chain) expect(threadOf.get(hash)).toBe('0xroot');
     expect(threadOf.get('0xother')).toBe('0xother');
     expect(threadOf.get('0xorphan')).toBe('0xelsewhere');
-    const scores = await db.selectFrom('social_accounts').select(['fid', 'score']).orderBy('fid').execute();
-    expect(scores).toEqual([
+    // Accounts seeded before scores existed hold the column's default until the local start that
+    // follows the migrations gives the sample accounts the seed's scores (the newcomer's is low).
+    const scores = () => db.selectFrom('social_accounts').select(['fid', 'score']).orderBy('fid').execute();
+    expect(await scores()).toEqual([
       { fid: 1004, score: 0.7 },
+      { fid: 1020, score: 0.7 },
+    ]);
+    expect(await seedLocalNetwork(db, 'http://localhost:3001')).toBe(0);
+    expect(await scores()).toEqual([
+      { fid: 1004, score: 0.83 },
       { fid: 1020, score: 0.18 },
     ]);
   });

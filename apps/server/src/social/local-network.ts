@@ -29,7 +29,10 @@ export async function seedLocalNetwork(db: Db, publicUrl: string, now = Date.now
     .selectFrom('social_accounts')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  if (Number(existing?.count ?? 0) > 0) return 0;
+  if (Number(existing?.count ?? 0) > 0) {
+    await keepSampleScores(db);
+    return 0;
+  }
   return db.transaction().execute(async (trx) => {
     // Replicas starting together all seed: the first one's rows win, the others add nothing.
     const inserted = await trx
@@ -330,4 +333,24 @@ export async function findAccountScore(db: Db, fid: number): Promise<number | nu
 export async function findCast(db: Db, hash: string): Promise<FeedCast | null> {
   const row = await castsWithAuthors(db).where('social_casts.hash', '=', hash).executeTakeFirst();
   return row ? toFeedCast(row) : null;
+}
+
+/** The score every new local account gets (the column's default): what a network seeded before scores existed holds. */
+const DEFAULT_LOCAL_SCORE = 0.7;
+
+/**
+ * A network seeded before accounts had quality scores gave every sample account the default: the
+ * sample accounts whose score the seed sets otherwise (the low-score newcomer that shows the twins'
+ * quality filter) get it, once; a score changed since is left alone.
+ */
+async function keepSampleScores(db: Db): Promise<void> {
+  const seeded = SAMPLE_USERS.filter((user) => user.score !== DEFAULT_LOCAL_SCORE);
+  if (seeded.length === 0) return;
+  await sql`
+    update social_accounts set score = seed.score
+    from unnest(${seeded.map((user) => user.fid)}::bigint[], ${seeded.map((user) => user.username)}::text[],
+                ${seeded.map((user) => user.score)}::double precision[]) as seed(fid, username, score)
+    where social_accounts.fid = seed.fid and social_accounts.username = seed.username
+      and social_accounts.score = ${DEFAULT_LOCAL_SCORE}
+  `.execute(db);
 }

@@ -1,8 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 
-/** The sample account that shows the quality filter locally, for networks seeded before scores existed (seed/sample-users.ts). */
-const SAMPLE_LOW_SCORE = { fid: 1020, username: 'just-arrived', score: 0.18 };
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Local casts carry their thread's first cast, as Neynar's casts do (`thread_hash`): every
   // per-thread bound of the twins' replies is keyed on it, at any depth. Existing casts get theirs
@@ -30,8 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       column.notNull().defaultTo(0.7).check(sql`score >= 0 and score <= 1`),
     )
     .execute();
-  await sql`update social_accounts set score = ${SAMPLE_LOW_SCORE.score}
-    where fid = ${SAMPLE_LOW_SCORE.fid} and username = ${SAMPLE_LOW_SCORE.username}`.execute(db);
+  // (Sample accounts seeded before scores existed get theirs from the local seed: social/local-network.ts.)
 
   // Replies a twin writes to someone, counted per author and per twin over the last hour and day
   // (REPLIES_PER_AUTHOR_*, REPLIES_PER_TWIN_*). One row per writing key: a retried job finds its
