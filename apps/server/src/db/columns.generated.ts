@@ -63,7 +63,7 @@ export interface DatabaseColumns {
     tx_hash: string | null;
     raw_tx: string | null;
     created_at: Date;
-    outcome: string | null;
+    outcome: 'succeeded' | 'reverted' | null;
     client_ip: string | null;
   };
   chain_cursors: {
@@ -74,7 +74,7 @@ export interface DatabaseColumns {
     id: number;
     agent_id: string;
     fid: number;
-    role: string;
+    role: 'user' | 'assistant';
     content: string;
     engine: string | null;
     created_at: Date;
@@ -84,7 +84,7 @@ export interface DatabaseColumns {
     agent_id: string;
     choices: unknown;
     character: unknown;
-    status: string;
+    status: 'running' | 'completed' | 'failed';
     steps: unknown;
     error_type: string | null;
     error_text: string | null;
@@ -108,7 +108,7 @@ export interface DatabaseColumns {
   life_notifications: {
     agent_id: string;
     expires_at: number;
-    kind: string;
+    kind: 'battery-warning' | 'dead';
     sent_at: Date;
   };
   local_app_keys: {
@@ -142,7 +142,7 @@ export interface DatabaseColumns {
     agent_id: string;
     fid: number;
     username: string | null;
-    channel: string;
+    channel: 'chat' | 'thread' | 'dm';
     said: string;
     topics: string[];
     created_at: Date;
@@ -171,7 +171,7 @@ export interface DatabaseColumns {
     clock_at: number;
     payer_fid: number | null;
     payer_username: string | null;
-    outcome: string | null;
+    outcome: 'social' | 'own-wallet' | 'operator' | 'owner' | null;
     notified_at: Date | null;
     created_at: Date;
   };
@@ -204,7 +204,7 @@ export interface DatabaseColumns {
   twin_drafts: {
     key: string;
     agent_id: string;
-    kind: string;
+    kind: 'post' | 'thread-reply';
     text: string;
     engine: string | null;
     parent_hash: string | null;
@@ -212,7 +212,7 @@ export interface DatabaseColumns {
     counterpart_fid: number | null;
     clock_at: number;
     expires_at: number;
-    status: string;
+    status: 'pending' | 'publishing' | 'published' | 'discarded' | 'expired';
     claimed_at: Date | null;
     cast_hash: string | null;
     created_at: Date;
@@ -243,7 +243,7 @@ export interface DatabaseColumns {
     agent_id: string;
     period: string;
     step: string;
-    status: string;
+    status: 'intent' | 'sent' | 'confirmed' | 'failed';
     sender: string;
     to_address: string;
     call_data: string;
@@ -265,7 +265,7 @@ export interface DatabaseColumns {
   twin_memory: {
     agent_id: string;
     cast_hash: string;
-    kind: string;
+    kind: 'post' | 'reply';
     text: string;
     parent_text: string | null;
     cast_at: Date;
@@ -276,12 +276,12 @@ export interface DatabaseColumns {
     key: string;
     agent_id: string;
     author_fid: number;
-    channel: string;
+    channel: 'cast' | 'direct-message';
     charged_at: Date;
   };
   twin_schedules: {
     agent_id: string;
-    stream: string;
+    stream: 'post' | 'digest';
     after: number;
     next_slot_at: number;
   };
@@ -296,11 +296,11 @@ export interface DatabaseColumns {
     agent_id: string;
     request_key: string;
     kind: string;
-    asset: string;
+    asset: 'eth' | 'usdc' | 'token';
     amount: string;
     to_address: string;
     requested_by_fid: number | null;
-    status: string;
+    status: 'intent' | 'sent' | 'confirmed' | 'failed';
     raw_tx: string | null;
     tx_hash: string | null;
     error: string | null;
@@ -311,8 +311,8 @@ export interface DatabaseColumns {
   twin_write_skips: {
     key: string;
     agent_id: string;
-    kind: string;
-    reason: string;
+    kind: 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
+    reason: 'author-limit' | 'twin-limit' | 'switched-off' | 'dead' | 'filtered' | 'thread-bound' | 'paused' | 'draft-expired';
     subject: string;
     author_fid: number | null;
     created_at: Date;
@@ -320,7 +320,7 @@ export interface DatabaseColumns {
   twin_writings: {
     key: string;
     agent_id: string;
-    kind: string;
+    kind: 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
     text: string;
     engine: string | null;
     thread_hash: string | null;

@@ -4,6 +4,12 @@ import type { DatabaseColumns } from './columns.generated.ts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
+/*
+ * Where a CHECK lists a column's allowed values, the migrations define them and the types below take
+ * them from db/columns.generated.ts (`DatabaseColumns[table][column]`), so they are written once.
+ */
+type SpendStatus = DatabaseColumns['twin_wallet_spends']['status'];
+
 /** Local mode's Farcaster: accounts of the local social network. */
 export interface SocialAccountsTable {
   fid: ColumnType<number, number, never>;
@@ -57,7 +63,7 @@ export interface ChatTurnsTable {
   id: Generated<number>;
   agent_id: string;
   fid: number;
-  role: 'user' | 'assistant';
+  role: DatabaseColumns['chat_turns']['role'];
   content: string;
   engine: string | null;
   created_at: CreatedAt;
@@ -88,7 +94,7 @@ export interface DeploymentsTable {
   agent_id: string;
   choices: ColumnType<string[], string, string>;
   character: ColumnType<unknown, string, string>;
-  status: 'running' | 'completed' | 'failed';
+  status: DatabaseColumns['deployments']['status'];
   steps: ColumnType<unknown, string, string>;
   error_type: string | null;
   error_text: string | null;
@@ -166,7 +172,7 @@ export interface AgentLivesTable {
 export interface LifeNotificationsTable {
   agent_id: string;
   expires_at: number;
-  kind: 'battery-warning' | 'dead';
+  kind: DatabaseColumns['life_notifications']['kind'];
   sent_at: CreatedAt;
 }
 
@@ -204,12 +210,12 @@ export interface AgentActionsTable {
 /** A schedule that is on (twin-actions/schedule-store.ts): slots after `after` are yet to come. */
 export interface TwinSchedulesTable {
   agent_id: string;
-  stream: 'post' | 'digest';
+  stream: DatabaseColumns['twin_schedules']['stream'];
   after: number;
   next_slot_at: number;
 }
 
-export type TwinWritingKind = 'thread-reply' | 'dead-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
+export type TwinWritingKind = DatabaseColumns['twin_writings']['kind'];
 
 /** What a twin wrote on its own, once per key (twin-writes/). `delivered_ref`: cast hash, message id… */
 export interface TwinWritingsTable {
@@ -237,25 +243,17 @@ export interface TwinReplyChargesTable {
   key: string;
   agent_id: string;
   author_fid: number;
-  channel: 'cast' | 'direct-message';
+  channel: DatabaseColumns['twin_reply_charges']['channel'];
   charged_at: CreatedAt;
 }
 
-export type TwinWriteSkipReason =
-  | 'author-limit'
-  | 'twin-limit'
-  | 'switched-off'
-  | 'dead'
-  | 'filtered'
-  | 'thread-bound'
-  | 'paused'
-  | 'draft-expired';
+export type TwinWriteSkipReason = DatabaseColumns['twin_write_skips']['reason'];
 
 /** What a twin did not write and why, once per writing key (the owner's activity lists them). */
 export interface TwinWriteSkipsTable {
   key: string;
   agent_id: string;
-  kind: 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
+  kind: DatabaseColumns['twin_write_skips']['kind'];
   reason: TwinWriteSkipReason;
   /** The cast hash or direct message id it concerns (a post's or digest's slot). */
   subject: string;
@@ -264,13 +262,13 @@ export interface TwinWriteSkipsTable {
   created_at: CreatedAt;
 }
 
-export type TwinDraftStatus = 'pending' | 'publishing' | 'published' | 'discarded' | 'expired';
+export type TwinDraftStatus = DatabaseColumns['twin_drafts']['status'];
 
 /** A writing held for the owner's review ("ask me first"), under its writing key. */
 export interface TwinDraftsTable {
   key: string;
   agent_id: string;
-  kind: 'post' | 'thread-reply';
+  kind: DatabaseColumns['twin_drafts']['kind'];
   text: string;
   engine: string | null;
   /** The cast a reply answers. */
@@ -325,7 +323,7 @@ export interface RejectedInputsTable {
 export interface TwinMemoryTable {
   agent_id: string;
   cast_hash: string;
-  kind: 'post' | 'reply';
+  kind: DatabaseColumns['twin_memory']['kind'];
   text: string;
   parent_text: string | null;
   cast_at: Date;
@@ -351,7 +349,7 @@ export interface PeopleMemoryTable {
   agent_id: string;
   fid: ColumnType<number, number, never>;
   username: string | null;
-  channel: 'chat' | 'thread' | 'dm';
+  channel: DatabaseColumns['people_memory']['channel'];
   said: string;
   topics: string[];
   created_at: CreatedAt;
@@ -368,7 +366,7 @@ export interface RevivalsTable {
   payer_fid: number | null;
   payer_username: string | null;
   /** social: a third party paid (notice and thanks); else why not. Null until the job ran. */
-  outcome: 'social' | 'own-wallet' | 'operator' | 'owner' | null;
+  outcome: DatabaseColumns['revivals']['outcome'];
   notified_at: Date | null;
   created_at: CreatedAt;
 }
@@ -379,11 +377,11 @@ export interface TwinWalletSpendsTable {
   agent_id: string;
   request_key: string;
   kind: 'withdrawal';
-  asset: 'eth' | 'usdc' | 'token';
+  asset: DatabaseColumns['twin_wallet_spends']['asset'];
   amount: ColumnType<string, string | bigint, string | bigint>;
   to_address: string;
   requested_by_fid: number | null;
-  status: ColumnType<'intent' | 'sent' | 'confirmed' | 'failed', 'intent' | undefined, 'sent' | 'confirmed' | 'failed'>;
+  status: ColumnType<SpendStatus, 'intent' | undefined, Exclude<SpendStatus, 'intent'>>;
   raw_tx: string | null;
   tx_hash: string | null;
   error: string | null;
@@ -429,7 +427,7 @@ export interface BatteryRelaysTable {
   raw_tx: string | null;
   created_at: CreatedAt;
   /** Null until the receipt is read. */
-  outcome: 'succeeded' | 'reverted' | null;
+  outcome: DatabaseColumns['battery_relays']['outcome'];
   /** The client's address, when known. */
   client_ip: string | null;
 }
@@ -441,7 +439,7 @@ export interface TwinFeeSpendsTable {
   /** The keeper's period (a UTC day): each step runs at most once per twin and period. */
   period: string;
   step: string;
-  status: Generated<'intent' | 'sent' | 'confirmed' | 'failed'>;
+  status: Generated<DatabaseColumns['twin_fee_spends']['status']>;
   sender: string;
   to_address: string;
   call_data: string;
@@ -522,15 +520,27 @@ export interface Database {
 
 /**
  * The schema above must agree with the migrated database (db/columns.generated.ts): the same tables,
- * the same columns, of types the database gives (or narrower), NULL allowed in the same ones. A migration that adds, drops or changes a column
+ * the same columns, of types the database gives (or narrower; exactly the allowed values where a CHECK
+ * lists them), NULL allowed in the same ones. A migration that adds, drops or changes a column
  * without this file, or the reverse, fails type-checking here with the table and column named.
  */
 type NullableColumns<Row> = {
   [Column in keyof Row]-?: unknown extends Row[Column] ? never : null extends Row[Column] ? Column : never;
 }[keyof Row];
-/** Columns whose written type is not one the database can give (a union of its values is fine). */
+/**
+ * Columns whose written type is not one the database can give (a union of its values is fine), and
+ * columns whose allowed values (a CHECK's list) are not exactly the written union.
+ */
 type MistypedColumns<Written, Migrated> = {
-  [Column in keyof Written & keyof Migrated]-?: Written[Column] extends Migrated[Column] ? never : Column;
+  [Column in keyof Written & keyof Migrated]-?: Written[Column] extends Migrated[Column]
+    ? Migrated[Column] extends string | null
+      ? string extends Migrated[Column]
+        ? never
+        : Migrated[Column] extends Written[Column]
+          ? never
+          : Column
+      : never
+    : Column;
 }[keyof Written & keyof Migrated];
 type TableDrift<Written, Migrated> =
   | MistypedColumns<Written, Migrated>
