@@ -155,6 +155,12 @@ export interface RecallLimits {
 
 export const RECALL_LIMITS: RecallLimits = { relevant: 24, newest: 12, examples: 4 };
 
+/**
+ * The most matching casts one message ranks: the newest matches, taken through an index before any
+ * rank is computed, so the statement's cost does not grow with the twin's memory.
+ */
+const RECALL_CANDIDATES = 128;
+
 /** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */
 const ABOUT_NOW =
   /\b(?:how(?:'s|\s+is|\s+are)\b.*\bgoing|lately|these\s+days|right\s+now|currently|this\s+week|today)\b/i;
@@ -208,14 +214,24 @@ export async function recallFor(
   // A few more than asked, for the ones an avoided topic takes out.
   const avoids = (character.owner?.avoidTopics.length ?? 0) > 0;
   const spare = (limit: number) => (avoids ? limit * 2 : limit);
+  // Candidates are bounded before anything is ranked: the newest matches of the message's words,
+  // found through the index (the (agent_id, cast_at) index walked with the match as a filter when
+  // the words are common, the GIN index when they are rare, as the planner estimates from the
+  // query written out in each statement), so a reply costs the same from 100 casts as from 100,000.
+  // The query is written out rather than joined from a CTE so that the planner sees its words.
+  const q = sql`to_tsquery('english', ${query})`;
   const { rows } = await sql<RecallRow>`
-    with query as (select to_tsquery('english', ${query}) as q),
+    with matched as (
+      select text, kind, cast_at, parent_text, search from twin_memory
+      where agent_id = ${agentId} and ${query !== ''} and search @@ ${q}
+      order by cast_at desc
+      limit ${RECALL_CANDIDATES}
+    ),
     relevant as (
       select text, kind, cast_at, parent_text,
-        ts_rank_cd(search, query.q, 1)
-          * (1 + ${now ? 2 : 0.2} * exp(-extract(epoch from (now() - cast_at)) / (86400 * 30))) as score
-      from twin_memory, query
-      where agent_id = ${agentId} and ${query !== ''} and search @@ query.q
+        ts_rank_cd(search, ${q}, 1)
+          * (1 + ${now ? 2 : 0.2} * exp(-extract(epoch from (now() - cast_at))::float8 / (86400 * 30))) as score
+      from matched
       order by score desc, cast_at desc
       limit ${spare(limits.relevant)}
     ),
@@ -225,17 +241,22 @@ export async function recallFor(
       order by cast_at desc
       limit ${spare(limits.newest)}
     ),
+    answered as (
+      select text, kind, cast_at, parent_text, parent_search from twin_memory
+      where agent_id = ${agentId} and ${query !== ''} and parent_text is not null and parent_search @@ ${q}
+      order by cast_at desc
+      limit ${RECALL_CANDIDATES}
+    ),
     examples as (
-      select text, kind, cast_at, parent_text, ts_rank_cd(parent_search, query.q, 1) as score from twin_memory, query
-      where agent_id = ${agentId} and ${query !== ''} and parent_text is not null and parent_search @@ query.q
+      select text, kind, cast_at, parent_text, ts_rank_cd(parent_search, ${q}, 1) as score from answered
       order by score desc, cast_at desc
       limit ${spare(limits.examples)}
     ),
     taught as (
       select answer as text, 'reply' as kind, created_at as cast_at, message as parent_text,
-        ts_rank_cd(message_search, query.q, 1) as score
-      from twin_examples, query
-      where agent_id = ${agentId} and ${query !== ''} and message_search @@ query.q
+        ts_rank_cd(message_search, ${q}, 1) as score
+      from twin_examples
+      where agent_id = ${agentId} and ${query !== ''} and message_search @@ ${q}
       order by score desc, created_at desc
       limit ${spare(limits.examples)}
     )
