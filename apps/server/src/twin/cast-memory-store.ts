@@ -153,7 +153,13 @@ export interface RecallLimits {
   examples: number;
 }
 
-export const RECALL_LIMITS: RecallLimits = { relevant: 24, newest: 12, examples: 4 };
+/**
+ * Enough casts to fill a model prompt's recall budget (about 1,500 tokens, a cast about 25): the
+ * prompt takes the relevant ones first and cuts the newest where the budget ends. What the person
+ * answers often bears on the owner's casts by more than shared words ("bread" and "a loaf"), so the
+ * budget is spent on as much of the owner as fits rather than left mostly empty.
+ */
+export const RECALL_LIMITS: RecallLimits = { relevant: 32, newest: 40, examples: 4 };
 
 /**
  * The most matching casts one message ranks: the newest matches, taken through an index before any
