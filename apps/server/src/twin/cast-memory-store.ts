@@ -25,9 +25,11 @@ export interface MemoryCast {
   at: Date;
 }
 
+const WORDS_KEY = 'text:';
+
 /** The key of a cast known by its words only (the characters that kept casts as text). */
 export function castKeyOf(text: string): string {
-  return `text:${createHash('md5').update(text).digest('hex')}`;
+  return `${WORDS_KEY}${createHash('md5').update(text).digest('hex')}`;
 }
 
 /** A cast's text as memory keeps it at most (characters); longer casts are long-form posts, cut. */
@@ -72,10 +74,13 @@ export function memoryCastsFromTexts(
 }
 
 /**
- * Adds casts to a twin's memory, each once (by hash, and by its words: a cast learned again under
- * another hash is the same memory), then keeps the twin's bound by deleting its oldest rows in
- * bounded batches. Answers how many casts were new. Plain inserts of the new casts: what a twin
- * learns costs the same whatever it knew before.
+ * Adds casts to a twin's memory, each once: by hash, and a cast known by its words only
+ * (castKeyOf) is the same memory as a cast with those words, whichever comes first. Then keeps the
+ * twin's bound by deleting its oldest rows in bounded batches. Answers how many casts were new.
+ * Plain inserts of the new casts, checked by reads rather than by an index on the words (whose
+ * random pages a few new casts would each touch): what a twin learns writes the same whatever it
+ * knew before. Casts known by their words only come at a twin's deploy, when it knows little, so
+ * only they are looked up by their text.
  */
 export async function rememberCasts(
   db: Db,
@@ -92,6 +97,16 @@ export async function rememberCasts(
       from unnest(${batch.map((cast) => cast.hash)}::text[], ${batch.map((cast) => cast.kind)}::text[],
                   ${batch.map((cast) => cast.text)}::text[], ${batch.map((cast) => cast.parentText ?? null)}::text[],
                   ${batch.map((cast) => cast.at.toISOString())}::timestamptz[]) as cast_row (hash, kind, text, parent_text, at)
+      where not exists (
+        select 1 from twin_memory known
+        where known.agent_id = ${agentId} and known.cast_hash = 'text:' || md5(cast_row.text))
+      ${
+        batch.some((cast) => cast.hash.startsWith(WORDS_KEY))
+          ? sql`and not exists (
+              select 1 from twin_memory known
+              where known.agent_id = ${agentId} and known.text = left(cast_row.text, ${MEMORY_TEXT_MAX_CHARS}))`
+          : sql``
+      }
       on conflict do nothing`.execute(db);
     added += Number(result.numAffectedRows ?? 0n);
   }
