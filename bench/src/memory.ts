@@ -2,6 +2,7 @@ import { apiPaths, type CastLearningResponse, ownerVoicePaths } from '@fartwin/p
 import pg from 'pg';
 import { readChatStream } from './support/chat-stream.ts';
 import type { Benchmark } from './support/context.ts';
+import { CHAT_FAMILY, chatTwinId, insertBulkAgents } from './support/directory-rows.ts';
 import { progress } from './support/progress.ts';
 import { clientHeaders } from './support/sign-in.ts';
 import { median, sampleInTurns, spread } from './support/stats.ts';
@@ -20,6 +21,30 @@ const NEW_CASTS = 10;
 const LEARNINGS = 3;
 /** Each request's budget: a learning of a few casts takes well under a second on the bench's service. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Different twins chatted with, and the casts each remembers, for the bot service's peak RSS
+ * (BENCH_MEMORY_RSS_TWINS, BENCH_MEMORY_RSS_CASTS: the full size writes 10,000,000 rows, which a
+ * small machine may make smaller).
+ */
+const RSS_TWINS = Number(process.env.BENCH_MEMORY_RSS_TWINS ?? 1_000);
+const RSS_CASTS = Number(process.env.BENCH_MEMORY_RSS_CASTS ?? 10_000);
+/** Twins whose memory one statement writes. */
+const RSS_TWINS_PER_INSERT = 10;
+/** Chats sent at once. */
+const RSS_CONCURRENCY = 4;
+/** Words the generated casts are about: the chat's questions find some of them. */
+const RSS_TOPICS = [
+  'building',
+  'contracts',
+  'testing',
+  'lunch',
+  'coffee',
+  'fuzzing',
+  'weekend',
+  'gas',
+  'bikes',
+  'music',
+];
 
 /**
  * The twin's memory made `size` rows: its own casts again and again, each copy told apart by a number
@@ -178,6 +203,30 @@ async function learnInto(
   };
 }
 
+/**
+ * `twins` new twins, alive (bulk rows of their own, directory-rows.ts: those whose number is not a
+ * multiple of four), each given `casts` casts in memory in SQL, as learning writes them; their ids.
+ */
+async function fillChatTwins(client: pg.Client, databaseUrl: string, twins: number, casts: number): Promise<string[]> {
+  const alive = Array.from({ length: twins }, (_, index) => Math.floor(index / 3) * 4 + (index % 3) + 1);
+  const total = alive.at(-1)!;
+  await insertBulkAgents(databaseUrl, { from: 1, to: total, total }, CHAT_FAMILY);
+  const ids = alive.map(chatTwinId);
+  for (let start = 0; start < ids.length; start += RSS_TWINS_PER_INSERT) {
+    await client.query(
+      `insert into twin_memory (agent_id, cast_hash, kind, text, cast_at)
+       select twin.id, 'rss:' || i, 'post',
+              format('day %s: %s again, then %s, notes %s', i, ($3::text[])[1 + i % 10], ($3::text[])[1 + (i / 10) % 10], i % 97),
+              now() - make_interval(mins => i)
+       from unnest($1::text[]) as twin (id), generate_series(1, $2::int) as i`,
+      [ids.slice(start, start + RSS_TWINS_PER_INSERT), casts, RSS_TOPICS],
+    );
+    if ((start / RSS_TWINS_PER_INSERT) % 20 === 0) progress(`${start + RSS_TWINS_PER_INSERT} of ${twins} twins filled`);
+  }
+  await client.query('vacuum analyze twin_memory');
+  return ids;
+}
+
 /** Milliseconds from sending a chat message to the end of its streamed reply (a streamed error throws). */
 async function timeToReply(url: string, init: RequestInit): Promise<number> {
   const { startedAt, endedAt } = await readChatStream(url, init);
@@ -194,11 +243,15 @@ async function timeToReply(url: string, init: RequestInit): Promise<number> {
  * (published on the local network, "Refresh from my casts" over HTTP): the rows written (the learn's
  * answer) and the WAL bytes written, each size beside a bare insert of the same rows, and 10,000
  * beside 100, with full-page images and without: learning costs the same whatever the twin knew before.
+ *
+ * Last, the bot service's peak RSS while it answers one chat each from RSS_TWINS different twins of
+ * RSS_CASTS casts (rows written in SQL), then the first twin again: its heap keeps characters, never
+ * memories, so the peak does not grow with what the twins know.
  */
 export const memory: Benchmark = {
   name: 'memory',
   async run(context, report) {
-    const { bot, bare, data } = await context.services();
+    const { bot, bare, data, watchMemory } = await context.services();
     if (data.twins.length === 0) throw new Error('needs a living twin');
     const client = new pg.Client({ connectionString: bot.databaseUrl });
     await client.connect();
@@ -298,6 +351,43 @@ export const memory: Benchmark = {
         baseline: records(small!),
         baselineLabel: `into ${LEARNING_SIZES[0]} casts`,
         detail: `median of ${LEARNINGS} each (pg_walinspect: record length less its full-page images, in the same stretch of WAL); target ratio at most 1.2`,
+      });
+
+      progress(`${RSS_TWINS} new twins given ${RSS_CASTS} casts each in SQL`);
+      const twins = await fillChatTwins(client, bot.databaseUrl, RSS_TWINS, RSS_CASTS);
+      progress(
+        `a chat with each of the ${RSS_TWINS} twins, ${RSS_CONCURRENCY} at a time, watching the bot service's RSS`,
+      );
+      const watch = watchMemory();
+      let answered = 0;
+      const failures: string[] = [];
+      for (let start = 0; start < twins.length; start += RSS_CONCURRENCY) {
+        await Promise.all(
+          twins.slice(start, start + RSS_CONCURRENCY).map(async (agentId) => {
+            try {
+              await timeToReply(`${bot.url}${apiPaths.chat(agentId)}`, init());
+              answered++;
+            } catch (error) {
+              failures.push(error instanceof Error ? error.message : String(error));
+            }
+          }),
+        );
+      }
+      // And it keeps answering: the first twin again, after all the others.
+      const again = await timeToReply(`${bot.url}${apiPaths.chat(twins[0]!)}`, init()).then(
+        () => true,
+        () => false,
+      );
+      const peak = watch.stop();
+      report({
+        benchmark: 'memory',
+        metric: `bot service peak RSS, chats with ${RSS_TWINS.toLocaleString('en-US')} twins of ${RSS_CASTS.toLocaleString('en-US')} casts`,
+        unit: 'MB',
+        better: 'lower',
+        subject: peak.bot,
+        baseline: peak.bare,
+        baselineLabel: 'bare process',
+        detail: `target at most 300 MB; ${answered} of ${twins.length} chats answered${failures.length > 0 ? ` (first failure: ${failures[0]})` : ''}, the first twin ${again ? 'answered again' : 'did NOT answer again'} after them`,
       });
     } finally {
       await client.end();

@@ -147,6 +147,20 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
     expect(await rememberCasts(db, twin.agentId, renamed, 10_000)).toBe(0);
   });
 
+  it('a cast known by its words only is not learned again under its hash', async () => {
+    const text = 'the escrow audit came back clean, shipping monday';
+    const at = new Date(Date.now() + 120_000);
+    expect(await rememberCasts(db, twin.agentId, [{ hash: castKeyOf(text), text, kind: 'post', at }], 10_000)).toBe(1);
+    expect(await rememberCasts(db, twin.agentId, [{ hash: '0xescrowclean', text, kind: 'post', at }], 10_000)).toBe(0);
+    const rows = await db
+      .selectFrom('twin_memory')
+      .select('cast_hash')
+      .where('agent_id', '=', twin.agentId)
+      .where('text', '=', text)
+      .execute();
+    expect(rows).toEqual([{ cast_hash: castKeyOf(text) }]);
+  });
+
   it('a lowered cap deletes the oldest in bounded batches, keeping the newest', async () => {
     const newestBefore = await newestCasts(db, twin.agentId, 5);
     await rememberCasts(

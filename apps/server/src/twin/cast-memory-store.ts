@@ -25,9 +25,11 @@ export interface MemoryCast {
   at: Date;
 }
 
+const WORDS_KEY = 'text:';
+
 /** The key of a cast known by its words only (the characters that kept casts as text). */
 export function castKeyOf(text: string): string {
-  return `text:${createHash('md5').update(text).digest('hex')}`;
+  return `${WORDS_KEY}${createHash('md5').update(text).digest('hex')}`;
 }
 
 /** A cast's text as memory keeps it at most (characters); longer casts are long-form posts, cut. */
@@ -72,10 +74,13 @@ export function memoryCastsFromTexts(
 }
 
 /**
- * Adds casts to a twin's memory, each once (by hash, and by its words: a cast learned again under
- * another hash is the same memory), then keeps the twin's bound by deleting its oldest rows in
- * bounded batches. Answers how many casts were new. Plain inserts of the new casts: what a twin
- * learns costs the same whatever it knew before.
+ * Adds casts to a twin's memory, each once: by hash, and a cast known by its words only
+ * (castKeyOf) is the same memory as a cast with those words, whichever comes first. Then keeps the
+ * twin's bound by deleting its oldest rows in bounded batches. Answers how many casts were new.
+ * Plain inserts of the new casts, checked by reads rather than by an index on the words (whose
+ * random pages a few new casts would each touch): what a twin learns writes the same whatever it
+ * knew before. Casts known by their words only come at a twin's deploy, when it knows little, so
+ * only they are looked up by their text.
  */
 export async function rememberCasts(
   db: Db,
@@ -92,6 +97,16 @@ export async function rememberCasts(
       from unnest(${batch.map((cast) => cast.hash)}::text[], ${batch.map((cast) => cast.kind)}::text[],
                   ${batch.map((cast) => cast.text)}::text[], ${batch.map((cast) => cast.parentText ?? null)}::text[],
                   ${batch.map((cast) => cast.at.toISOString())}::timestamptz[]) as cast_row (hash, kind, text, parent_text, at)
+      where not exists (
+        select 1 from twin_memory known
+        where known.agent_id = ${agentId} and known.cast_hash = 'text:' || md5(cast_row.text))
+      ${
+        batch.some((cast) => cast.hash.startsWith(WORDS_KEY))
+          ? sql`and not exists (
+              select 1 from twin_memory known
+              where known.agent_id = ${agentId} and known.text = left(cast_row.text, ${MEMORY_TEXT_MAX_CHARS}))`
+          : sql``
+      }
       on conflict do nothing`.execute(db);
     added += Number(result.numAffectedRows ?? 0n);
   }
@@ -153,7 +168,19 @@ export interface RecallLimits {
   examples: number;
 }
 
-export const RECALL_LIMITS: RecallLimits = { relevant: 24, newest: 12, examples: 4 };
+/**
+ * Enough casts to fill a model prompt's recall budget (about 1,500 tokens, a cast about 25): the
+ * prompt takes the relevant ones first and cuts the newest where the budget ends. What the person
+ * answers often bears on the owner's casts by more than shared words ("bread" and "a loaf"), so the
+ * budget is spent on as much of the owner as fits rather than left mostly empty.
+ */
+export const RECALL_LIMITS: RecallLimits = { relevant: 32, newest: 40, examples: 4 };
+
+/**
+ * The most matching casts one message ranks: the newest matches, taken through an index before any
+ * rank is computed, so the statement's cost does not grow with the twin's memory.
+ */
+const RECALL_CANDIDATES = 128;
 
 /** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */
 const ABOUT_NOW =
@@ -208,14 +235,24 @@ export async function recallFor(
   // A few more than asked, for the ones an avoided topic takes out.
   const avoids = (character.owner?.avoidTopics.length ?? 0) > 0;
   const spare = (limit: number) => (avoids ? limit * 2 : limit);
+  // Candidates are bounded before anything is ranked: the newest matches of the message's words,
+  // found through the index (the (agent_id, cast_at) index walked with the match as a filter when
+  // the words are common, the GIN index when they are rare, as the planner estimates from the
+  // query written out in each statement), so a reply costs the same from 100 casts as from 100,000.
+  // The query is written out rather than joined from a CTE so that the planner sees its words.
+  const q = sql`to_tsquery('english', ${query})`;
   const { rows } = await sql<RecallRow>`
-    with query as (select to_tsquery('english', ${query}) as q),
+    with matched as (
+      select text, kind, cast_at, parent_text, search from twin_memory
+      where agent_id = ${agentId} and ${query !== ''} and search @@ ${q}
+      order by cast_at desc
+      limit ${RECALL_CANDIDATES}
+    ),
     relevant as (
       select text, kind, cast_at, parent_text,
-        ts_rank_cd(search, query.q, 1)
-          * (1 + ${now ? 2 : 0.2} * exp(-extract(epoch from (now() - cast_at)) / (86400 * 30))) as score
-      from twin_memory, query
-      where agent_id = ${agentId} and ${query !== ''} and search @@ query.q
+        ts_rank_cd(search, ${q}, 1)
+          * (1 + ${now ? 2 : 0.2} * exp(-extract(epoch from (now() - cast_at))::float8 / (86400 * 30))) as score
+      from matched
       order by score desc, cast_at desc
       limit ${spare(limits.relevant)}
     ),
@@ -225,17 +262,22 @@ export async function recallFor(
       order by cast_at desc
       limit ${spare(limits.newest)}
     ),
+    answered as (
+      select text, kind, cast_at, parent_text, parent_search from twin_memory
+      where agent_id = ${agentId} and ${query !== ''} and parent_text is not null and parent_search @@ ${q}
+      order by cast_at desc
+      limit ${RECALL_CANDIDATES}
+    ),
     examples as (
-      select text, kind, cast_at, parent_text, ts_rank_cd(parent_search, query.q, 1) as score from twin_memory, query
-      where agent_id = ${agentId} and ${query !== ''} and parent_text is not null and parent_search @@ query.q
+      select text, kind, cast_at, parent_text, ts_rank_cd(parent_search, ${q}, 1) as score from answered
       order by score desc, cast_at desc
       limit ${spare(limits.examples)}
     ),
     taught as (
       select answer as text, 'reply' as kind, created_at as cast_at, message as parent_text,
-        ts_rank_cd(message_search, query.q, 1) as score
-      from twin_examples, query
-      where agent_id = ${agentId} and ${query !== ''} and message_search @@ query.q
+        ts_rank_cd(message_search, ${q}, 1) as score
+      from twin_examples
+      where agent_id = ${agentId} and ${query !== ''} and message_search @@ ${q}
       order by score desc, created_at desc
       limit ${spare(limits.examples)}
     )
