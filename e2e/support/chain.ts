@@ -9,6 +9,7 @@ import {
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { expect, type Page } from '@playwright/test';
+import { Attribution } from 'ox/erc8021';
 import { decodeFunctionData, keccak256, toBytes } from 'viem';
 import { stack, users } from './stack.ts';
 
@@ -47,6 +48,20 @@ export async function lifeLeftSeconds(agentId: string): Promise<number> {
  * call to the life contract is the one decoded. Tells whether the app sent the payer's minimum.
  */
 export async function lastPaymentArgs(agentId: string): Promise<readonly unknown[]> {
+  const { input } = await lastPayment(agentId);
+  const { functionName, args = [] } = decodeFunctionData({ abi: fartwinLifeAbi, data: input });
+  expect(functionName).toBe('extendLife');
+  return args;
+}
+
+/** The builder codes (ERC-8021) at the end of the latest payment's calldata for a twin; none: []. */
+export async function lastPaymentBuilderCodes(agentId: string): Promise<readonly string[]> {
+  const { input } = await lastPayment(agentId);
+  return Attribution.fromData(input)?.codes ?? [];
+}
+
+/** The transaction of the latest payment for a twin, found by its LifePaid event. */
+async function lastPayment(agentId: string) {
   const { publicClient } = local();
   const logs = await publicClient.getContractEvents({
     address: contracts().fartwinLife,
@@ -57,10 +72,7 @@ export async function lastPaymentArgs(agentId: string): Promise<readonly unknown
   });
   const last = logs.at(-1);
   if (!last) throw new Error(`no payment for ${agentId}`);
-  const transaction = await publicClient.getTransaction({ hash: last.transactionHash });
-  const { functionName, args = [] } = decodeFunctionData({ abi: fartwinLifeAbi, data: transaction.input });
-  expect(functionName).toBe('extendLife');
-  return args;
+  return publicClient.getTransaction({ hash: last.transactionHash });
 }
 
 /** A user's USDC balance, in USDC's smallest unit. */

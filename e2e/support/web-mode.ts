@@ -4,7 +4,10 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC, localProfileResponseSchema } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
+import { ensureAlive } from './chain.ts';
+import { answerWallet, openAs } from './devhost.ts';
 import { stack, users } from './stack.ts';
+import { twinOf } from './twins.ts';
 
 /**
  * The dev host's "plain browser": the mini-app opened as a top-level tab (no Farcaster client, so
@@ -63,4 +66,28 @@ export async function usernameOf(fid: number): Promise<string> {
   const response = await fetch(new URL(`/local-network/users/${fid}`, stack.serverUrl));
   if (!response.ok) throw new Error(`GET /local-network/users/${fid} answered ${response.status}`);
   return localProfileResponseSchema.parse(await response.json()).user.username;
+}
+
+/**
+ * A twin's owner as a Base App user: the owner's twin alive, the dev host open as the owner, and
+ * the app saved in the Base App with notifications on (the dev host's box follows its backend's
+ * answer, so the click is awaited). Answers the twin, the owner's username and the box.
+ */
+export async function openAsBaseAppOwner(page: Page, owner: number) {
+  const twin = await twinOf(owner);
+  await ensureAlive(twin.agentId);
+  const username = await usernameOf(owner);
+  await openAs(page, owner);
+  const base = page.getByTestId('base-notifications');
+  const enabled = base.getByTestId('base-notifications-enabled');
+  await enabled.click();
+  await expect(enabled).toBeChecked();
+  return { twin, username, base, enabled };
+}
+
+/** Signs in by wallet (SIWE) on a plain-browser tab's twin page, confirmed in the dev host's wallet sheet. */
+export async function signInOnTwinPage(page: Page, tab: Page, username: string) {
+  await tab.getByTestId('web-visitor').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await answerWallet(page, 'Confirm', /Sign in to Fartwin with your Farcaster account/);
+  await expect(tab.getByRole('navigation').getByText(`@${username}`, { exact: true })).toBeVisible();
 }

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { advanceUntilLeft, ensureAlive, payBatteryAs } from '../support/chain.ts';
-import { answerWallet, openAs, screenshots } from '../support/devhost.ts';
+import { advanceUntilLeft, payBatteryAs } from '../support/chain.ts';
+import { screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { users } from '../support/stack.ts';
-import { twinOf } from '../support/twins.ts';
-import { openPlainBrowser, usernameOf } from '../support/web-mode.ts';
+import { openAsBaseAppOwner, openPlainBrowser, signInOnTwinPage } from '../support/web-mode.ts';
 
 const HOUR = 3_600;
 
@@ -19,25 +18,14 @@ test('signed in by wallet in a plain browser, the owner gets the battery warning
   // Not the owners whose Farcaster life notices other journeys watch (the chatter, and walletErrors
   // as notifications.spec's witness): once signed in by wallet, an owner's notices also go to Base.
   const owner = users.revivalOwner;
-  const twin = await twinOf(owner);
-  await ensureAlive(twin.agentId);
-  const username = await usernameOf(owner);
-  const shot = screenshots(page, testInfo);
-  await openAs(page, owner);
-
   // The Base App user saved the app with notifications on.
-  const base = page.getByTestId('base-notifications');
-  const enabled = base.getByTestId('base-notifications-enabled');
-  // The box follows the dev host's answer, not the click (a controlled input): click, then wait for it.
-  await enabled.click();
-  await expect(enabled).toBeChecked();
+  const { twin, username, base, enabled } = await openAsBaseAppOwner(page, owner);
+  const shot = screenshots(page, testInfo);
   await expect(base).toContainText('No Base notifications yet.');
 
   // Sign in by wallet in the plain browser: the bot service now knows the owner's wallet.
   const { tab } = await openPlainBrowser(page, { path: agentPath(twin.agentId) });
-  await tab.getByTestId('web-visitor').getByRole('button', { name: 'Sign in', exact: true }).click();
-  await answerWallet(page, 'Confirm', /Sign in to Fartwin with your Farcaster account/);
-  await expect(tab.getByRole('navigation').getByText(`@${username}`, { exact: true })).toBeVisible();
+  await signInOnTwinPage(page, tab, username);
 
   // What the Farcaster inbox held for this twin before (earlier journeys' notices, other lives).
   const farcasterWarnings = page

@@ -42,9 +42,10 @@ const payers = { atomic: 1016, firstCallOnly: 1017, chainUnreachable: 1018 } as 
 
 /**
  * A payer on the /agent page of the revival owner's twin, its battery run out, with the dev wallet
- * set to answer EIP-5792 this way and unable to sign typed data (so the signed revival, offered
- * first, gives way to one-tap): the app reads the wallet's capabilities when it opens, so it is
- * opened again (without reloading the dev host) after the switches.
+ * set to answer EIP-5792 this way. An atomic wallet is offered one-tap first; a non-atomic one is
+ * made unable to sign typed data, so the signed revival, offered first, gives way to one-tap. The
+ * app reads the wallet's capabilities when it opens, so it is opened again (without reloading the
+ * dev host) after the switches.
  */
 async function openDeadTwinWithBundles(page: Page, payer: number, mode: 'atomic' | 'non-atomic-first-only') {
   const twin = await twinOf(users.revivalOwner);
@@ -52,7 +53,7 @@ async function openDeadTwinWithBundles(page: Page, payer: number, mode: 'atomic'
   await openAs(page, payer);
   await runOutBattery(page, twin.agentId);
   await setWalletBundleMode(page, mode);
-  await setWalletSignsTypedData(page, false);
+  await setWalletSignsTypedData(page, mode === 'atomic');
   const app = await openAppAt(page, agentPath(twin.agentId));
   return { twin, app };
 }
@@ -64,20 +65,14 @@ test('one-tap revival: an atomic EIP-5792 wallet approves and buys in one prompt
   const { twin, app } = await openDeadTwinWithBundles(page, payers.atomic, 'atomic');
   const balanceBefore = await usdcBalance(payers.atomic);
 
-  // The signed revival first; the wallet cannot sign typed data (4200): one-tap at once, nothing lost.
-  const helper = await askDeadTwin(app, 'can one tap bring you back?', /no gas/i);
-  await tryUnsupportedSignedRevival(page, helper, oneTap.reviveButton);
-  expect(await usdcBalance(payers.atomic)).toBe(balanceBefore);
+  // All or nothing in one prompt: one-tap first, though the wallet could sign a gas-free revival.
+  const helper = await askDeadTwin(app, 'can one tap bring you back?', /^Revive for 1 USDC$/);
+  await expect(helper.getByRole('button', { name: signed.reviveButton })).toHaveCount(0);
   await shot('revive-offered');
   await helper.getByRole('button', { name: oneTap.reviveButton }).click();
   await answerWallet(page, 'Confirm', oneTap.walletAsks, () => shot('wallet-one-prompt'));
 
-  await expect(textsAfter(helper)).toHaveText([
-    signed.unsupported,
-    oneTap.submitted,
-    spec.transactionConfirmed,
-    spec.batteryInstalled,
-  ]);
+  await expect(textsAfter(helper)).toHaveText([oneTap.submitted, spec.transactionConfirmed, spec.batteryInstalled]);
   await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
   // The revival used its button up: nothing left to click.
   await expect(helper.getByRole('button')).toHaveCount(0);

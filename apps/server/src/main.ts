@@ -25,7 +25,7 @@ async function main() {
     const seeded = await seedLocalNetwork(db, config.publicUrl);
     if (seeded > 0) logger.info({ users: seeded }, 'local social network seeded');
   }
-  const chain = createChainClient(config.chain.rpcUrl);
+  const chain = createChainClient(config.chain.rpcUrl, config.chain.builderCodeSuffix);
   const jobs = await startJobQueue(config.databaseUrl, logger, { worksJobs: config.role !== 'api' });
   const { app, services, deploy } = await createApp({ config, db, chain, logger, jobs });
   // In the background: the server answers while the sample twins deploy.

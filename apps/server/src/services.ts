@@ -101,7 +101,9 @@ export function createServices(
     });
   const contracts = overrides.contracts ?? contractsResolver(config);
   const life = overrides.life ?? chainLifeReader(chain, contracts);
-  const operator = overrides.operator ?? operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey);
+  const operator =
+    overrides.operator ??
+    operatorWallet(config.chain.rpcUrl, config.operatorPrivateKey, config.chain.builderCodeSuffix);
   return {
     farcaster,
     farcasterActions:

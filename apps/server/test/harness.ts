@@ -125,7 +125,7 @@ export async function startTestServer(
   );
   const jobs = await startJobQueue(database.url, logger);
   // From config: a test may put a proxy in front of anvil (CHAIN_RPC_URL).
-  const chain = createChainClient(config.chain.rpcUrl);
+  const chain = createChainClient(config.chain.rpcUrl, config.chain.builderCodeSuffix);
   const created = await createApp({ config, db: database.db, chain, logger, jobs, services, ...appOptions });
   return {
     ...created,

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { APP_CONFIG_GLOBAL, appConfigSchema, errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builderCodeSuffix, LOCAL_BUILDER_CODE } from '../src/config/config.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('HTTP behaviour shared by every route', () => {
@@ -39,6 +40,8 @@ describe('HTTP behaviour shared by every route', () => {
     const config = appConfigSchema.parse(sandbox[APP_CONFIG_GLOBAL]);
     expect(config).toMatchObject({ mode: 'local', chainId: 8453, contracts: null });
     expect(config.quickAuthOrigin).toBe(server.config.publicUrl);
+    // Local mode's builder code, for the wallet's transactions.
+    expect(config.dataSuffix).toBe(builderCodeSuffix(LOCAL_BUILDER_CODE));
     // The browser's RPC is PUBLIC_RPC_URL, not the server's CHAIN_RPC_URL (which carries a key in production).
     expect(config.rpcUrl).toBe('http://127.0.0.1:9999/public');
     expect(script).not.toContain(server.anvil.rpcUrl);

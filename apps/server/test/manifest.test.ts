@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { domainManifestSchema, safeParseMiniAppEmbed, sendNotificationRequestSchema } from '@farcaster/miniapp-core';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
@@ -17,6 +18,8 @@ import { PRODUCTION_TEST_ENV, startTestServer, type TestServer } from './harness
 import { createTwin, twinAgentId } from './twins.ts';
 
 const ORIGIN = 'https://fartwin.example.com';
+/** The mini-app's files copied into its build as they are. */
+const MINIAPP_PUBLIC = fileURLToPath(new URL('../../miniapp/public', import.meta.url));
 
 /**
  * Base's published manifest fields (base/docs, mini-apps/core-concepts/manifest): the required
@@ -148,6 +151,15 @@ describe('the manifest, the embeds and their images', () => {
       const image = await server.app.request(new URL(fields[field] as string).pathname);
       expect(image.headers.get('content-type'), field).toBe('image/png');
       expect(pngSize(new Uint8Array(await image.arrayBuffer())), field).toEqual(size);
+    }
+    // Three portrait screenshots of 1284×2778, files of the mini-app's build (public/ is copied as is).
+    const screenshots = fields.screenshotUrls as string[];
+    expect(screenshots).toHaveLength(3);
+    for (const url of screenshots) {
+      const { origin, pathname } = new URL(url);
+      expect(origin).toBe(new URL(fields.homeUrl as string).origin);
+      const file = readFileSync(join(MINIAPP_PUBLIC, pathname));
+      expect(pngSize(file), pathname).toEqual({ width: 1284, height: 2778 });
     }
   });
 

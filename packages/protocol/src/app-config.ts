@@ -22,6 +22,11 @@ export const appConfigSchema = z.object({
    * app offers that revival first. Absent or false: only the wallet payments.
    */
   batteryRelay: z.optional(z.boolean()),
+  /**
+   * The app's builder code as an ERC-8021 data suffix: appended to every transaction the app asks a
+   * wallet to send (Base's attribution). Absent: none.
+   */
+  dataSuffix: z.optional(z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){1,255}$/))),
   /** Origin of the Quick Auth server: the bot service itself in local mode. */
   quickAuthOrigin: z.url(),
 });

@@ -3,8 +3,10 @@ import { Provider, RpcResponse } from 'ox';
 import {
   type Address,
   bytesToHex,
+  concat,
   type Hex,
   hexToBigInt,
+  isHex,
   numberToHex,
   type PublicClient,
   type Transport,
@@ -56,6 +58,16 @@ export interface CallBundlesOptions {
 }
 
 const BASE_CHAIN_HEX = numberToHex(base.id);
+
+/** The suffix a bundle's dataSuffix capability asks for ({ value, optional? }); none when absent or not hex. */
+function dataSuffixOf(capabilities: unknown): Hex | null {
+  const value = (capabilities as { dataSuffix?: { value?: unknown } } | undefined)?.dataSuffix?.value;
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !isHex(value) || value.length % 2 !== 0) {
+    throw new RpcResponse.InvalidParamsError({ message: 'dataSuffix.value must be hex bytes.' });
+  }
+  return value;
+}
 
 /**
  * EIP-5792 for the dev wallet (the shapes of viem's types), on the local chain. The calls are
@@ -109,7 +121,8 @@ export function createCallBundles(options: CallBundlesOptions) {
       requireSupport();
       const chainIds = (params[1] as Hex[] | undefined) ?? [BASE_CHAIN_HEX];
       const atomic = options.mode() === 'atomic' ? 'supported' : 'unsupported';
-      return chainIds.some((id) => Number(id) === base.id) ? { [BASE_CHAIN_HEX]: { atomic: { status: atomic } } } : {};
+      const capabilities = { atomic: { status: atomic }, dataSuffix: { supported: true } };
+      return chainIds.some((id) => Number(id) === base.id) ? { [BASE_CHAIN_HEX]: capabilities } : {};
     },
 
     /** wallet_sendCalls: one prompt, then the calls are sent in the background; answers the bundle's id. */
@@ -119,10 +132,12 @@ export function createCallBundles(options: CallBundlesOptions) {
       const [request] = params as WalletSendCallsParameters;
       if (Number(request.chainId) !== options.chainId()) throw new Provider.UnsupportedChainIdError();
       if (request.atomicRequired && mode !== 'atomic') throw new Provider.AtomicityNotSupportedError();
+      // The dataSuffix capability (ERC-8021, as a Base Account takes it): appended to each call's data.
+      const suffix = dataSuffixOf(request.capabilities);
       const calls = request.calls.map(({ to, data, value }) => {
         // A bundle that deploys a contract is not something this product sends.
         if (!to) throw new RpcResponse.InvalidParamsError({ message: 'Every call needs a "to" address.' });
-        return { to, data, value: value ? hexToBigInt(value) : 0n };
+        return { to, data: suffix ? concat([data ?? '0x', suffix]) : data, value: value ? hexToBigInt(value) : 0n };
       });
       if (!(await options.confirm(calls, mode === 'atomic'))) throw new Provider.UserRejectedRequestError();
       const id = request.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)));

@@ -186,7 +186,10 @@ describe('the dev host wallet on a real anvil', () => {
 
     it('atomic: reports it for Base, one prompt for the bundle, every call lands', async () => {
       const { client, prompts } = bundleWallet('atomic');
-      expect(await getCapabilities(client, { chainId: base.id })).toEqual({ atomic: { status: 'supported' } });
+      expect(await getCapabilities(client, { chainId: base.id })).toEqual({
+        atomic: { status: 'supported' },
+        dataSuffix: { supported: true },
+      });
       const before = await balances();
       const { id } = await sendCalls(client, { calls: transfers });
       const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
@@ -203,6 +206,26 @@ describe('the dev host wallet on a real anvil', () => {
       ]);
     });
 
+    it('the dataSuffix capability (ERC-8021) ends each sent call’s data; a suffix that is no hex is refused', async () => {
+      const { client } = bundleWallet('atomic');
+      const suffix: Hex = '0x62635f310400802180218021802180218021802180218021';
+      const { id } = await sendCalls(client, {
+        calls: [
+          { to: recipient, data: '0x1234' },
+          { to: other, value: 1n },
+        ],
+        capabilities: { dataSuffix: { value: suffix, optional: true } },
+      });
+      const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });
+      const sent = await Promise.all(
+        status.receipts!.map(({ transactionHash }) => chain().getTransaction({ hash: transactionHash })),
+      );
+      expect(sent.map(({ input }) => input)).toEqual([`0x1234${suffix.slice(2)}`, suffix]);
+      await expect(
+        sendCalls(client, { calls: transfers, capabilities: { dataSuffix: { value: 'bc_1' } } }),
+      ).rejects.toThrow(/dataSuffix/);
+    });
+
     it('atomic: a call that would fail sends none of them', async () => {
       const { client } = bundleWallet('atomic');
       const nonceBefore = await nonce();
@@ -214,7 +237,10 @@ describe('the dev host wallet on a real anvil', () => {
 
     it('non-atomic: reports it, and the calls before a failing one land (partial failure)', async () => {
       const { client } = bundleWallet('non-atomic');
-      expect(await getCapabilities(client, { chainId: base.id })).toEqual({ atomic: { status: 'unsupported' } });
+      expect(await getCapabilities(client, { chainId: base.id })).toEqual({
+        atomic: { status: 'unsupported' },
+        dataSuffix: { supported: true },
+      });
       const nonceBefore = await nonce();
       const { id } = await sendCalls(client, { calls: [transfers[0]!, { to: reverter, data: '0x01' }] });
       const status = await waitForCallsStatus(client, { id, pollingInterval: 50 });

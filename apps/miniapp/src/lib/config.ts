@@ -4,6 +4,8 @@ import { APP_CONFIG_GLOBAL, type AppConfig } from '@fartwin/protocol';
 // appConfigSchema): zod is 23 kB a page that shows no server data would fetch for this alone.
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** An ERC-8021 data suffix: whole bytes, at most 255 of them. */
+const DATA_SUFFIX = /^0x(?:[0-9a-fA-F]{2}){1,255}$/;
 
 type Record_ = Record<string, unknown>;
 
@@ -31,6 +33,12 @@ export function appConfigProblem(source: unknown): string | null {
   if (source.batteryRelay !== undefined && typeof source.batteryRelay !== 'boolean') {
     return 'batteryRelay must be true or false';
   }
+  if (
+    source.dataSuffix !== undefined &&
+    (typeof source.dataSuffix !== 'string' || !DATA_SUFFIX.test(source.dataSuffix))
+  ) {
+    return 'dataSuffix must be 0x-prefixed hex bytes (at most 255)';
+  }
   const { contracts } = source;
   if (contracts === null) return null;
   if (!isObject(contracts)) return 'contracts must be an object or null';
@@ -51,7 +59,7 @@ export function appConfigProblem(source: unknown): string | null {
 export function readAppConfig(source: unknown = (globalThis as Record_)[APP_CONFIG_GLOBAL]): AppConfig {
   const problem = appConfigProblem(source);
   if (problem) throw new Error(`The app configuration from the server is missing or invalid: ${problem}`);
-  const { mode, chainId, rpcUrl, contracts, batteryRelay, quickAuthOrigin } = source as AppConfig;
+  const { mode, chainId, rpcUrl, contracts, batteryRelay, dataSuffix, quickAuthOrigin } = source as AppConfig;
   // Only the known keys, as a schema's parse would give.
   return {
     mode,
@@ -64,6 +72,8 @@ export function readAppConfig(source: unknown = (globalThis as Record_)[APP_CONF
     },
     // The signed revival is offered only when the server says it relays (relay/).
     ...(batteryRelay === undefined ? {} : { batteryRelay }),
+    // The app's builder code, for every transaction the wallet sends.
+    ...(dataSuffix === undefined ? {} : { dataSuffix }),
     quickAuthOrigin,
   };
 }

@@ -35,6 +35,8 @@ interface Sent {
   hash: Hex;
   functionName: string;
   args: readonly unknown[];
+  /** The calldata as sent: the call, then any data suffix. */
+  data: Hex;
 }
 
 /**
@@ -137,7 +139,7 @@ export function createFakeChain() {
   function sendTransaction(tx: { data: Hex }): Hex {
     const { functionName, args = [] } = decodeFunctionData({ abi, data: tx.data });
     const hash = keccak256(toHex(`tx-${state.sent.length}`));
-    state.sent.push({ hash, functionName, args });
+    state.sent.push({ hash, functionName, args, data: tx.data });
     state.receipts.set(hash, state.receiptStatus);
     if (state.receiptStatus === 'success') {
       if (functionName === 'approve') state.allowance = args[1] as bigint;
@@ -193,8 +195,14 @@ export function createFakeChain() {
       case 'wallet_sendCalls': {
         if (state.bundles === 'unsupported') throw new RpcError(-32601, `Method ${method} is not faked`);
         throwSendError();
-        const { calls } = list[0] as { calls: { data: Hex }[] };
-        const landing = state.bundles === 'first-call-only' ? calls.slice(0, 1) : calls;
+        const { calls, capabilities } = list[0] as {
+          calls: { data: Hex }[];
+          capabilities?: { dataSuffix?: { value: Hex } };
+        };
+        // The dataSuffix capability (ERC-8021): the wallet appends it to each call's data.
+        const suffix = capabilities?.dataSuffix?.value.slice(2) ?? '';
+        const suffixed = calls.map((call) => ({ ...call, data: `${call.data}${suffix}` as Hex }));
+        const landing = state.bundles === 'first-call-only' ? suffixed.slice(0, 1) : suffixed;
         const id = keccak256(toHex(`bundle-${state.bundleIds.size}`));
         state.bundleIds.set(id, {
           hashes: landing.map(sendTransaction),

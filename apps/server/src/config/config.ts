@@ -4,7 +4,8 @@ import { BASE_QUOTER_V2 } from '@fartwin/contracts/protection';
 import { LOCAL_BASE_NOTIFICATIONS_API_KEY } from '@fartwin/localstack/base-notifications';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import { addressSchema } from '@fartwin/protocol';
-import { parseEther, toHex } from 'viem';
+import { Attribution } from 'ox/erc8021';
+import { type Hex, parseEther, toHex } from 'viem';
 import { z } from 'zod';
 import { DEFAULT_FIDS_PER_WEBHOOK } from '../providers/neynar-cast-webhooks.ts';
 
@@ -41,6 +42,18 @@ export const LOCAL_WALLET_SESSION_SECRET = 'fartwin-local-wallet-session-secret-
 const PUBLIC_DEV_ACCOUNTS = 20;
 /** Base's Notifications API (the Base Dashboard's REST API), and the dev host's stand-in of it. */
 const BASE_NOTIFICATIONS_API_URL = 'https://dashboard.base.org/api/v1/notifications';
+/** The builder code local mode marks its transactions with (not registered anywhere). */
+export const LOCAL_BUILDER_CODE = 'fartwin_local';
+
+/**
+ * The app's builder code (registered on base.dev) as the ERC-8021 data suffix Base's indexers
+ * read: the code in the canonical registry's schema, appended to a transaction's calldata.
+ * Null without a code.
+ */
+export function builderCodeSuffix(code: string | null | undefined): Hex | null {
+  return code ? Attribution.toDataSuffix({ codes: [code] }) : null;
+}
+
 const LOCAL_BASE_NOTIFICATIONS_API_URL = 'http://localhost:3000/base/api/v1/notifications';
 
 /** Base's public JSON-RPC endpoint: rate-limited, keyless, fine for a browser's reads. */
@@ -144,6 +157,15 @@ const envSchema = z
     BASE_NOTIFICATIONS_API_KEY: z.string().min(1).max(256).optional(),
     /** Where Base's Notifications API is; locally the dev host's stand-in. */
     BASE_NOTIFICATIONS_API_URL: z.string().url().optional(),
+    /**
+     * The app's builder code (base.dev, Settings > Builder Code): appended as an ERC-8021 data
+     * suffix to every transaction the service signs and the app asks a wallet to send. Unset in
+     * production: none; locally a sample code.
+     */
+    BUILDER_CODE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-" (the code base.dev shows)')
+      .optional(),
     /** The app's URL as registered on the Base Dashboard; defaults to PUBLIC_URL. */
     BASE_APP_URL: z.string().url().optional(),
     LLM_BASE_URL: z.string().url().optional(),
@@ -355,6 +377,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       usdcAddress: env.USDC_ADDRESS,
       fartwinLifeAddress: env.FARTWIN_LIFE_ADDRESS,
       quoterAddress: env.QUOTER_ADDRESS,
+      /** The builder code's ERC-8021 suffix (chain/builder-code.ts); null without a code. */
+      builderCodeSuffix: builderCodeSuffix(env.BUILDER_CODE ?? (local ? LOCAL_BUILDER_CODE : undefined)),
     },
     operatorPrivateKey: (env.OPERATOR_PRIVATE_KEY ?? localOperatorKey()) as `0x${string}`,
     walletEncryptionKey: (env.WALLET_ENCRYPTION_KEY ?? LOCAL_WALLET_KEY) as `0x${string}`,

@@ -28,6 +28,11 @@ export const imagePaths = {
   /** The app's Open Graph and hero image: 1200×630 (1.91:1), as the manifest's ogImageUrl and heroImageUrl want. */
   og: '/images/og.png',
   agent: (agentId: string) => `/images/agents/${encodeURIComponent(agentId)}.png`,
+  /**
+   * The app's screens, 1284×2778 portraits as Base's featured checklist asks: made by the journeys
+   * (e2e/tests/base-revival.spec.ts) and served with the built mini-app (apps/miniapp/public/screenshots).
+   */
+  screenshots: ['/screenshots/home.png', '/screenshots/twins.png', '/screenshots/twin.png'],
 } as const;
 
 /** Where Farcaster clients send the app's webhook events (named in the manifest). */

@@ -35,7 +35,7 @@ export function isIndexed(config: Pick<ServerConfig, 'mode' | 'publicUrl' | 'can
 /**
  * /.well-known/farcaster.json, from config: the fields Farcaster's schema and Base's manifest
  * documentation list, without the deprecated ones (imageUrl, buttonTitle: the embed meta tags say
- * them now). No screenshotUrls yet: the manifest lists none rather than stale ones.
+ * them now).
  */
 export async function buildManifest(config: ServerConfig) {
   const origin = config.publicUrl;
@@ -55,6 +55,7 @@ export async function buildManifest(config: ServerConfig) {
     tags: [...APP.tags],
     tagline: APP.tagline,
     heroImageUrl: `${origin}${imagePaths.og}`,
+    screenshotUrls: imagePaths.screenshots.map((path) => `${origin}${path}`),
     ogTitle: APP.ogTitle,
     ogDescription: APP.ogDescription,
     ogImageUrl: `${origin}${imagePaths.og}`,

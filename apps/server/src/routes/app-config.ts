@@ -16,6 +16,7 @@ export function appConfigRoutes(config: ServerConfig, contracts: () => ContractA
       contracts: addresses && { usdc: addresses.usdc, fartwinLife: addresses.fartwinLife, quoter: addresses.quoter },
       // Relaying stays off when its daily cap is 0.
       batteryRelay: addresses !== null && config.batteryRelay.perDay > 0,
+      ...(config.chain.builderCodeSuffix ? { dataSuffix: config.chain.builderCodeSuffix } : {}),
       quickAuthOrigin: config.mode === 'local' ? config.publicUrl : 'https://auth.farcaster.xyz',
     };
     c.header('cache-control', 'no-store');

@@ -88,7 +88,10 @@ export async function signTransfer(
   const wallet = createWalletClient({ account, chain: base as Chain, transport: http(rpcUrl) });
   const request = await withinBudget(
     (async () =>
-      wallet.prepareTransactionRequest({
+      // Prepared by the chain client: it adds the app's builder code (chain/builder-code.ts).
+      chain.prepareTransactionRequest({
+        account,
+        chain: chain.chain,
         ...call,
         // The pending count: a transfer of this wallet's still in the mempool keeps its nonce.
         nonce: await chain.getTransactionCount({ address: account.address, blockTag: 'pending' }),

@@ -11,23 +11,37 @@ type Contracts = NonNullable<AppConfig['contracts']>;
 export type BundleOutcome = 'success' | 'failure';
 
 /**
+ * What the wallet says of sending calls together on Base (wallet_getCapabilities): 'atomic' (all or
+ * nothing: a Base Account), 'bundles' (together, each call on its own), or 'none'.
+ */
+export type BundleSupport = 'atomic' | 'bundles' | 'none';
+
+/**
  * The wallet calls of a one-tap revival (EIP-5792, through wagmi's actions): approve 1 USDC to the
  * life contract and extendLife (with the quoted minimum and deadline of revival-quote.ts) in one
- * wallet_sendCalls, followed with
- * wallet_getCallsStatus. Part of the wallet stack, on its wagmi config and connection.
+ * wallet_sendCalls, followed with wallet_getCallsStatus. The bundle carries the app's builder code
+ * (`dataSuffix`) as the dataSuffix capability, which the wallet may ignore. Part of the wallet
+ * stack, on its wagmi config and connection.
  */
-export function revivalBundleCalls(config: Config, requireContracts: () => Contracts) {
+export function revivalBundleCalls(
+  config: Config,
+  requireContracts: () => Contracts,
+  dataSuffix: `0x${string}` | undefined,
+) {
   return {
     /**
-     * Whether the connected wallet reports EIP-5792 for Base. A wallet that does not know
-     * wallet_getCapabilities (or says nothing for Base) keeps the two-step flow (Allow, then Buy).
+     * How the connected wallet sends calls together on Base. A wallet that does not know
+     * wallet_getCapabilities (or says nothing for Base) keeps the two-step flow.
      */
-    async supportsOneTap(): Promise<boolean> {
+    async bundleSupport(): Promise<BundleSupport> {
       try {
-        // Whether or not it is atomic: what landed is read from the chain afterwards.
-        return Boolean(await getCapabilities(config, { chainId: base.id }));
+        const capabilities = await getCapabilities(config, { chainId: base.id });
+        if (!capabilities) return 'none';
+        const status = capabilities.atomic?.status;
+        // What landed of a non-atomic bundle is read from the chain afterwards.
+        return status === 'supported' || status === 'ready' ? 'atomic' : 'bundles';
       } catch {
-        return false;
+        return 'none';
       }
     },
 
@@ -47,6 +61,7 @@ export function revivalBundleCalls(config: Config, requireContracts: () => Contr
             args: extendLifeArgs(agentId, protection),
           },
         ],
+        ...(dataSuffix ? { capabilities: { dataSuffix: { value: dataSuffix, optional: true } } } : {}),
       });
       return id;
     },

@@ -83,6 +83,17 @@ describe('revival: allow, buy, and what each failure says', () => {
     expect(server.callsTo(CHAT)).toHaveLength(1);
   });
 
+  it('each transaction the wallet sends ends with the app’s builder code, after the call', async () => {
+    const suffix = '0x62635f6661727477696e310b0080218021802180218021802180218021';
+    (globalThis as unknown as { __FARTWIN_CONFIG__: Record<string, unknown> }).__FARTWIN_CONFIG__.dataSuffix = suffix;
+    const { user } = await openDeadTwin();
+    await user.click(screen.getByRole('button', { name: strings.allowButton }));
+    await user.click(await screen.findByRole('button', { name: strings.buyButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(host.chain.state.sent.map(({ functionName }) => functionName)).toEqual(['approve', 'extendLife']);
+    for (const { data } of host.chain.state.sent) expect(data.endsWith(suffix.slice(2))).toBe(true);
+  });
+
   it('keeps an existing alreadyHadTheFreeBattery flag', async () => {
     localStorage.setItem(FREE_BATTERY_FLAG, 'kept');
     host.chain.state.allowance = BATTERY_PRICE_USDC;

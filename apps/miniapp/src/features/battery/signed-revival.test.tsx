@@ -138,7 +138,7 @@ describe('revival with only USDC (one signature, relayed)', () => {
 
   it('a wallet that cannot sign typed data but sends calls together is moved to one-tap, and stays marked unable', async () => {
     host.chain.state.typedData = 'unsupported';
-    host.chain.state.bundles = 'atomic';
+    host.chain.state.bundles = 'non-atomic';
     const { user, router } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
     await user.click(await screen.findByRole('button', { name: strings.signedReviveButton }));
     expect(await screen.findByText(strings.signedRevivalUnsupported)).toBeTruthy();
@@ -155,5 +155,23 @@ describe('revival with only USDC (one signature, relayed)', () => {
     expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
     expect(host.chain.methods().filter((method) => method === 'eth_signTypedData_v4')).toHaveLength(1);
     expect(host.chain.methods()).toContain('wallet_sendCalls');
+  });
+
+  it('a wallet that sends calls atomically (a Base Account) revives in one tap, not with a signature, and carries the builder code', async () => {
+    const suffix = '0x62635f6661727477696e310b0080218021802180218021802180218021';
+    (globalThis as unknown as { __FARTWIN_CONFIG__: Record<string, unknown> }).__FARTWIN_CONFIG__.dataSuffix = suffix;
+    host.chain.state.typedData = 'signs';
+    host.chain.state.bundles = 'atomic';
+    const { user } = await openDeadTwin(relayingServer(), { ethBalance: 10n ** 18n });
+    await user.click(await screen.findByRole('button', { name: strings.reviveButton }));
+    expect(await screen.findByText(strings.batteryInstalled)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: strings.signedReviveButton })).toBeNull();
+    expect(host.chain.methods()).not.toContain('eth_signTypedData_v4');
+    const bundles = host.chain.state.requests.filter((request) => request.method === 'wallet_sendCalls');
+    expect(bundles).toHaveLength(1);
+    expect((bundles[0]!.params as [{ capabilities: unknown }])[0].capabilities).toEqual({
+      dataSuffix: { value: suffix, optional: true },
+    });
+    expect(host.chain.state.sent.map(({ data }) => data.endsWith(suffix.slice(2)))).toEqual([true, true]);
   });
 });

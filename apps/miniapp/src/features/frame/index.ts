@@ -1,3 +1,4 @@
+export { inBaseApp } from './base-app.ts';
 export { LoadingScreen } from './components/LoadingScreen.tsx';
 export { SafeArea } from './components/SafeArea.tsx';
 export { FrameProvider, useFrame, useHostMode, useLaunchLocation } from './FrameProvider.tsx';

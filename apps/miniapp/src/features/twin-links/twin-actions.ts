@@ -1,19 +1,34 @@
 import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
+import { inBaseApp } from '../frame/index.ts';
 import type { HostActionSpec } from './hooks/useHostAction.ts';
-import { composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
+import { baseCoinUrl, baseProfileUrl, composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
 
-/** The account's profile in the client; its public page outside one. */
-export const viewProfileAction = ({ fid, username }: { fid: number; username: string }): HostActionSpec => ({
+/**
+ * The account's profile in the client; in the Base App Base's profile of its wallet; elsewhere its
+ * public Farcaster page.
+ */
+export const viewProfileAction = ({
+  fid,
+  username,
+  address,
+}: {
+  fid: number;
+  username: string;
+  address: string;
+}): HostActionSpec => ({
   capability: 'actions.viewProfile',
   run: (sdk) => sdk.actions.viewProfile({ fid }),
-  href: profileWebUrl(username),
+  href: inBaseApp() ? baseProfileUrl(address) : profileWebUrl(username),
 });
 
-/** The token's page in the client; outside one the buy link says it all, so none. */
+/**
+ * The token's page in the client; in the Base App Base's coin page; in a plain browser the buy link
+ * says it all, so none.
+ */
 export const viewTokenAction = (tokenAddress: string): HostActionSpec => ({
   capability: 'actions.viewToken',
   run: (sdk) => sdk.actions.viewToken({ token: erc20AssetId(tokenAddress) }),
-  href: null,
+  href: inBaseApp() ? baseCoinUrl(tokenAddress) : null,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { strings, twinLinkStrings } from '../../lib/strings.ts';
 import { USDC_ADDRESS } from '../../test/fake-chain.ts';
@@ -217,6 +217,35 @@ describe('web mode: links the browser follows', () => {
     expect(followed).toEqual([true, true]);
     expect(sdk.actions.composeCast).not.toHaveBeenCalled();
     expect(sdk.actions.openUrl).not.toHaveBeenCalled();
+  });
+});
+
+describe('in the Base App (a web page there, with no Farcaster SDK actions)', () => {
+  const TWIN_WALLET = '0x4444444444444444444444444444444444444444';
+  afterEach(() => {
+    delete (window as { ethereum?: unknown }).ethereum;
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['its user agent', () => vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 BaseApp/1.2')],
+    ['its Base Account provider', () => Object.assign(window, { ethereum: { isCoinbaseWallet: true } })],
+  ])('told by %s: the profile and the token open Base’s pages', async (_, enterBaseApp) => {
+    enterBaseApp();
+    openOthersTwin({ web: true });
+    const profile = await profileControl();
+    expect(profile.tagName).toBe('A');
+    expect(profile.getAttribute('href')).toBe(`https://base.app/profile/${TWIN_WALLET}`);
+    const token = (await links()).getByRole('link', { name: twinLinkStrings.viewToken('ALICE') });
+    expect(token.getAttribute('href')).toBe(`https://base.app/coin/base-mainnet/${TOKEN}`);
+    expect(sdk.getCapabilities).not.toHaveBeenCalled();
+  });
+
+  it('inside a Farcaster client the same signs change nothing: the client’s actions', async () => {
+    Object.assign(window, { ethereum: { isCoinbaseWallet: true } });
+    openOwnTwin();
+    await userEvent.click(await profileControl());
+    await waitFor(() => expect(sdk.actions.viewProfile).toHaveBeenCalledWith({ fid: 9001 }));
   });
 });
 

@@ -11,6 +11,12 @@ export const erc20AssetId = (address: string) => `eip155:${BASE_CHAIN_ID}/erc20:
 /** A Farcaster account's public profile page. */
 export const profileWebUrl = (username: string) => `https://farcaster.xyz/${encodeURIComponent(username)}`;
 
+/** An account's profile in the Base App, by its wallet address. */
+export const baseProfileUrl = (address: string) => `https://base.app/profile/${encodeURIComponent(address)}`;
+
+/** A token's page in the Base App (on Base mainnet). */
+export const baseCoinUrl = (token: string) => `https://base.app/coin/base-mainnet/${encodeURIComponent(token)}`;
+
 /** A cast's page on the web: where a client cannot open the cast itself, and what a quote cast embeds. */
 export const castWebUrl = (username: string, hash: string) => `${profileWebUrl(username)}/${encodeURIComponent(hash)}`;
 

@@ -49,6 +49,8 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
     : createWagmiConfig(appConfig);
   if (web) followSession(config);
   const { contracts } = appConfig;
+  /** The app's builder code (ERC-8021), at the end of the calldata of every transaction the wallet sends. */
+  const dataSuffix = appConfig.dataSuffix as Hash | undefined;
   const requireContracts = () => {
     if (!contracts) throw new Error(strings.contractsUnavailable);
     return contracts;
@@ -118,6 +120,7 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
         functionName: 'approve',
         args: [fartwinLife, BATTERY_PRICE_USDC],
         chainId: base.id,
+        dataSuffix,
       });
     },
 
@@ -132,6 +135,7 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
         functionName: 'extendLife',
         args: extendLifeArgs(agentId, protection),
         chainId: base.id,
+        dataSuffix,
       });
     },
 
@@ -189,7 +193,7 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
     },
 
     /** EIP-5792: approve and extendLife in one wallet prompt (features/battery's one-tap revival). */
-    ...revivalBundleCalls(config, requireContracts),
+    ...revivalBundleCalls(config, requireContracts, dataSuffix),
   };
 }
 

@@ -47,7 +47,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
         <span className="agent-card__greeting">{greeting}</span>
       </Link>
       <HostActionControl
-        {...viewProfileAction({ fid: agent.farcasterClient.fid, username })}
+        {...viewProfileAction({ fid: agent.farcasterClient.fid, username, address: agent.agentWallet.walletAddress })}
         className="agent-card__profile"
         label={twinLinkStrings.viewProfile(username)}
         testId="agent-card-profile"

@@ -34,7 +34,8 @@ export interface Revival {
   oneTap: { supported: boolean; phase: TxPhase; error: string | null; run: () => Promise<void> };
   /**
    * Revival with only USDC: one typed-data signature (EIP-712), relayed by the server, which pays the
-   * gas. Offered first to every wallet where the server relays, ETH or not: no standard query tells
+   * gas. Offered first where the server relays, ETH or not, to every wallet but one that sends calls
+   * atomically (that one revives in one tap, one signature as well): no standard query tells
    * whether a wallet signs typed data, so asking is the test. A wallet that answers "unsupported
    * method" is marked unable for the app's session and one-tap or allow-then-buy take over at once,
    * with a short note; a rejected signature or the relay's refusal is said in the chat and the other
@@ -65,12 +66,13 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     queryFn: () => stack!.readAllowance(address!),
     enabled: canPay,
   });
-  const { data: oneTapSupported = false } = useQuery({
-    queryKey: ['one-tap-support', address],
-    queryFn: () => stack!.supportsOneTap(),
+  const { data: bundles = 'none' } = useQuery({
+    queryKey: ['bundle-support', address],
+    queryFn: () => stack!.bundleSupport(),
     enabled: canPay,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const oneTapSupported = bundles !== 'none';
 
   const relayed = Boolean(stack?.batteryRelay);
   // Set once the wallet said it has no eth_signTypedData_v4; kept in the query cache for the session.
@@ -270,7 +272,8 @@ export function useRevival({ agentId, post, onRevived, needed }: RevivalOptions)
     buy: { phase: buyPhase, run: runBuy },
     oneTap: { supported: oneTapSupported, phase: oneTapPhase, error: oneTapError, run: runOneTap },
     signed: {
-      offered: canPay && relayed && !cannotSignTypedData && !signedRefused,
+      // A wallet that sends calls atomically (a Base Account) revives in one tap instead.
+      offered: canPay && relayed && bundles !== 'atomic' && !cannotSignTypedData && !signedRefused,
       phase: signedPhase,
       error: signedError,
       run: runSigned,

@@ -31,7 +31,7 @@ export function TwinHeader({ twin, remainingMs, batteryUnreadable, offline = fal
         meta={handle}
         identity={(who) =>
           twin ? (
-            <ProfileAction fid={twin.fid} username={twin.username}>
+            <ProfileAction fid={twin.fid} username={twin.username} address={twin.walletAddress}>
               {who}
             </ProfileAction>
           ) : (

@@ -3,11 +3,21 @@ import { twinLinkStrings } from '../../../lib/strings.ts';
 import { viewProfileAction } from '../twin-actions.ts';
 import { HostActionControl } from './HostActionControl.tsx';
 
-/** An account's picture and names that open its Farcaster profile. */
-export function ProfileAction({ fid, username, children }: { fid: number; username: string; children: ReactNode }) {
+/** An account's picture and names that open its profile (its wallet's, in the Base App). */
+export function ProfileAction({
+  fid,
+  username,
+  address,
+  children,
+}: {
+  fid: number;
+  username: string;
+  address: string;
+  children: ReactNode;
+}) {
   return (
     <HostActionControl
-      {...viewProfileAction({ fid, username })}
+      {...viewProfileAction({ fid, username, address })}
       className="twin-profile"
       testId="twin-profile"
       fallback={children}
