@@ -1,8 +1,8 @@
 /**
  * `npm run bench [name…]`: runs the benchmarks listed below (all, or those named) and prints one
  * line per result, each Fartwin's median against a baseline measured in the same run, then a summary
- * table, which it also writes to bench/results/latest.json (with the date and the machine) for the
- * README. Benchmarks report; they assert no thresholds. The exit code is non-zero only when a
+ * table, which it also writes to bench/results/latest.json (with the date and the machine) and, as
+ * a table to read, bench/RESULTS.md. Benchmarks report; they assert no thresholds. The exit code is non-zero only when a
  * benchmark could not run.
  */
 import { actions } from './actions.ts';

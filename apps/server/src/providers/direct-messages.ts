@@ -36,7 +36,7 @@ export function localDirectMessages(db: Db): DirectMessages {
   };
 }
 
-/** Farcaster has no API to receive an account's direct casts (see the README's "Direct messages"). */
+/** Farcaster has no API to receive an account's direct casts (docs/product.md, "What a twin does"). */
 export const DIRECT_MESSAGES_UNAVAILABLE_NOTE =
   'Direct messages are not available on this server: Farcaster offers no way for a service to receive direct casts for the accounts it holds.';
 
