@@ -107,7 +107,11 @@ export async function signTransfer(
  */
 export async function sendSigned(chain: PublicClient, raw: Hex, budgetMs: number): Promise<void> {
   try {
-    await withinBudget(chain.sendRawTransaction({ serializedTransaction: raw }), budgetMs, 'sending the withdrawal');
+    await withinBudget(
+      chain.sendRawTransaction({ serializedTransaction: raw }),
+      budgetMs,
+      'sending a signed transaction',
+    );
   } catch (error) {
     // Geth-style nodes say "already known", anvil "already imported". "Nonce too low" says only
     // that the nonce is used, by this transaction or another: the settlement tells which
