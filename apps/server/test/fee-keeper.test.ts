@@ -27,6 +27,7 @@ import { createChainClient } from '../src/chain/client.ts';
 import type { ContractAddresses } from '../src/chain/contracts.ts';
 import { LOCK_SPACES, type LockKey, twinWalletLock, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import { createDb, type Db } from '../src/db/database.ts';
+import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
@@ -205,16 +206,27 @@ describe('the fee keeper', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((row) => [row.step, row.status])).toEqual(
-      ['gas-advance', 'claim-0', 'unwrap', 'approve-weth', 'swap', 'approve-usdc', 'battery'].map((step) => [
-        step,
-        'confirmed',
-      ]),
+      ['gas-advance', 'claim-0', 'unwrap', 'approve-weth', 'swap', 'approve-usdc', 'battery', 'gas-repayment'].map(
+        (step) => [step, 'confirmed'],
+      ),
     );
     for (const row of rows) expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     // The claim records the fees it moved, for the owner's wallet view.
     expect([rows[1]!.weth_wei, rows[1]!.token_amount]).toEqual([fees.weth.toString(), fees.token.toString()]);
     expect(fees.weth).toBeGreaterThan(0n);
-    expect(rows.at(-1)!.tx_hash).toBe(battery!.transactionHash);
+    expect(rows[6]!.tx_hash).toBe(battery!.transactionHash);
+    // The operator's advance is paid back from the twin's ETH once the battery is bought, as far as
+    // it holds more than an advance for its next gas: what is left is still owed.
+    const repayment = rows[7]!;
+    expect(repayment.to_address).toBe(localDevAccount(0).address);
+    expect(BigInt(repayment.value_wei)).toBeGreaterThan(0n);
+    expect(await gasAdvanceOwed(database.db, twin.agentId)).toBe(LIMITS.gasAdvanceWei - BigInt(repayment.value_wei));
+    // What it keeps: an advance's worth, less the repayment's own gas.
+    const repaid = await clients.publicClient.getTransactionReceipt({ hash: repayment.tx_hash as `0x${string}` });
+    expect(
+      (await clients.publicClient.getBalance({ address: twin.wallet.address })) +
+        repaid.gasUsed * repaid.effectiveGasPrice,
+    ).toBe(LIMITS.gasAdvanceWei);
     // The rest of the sold fees stays with the twin, in USDC.
     expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
   });

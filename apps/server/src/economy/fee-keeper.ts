@@ -8,6 +8,7 @@ import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { ownerSwitchesOf } from '../owner-controls/switches.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
+import { gasAdvanceOwed } from './fee-history.ts';
 import type { FeeLocker } from './fee-locker.ts';
 import { SignerBusy, type SigningLock, SpendFailed, type SpendRequest, spendOnce } from './spend-ledger.ts';
 
@@ -194,7 +195,8 @@ async function runKeeper(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
     const wethBalance = () =>
       chain.readContract({ address: venue.weth, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
     await twinSpend('unwrap', async () => {
-      const amount = min(await wethBalance(), limits.gasReserveWei);
+      // The twin's gas, and what it owes the operator for earlier gas (paid back once the battery is bought).
+      const amount = min(await wethBalance(), limits.gasReserveWei + (await gasAdvanceOwed(deps.db, twin.agentId)));
       return {
         to: venue.weth,
         data: encodeFunctionData({ abi: weth9Abi, functionName: 'withdraw', args: [amount] }),
@@ -246,10 +248,34 @@ async function runKeeper(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
       }),
       amounts: { usdc: BATTERY_PRICE_USDC },
     }));
+    await repayGasAdvance(deps, twin, twinSpend, key('gas-repayment'));
     return { kind: 'battery-bought', txHash };
   } catch (error) {
     if (error instanceof SpendFailed) return { kind: 'failed', step: error.key.step, reason: error.message };
     throw error;
+  }
+}
+
+/**
+ * Pays the operator back its gas advances from the twin's ETH, once the battery is bought, as far as
+ * the wallet holds more than one advance's worth for its next gas (less the repayment's own gas; the
+ * rest in a later period): until
+ * then they are a debt its owner cannot withdraw. A refused repayment leaves the debt as it is.
+ */
+async function repayGasAdvance(
+  deps: FeeKeeperDeps,
+  twin: KeeperTwin,
+  twinSpend: (step: string, build: () => Promise<SpendRequest>) => Promise<unknown>,
+  repaymentKey: { agentId: string; period: string; step: string },
+): Promise<void> {
+  const owed = await gasAdvanceOwed(deps.db, twin.agentId);
+  const spare = (await deps.chain.getBalance({ address: twin.wallet.address })) - deps.limits.gasAdvanceWei;
+  const amount = min(owed, spare);
+  if (amount <= 0n && !(await hasStep(deps.db, repaymentKey))) return;
+  try {
+    await twinSpend('gas-repayment', async () => ({ to: deps.operator.address, data: '0x', value: amount }));
+  } catch (error) {
+    if (!(error instanceof SpendFailed)) throw error;
   }
 }
 
