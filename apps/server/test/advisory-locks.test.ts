@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockWaitTimeout, transactionLock, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { createTestDatabase } from './harness.ts';
+import { holdLock } from './hold-lock.ts';
 import { poolObserver } from './pool-observer.ts';
 
 const KEY = { space: 9_001, id: 7 };
@@ -28,23 +29,7 @@ describe('advisory locks', () => {
   });
 
   /** Holds KEY on a session of its own until `release` is called. */
-  const holdKey = async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held!: () => void;
-    const isHeld = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const done = withAdvisoryLock(holderDb, KEY, { wait: false }, async () => {
-      held();
-      await released;
-      return true;
-    });
-    await isHeld;
-    return { release, done };
-  };
+  const holdKey = () => holdLock(holderDb, KEY);
 
   it('runs the locked work on the lock’s own connection: a pool of one is enough', async () => {
     const single = createDb(database.url, { max: 1 });

@@ -327,6 +327,33 @@ describe('the battery relay', () => {
     expect(await relayRows()).toEqual([]);
   });
 
+  it('relays no contract wallet unless the operator allows them, saying so', async () => {
+    // A wallet whose code answers every ERC-1271 check "valid" (isValidSignature's magic value):
+    // what a payer could deploy to have a signature hold when checked and fail once mined.
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin);
+    await clients().testClient.setCode({ address: payer.address, bytecode: '0x631626ba7e60e01b60005260206000f3' });
+    const error = await expectRefusal(await post(twin, body), 400, 'contract_wallet');
+    expect(error).toContain(OTHER_WAYS);
+    expect(await relayRows()).toEqual([]);
+    // An operator who allows them: the same request is not refused for being a contract wallet.
+    const allowing = batteryRelay({
+      db: server.db,
+      chain: createChainClient(server.anvil.rpcUrl),
+      operator: server.services.operator,
+      contracts: server.services.contracts,
+      caps: { ...server.config.batteryRelay, contractWallets: true },
+      logger: pino({ level: 'silent' }),
+      settlements: { enqueue: async () => {} },
+    });
+    const answer = await allowing.relay(twin, batteryRelayRequestSchema.parse(body), '10.0.1.1').then(
+      () => 'relayed',
+      (refused: { code?: string }) => refused.code,
+    );
+    expect(answer).not.toBe('contract_wallet');
+    expect(server.config.batteryRelay.contractWallets).toBe(false);
+  });
+
   it('refuses a signature already used or cancelled', async () => {
     const payer = await usdcOnlyPayer();
     const body = await signedBody(payer, twin);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { chainLifeReader } from '../src/chain/life.ts';
 import { operatorWallet } from '../src/chain/operator.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import type { Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
@@ -117,5 +118,29 @@ describe('the deploy pipeline’s first-battery step', () => {
     await testClient.setAutomine(true);
     expect(await step.run((await findDeployment(db, 1001))!, depsWith(chain))).toEqual({ batteryTxHash: recorded });
     expect(usdcBefore - (await operatorUsdc())).toBe(BATTERY_PRICE_USDC);
+  });
+
+  it("holds the operator's lock for each transaction's broadcast, not while its receipt is awaited", async () => {
+    const agentId = twinAgentId('gmbeans');
+    const { choices, character } = await leaningCharacter(db, 1002);
+    await createDeployment(db, { ownerFid: 1002, agentId, choices, character });
+    // At each receipt wait (the approval's, then the payment's): may another deploy or a relay send?
+    const freeWhileAwaited: boolean[] = [];
+    const watching = {
+      ...chain,
+      waitForTransactionReceipt: async (args: { hash: `0x${string}` }) => {
+        const free = await withAdvisoryLock(
+          db,
+          { space: LOCK_SPACES.operatorWallet, id: 0 },
+          { wait: false },
+          async () => true,
+        );
+        freeWhileAwaited.push(free === true);
+        return chain.waitForTransactionReceipt(args);
+      },
+    } as unknown as PublicClient;
+    const { batteryTxHash } = await step.run((await findDeployment(db, 1002))!, depsWith(watching));
+    expect(batteryTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(freeWhileAwaited).toEqual([true, true]);
   });
 });

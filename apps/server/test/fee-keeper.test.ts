@@ -25,14 +25,16 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import type { ContractAddresses } from '../src/chain/contracts.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../src/db/advisory-locks.ts';
+import { LOCK_SPACES, type LockKey, twinWalletLock, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import { createDb, type Db } from '../src/db/database.ts';
+import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
 import { spendOnce } from '../src/economy/spend-ledger.ts';
 import { updateOwnerControls } from '../src/owner-controls/switches.ts';
 import { createTestDatabase } from './harness.ts';
+import { holdLock } from './hold-lock.ts';
 
 const LIMITS = {
   dueSeconds: 86_400,
@@ -152,6 +154,36 @@ async function buyToken(twin: KeeperTwin, usdc: string) {
   await mined(trader().writeContract({ ...swap, gas: withGasHeadroom(estimate) }));
 }
 
+/** A transfer of `value` wei signed by `sender` at its next nonce and recorded as sent, as if the process stopped before its broadcast. */
+async function recordSigned(
+  sender: ReturnType<typeof privateKeyToAccount>,
+  row: { agentId: string; step: string; to: Address; value: bigint },
+) {
+  const request = await chain().prepareTransactionRequest({
+    account: sender,
+    chain: chain().chain,
+    to: row.to,
+    value: row.value,
+  });
+  const rawTx = await sender.signTransaction(request as Parameters<typeof sender.signTransaction>[0]);
+  await database.db
+    .insertInto('twin_fee_spends')
+    .values({
+      agent_id: row.agentId,
+      period: PERIOD,
+      step: row.step,
+      sender: sender.address,
+      to_address: row.to,
+      call_data: '0x',
+      value_wei: String(row.value),
+      status: 'sent',
+      raw_tx: rawTx,
+      tx_hash: keccak256(rawTx),
+    })
+    .execute();
+  return rawTx;
+}
+
 describe('the fee keeper', () => {
   it('claims the fees, keeps gas, sells the WETH for USDC and buys the twin a battery from its own wallet, each step recorded', async () => {
     const twin = await newTwin();
@@ -174,49 +206,95 @@ describe('the fee keeper', () => {
       .orderBy('id')
       .execute();
     expect(rows.map((row) => [row.step, row.status])).toEqual(
-      ['gas-advance', 'claim-0', 'unwrap', 'approve-weth', 'swap', 'approve-usdc', 'battery'].map((step) => [
-        step,
-        'confirmed',
-      ]),
+      ['gas-advance', 'claim-0', 'unwrap', 'approve-weth', 'swap', 'approve-usdc', 'battery', 'gas-repayment'].map(
+        (step) => [step, 'confirmed'],
+      ),
     );
     for (const row of rows) expect(row.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     // The claim records the fees it moved, for the owner's wallet view.
     expect([rows[1]!.weth_wei, rows[1]!.token_amount]).toEqual([fees.weth.toString(), fees.token.toString()]);
     expect(fees.weth).toBeGreaterThan(0n);
-    expect(rows.at(-1)!.tx_hash).toBe(battery!.transactionHash);
+    expect(rows[6]!.tx_hash).toBe(battery!.transactionHash);
+    // The operator's advance is paid back from the twin's ETH once the battery is bought, as far as
+    // it holds more than an advance for its next gas: what is left is still owed.
+    const repayment = rows[7]!;
+    expect(repayment.to_address).toBe(localDevAccount(0).address);
+    expect(BigInt(repayment.value_wei)).toBeGreaterThan(0n);
+    expect(await gasAdvanceOwed(database.db, twin.agentId)).toBe(LIMITS.gasAdvanceWei - BigInt(repayment.value_wei));
+    // What it keeps: an advance's worth, less the repayment's own gas.
+    const repaid = await clients.publicClient.getTransactionReceipt({ hash: repayment.tx_hash as `0x${string}` });
+    expect(
+      (await clients.publicClient.getBalance({ address: twin.wallet.address })) +
+        repaid.gasUsed * repaid.effectiveGasPrice,
+    ).toBe(LIMITS.gasAdvanceWei);
     // The rest of the sold fees stays with the twin, in USDC.
     expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
   });
 
-  it("holds the operator's lock up to the gas advance's broadcast, not while its receipt is awaited", async () => {
+  /**
+   * With blocks held back, runs the keeper until `step` is sent and waits for its block, and checks
+   * that the twin's `lockOf` is free meanwhile (once the broadcast is done).
+   */
+  async function lockFreeWhileAwaited(
+    step: string,
+    lockOf: (twin: KeeperTwin) => LockKey,
+    options: { gas?: bigint } = {},
+  ) {
     const twin = await newTwin();
     await buyToken(twin, '1000');
-    const advance = () =>
-      database.db
-        .selectFrom('twin_fee_spends')
-        .select('status')
-        .where('agent_id', '=', twin.agentId)
-        .where('step', '=', 'gas-advance')
-        .executeTakeFirst();
+    // A twin with gas of its own needs no advance: its claim is its first transaction.
+    if (options.gas) await clients.testClient.setBalance({ address: twin.wallet.address, value: options.gas });
+    const status = async (name: string) =>
+      (
+        await database.db
+          .selectFrom('twin_fee_spends')
+          .select('status')
+          .where('agent_id', '=', twin.agentId)
+          .where('step', '=', name)
+          .executeTakeFirst()
+      )?.status;
     await clients.testClient.setAutomine(false);
     try {
       const run = keepTwinAlive(depsOn(database.db), twin, PERIOD);
-      // Sent, and waiting for a block that does not come yet.
-      await vi.waitFor(async () => expect((await advance())?.status).toBe('sent'), { timeout: 20_000 });
-      // Another operator transaction (a deploy, a relayed revival) may sign and send meanwhile.
-      const free = await withAdvisoryLock(
-        database.db,
-        { space: LOCK_SPACES.operatorWallet, id: 0 },
-        { wait: false },
-        async () => true,
+      await vi.waitFor(
+        async () => {
+          expect(await status(step)).toBe('sent');
+          expect(await withAdvisoryLock(database.db, lockOf(twin), { wait: false }, async () => true)).toBe(true);
+        },
+        { timeout: 20_000 },
       );
-      expect(free).toBe(true);
+      // Still waiting for its block: the lock was free while it did.
+      expect(await status(step)).toBe('sent');
       await clients.testClient.setAutomine(true);
       await clients.testClient.mine({ blocks: 1 });
       expect(await run).toMatchObject({ kind: 'battery-bought' });
     } finally {
       await clients.testClient.setAutomine(true);
     }
+  }
+
+  it("holds the operator's lock up to the gas advance's broadcast, not while its receipt is awaited", async () => {
+    // Another operator transaction (a deploy, a relayed revival) may sign and send meanwhile.
+    await lockFreeWhileAwaited('gas-advance', () => ({ space: LOCK_SPACES.operatorWallet, id: 0 }));
+  });
+
+  it("holds the twin wallet's lock for each signature and broadcast, not while a receipt is awaited", async () => {
+    // A withdrawal of the same wallet may sign meanwhile, while the claim waits for its block.
+    await lockFreeWhileAwaited('claim-0', (twin) => twinWalletLock(twin.agentId), { gas: parseEther('0.01') });
+  });
+
+  it('answers busy, signing nothing, while another signer holds the twin wallet', async () => {
+    const twin = await newTwin();
+    await buyToken(twin, '1000');
+    const holder = await holdLock(database.db, twinWalletLock(twin.agentId));
+    try {
+      expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toEqual({ kind: 'busy' });
+      expect(await nonceOf(twin.wallet.address)).toBe(0);
+    } finally {
+      holder.release();
+      await holder.done;
+    }
+    expect(await keepTwinAlive(depsOn(database.db), twin, PERIOD)).toMatchObject({ kind: 'battery-bought' });
   });
 
   it('never spends twice: a retry and two replicas at once answer with the same battery', async () => {
@@ -425,22 +503,77 @@ describe('the fee keeper', () => {
     await spendOnce(deps, { agentId, period: PERIOD, step: 'intent-only' }, sender, never);
     expect(await clients.publicClient.getBalance({ address: recipient })).toBe(7n);
     // Crashed after signing and recording, before broadcasting.
-    const request = await chain().prepareTransactionRequest({
-      account: sender,
-      chain: chain().chain,
-      to: recipient,
-      value: 5n,
-    });
-    const rawTx = await sender.signTransaction(request as Parameters<typeof sender.signTransaction>[0]);
-    await database.db
-      .insertInto('twin_fee_spends')
-      .values({ ...base, step: 'signed', value_wei: '5', status: 'sent', raw_tx: rawTx, tx_hash: keccak256(rawTx) })
-      .execute();
+    const rawTx = await recordSigned(sender, { agentId, step: 'signed', to: recipient, value: 5n });
     const { txHash } = await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
     expect(txHash).toBe(keccak256(rawTx));
     // And again (a second retry): the same transaction, nothing more.
     await spendOnce(deps, { agentId, period: PERIOD, step: 'signed' }, sender, never);
     expect(await clients.publicClient.getBalance({ address: recipient })).toBe(12n);
     expect(await nonceOf(sender.address)).toBe(2);
+  });
+
+  it('signs again a spend whose nonce another signer took, and says so in its record', async () => {
+    const sender = privateKeyToAccount(generatePrivateKey());
+    await clients.testClient.setBalance({ address: sender.address, value: parseEther('1') });
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const agentId = randomUUID();
+    const never = async (): Promise<never> => {
+      throw new Error('a recorded spend is never built again');
+    };
+    // Signed and recorded at nonce 0, then the process stopped before the broadcast.
+    const stale = await recordSigned(sender, { agentId, step: 'replaced', to: recipient, value: 5n });
+    // Another signer of the same key takes nonce 0 meanwhile.
+    await mined(clients.walletFor(sender).sendTransaction({ to: sender.address, value: 0n, nonce: 0 }));
+    const { txHash } = await spendOnce(
+      { db: database.db, chain: chain() },
+      { agentId, period: PERIOD, step: 'replaced' },
+      sender,
+      never,
+    );
+    expect(txHash).not.toBe(keccak256(stale));
+    expect((await clients.publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('success');
+    expect(await clients.publicClient.getBalance({ address: recipient })).toBe(5n);
+    const row = await database.db
+      .selectFrom('twin_fee_spends')
+      .selectAll()
+      .where('agent_id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    expect([row.status, row.tx_hash]).toEqual(['confirmed', txHash]);
+    expect(row.error).toContain(`replaced: another transaction took the nonce of ${keccak256(stale)}`);
+  });
+
+  it('throws a broadcast the node refuses instead of waiting for a receipt that cannot come', async () => {
+    // No ETH at all: the node refuses the transaction for its gas.
+    const sender = privateKeyToAccount(generatePrivateKey());
+    const raw = await sender.signTransaction({
+      chainId: chain().chain!.id,
+      to: sender.address,
+      value: 1n,
+      nonce: 0,
+      gas: 21_000n,
+      maxFeePerGas: parseUnits('10', 9),
+      maxPriorityFeePerGas: 1n,
+    });
+    const agentId = randomUUID();
+    await database.db
+      .insertInto('twin_fee_spends')
+      .values({
+        agent_id: agentId,
+        period: PERIOD,
+        step: 'refused',
+        sender: sender.address,
+        to_address: sender.address,
+        call_data: '0x',
+        value_wei: '1',
+        status: 'sent',
+        raw_tx: raw,
+        tx_hash: keccak256(raw),
+      })
+      .execute();
+    await expect(
+      spendOnce({ db: database.db, chain: chain() }, { agentId, period: PERIOD, step: 'refused' }, sender, async () => {
+        throw new Error('never built');
+      }),
+    ).rejects.toThrow(/insufficient funds/i);
   });
 });

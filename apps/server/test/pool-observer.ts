@@ -9,14 +9,16 @@ import { createDb, type Db } from '../src/db/database.ts';
 export function poolObserver(databaseUrl: string) {
   const db: Db = createDb(databaseUrl, { max: 1 });
   return {
-    /** Sessions waiting for the advisory lock, not holding it (a two-key lock is objsubid 2 in pg_locks). */
-    async lockWaiters(key: LockKey): Promise<number> {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_locks
-        where locktype = 'advisory' and not granted and objsubid = 2
-          and classid = ${key.space}::int::oid and objid = ${key.id}::int::oid`.execute(db);
-      return rows[0]!.waiting;
-    },
+    lockWaiters: (key: LockKey) => lockWaiters(db, key),
     close: () => db.destroy(),
   };
+}
+
+/** Sessions waiting for the advisory lock, not holding it (a two-key lock is objsubid 2 in pg_locks). */
+export async function lockWaiters(db: Db, key: LockKey): Promise<number> {
+  const { rows } = await sql<{ waiting: number }>`
+    select count(*)::int as waiting from pg_locks
+    where locktype = 'advisory' and not granted and objsubid = 2
+      and classid = ${key.space}::int::oid and objid = ${key.id}::int::oid`.execute(db);
+  return rows[0]!.waiting;
 }

@@ -21,6 +21,7 @@ import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
 import type { TestServer } from './harness.ts';
+import { lockWaiters } from './pool-observer.ts';
 import { recordedSkip, startTwinActionSetup, waitFor } from './twin-action-setup.ts';
 import { advanceChainTime } from './twins.ts';
 
@@ -580,7 +581,10 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     const fourth = charge('d').finally(() => {
       settled = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Released only once Postgres shows the fourth charge waiting for the author's lock.
+    const { rows } = await sql<{ id: number }>`select hashtext(${String(authorFid)}) as id`.execute(server.db);
+    const authorLock = { space: LOCK_SPACES.replyChargesAuthor, id: rows[0]!.id };
+    await expect.poll(() => lockWaiters(server.db, authorLock), { timeout: 20_000, interval: 20 }).toBe(1);
     expect(settled).toBe(false);
     commit();
     await otherReplica;

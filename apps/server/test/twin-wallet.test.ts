@@ -23,6 +23,7 @@ import { appDomain } from '../src/auth/app-domain.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { twinWalletLock } from '../src/db/advisory-locks.ts';
 import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
+import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import type { HttpError } from '../src/http/errors.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { settleWithdrawal } from '../src/twin-wallet/settle-withdrawal.ts';
@@ -538,6 +539,37 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` });
     expect(await ethOf(ownerAddress)).toBe(ownerBefore + parseEther('0.04'));
     expect(await ethOf(twin.walletAddress)).toBeGreaterThanOrEqual(reserve);
+  });
+
+  it("keeps the ETH the service advanced for the keeper's gas until the keeper pays it back", async () => {
+    await newHourOfWithdrawals();
+    const { testClient } = createLocalClients(server.anvil.rpcUrl);
+    const reserve = parseEther(String(server.config.twinWallet.gasReserveEth));
+    const earlier = await gasAdvanceOwed(server.db, twin.agentId);
+    const advance = parseEther('0.02');
+    const keeperRow = (step: string) => ({
+      agent_id: twin.agentId,
+      period: '2026-11-27',
+      step,
+      status: 'confirmed' as const,
+      sender: twin.walletAddress,
+      to_address: twin.walletAddress,
+      call_data: '0x',
+      value_wei: advance.toString(),
+    });
+    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-advance')).execute();
+    expect(await gasAdvanceOwed(server.db, twin.agentId)).toBe(earlier + advance);
+    // 0.03 ETH over the reserve, of which 0.02 (and what was owed before) is the operator's.
+    await testClient.setBalance({ address: twin.walletAddress, value: reserve + parseEther('0.03') });
+    const owed = await withdraw(withdrawal('eth', parseEther('0.015')));
+    expect(await refusal(owed)).toMatchObject({ status: 400, code: 'gas_advance_owed' });
+    expect(await latestRow()).toMatchObject({ asset: 'eth', status: 'failed', tx_hash: null });
+    // Paid back by the keeper: the same withdrawal goes.
+    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-repayment')).execute();
+    const paidBack = await withdraw(withdrawal('eth', parseEther('0.015')));
+    expect(paidBack.status).toBe(200);
+    const { txHash } = withdrawalResponseSchema.parse(await paidBack.json()).withdrawal;
+    expect((await chain().waitForTransactionReceipt({ hash: txHash as `0x${string}` })).status).toBe('success');
   });
 
   it("withdraws the twin's own token exactly once per key, within its share of the supply a day", async () => {

@@ -90,7 +90,15 @@ export const walletSpendSchema = z.object({
 export type WalletSpend = z.infer<typeof walletSpendSchema>;
 
 /** What a fee keeper's transaction did: claim fees, advance gas, unwrap WETH, approve, swap, buy a battery. */
-export const KEEPER_TRANSACTION_KINDS = ['gas-advance', 'fee-claim', 'unwrap', 'approval', 'swap', 'battery'] as const;
+export const KEEPER_TRANSACTION_KINDS = [
+  'gas-advance',
+  'gas-repayment',
+  'fee-claim',
+  'unwrap',
+  'approval',
+  'swap',
+  'battery',
+] as const;
 
 /** One transaction the fee keeper sent for the twin (from the twin's wallet, or the operator's gas advance). */
 export const keeperTransactionSchema = z.object({

@@ -59,3 +59,19 @@ export function asOperator<T>(db: Db, send: (connection: Db) => Promise<T>): Pro
 export function asOperatorIfFree<T>(db: Db, send: (connection: Db) => Promise<T>): Promise<T | null> {
   return withAdvisoryLock(db, OPERATOR_LOCK, { wait: false }, send);
 }
+
+/**
+ * The operator's wallet for a job whose transactions wait for their receipts (a deploy's): each
+ * transaction it signs is signed and sent under the operator's lock (waited for, as asOperator), and
+ * the lock is let go once it is sent, so no receipt wait holds it (and its pooled connection).
+ */
+export function sendingAsOperator(db: Db, wallet: OperatorWallet): OperatorWallet {
+  return new Proxy(wallet, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'writeContract' && property !== 'sendTransaction') return value;
+      return (...args: unknown[]) =>
+        asOperator(db, () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+    },
+  });
+}

@@ -184,14 +184,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, HEALTH_TOKEN: 'short' })).toThrow(/HEALTH_TOKEN must be at least 32/);
   });
 
-  it('caps the signed revivals the operator relays per payer, per day and by its ETH floor', () => {
+  it('caps the signed revivals the operator relays per payer, per day, by its ETH floor, and to plain wallets', () => {
     expect(loadConfig({}).batteryRelay).toEqual({
       perPayerPerDay: 3,
       perDay: 200,
       minOperatorWei: 10_000_000_000_000_000n,
+      contractWallets: false,
     });
-    const tuned = loadConfig({ RELAY_PER_PAYER_PER_DAY: '1', RELAY_PER_DAY: '0', RELAY_MIN_OPERATOR_ETH: '0.25' });
-    expect(tuned.batteryRelay).toEqual({ perPayerPerDay: 1, perDay: 0, minOperatorWei: 250_000_000_000_000_000n });
+    const tuned = loadConfig({
+      RELAY_PER_PAYER_PER_DAY: '1',
+      RELAY_PER_DAY: '0',
+      RELAY_MIN_OPERATOR_ETH: '0.25',
+      RELAY_CONTRACT_WALLETS: 'true',
+    });
+    expect(tuned.batteryRelay).toEqual({
+      perPayerPerDay: 1,
+      perDay: 0,
+      minOperatorWei: 250_000_000_000_000_000n,
+      contractWallets: true,
+    });
+    expect(() => loadConfig({ RELAY_CONTRACT_WALLETS: 'yes' })).toThrow(/RELAY_CONTRACT_WALLETS/);
     expect(() => loadConfig({ RELAY_MIN_OPERATOR_ETH: '1e18' })).toThrow(
       /RELAY_MIN_OPERATOR_ETH must be an amount of ETH/,
     );

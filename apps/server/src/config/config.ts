@@ -209,6 +209,12 @@ const envSchema = z
     RELAY_PER_PAYER_PER_DAY: z.coerce.number().int().min(0).max(1_000).default(3),
     RELAY_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(200),
     RELAY_MIN_OPERATOR_ETH: etherSchema('0.01'),
+    // Whether payers whose address holds code (contract wallets, delegated accounts) are relayed:
+    // their signatures can be valid when checked and invalid when mined, at the operator's gas.
+    RELAY_CONTRACT_WALLETS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
     // Replies (thread replies, direct-message answers, each counted apart) one account draws from
     // all twins, and one twin writes, per hour and per 24 hours: each is a model call and a cast.
     REPLIES_PER_AUTHOR_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
@@ -455,6 +461,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perPayerPerDay: env.RELAY_PER_PAYER_PER_DAY,
       perDay: env.RELAY_PER_DAY,
       minOperatorWei: env.RELAY_MIN_OPERATOR_ETH,
+      contractWallets: env.RELAY_CONTRACT_WALLETS,
     },
     replyRules: {
       perAuthor: { hour: env.REPLIES_PER_AUTHOR_PER_HOUR, day: env.REPLIES_PER_AUTHOR_PER_DAY },

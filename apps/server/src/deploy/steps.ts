@@ -5,7 +5,7 @@ import { type Hex, type PublicClient, TransactionNotFoundError, TransactionRecei
 import { followTwin } from '../cast-webhooks/cast-webhook-sync.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
-import { asOperator, type OperatorWallet } from '../chain/operator.ts';
+import { asOperator, type OperatorWallet, sendingAsOperator } from '../chain/operator.ts';
 import {
   type LaunchedToken,
   TokenAddressTaken,
@@ -167,34 +167,35 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'install the first battery',
     async run(deployment, deps) {
       const contracts = lifeContracts(deps);
-      return asOperator(deps.db, async () => {
-        // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
-        const expiries = await deps.life.expirations([deployment.agentId]);
-        if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: deployment.batteryTxHash };
-        // An earlier attempt's payment that may still land (its receipt wait failed): never a second one.
-        if (deployment.batteryTxHash) {
-          const outcome = await paymentOutcome(deps.publicClient, deployment.batteryTxHash);
-          if (outcome === 'pending') {
-            throw new Error(
-              `The first battery's payment ${deployment.batteryTxHash} is not mined yet; the deploy goes on once it is`,
-            );
-          }
-          if (outcome === 'succeeded') return { batteryTxHash: deployment.batteryTxHash };
+      // No operator lock around the whole step: one deploy per owner runs at a time (the deployment's
+      // lock), and the operator's lock is held for each transaction's broadcast only, never while
+      // its receipt is awaited (sendingAsOperator).
+      // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
+      const expiries = await deps.life.expirations([deployment.agentId]);
+      if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: deployment.batteryTxHash };
+      // An earlier attempt's payment that may still land (its receipt wait failed): never a second one.
+      if (deployment.batteryTxHash) {
+        const outcome = await paymentOutcome(deps.publicClient, deployment.batteryTxHash);
+        if (outcome === 'pending') {
+          throw new Error(
+            `The first battery's payment ${deployment.batteryTxHash} is not mined yet; the deploy goes on once it is`,
+          );
         }
-        // The two-argument extendLife: the operator pays its own USDC under the floor it set as
-        // the contract's owner, so a quote would add a read and a failure mode to every deploy
-        // and protect nobody else.
-        const { receipt } = await payForBattery(
-          deps.publicClient,
-          deps.operator,
-          contracts,
-          deployment.agentId,
-          BATTERY_PRICE_USDC,
-          // Recorded before its receipt is awaited.
-          { onSent: (hash) => recordOutputs(deps.db, deployment.ownerFid, { batteryTxHash: hash }) },
-        );
-        return { batteryTxHash: receipt.transactionHash };
-      });
+        if (outcome === 'succeeded') return { batteryTxHash: deployment.batteryTxHash };
+      }
+      // The two-argument extendLife: the operator pays its own USDC under the floor it set as
+      // the contract's owner, so a quote would add a read and a failure mode to every deploy
+      // and protect nobody else.
+      const { receipt } = await payForBattery(
+        deps.publicClient,
+        sendingAsOperator(deps.db, deps.operator),
+        contracts,
+        deployment.agentId,
+        BATTERY_PRICE_USDC,
+        // Recorded before its receipt is awaited.
+        { onSent: (hash) => recordOutputs(deps.db, deployment.ownerFid, { batteryTxHash: hash }) },
+      );
+      return { batteryTxHash: receipt.transactionHash };
     },
   },
   {

@@ -6,7 +6,8 @@ import type { Db } from '../db/database.ts';
 function kindOf(step: string): KeeperTransaction['kind'] {
   if (step.startsWith('claim-')) return 'fee-claim';
   if (step.startsWith('approve-')) return 'approval';
-  if (step === 'gas-advance' || step === 'unwrap' || step === 'swap' || step === 'battery') return step;
+  if (step === 'gas-advance' || step === 'gas-repayment' || step === 'unwrap' || step === 'swap' || step === 'battery')
+    return step;
   // A step this reader does not know yet is still listed, as what it most likely is: an approval.
   return 'approval';
 }
@@ -77,4 +78,21 @@ export async function keeperSummary(db: Db, agentId: string): Promise<FeeKeeperS
       batteriesUsdc: row.batteries_usdc!,
     },
   };
+}
+
+/**
+ * What the twin's wallet owes the operator: the ETH it advanced for the keeper's gas (sent or
+ * confirmed) less what the keeper paid back. Its owner cannot withdraw it (twin-wallet/).
+ */
+export async function gasAdvanceOwed(db: Db, agentId: string): Promise<bigint> {
+  const { owed } = await db
+    .selectFrom('twin_fee_spends')
+    .select(
+      sql<string>`coalesce(sum(case when step = 'gas-advance' then value_wei else -value_wei end), 0)::text`.as('owed'),
+    )
+    .where('agent_id', '=', agentId)
+    .where('step', 'in', ['gas-advance', 'gas-repayment'])
+    .where('status', 'in', ['sent', 'confirmed'])
+    .executeTakeFirstOrThrow();
+  return BigInt(owed) > 0n ? BigInt(owed) : 0n;
 }

@@ -8,8 +8,9 @@ import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { ownerSwitchesOf } from '../owner-controls/switches.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
+import { gasAdvanceOwed } from './fee-history.ts';
 import type { FeeLocker } from './fee-locker.ts';
-import { SpendFailed, spendOnce } from './spend-ledger.ts';
+import { SignerBusy, type SigningLock, SpendFailed, type SpendRequest, spendOnce } from './spend-ledger.ts';
 
 /** Uniswap's SwapRouter02 on Base: the WETH fees are sold for USDC through it. */
 export const BASE_SWAP_ROUTER = '0x2626664c2603336E57B271c5C0b26F421741e481' as const;
@@ -86,14 +87,29 @@ export async function quoteWethInUsdc(chain: PublicClient, contracts: ContractAd
  * One keeper run for one twin and period: when the switch is on and the fees waiting for the twin
  * cover a battery, claims them, keeps a little as ETH for gas, sells the rest of the WETH for USDC
  * and buys a battery with extendLife from the twin's own wallet. Each transaction goes through
- * spendOnce (recorded before it is sent, once per twin, period and step), under a per-twin lock, so
- * retries, crashes and other replicas continue the same run instead of spending again.
+ * spendOnce (recorded before it is sent, once per twin, period and step), so retries, crashes and
+ * other replicas continue the same run instead of spending again. The twin wallet's lock is held
+ * for each transaction's signature and broadcast only, never while a receipt is awaited: a
+ * withdrawal of the same wallet waits for no block. `busy` when another signer holds it.
  */
 export async function keepTwinAlive(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
-  const outcome = await withAdvisoryLock(deps.db, twinWalletLock(twin.agentId), { wait: false }, async () =>
-    runLocked(deps, twin, await periodToRun(deps.db, twin.agentId, period)),
-  );
-  return outcome ?? { kind: 'busy' };
+  try {
+    return await runKeeper(deps, twin, await periodToRun(deps.db, twin.agentId, period));
+  } catch (error) {
+    if (error instanceof SignerBusy) return { kind: 'busy' };
+    throw error;
+  }
+}
+
+/** The twin wallet's lock for one spend's signature and broadcast: a try-lock, SignerBusy when held. */
+function twinSigning(db: Db, agentId: string): SigningLock {
+  return async (work) => {
+    const done = await withAdvisoryLock(db, twinWalletLock(agentId), { wait: false }, async (connection) => ({
+      value: await work(connection),
+    }));
+    if (!done) throw new SignerBusy(`Another signer holds the wallet of ${agentId}`);
+    return done.value;
+  };
 }
 
 /**
@@ -115,7 +131,7 @@ async function periodToRun(db: Db, agentId: string, period: string): Promise<str
   return unfinished?.period ?? period;
 }
 
-async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
+async function runKeeper(deps: FeeKeeperDeps, twin: KeeperTwin, period: string): Promise<KeeperOutcome> {
   const { chain, limits } = deps;
   const contracts = deps.contracts();
   if (!contracts) throw new Error('The contracts are not known yet: is the chain bootstrapped?');
@@ -123,6 +139,10 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
   const owner = twin.wallet.address;
   const key = (step: string) => ({ agentId: twin.agentId, period, step });
   const ledger = { db: deps.db, chain };
+  // The twin's own transactions: its wallet's lock held for each signature and broadcast only.
+  const signing = twinSigning(deps.db, twin.agentId);
+  const twinSpend = (step: string, build: () => Promise<SpendRequest>) =>
+    spendOnce(ledger, key(step), twin.wallet, build, { signing });
   // Pause stops everything the twin does on its own, spending included: read at each run, so it
   // holds on every replica at once, even in the middle of a period's run (which goes on after it).
   if ((await ownerSwitchesOf(deps.db, twin.agentId)).controls.paused) return { kind: 'paused' };
@@ -165,7 +185,7 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
     const claims = await stepCalls(deps, twin, period);
     for (const [index, call] of claims.entries()) {
       // The first claim records what all of them move (the fees waiting now), for the owner's wallet view.
-      await spendOnce(ledger, key(`claim-${index}`), twin.wallet, async () => {
+      await twinSpend(`claim-${index}`, async () => {
         if (index > 0) return call;
         const fees = await deps.feeLocker.available({ token: twin.token, twinWallet: owner });
         return { ...call, amounts: { wethWei: fees.weth, token: fees.token } };
@@ -174,19 +194,20 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
 
     const wethBalance = () =>
       chain.readContract({ address: venue.weth, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
-    await spendOnce(ledger, key('unwrap'), twin.wallet, async () => {
-      const amount = min(await wethBalance(), limits.gasReserveWei);
+    await twinSpend('unwrap', async () => {
+      // The twin's gas, and what it owes the operator for earlier gas (paid back once the battery is bought).
+      const amount = min(await wethBalance(), limits.gasReserveWei + (await gasAdvanceOwed(deps.db, twin.agentId)));
       return {
         to: venue.weth,
         data: encodeFunctionData({ abi: weth9Abi, functionName: 'withdraw', args: [amount] }),
         amounts: { wethWei: amount },
       };
     });
-    await spendOnce(ledger, key('approve-weth'), twin.wallet, async () => ({
+    await twinSpend('approve-weth', async () => ({
       to: venue.weth,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [venue.router, limits.maxSwapWei] }),
     }));
-    await spendOnce(ledger, key('swap'), twin.wallet, async () => {
+    await twinSpend('swap', async () => {
       const amountIn = min(await wethBalance(), limits.maxSwapWei);
       const quoted = await quoteWethInUsdc(chain, contracts, amountIn);
       return {
@@ -209,7 +230,7 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
         amounts: { wethWei: amountIn, usdc: quoted },
       };
     });
-    await spendOnce(ledger, key('approve-usdc'), twin.wallet, async () => ({
+    await twinSpend('approve-usdc', async () => ({
       to: contracts.usdc,
       data: encodeFunctionData({
         abi: usdcAbi,
@@ -218,7 +239,7 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
       }),
     }));
     // The same call anyone makes to feed a twin: one battery, from the twin's own USDC.
-    const { txHash } = await spendOnce(ledger, key('battery'), twin.wallet, async () => ({
+    const { txHash } = await twinSpend('battery', async () => ({
       to: contracts.fartwinLife,
       data: encodeFunctionData({
         abi: fartwinLifeAbi,
@@ -227,10 +248,34 @@ async function runLocked(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
       }),
       amounts: { usdc: BATTERY_PRICE_USDC },
     }));
+    await repayGasAdvance(deps, twin, twinSpend, key('gas-repayment'));
     return { kind: 'battery-bought', txHash };
   } catch (error) {
     if (error instanceof SpendFailed) return { kind: 'failed', step: error.key.step, reason: error.message };
     throw error;
+  }
+}
+
+/**
+ * Pays the operator back its gas advances from the twin's ETH, once the battery is bought, as far as
+ * the wallet holds more than one advance's worth for its next gas (less the repayment's own gas; the
+ * rest in a later period): until
+ * then they are a debt its owner cannot withdraw. A refused repayment leaves the debt as it is.
+ */
+async function repayGasAdvance(
+  deps: FeeKeeperDeps,
+  twin: KeeperTwin,
+  twinSpend: (step: string, build: () => Promise<SpendRequest>) => Promise<unknown>,
+  repaymentKey: { agentId: string; period: string; step: string },
+): Promise<void> {
+  const owed = await gasAdvanceOwed(deps.db, twin.agentId);
+  const spare = (await deps.chain.getBalance({ address: twin.wallet.address })) - deps.limits.gasAdvanceWei;
+  const amount = min(owed, spare);
+  if (amount <= 0n && !(await hasStep(deps.db, repaymentKey))) return;
+  try {
+    await twinSpend('gas-repayment', async () => ({ to: deps.operator.address, data: '0x', value: amount }));
+  } catch (error) {
+    if (!(error instanceof SpendFailed)) throw error;
   }
 }
 

@@ -15,9 +15,17 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Unhashed files (icons) keep their name across builds: stored, but checked each time. */
 export const REVALIDATE_FILE_CACHE_CONTROL = 'public, no-cache';
 
+/** A path no file can have (a name over the file system's limit, a file taken for a folder) names none. */
+const NO_SUCH_PATH = new Set(['ENAMETOOLONG', 'ENOTDIR']);
+
 const fileStats = (path: string): Stats | undefined => {
-  const stats = statSync(path, { throwIfNoEntry: false });
-  return stats?.isFile() ? stats : undefined;
+  try {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    return stats?.isFile() ? stats : undefined;
+  } catch (error) {
+    if (NO_SUCH_PATH.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
+  }
 };
 
 /** The file under `root` that a URL path names, or undefined for one that leaves it or cannot be decoded. */

@@ -52,6 +52,8 @@ const MIN_SECONDS_LEFT = 30n;
 export interface BatteryRelayCaps extends RelayCaps {
   /** The operator's ETH below which nothing is relayed. */
   minOperatorWei: bigint;
+  /** Whether payers with code at their address (contract wallets) are relayed; off unless the operator allows them. */
+  contractWallets: boolean;
 }
 
 export interface BatteryRelayDeps {
@@ -212,8 +214,9 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       validAfter: input.validAfter,
       validBefore: input.validBefore,
     });
-    const [signed, used, usdc, eth] = await budget(
+    const [code, signed, used, usdc, eth] = await budget(
       Promise.all([
+        chain.getCode({ address: input.from }),
         // Also contract wallets' signatures (ERC-1271/6492), which need a call.
         chain.verifyTypedData({ ...typedData, address: input.from, signature: input.signature }),
         chain.readContract({
@@ -227,6 +230,14 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       ]),
       'check the signature',
     );
+    // A contract wallet's signature (ERC-1271) may hold when checked and fail once mined, at the operator's gas.
+    if (code && code !== '0x' && !caps.contractWallets) {
+      throw refuse(
+        400,
+        'contract_wallet',
+        'Signed revivals are relayed for plain wallets only, and this is a contract wallet.',
+      );
+    }
     if (!signed) throw refuse(400, 'invalid_signature', `The signature is not ${input.from}'s.`);
     if (used) throw refuse(409, 'authorization_used', 'This signature has been used or cancelled already.');
     if (usdc < BATTERY_PRICE_USDC) throw refuse(400, 'insufficient_usdc', 'The wallet holds less than 1 USDC.');

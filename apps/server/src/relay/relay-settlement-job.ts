@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
+import { receiptOf } from '../chain/signed-transactions.ts';
 import type { Db } from '../db/database.ts';
-import { receiptOf } from '../twin-wallet/wallet-chain.ts';
 import { recordRelayOutcome } from './relay-store.ts';
 
 export const RELAY_SETTLE_QUEUE = 'battery-relay-settle';

@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem';
+import { nonceTakenByAnother, receiptOf, sendSigned } from '../chain/signed-transactions.ts';
 import type { Db } from '../db/database.ts';
 import { findSpend, recordOutcome, type SpendRow } from './spend-ledger.ts';
-import { nonceTakenByAnother, receiptOf, sendSigned } from './wallet-chain.ts';
 
 /** What the owner reads of a withdrawal whose nonce another transaction took. */
 const REPLACED =

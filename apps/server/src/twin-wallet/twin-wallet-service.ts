@@ -17,7 +17,7 @@ import type { ServerConfig } from '../config/config.ts';
 import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
-import { keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
+import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
 import { HttpError } from '../http/errors.ts';
 import { TimeBudgetExceeded } from '../limits/time-budget.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
@@ -242,6 +242,17 @@ export function twinWalletService(deps: TwinWalletDeps) {
       throw error;
     }
     if (balances.eth < ethOut + signed.maxGasCost + gasReserve) return keepReserve();
+    // The ETH the service advanced for the keeper's gas stays until the keeper pays it back.
+    const owed = await gasAdvanceOwed(conn, agent.agentId);
+    if (balances.eth < ethOut + signed.maxGasCost + gasReserve + owed) {
+      return refuse(
+        conn,
+        row,
+        400,
+        'gas_advance_owed',
+        `The twin's wallet owes ${amountText(agent, 'eth', owed)} the service advanced for its gas; it stays until the fee keeper pays it back from the twin's fees`,
+      );
+    }
     await recordSigned(conn, row.id, signed);
   };
 

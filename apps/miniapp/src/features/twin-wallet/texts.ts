@@ -40,6 +40,7 @@ export const twinWalletTexts = {
   withdrawal: 'Withdrawal',
   keeperKinds: {
     'gas-advance': 'Gas advance',
+    'gas-repayment': 'Gas advance paid back',
     'fee-claim': 'Fee claim',
     unwrap: 'Unwrap WETH',
     approval: 'Approval',
