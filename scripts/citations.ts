@@ -15,7 +15,7 @@ const CITATION_PATTERNS: readonly RegExp[] = [
   /SPEC\.md/,
   /\u00a7/,
   // An issue number, with or without "#", alone or in a list of them ("issues N/M", "issues N and M");
-  // the verb ("it issues 2 tokens") and `error.issues` are not citations.
+  // the verb followed by a count (the server hands out tokens) and `error.issues` are not citations.
   /\bissue\s*#?\d/i,
   /\bissues\s+#?\d+\s*(?:\/|,|&|and\b)\s*#?\d/i,
 ];
