@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installReplyChargeFunction } from '../src/db/functions/charge-twin-reply.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { installReplyChargeFunction } from '../src/twin-actions/reply-charge-function.ts';
 import { chargeReply, type ReplyRules } from '../src/twin-actions/reply-rules.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin } from './twins.ts';

@@ -23,8 +23,6 @@ export const LOCK_SPACES = {
   twinWallet: 2604,
   /** Transaction-level: the battery relay's daily caps are counted and taken one claim at a time (relay/). */
   batteryRelayCaps: 2619,
-  /** Transaction-level: one process at a time installs the database functions the code owns. */
-  databaseFunctions: 2630,
 } as const;
 
 export interface LockKey {

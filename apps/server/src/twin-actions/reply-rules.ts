@@ -28,7 +28,7 @@ export async function chargeReply(
 ): Promise<ReplyCharge> {
   // Locks held to the end of its transaction, so two replicas cannot both count the last free reply;
   // then the counts and the charge: inserted only when not yet charged and under every limit. One
-  // round trip (the charge_twin_reply function: reply-charge-function.ts). The commit does not wait for the
+  // round trip (the charge_twin_reply function: db/functions/charge-twin-reply.ts). The commit does not wait for the
   // disk: a Postgres crash can lose only the last instants' charges (a reply or two past a limit),
   // never a reply, and the reply waits one flush less.
   const { rows } = await sql<{

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { knownClockSeconds, lifeIndexClockSeconds } from '../chain/life-index-state.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
+import { installReplyChargeFunction } from '../db/functions/charge-twin-reply.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
 import { startTicker } from '../jobs/ticker.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
@@ -21,7 +22,6 @@ import {
   startLocalFirehose,
 } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
-import { installReplyChargeFunction } from './reply-charge-function.ts';
 import { dueSlots } from './schedule.ts';
 import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
 import { writtenKeys } from './twin-writes.ts';

@@ -1,9 +1,7 @@
-import { sql } from 'kysely';
-import { LOCK_SPACES } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
+import { type Kysely, sql } from 'kysely';
 
 /**
- * The reply charge's rule, as the database runs it (chargeReply in reply-rules.ts calls it): under
+ * The reply charge's rule, as the database runs it (chargeReply in twin-actions/reply-rules.ts calls it): under
  * the author's lock, then the twin's, count the channel's charges of the last hour and day for both
  * and insert this reply's charge only when it is not charged yet and every count is under its limit.
  * One round trip instead of a transaction's four. Each statement of a volatile plpgsql function takes
@@ -11,8 +9,8 @@ import type { Db } from '../db/database.ts';
  * whoever held them before; the locks last until the calling statement's transaction ends. The
  * commit does not wait for the disk (see chargeReply).
  *
- * This file is the function's one source: every start installs it as written here (the migration
- * that first created it is history), so changing the rule is changing this file.
+ * This file is the function's one source: the migration that created it applies it, and every start
+ * of the twin actions installs it again as written here, so changing the rule is changing this file.
  */
 const replyChargeFunction = sql`
     create or replace function charge_twin_reply(
@@ -54,9 +52,13 @@ const replyChargeFunction = sql`
 `;
 
 /** Installs the reply charge function as written above; one process at a time, so replicas starting together do not collide. */
-export async function installReplyChargeFunction(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACES.databaseFunctions}, 0)`.execute(trx);
+export async function installReplyChargeFunction<Tables>(db: Kysely<Tables>): Promise<void> {
+  const install = async (trx: Kysely<Tables>) => {
+    // Keyed by one number, which no two-number lock of LOCK_SPACES (db/advisory-locks.ts) can equal.
+    await sql`select pg_advisory_xact_lock(hashtext('install charge_twin_reply')::bigint)`.execute(trx);
     await replyChargeFunction.execute(trx);
-  });
+  };
+  // The migrator hands over its own transaction; a start-up opens one.
+  if (db.isTransaction) await install(db);
+  else await db.transaction().execute(install);
 }
