@@ -11,6 +11,7 @@ import { recordIndexSynced } from '../src/chain/life-index-state.ts';
 import { LOW_BALANCE, operatorBalance, operatorOwnsLifeContract } from '../src/chain/operator-checks.ts';
 import { healthService } from '../src/health/health-service.ts';
 import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
+import { checkOperatorSetup, OperatorSetupError, warnMissingSettings } from '../src/production-checks.ts';
 import { recordRejectedInput } from '../src/rejected-inputs/rejected-inputs.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase, startTestServer, type TestServer } from './harness.ts';
@@ -156,6 +157,46 @@ describe('the operator in /health', () => {
       /^The operator key \(0x[0-9a-fA-F]{40}\) owns the life contract: move ownership to a cold wallet/,
     );
     expect(await operatorOwnsLifeContract(chain, '0x000000000000000000000000000000000000bEEF', contracts)).toBeNull();
+  });
+
+  it('refuses a production start whose operator owns the life contract when told to, and warns otherwise', async () => {
+    const chain = createChainClient(server.anvil.rpcUrl);
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    const production = (operatorOwnsLifeContract: 'warn' | 'refuse') => ({
+      config: { ...server.config, mode: 'production' as const, operatorOwnsLifeContract },
+      chain,
+      logger,
+    });
+    await expect(checkOperatorSetup(production('refuse'), server.services)).rejects.toThrow(OperatorSetupError);
+    await checkOperatorSetup(production('warn'), server.services);
+    // (Then a low balance too, when an earlier test spent the operator's USDC.)
+    expect(warnings[0]).toMatch(/^The operator key \(0x[0-9a-fA-F]{40}\) owns the life contract/);
+    const said = warnings.length;
+    // Locally the bootstrap's operator owns it by design: nothing is said.
+    await checkOperatorSetup({ config: server.config, chain, logger }, server.services);
+    expect(warnings).toHaveLength(said);
+  });
+
+  it('names the production settings a replica runs without, once each, and nothing locally', () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    warnMissingSettings(server.config, logger);
+    expect(warnings).toEqual([]);
+    const production = {
+      ...server.config,
+      mode: 'production' as const,
+      baseNotifications: undefined,
+      neynarWebhookSecrets: [],
+    };
+    warnMissingSettings(production, logger);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^BASE_NOTIFICATIONS_API_KEY is not set/),
+      expect.stringMatching(/^NEYNAR_WEBHOOK_SECRET is not set/),
+    ]);
+    // A worker takes no webhook: only what it sends is its concern.
+    warnMissingSettings({ ...production, role: 'worker' }, logger);
+    expect(warnings.slice(2)).toEqual([expect.stringMatching(/^BASE_NOTIFICATIONS_API_KEY is not set/)]);
   });
 });
 
