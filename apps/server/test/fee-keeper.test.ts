@@ -32,7 +32,7 @@ import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/econo
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
 import { spendOnce } from '../src/economy/spend-ledger.ts';
-import { updateOwnerControls } from '../src/owner-controls/switches.ts';
+import { updateOwnerControls } from '../src/twin-switches/index.ts';
 import { createTestDatabase } from './harness.ts';
 import { holdLock } from './hold-lock.ts';
 

@@ -6,8 +6,8 @@ import { lifeIndexClockSeconds } from '../src/chain/life-index-state.ts';
 import { type LifeIndexerDeps, syncLifeIndex } from '../src/chain/life-indexer.ts';
 import { type LifeWatchTickDeps, runLifeWatchTick } from '../src/notify/life-watch.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
-import { updateAgentActions } from '../src/owner-controls/index.ts';
 import { runScheduleTick, SCHEDULE_QUEUE, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
+import { updateAgentActions } from '../src/twin-switches/index.ts';
 import { startTwinActionSetup } from './twin-action-setup.ts';
 import { advanceChainTime, feedTwin, storedExpiry } from './twins.ts';
 

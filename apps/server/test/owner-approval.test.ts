@@ -13,7 +13,6 @@ import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { planReply, readForReply } from '../src/chat/chat-service.ts';
 import { counting } from '../src/limits/rate-limits.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
-import { updateAgentActions } from '../src/owner-controls/index.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
 import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
@@ -27,6 +26,7 @@ import {
   publishDraft,
 } from '../src/twin-actions/drafts.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
+import { updateAgentActions } from '../src/twin-switches/index.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueSlots, nextSlotAfter, type ScheduleStream } from '../src/twin-actions/schedule.ts';
+import { dueSlots, nextSlotAfter, type ScheduleStream } from '../src/twin-switches/schedule.ts';
 
 const HOUR = 60 * 60;
 const HALF_DAY = 12 * HOUR;

@@ -199,7 +199,7 @@ export interface AgentActionsTable {
   notifications: boolean;
   content_writer_since: number | null;
   notifications_since: number | null;
-  /** Stops everything the twin does on its own (owner-controls/switches.ts). */
+  /** Stops everything the twin does on its own (twin-switches/switches.ts). */
   paused: Generated<boolean>;
   /** "Ask me first": posts and thread replies become drafts (twin_drafts). */
   posts_ask_first: Generated<boolean>;
@@ -207,7 +207,7 @@ export interface AgentActionsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** A schedule that is on (twin-actions/schedule-store.ts): slots after `after` are yet to come. */
+/** A schedule that is on (twin-switches/schedule-store.ts): slots after `after` are yet to come. */
 export interface TwinSchedulesTable {
   agent_id: string;
   stream: DatabaseColumns['twin_schedules']['stream'];

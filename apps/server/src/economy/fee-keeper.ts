@@ -6,7 +6,7 @@ import type { ContractAddresses } from '../chain/contracts.ts';
 import { asOperator } from '../chain/operator.ts';
 import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
-import { ownerSwitchesOf } from '../owner-controls/switches.ts';
+import { ownerSwitchesOf } from '../twin-switches/index.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
 import { gasAdvanceOwed } from './fee-history.ts';
 import type { FeeLocker } from './fee-locker.ts';

@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/drafts.ts';
-import { ownerSwitchesOf, updateOwnerControls } from './switches.ts';
+import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;

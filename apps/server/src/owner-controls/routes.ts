@@ -6,7 +6,7 @@ import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Db } from '../db/database.ts';
 import { jsonBody } from '../http/json-body.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
-import { agentActionsOf, updateAgentActions } from './switches.ts';
+import { agentActionsOf, updateAgentActions } from '../twin-switches/index.ts';
 
 export interface AgentActionsRouteDeps {
   db: Db;

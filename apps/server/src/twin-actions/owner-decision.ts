@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
-import { type OwnerSwitches, ownerSwitchesOf } from '../owner-controls/switches.ts';
+import { type OwnerSwitches, ownerSwitchesOf } from '../twin-switches/index.ts';
 
 /** What a twin does on its own, each under its owner's switch. */
 export type OwnAction = 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';

@@ -3,11 +3,11 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
 import { lifeIndexStateOf } from '../chain/life-index-state.ts';
 import { type LifeRow, lifeRows } from '../lives/lives.ts';
-// The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
-import { ownerSwitchesFrom, ownerSwitchesQuery } from '../owner-controls/switches.ts';
 import type { Character } from '../twin/character.ts';
 import type { PersonMemory } from '../twin/people-memory.ts';
 import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/people-memory-store.ts';
+// The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
+import { ownerSwitchesFrom, ownerSwitchesQuery } from '../twin-switches/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';

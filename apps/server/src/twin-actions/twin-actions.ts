@@ -8,6 +8,7 @@ import { bossOn } from '../jobs/in-transaction.ts';
 import { startTicker } from '../jobs/ticker.ts';
 import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import type { LocalCastToPublish } from '../social/local-network.ts';
+import { advanceSchedules, dueSlots, lockDueSchedules, writableSchedules } from '../twin-switches/index.ts';
 import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
@@ -22,8 +23,6 @@ import {
   startLocalFirehose,
 } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
-import { dueSlots } from './schedule.ts';
-import { advanceSchedules, lockDueSchedules, writableSchedules } from './schedule-store.ts';
 import { writtenKeys } from './twin-writes.ts';
 import { findTwinByFid, twinsConcernedByEach } from './twins.ts';
 import { cleanUpWriteRecords } from './write-skips.ts';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The owner's controls beside the four /info switches (owner-controls/switches.ts): one switch
+  // The owner's controls beside the four /info switches (twin-switches/switches.ts): one switch
   // that stops everything the twin does on its own, and per action "ask me first".
   await db.schema
     .alterTable('agent_actions')

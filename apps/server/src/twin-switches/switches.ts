@@ -11,10 +11,8 @@ import { type Selectable, sql } from 'kysely';
 import { knownClockSeconds } from '../chain/life-index-state.ts';
 import type { Db } from '../db/database.ts';
 import type { AgentActionsTable } from '../db/schema.ts';
-// The twin's schedule rows directly, not through twin-actions/index.ts: that brings in the writers,
-// which read these switches (an import cycle).
-import type { ScheduleStream } from '../twin-actions/schedule.ts';
-import { setSchedule } from '../twin-actions/schedule-store.ts';
+import type { ScheduleStream } from './schedule.ts';
+import { setSchedule } from './schedule-store.ts';
 
 /** Each switch's column. */
 const COLUMNS = {
@@ -26,7 +24,7 @@ const COLUMNS = {
 
 /** The switches that run on a schedule, with the column keeping when each went on. */
 export type ScheduledAction = 'contentWriter' | 'notifications';
-/** The schedule (twin-actions/schedule.ts) each switch runs. */
+/** The schedule (schedule.ts) each switch runs. */
 const SCHEDULE_STREAMS = { contentWriter: 'post', notifications: 'digest' } as const satisfies Record<
   ScheduledAction,
   ScheduleStream
@@ -136,7 +134,7 @@ export interface OwnerSwitches {
   controls: OwnerControls;
 }
 
-/** The row ownerSwitchesOf reads, as a query (a reply reads it within its one statement, twin-actions/reply-gate.ts). */
+/** The row ownerSwitchesOf reads, as a query (a reply reads it within its one statement: twin-actions/reply-gate.ts). */
 export function ownerSwitchesQuery(db: Db, agentId: string) {
   return db
     .selectFrom('agent_actions')
