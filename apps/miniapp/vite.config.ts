@@ -14,7 +14,7 @@ export default defineConfig({
     // The SDK's classic zod apart from the app's zod/mini, so pages without the SDK load a small core.
     sdkOwnZod(),
     // Brotli (quality 11) and gzip (level 9) copies beside every text asset, once per build, for the
-    // server to send as they are (routes/miniapp-static.ts). Not index.html: the server adds each
+    // server to send as they are (apps/server/src/manifest/miniapp-static.ts). Not index.html: the server adds each
     // page's head tags to it and compresses that answer itself.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/], logLevel: 'silent' }),
   ],

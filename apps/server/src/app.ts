@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import type { ServerConfig } from './config/config.ts';
 import { createPool, type Db } from './db/database.ts';
-import type { DeployService } from './deploy/deploy-service.ts';
+import type { DeployService } from './deploy/index.ts';
 import { createHttpApp } from './http-app.ts';
 import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
 import { checkOperatorSetup, warnMissingSettings } from './production-checks.ts';

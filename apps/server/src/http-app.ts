@@ -1,11 +1,13 @@
 import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwin/protocol';
 import { Hono } from 'hono';
+import { directoryRoutes } from './agents/index.ts';
 import type { AppDeps } from './app.ts';
-import { appDomain } from './auth/app-domain.ts';
-import { walletNonces } from './auth/wallet-nonces.ts';
-import { walletSignIn } from './auth/wallet-sign-in.ts';
+import { appDomain, quickAuthRoutes, walletNonces, walletSignIn, walletSignInRoutes } from './auth/index.ts';
+import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './cast-webhooks/index.ts';
+import { chatRoutes } from './chat/index.ts';
+import { deployRoutes } from './deploy/index.ts';
 import { economyRoutes } from './economy/routes.ts';
-import { healthService } from './health/health-service.ts';
+import { healthRoutes, healthService } from './health/index.ts';
 import { requestBodyLimit } from './http/body-limit.ts';
 import { compressAnswers } from './http/compress-answers.ts';
 import { errorBody, handleError } from './http/errors.ts';
@@ -14,25 +16,15 @@ import { requestLog } from './http/request-log.ts';
 import { everyAnswerHeaders, securityHeaders } from './http/security-headers.ts';
 import type { RateLimits } from './limits/rate-limits.ts';
 import { requestBudget } from './limits/request-budget.ts';
-import { WEBHOOK_PATH } from './manifest/app-identity.ts';
-import { pageHeadTags } from './manifest/page-head.ts';
-import { rememberWalletAddress } from './notify/wallet-addresses.ts';
+import { appConfigRoutes, manifestRoutes, miniappStaticRoutes, pageHeadTags, WEBHOOK_PATH } from './manifest/index.ts';
+import { rememberWalletAddress, webhookRoutes } from './notify/index.ts';
 import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { voiceRoutes } from './owner-controls/voice/index.ts';
 import { checkedManifest } from './production-checks.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
-import { reviverRoutes } from './revivals/routes.ts';
-import { appConfigRoutes } from './routes/app-config.ts';
-import { doppelgangerRoutes } from './routes/doppelganger.ts';
-import { healthRoutes } from './routes/health.ts';
-import { localNetworkRoutes } from './routes/local-network.ts';
-import { manifestRoutes } from './routes/manifest.ts';
-import { miniappStaticRoutes } from './routes/miniapp-static.ts';
-import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './routes/neynar-webhook.ts';
-import { quickAuthRoutes } from './routes/quick-auth.ts';
-import { walletSignInRoutes } from './routes/wallet-sign-in.ts';
-import { webhookRoutes } from './routes/webhook.ts';
+import { reviverRoutes } from './revivals/index.ts';
 import type { Services } from './services.ts';
+import { localNetworkRoutes } from './social/index.ts';
 import { activityRoutes } from './twin-activity/index.ts';
 import { twinWalletRoutes } from './twin-wallet/routes.ts';
 import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
@@ -116,7 +108,30 @@ async function mountRoutes(
   const { db, logger, config } = deps;
   const { tokens } = services;
   app.route('/', appConfigRoutes(config, services.contracts));
-  app.route('/', doppelgangerRoutes({ db, logger, services, deploy: workers.deploy, rateLimits, answers, config }));
+  app.route('/', directoryRoutes({ db, lives: services.lives, farcaster: services.farcaster, rateLimits, answers }));
+  app.route(
+    '/',
+    deployRoutes({
+      db,
+      tokens,
+      farcaster: services.farcaster,
+      deploy: workers.deploy,
+      rateLimits,
+      maxDeploysPerDay: config.maxDeploysPerDay,
+    }),
+  );
+  app.route(
+    '/',
+    chatRoutes({
+      db,
+      logger,
+      tokens,
+      lives: services.lives,
+      chatEngine: services.chatEngine,
+      rateLimits,
+      budget: config.chatBudget,
+    }),
+  );
   app.route('/', reviverRoutes({ db, answers }));
   app.route(
     '/',

@@ -4,12 +4,12 @@ import { createApp } from './app.ts';
 import { createChainClient } from './chain/client.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { createDb, migrateToLatest } from './db/database.ts';
-import { queueSampleTwins } from './deploy/sample-twins.ts';
+import { queueSampleTwins } from './deploy/index.ts';
 import { closeGracefully } from './http/graceful-close.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { handleUnhandledRejections } from './logging/last-resort.ts';
 import { createLogger } from './logging/logger.ts';
-import { seedLocalNetwork } from './social/local-network.ts';
+import { seedLocalNetwork } from './social/index.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT (orchestrators wait 30 s by default). */
 const SHUTDOWN_GRACE_MS = 20_000;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
 import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
 import type { ServerConfig } from './config/config.ts';
-import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/manifest.ts';
+import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/index.ts';
 import type { Services } from './services.ts';
 
 /*

@@ -1,13 +1,17 @@
 import type { VerifyAppKey } from '@farcaster/miniapp-node';
 import type { PublicClient } from 'viem';
-import { appDomain } from './auth/app-domain.ts';
-import { farcasterTokenVerifier } from './auth/farcaster-token-verifier.ts';
-import { LocalQuickAuth } from './auth/local-quick-auth.ts';
-import type { TokenVerifier } from './auth/token-verifier.ts';
-import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
-import { walletSessionRevocations } from './auth/wallet-session-revocations.ts';
-import { quickAuthOrWalletSession, type WalletSessions, walletSessions } from './auth/wallet-sessions.ts';
-import { ACCOUNT_LOOKUP_BUDGET_MS } from './auth/wallet-sign-in.ts';
+import {
+  ACCOUNT_LOOKUP_BUDGET_MS,
+  appDomain,
+  farcasterTokenVerifier,
+  LocalQuickAuth,
+  quickAuthOrWalletSession,
+  rememberVerifiedTokens,
+  type TokenVerifier,
+  type WalletSessions,
+  walletSessionRevocations,
+  walletSessions,
+} from './auth/index.ts';
 import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
 import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './chain/life.ts';
@@ -19,8 +23,8 @@ import type { Db } from './db/database.ts';
 import { clankerFeeLocker } from './economy/clanker-fee-locker.ts';
 import type { FeeLocker } from './economy/fee-locker.ts';
 import { localFeeLocker } from './economy/local-fee-locker.ts';
-import { indexedLives, type Lives } from './lives/lives.ts';
-import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/app-keys.ts';
+import { indexedLives, type Lives } from './lives/index.ts';
+import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/index.ts';
 import {
   type AccountsByAddress,
   localAccountsByAddress,
@@ -35,8 +39,7 @@ import { localFarcasterData } from './providers/local-farcaster-data.ts';
 import { neynarCastWebhooks } from './providers/neynar-cast-webhooks.ts';
 import { neynarFarcasterActions } from './providers/neynar-farcaster-actions.ts';
 import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
-import { echoEngine, llmEngine } from './twin/engines/ai-sdk-engine.ts';
-import type { ChatEngine } from './twin/engines/chat-engine.ts';
+import { type ChatEngine, echoEngine, llmEngine } from './twin/index.ts';
 
 /** How long a chat or a job waits for the contract to confirm a death the index reports. */
 const LIFE_CHAIN_BUDGET_MS = 1_500;

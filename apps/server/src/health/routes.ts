@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { HealthService } from '../health/health-service.ts';
 import type { RateLimits } from '../limits/rate-limits.ts';
+import type { HealthService } from './health-service.ts';
 
 /** Compares digests, so neither the token's content nor its length shows in the time taken. */
 function sameToken(given: string, expected: string): boolean {

@@ -13,8 +13,8 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { assertStorableText, jsonBody } from '../http/json-body.ts';
 import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
-import { applyWebhookEvent } from '../notify/webhook-events.ts';
 import { destinationProblem } from '../outgoing/destination-rules.ts';
+import { applyWebhookEvent } from './webhook-events.ts';
 
 /**
  * Farcaster clients' events about the app (added, removed, notifications on or off), signed as JSON

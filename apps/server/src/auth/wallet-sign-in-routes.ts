@@ -8,11 +8,11 @@ import {
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
-import type { WalletNonces } from '../auth/wallet-nonces.ts';
-import type { WalletSessions } from '../auth/wallet-sessions.ts';
 import { HttpError } from '../http/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { bearerToken, verifyBearer } from './require-auth.ts';
+import type { WalletNonces } from './wallet-nonces.ts';
+import type { WalletSessions } from './wallet-sessions.ts';
 
 /**
  * Web mode's sign-in with a wallet (EIP-4361), outside a Farcaster client. The mini-app may be on

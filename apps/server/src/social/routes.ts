@@ -16,8 +16,9 @@ import { HttpError } from '../http/errors.ts';
 import { fidParam } from '../http/fid-param.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
-import { renderAvatarSvg } from '../social/avatar.ts';
-import { localConversation, sendLocalDirectMessage } from '../social/direct-messages.ts';
+import type { TwinActions } from '../twin-actions/index.ts';
+import { renderAvatarSvg } from './avatar.ts';
+import { localConversation, sendLocalDirectMessage } from './direct-messages.ts';
 import {
   avatarColor,
   findAccount,
@@ -25,9 +26,8 @@ import {
   listAccounts,
   listRecentCasts,
   listTwinAccounts,
-} from '../social/local-network.ts';
-import { signUpLocalUser } from '../social/sign-up.ts';
-import type { TwinActions } from '../twin-actions/index.ts';
+} from './local-network.ts';
+import { signUpLocalUser } from './sign-up.ts';
 
 const appKeySchema = z.object({
   fid: z.number().int().positive(),

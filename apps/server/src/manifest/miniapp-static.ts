@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { precompressedFiles } from '../http/precompressed-files.ts';
-import type { PageHeads } from '../manifest/page-head.ts';
+import type { PageHeads } from './page-head.ts';
 
 /**
  * Pages name the build's current hashed assets, so a browser must check them each time (cheaply:

@@ -6,8 +6,8 @@ import { agentIdParam } from '../http/agent-id-param.ts';
 import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Lives } from '../lives/lives.ts';
-import { imagePaths } from '../manifest/app-identity.ts';
-import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from '../manifest/images.ts';
+import { imagePaths } from './app-identity.ts';
+import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from './images.ts';
 
 /** How many rendered images are kept: the fixed four and the cards shared most recently. */
 const RENDERED_IMAGES_KEPT = 200;

@@ -1,8 +1,8 @@
 import { type QuickAuthVerifySiwfResponse, quickAuthPaths, quickAuthVerifySiwfRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { InvalidSiwfError, type LocalQuickAuth } from '../auth/local-quick-auth.ts';
 import { jsonBody } from '../http/json-body.ts';
+import { InvalidSiwfError, type LocalQuickAuth } from './local-quick-auth.ts';
 
 /**
  * Local mode's Quick Auth server, on the paths `@farcaster/quick-auth` calls on its origin. The

@@ -1,0 +1,2 @@
+// The twins' directory: records, the public view of a twin and the directory's routes.
+export { directoryRoutes } from './routes.ts';
