@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { AgentsTable } from '../db/schema.ts';
 import { memoryCastsFromTexts, rememberCasts } from '../twin/cast-memory-store.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
-import { type DirectoryCursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { type DirectoryCursor, decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 /** A twin as the directory, its cards and its owner's screen show it. */
 export interface AgentRecord {

@@ -18,7 +18,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import { renderAvatarSvg } from './avatar.ts';
-import { localConversation, sendLocalDirectMessage } from './direct-messages.ts';
+import { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';
 import {
   avatarColor,
   findAccount,

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { toDraft } from '../twin-actions/drafts.ts';
 import { writingKeys } from '../twin-actions/writing-keys.ts';
-import { type ActivityCursor, decodeActivityCursor, encodeActivityCursor } from './cursor.ts';
+import { type ActivityCursor, decodeActivityCursor, encodeActivityCursor } from './activity-cursor.ts';
 
 /** What anyone may see: the twin's public casts. Messages, digests, skips and drafts are the owner's. */
 const PUBLIC_KINDS = ['thread-reply', 'dead-reply', 'post'] as const;

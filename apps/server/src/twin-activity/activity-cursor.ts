@@ -1,6 +1,6 @@
 import { storableText } from '@fartwin/protocol';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { pageCursor } from '../http/page-cursor.ts';
 
 /**
  * Where a page of activity ends: the last item's time as Postgres wrote it (microseconds, which a
@@ -48,18 +48,14 @@ function isRealTimestamp(text: string): boolean {
 }
 
 // The key reaches SQL: text Postgres can hold (a cursor made by hand may carry a NUL).
-const cursorSchema = z.tuple([z.string().refine(isRealTimestamp), storableText(z.string().min(1).max(150))]);
+const cursor = pageCursor(z.tuple([z.string().refine(isRealTimestamp), storableText(z.string().min(1).max(150))]));
 
-export function encodeActivityCursor(cursor: ActivityCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.key])).toString('base64url');
+export function encodeActivityCursor({ at, key }: ActivityCursor): string {
+  return cursor.encode([at, key]);
 }
 
 /** The cursor a client sent back; 400 `invalid_cursor` for anything this server did not issue. */
 export function decodeActivityCursor(value: string): ActivityCursor {
-  try {
-    const [at, key] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    return { at, key };
-  } catch {
-    throw new HttpError(400, 'invalid_cursor', 'The cursor is not one this server issued');
-  }
+  const [at, key] = cursor.decode(value);
+  return { at, key };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 describe('directory cursor', () => {
   it('round-trips (created_at, id) opaquely', () => {
