@@ -11,8 +11,8 @@ import { recordIndexSynced } from '../src/chain/life-index-state.ts';
 import { LOW_BALANCE, operatorBalance, operatorOwnsLifeContract } from '../src/chain/operator-checks.ts';
 import { healthService } from '../src/health/health-service.ts';
 import { RATE_LIMITS } from '../src/limits/rate-limits.ts';
+import { recordRejectedInput } from '../src/logging/rejected-inputs.ts';
 import { checkOperatorSetup, OperatorSetupError, warnMissingSettings } from '../src/production-checks.ts';
-import { recordRejectedInput } from '../src/rejected-inputs/rejected-inputs.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase, startTestServer, type TestServer } from './harness.ts';
 

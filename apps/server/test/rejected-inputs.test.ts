@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
-import { rejectedInputCounts, skippingUnusableInput } from '../src/rejected-inputs/rejected-inputs.ts';
+import { rejectedInputCounts, skippingUnusableInput } from '../src/logging/rejected-inputs.ts';
 import { createTestDatabase } from './harness.ts';
 
 describe('jobs skip and record an input they cannot use', () => {

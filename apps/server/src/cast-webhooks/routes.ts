@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
+import { recordRejectedInput } from '../logging/rejected-inputs.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import {
   incomingCastFromNeynar,

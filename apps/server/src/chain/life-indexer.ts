@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { keccak256, type PublicClient, toBytes } from 'viem';
 import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
-import { type RejectedInput, recordRejectedInput } from '../rejected-inputs/rejected-inputs.ts';
+import { type RejectedInput, recordRejectedInput } from '../logging/rejected-inputs.ts';
 import type { ContractAddresses } from './contracts.ts';
 import { headNowSeconds, type LifeReader } from './life.ts';
 import { recordIndexSynced, recordLifeIndexClock } from './life-index-state.ts';

@@ -7,7 +7,7 @@ import { readLifeIndexState } from '../chain/life-index-state.ts';
 import { operatorBalance } from '../chain/operator-checks.ts';
 import type { Db } from '../db/database.ts';
 import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
-import { rejectedInputCounts } from '../rejected-inputs/rejected-inputs.ts';
+import { rejectedInputCounts } from '../logging/rejected-inputs.ts';
 import { reusedFor } from './reused-for.ts';
 
 /** Each probe answers within this, so an orchestrator's check never hangs on a stalled dependency. */

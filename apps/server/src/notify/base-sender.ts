@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
 import { startTicker } from '../jobs/ticker.ts';
-import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
+import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
 import {
   backoffSeconds,
   chunks,

@@ -8,7 +8,7 @@ import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import type { LifeNotificationsTable } from '../db/schema.ts';
 import { startTicker } from '../jobs/ticker.ts';
-import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
+import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
 import { notifyOwner, type OwnerChannels, ownersReach } from './owner-notices.ts';
 import type { NotificationMessage } from './sender.ts';
 

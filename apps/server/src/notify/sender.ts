@@ -9,9 +9,9 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
 import type { DestinationRules } from '../outgoing/destination-rules.ts';
 import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../outgoing/post-json.ts';
-import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
 import { deleteInvalidTokens, type NotificationTarget, reserveNextSlot, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';

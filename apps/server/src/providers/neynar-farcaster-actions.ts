@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { LocalAccount } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { z } from 'zod';
-import { usernameCandidate } from '../farcaster/usernames.ts';
 import type { CreatedAccount, FarcasterActions, NewAccountRequest } from './farcaster-actions.ts';
+import { usernameCandidate } from './farcaster-usernames.ts';
 import { NeynarError, type NeynarOptions, neynarHttp } from './neynar-http.ts';
 
 /**

@@ -5,7 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
 import type { Db } from '../db/database.ts';
 import type { SocialAccountsTable } from '../db/schema.ts';
-import { usernameCandidate } from '../farcaster/usernames.ts';
+import { usernameCandidate } from '../providers/farcaster-usernames.ts';
 import { generatedAvatarColor, generatedName, starterCasts } from './new-user.ts';
 import { SAMPLE_USERS } from './seed/sample-users.ts';
 

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { installReplyChargeFunction } from '../db/functions/charge-twin-reply.ts';
 import { bossOn } from '../jobs/in-transaction.ts';
 import { startTicker } from '../jobs/ticker.ts';
-import { skippingUnusableInput } from '../rejected-inputs/rejected-inputs.ts';
+import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
 import type { LocalCastToPublish } from '../social/local-network.ts';
 import { advanceSchedules, dueSlots, lockDueSchedules, writableSchedules } from '../twin-switches/index.ts';
 import { type PostJob, writePost } from './content-writer/post.ts';
