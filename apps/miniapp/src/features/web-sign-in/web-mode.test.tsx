@@ -5,7 +5,7 @@ import { verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
-import { webModeStrings } from '../../lib/strings.ts';
+import { strings, webModeStrings } from '../../lib/strings.ts';
 import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } from '../../test/fake-server.ts';
 import { injectWallet } from '../../test/injected-wallet.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -65,7 +65,7 @@ describe('web mode: the app outside a Farcaster client', () => {
     wallet = injectWallet();
     renderApp({ server: signInServer() });
     expect(await screen.findByRole('heading', { name: webModeStrings.webHomeTitle })).toBeTruthy();
-    expect(screen.queryByText('Open Fartwin inside a Farcaster client.')).toBeNull();
+    expect(screen.queryByText(strings.notInFrame)).toBeNull();
     expect(screen.getByRole('link', { name: webModeStrings.browseAgents }).getAttribute('href')).toBe('/agents');
     expect(wallet.requests).toEqual([]);
     expect(host.chain.methods()).toEqual([]);
@@ -94,7 +94,7 @@ describe('web mode: the app outside a Farcaster client', () => {
     expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
     await router.navigate('/info');
     expect(await screen.findByText(webModeStrings.signInToChangeActions)).toBeTruthy();
-    expect(screen.queryByText('Open Fartwin inside a Farcaster client.')).toBeNull();
+    expect(screen.queryByText(strings.notInFrame)).toBeNull();
   });
 
   it('Sign in: an EIP-4361 message for this app, signed by the wallet, traded for a session used as the bearer token', async () => {
