@@ -138,6 +138,7 @@ export async function createApp(deps: AppDeps): Promise<{
     db: deps.db,
     logger: deps.logger,
     sender,
+    base,
     publicUrl: deps.config.publicUrl,
     replyRules: deps.config.replyRules,
     linkAllowList: deps.config.twinLinkHosts,
