@@ -220,6 +220,33 @@ describe('web mode: the app outside a Farcaster client', () => {
     expect(signOuts.map((call) => call.headers.get('authorization'))).toEqual(['Bearer web-token']);
   });
 
+  it('Sign out forgets the wallet: its permission is revoked, nothing of it is kept, and a reload stays signed out', async () => {
+    wallet = injectWallet();
+    const server = signInServer();
+    server.on(`POST ${walletSignInPaths.signOut}`, { signedOut: true, fid: FID });
+    const first = renderApp({ server });
+    await signInFromHome();
+    const nav = await screen.findByRole('navigation');
+    await userEvent.click(await within(nav).findByRole('button', { name: webModeStrings.signOut }));
+    expect(await within(nav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+    // The wallet is let go (EIP-2255's revoke, as wagmi's disconnect asks it) and no trace of it stays here.
+    await waitFor(() => expect(wallet!.requests).toContain('wallet_revokePermissions'));
+    const kept = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);
+    expect(kept.filter((entry) => entry.toLowerCase().includes(wallet!.address.toLowerCase().slice(2)))).toEqual([]);
+    expect(storedSession()).toBeNull();
+
+    // Reloaded: still signed out, and the wallet is not asked for its account.
+    first.unmount();
+    const asked = wallet.requests.length;
+    renderApp({ server: signInServer() });
+    expect(await screen.findByRole('heading', { name: webModeStrings.webHomeTitle })).toBeTruthy();
+    const reloadedNav = await screen.findByRole('navigation');
+    expect(await within(reloadedNav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+    expect(screen.queryByText('@alice')).toBeNull();
+    expect(wallet.requests.slice(asked)).not.toContain('eth_accounts');
+    expect(wallet.requests.slice(asked)).not.toContain('eth_requestAccounts');
+  });
+
   it('Sign out forgets the session even when the server cannot be reached', async () => {
     wallet = injectWallet();
     const server = signInServer();
