@@ -1,9 +1,26 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { Characteristic } from '@fartwin/protocol';
+import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 import { ensureAlive } from './chain.ts';
 import { chatScreen } from './chat.ts';
 import { openAs, screenshots } from './devhost.ts';
 import { spec } from './spec-text.ts';
 import { twinOf } from './twins.ts';
+
+/**
+ * Answers a new twin's questions in the onboarding chat as they come, alternating the poles so the
+ * answers are not all the first option; Deploy is next.
+ */
+export async function answerTwinQuestions(app: FrameLocator, questions: readonly Characteristic[]) {
+  const ajax = chatScreen(app).from('ajax');
+  for (const [index, question] of questions.entries()) {
+    await expect(ajax.last()).toHaveText(question.description);
+    await app
+      .locator('.chat-actions')
+      .getByRole('button')
+      .nth(index % question.options.length)
+      .click();
+  }
+}
 
 /** The mini-app's page of a twin. */
 export const agentPath = (agentId: string) => `/agent/${encodeURIComponent(agentId)}`;

@@ -57,6 +57,11 @@ export const users = {
    * Not usdcOnlyPayer: relayed-revival takes that wallet's ETH, and a swap needs gas.
    */
   tokenTrader: 1013,
+  /**
+   * Has no twin: in the Base App (the plain browser, its wallet a Base Account), signs in by wallet,
+   * deploys one, gets its death notice from Base and revives it in one signature.
+   */
+  baseAppOwner: 1020,
   /** Never opens the app: pays batteries when a journey needs a living twin to start from. */
   keeper: 1019,
 } as const;

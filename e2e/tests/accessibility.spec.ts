@@ -3,7 +3,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { ensureAlive, runOutBattery } from '../support/chain.ts';
 import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
 import { openAppAt, openAs, screenshots } from '../support/devhost.ts';
-import { agentPath } from '../support/journeys.ts';
+import { agentPath, answerTwinQuestions } from '../support/journeys.ts';
 import { spec } from '../support/spec-text.ts';
 import { stack, users } from '../support/stack.ts';
 import { agentsOf, twinOf } from '../support/twins.ts';
@@ -33,14 +33,7 @@ test('every screen passes axe, light and dark: onboarding, twin chats, batteries
   await expect(modal).toBeHidden();
 
   // Deploy a twin: its questions, then Deploy.
-  for (const [index, question] of characteristics.entries()) {
-    await expect(chat.from('ajax').last()).toHaveText(question.description);
-    await app
-      .locator('.chat-actions')
-      .getByRole('button')
-      .nth(index % question.options.length)
-      .click();
-  }
+  await answerTwinQuestions(app, characteristics);
   const deploy = app.getByRole('button', { name: spec.deploy, exact: true });
   await expect(deploy).toBeEnabled();
   await expectAccessible(page, 'onboarding, ready to deploy');

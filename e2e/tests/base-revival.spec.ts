@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { ensureAlive, lastPaymentBuilderCodes, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
+import { ensureAlive, lastPayer, lastPaymentBuilderCodes, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
-import { answerWallet, screenshots, setWalletBundleMode } from '../support/devhost.ts';
-import { agentPath } from '../support/journeys.ts';
+import { answerWallet, openAs, screenshots, setWalletBundleMode } from '../support/devhost.ts';
+import { agentPath, answerTwinQuestions } from '../support/journeys.ts';
 import { askDeadTwin, FRESH_BATTERY, oneTap, signed, textsAfter } from '../support/revival.ts';
 import { spec } from '../support/spec-text.ts';
 import { stack, users } from '../support/stack.ts';
-import { twinOf } from '../support/twins.ts';
-import { fundForOneBattery, openAsBaseAppOwner, openPlainBrowser, signInOnTwinPage } from '../support/web-mode.ts';
+import { agentsOf, twinOf } from '../support/twins.ts';
+import { fundForOneBattery, openPlainBrowser, usernameOf } from '../support/web-mode.ts';
 
 /** The Base App's in-app browser names itself in its user agent; the plain-browser tab plays it. */
 const BASE_APP_USER_AGENT =
@@ -23,30 +23,58 @@ const SCREENSHOTS_DIR = fileURLToPath(new URL('../../apps/miniapp/public/screens
 const LOCAL_BUILDER_CODE = 'fartwin_local';
 const SEVEN_DAYS = 7 * 86_400;
 
-// After base-notifications.spec (whose owner's Base inbox starts empty): this journey leaves a notice
-// there. The Base App opens every app as a standard web page: SIWE sign-in, the user's Base Account as the
+// The Base App opens every app as a standard web page: SIWE sign-in, the user's Base Account as the
 // wallet (atomic batches: wallet_getCapabilities), notices by wallet address through Base's
 // Notifications API, Base's own pages for profiles and tokens, and the app's builder code on its
-// transactions.
-test('in the Base App: sign in, the death notice in the Base inbox, a one-signature revival with the builder code, Base links', async ({
+// transactions. A newcomer does it all there, from signing in to reviving the twin they deployed.
+test('in the Base App: sign in, deploy, the death notice in the Base inbox, a one-signature revival with the builder code, Base links', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(240_000);
-  const owner = users.revivalOwner;
-  await fundForOneBattery(localUserAccount(owner).address);
-  // The Base App user saved the app with notifications on.
-  const { twin, username, base, enabled } = await openAsBaseAppOwner(page, owner);
+  test.setTimeout(300_000);
+  const owner = users.baseAppOwner;
+  const { agents, characteristics = [] } = await agentsOf(owner);
+  expect(agents, `fid ${owner} starts without a twin`).toEqual([]);
+  const address = localUserAccount(owner).address;
+  await fundForOneBattery(address);
+  const username = await usernameOf(owner);
+  await openAs(page, owner);
+  // This sample user's wallet starts on Ethereum: the dev host's own frame asks to switch to Base.
+  await answerWallet(page, 'Confirm', 'to chain 8453');
+  await expect(page.getByTestId('wallet-chain')).toHaveText('Base (8453)');
   const shot = screenshots(page, testInfo);
+  // The Base App user saved the app with notifications on; the dev host's box follows Base's answer.
+  const base = page.getByTestId('base-notifications');
+  await expect(base).toHaveAttribute('data-address', new RegExp(`^${address}$`, 'i'));
+  const enabled = base.getByTestId('base-notifications-enabled');
+  await enabled.click();
+  await expect(enabled).toBeChecked();
+  await expect(base).toContainText('No Base notifications yet.');
   // A Base Account sends calls atomically; the app reads it when it opens, so the switch goes first.
   await setWalletBundleMode(page, 'atomic');
 
-  // Sign in with the wallet (SIWE), on the page itself: no redirect.
-  const { tab, app } = await openPlainBrowser(page, { path: agentPath(twin.agentId) });
+  // Sign in with the wallet (SIWE) on the app's home: no redirect, then the questions of a new twin.
+  const { tab, app } = await openPlainBrowser(page);
   const tabShot = screenshots(tab, testInfo);
-  await signInOnTwinPage(page, tab, username);
-  expect(new URL(tab.url()).pathname).toBe(agentPath(twin.agentId));
+  await tab.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await answerWallet(page, 'Confirm', /Sign in to Fartwin with your Farcaster account/);
+  await expect(tab.getByRole('navigation').getByText(`@${username}`, { exact: true })).toBeVisible();
+  expect(new URL(tab.url()).pathname).toBe('/');
 
-  // The twin's profile and token open Base's pages, not the Farcaster SDK's actions.
+  // Deploy: the questions, then Deploy, every step done.
+  const chat = chatScreen(app);
+  await expect(chat.from('ajax').nth(1)).toHaveText(spec.noTwinYet);
+  await answerTwinQuestions(app, characteristics);
+  await app.getByRole('button', { name: spec.deploy, exact: true }).click();
+  const steps = app.getByRole('list', { name: 'Deployment steps' }).getByRole('listitem');
+  await expect(steps).toHaveCount(6, { timeout: 60_000 });
+  for (const step of await steps.all()) await expect(step).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const twin = await twinOf(owner);
+  await expect(chat.from('ajax').last()).toContainText(`@${twin.farcasterClient.username}`);
+  await tabShot('base-app-deployed');
+
+  // The twin's page: its profile and token open Base's pages, not the Farcaster SDK's actions.
+  await tab.goto(new URL(agentPath(twin.agentId), tab.url()).href);
+  await expect(tab.locator('.twin-header')).toContainText(`@${twin.farcasterClient.username}`);
   await expect(tab.getByTestId('twin-profile')).toHaveAttribute(
     'href',
     `https://base.app/profile/${twin.agentWallet.walletAddress}`,
@@ -58,15 +86,13 @@ test('in the Base App: sign in, the death notice in the Base inbox, a one-signat
   await tabShot('base-app-twin');
 
   // The battery runs out: the owner's notice arrives in the Base inbox, not as a Farcaster notification.
-  const deaths = base.locator('li').filter({ hasText: 'Your twin is dead' });
-  const deathsBefore = await deaths.count();
-  const farcasterDeaths = page.getByTestId('inbox').locator(`li[data-notification-id^="dead:${twin.agentId}:"]`);
-  const farcasterBefore = await farcasterDeaths.count();
   await runOutBattery(page, twin.agentId);
-  await expect(deaths).toHaveCount(deathsBefore + 1, { timeout: 60_000 });
-  await expect(deaths.first()).toContainText(`@${twin.farcasterClient.username}`);
+  const deaths = base.locator('li').filter({ hasText: 'Your twin is dead' });
+  await expect(deaths).toHaveCount(1, { timeout: 60_000 });
+  await expect(deaths).toContainText(`@${twin.farcasterClient.username}`);
+  await expect(deaths).toHaveAttribute('data-target-path', /^\/\?notice=dead/);
   await shot('base-death-notice');
-  await expect(farcasterDeaths).toHaveCount(farcasterBefore);
+  await expect(page.getByTestId('inbox').locator(`li[data-notification-id^="dead:${twin.agentId}:"]`)).toHaveCount(0);
 
   // The revival: one tap, one signature in the wallet, though the wallet could sign a gas-free one.
   await tab.reload();
@@ -75,17 +101,16 @@ test('in the Base App: sign in, the death notice in the Base inbox, a one-signat
   await helper.getByRole('button', { name: oneTap.reviveButton }).click();
   await answerWallet(page, 'Confirm', oneTap.walletAsks);
   await expect(textsAfter(helper)).toHaveText([oneTap.submitted, spec.transactionConfirmed, spec.batteryInstalled]);
-  await expect(chatScreen(app).countdown).toHaveText(FRESH_BATTERY);
+  await expect(chat.countdown).toHaveText(FRESH_BATTERY);
   expect(await lifeLeftSeconds(twin.agentId)).toBeGreaterThan(SEVEN_DAYS - 600);
-  // Its transaction carries the app's builder code (ERC-8021), read back from the chain.
+  // Paid by the owner's Base Account, and the transaction's calldata ends with the app's builder code
+  // (ERC-8021), read back from the chain.
+  expect((await lastPayer(twin.agentId)).toLowerCase()).toBe(address.toLowerCase());
   expect(await lastPaymentBuilderCodes(twin.agentId)).toEqual([LOCAL_BUILDER_CODE]);
   await tabShot('base-app-revived');
   await tab.close();
 
-  // Left as found for the journeys after this one: the Base App without the app saved, the wallet
-  // without bundles.
-  await enabled.click();
-  await expect(enabled).not.toBeChecked();
+  // Left as found for the journeys after this one: the wallet without bundles.
   await setWalletBundleMode(page, 'unsupported');
 });
 

@@ -50,6 +50,7 @@ export async function startWorkers(deps: AppDeps, services: Services, rateLimitP
     db,
     logger,
     sender,
+    base,
     publicUrl: config.publicUrl,
     replyRules: config.replyRules,
     linkAllowList: config.twinLinkHosts,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_NAME, strings, unknownProviderError, walletErrorTexts } from './strings.ts';
+import {
+  PRODUCT_NAME,
+  strings,
+  twinLinkStrings,
+  unknownProviderError,
+  walletErrorTexts,
+  webModeStrings,
+} from './strings.ts';
 
 /** Every fixed user-facing string, letter by letter. */
 describe('user-facing strings', () => {
@@ -55,6 +62,20 @@ describe('user-facing strings', () => {
     ...built,
   ])('%s', (_key, actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  // The Base App and a browser show these; they must read right in any client, so none names one.
+  it('the sentences shown outside a Farcaster client name no client', () => {
+    const shares = twinLinkStrings.shareText;
+    const shown = [
+      strings.notInFrame,
+      ...Object.values(webModeStrings).map((text) => (typeof text === 'function' ? text('0xabc') : text)),
+      shares.ownAlive,
+      shares.ownDead,
+      shares.visitorAlive('Alice Twin'),
+      shares.visitorDead('Alice Twin'),
+    ];
+    for (const text of shown) expect(text).not.toMatch(/farcaster client|base app|warpcast|mini ?app/i);
   });
 
   it('the wallet errors, by code', () => {

@@ -44,7 +44,8 @@ export const strings = {
   /** Told to someone chatting with another person's twin, before their first message and after. */
   ownerReadsChat: 'Its owner can read what you say here: the twin remembers your chat for them.',
   tryAgain: 'Try again',
-  notInFrame: 'Open Fartwin inside a Farcaster client.',
+  // Shown where a host gave no user: words that fit any client (a Farcaster client, the Base App) and a browser.
+  notInFrame: `${PRODUCT_NAME} could not tell who you are here. Open it in an app that signs you in, or in a web browser to sign in with your wallet.`,
   // chat errors
   unknownError: 'Unknown error',
   // dead twin and revival
@@ -215,7 +216,8 @@ export const webModeStrings = {
   /** The EIP-4361 statement the wallet shows. */
   signInStatement: `Sign in to ${PRODUCT_NAME} with your Farcaster account.`,
   webHomeTitle: `Meet your ${PRODUCT_NAME}`,
-  webHomeText: `You are using ${PRODUCT_NAME} outside a Farcaster client. Sign in with the wallet of your Farcaster account to chat with your twin or create one. Anyone can browse the twins and revive one.`,
+  // In a browser and in the Base App alike: no word of which client the page is (not) in.
+  webHomeText: `${PRODUCT_NAME} gives you an AI twin that talks like you. Sign in with a wallet your Farcaster account holds or has verified to chat with your twin or create one. Anyone can browse the twins and revive one.`,
   browseAgents: 'Browse the twins',
   noBrowserWallet:
     'No wallet was found in this browser. Install a wallet extension (or open this page in a wallet app) to sign in or pay.',

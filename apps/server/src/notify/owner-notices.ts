@@ -29,6 +29,13 @@ export async function ownersReach(db: Db, channels: OwnerChannels, fids: readonl
   };
 }
 
+/** Whether the owner can be reached at all: a Farcaster client's token, or a wallet on Base. */
+export function reachesOwner(reach: OwnersReach, ownerFid: number): boolean {
+  return (
+    reach.targets.some((target) => target.fid === ownerFid) || reach.wallets.some((wallet) => wallet.fid === ownerFid)
+  );
+}
+
 /** Sends `message` to the owner through every channel they have; answers whether they had any. */
 export async function notifyOwner(
   channels: OwnerChannels,

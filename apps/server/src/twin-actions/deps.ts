@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { Lives } from '../lives/lives.ts';
-import type { NotificationSender } from '../notify/sender.ts';
+import type { BaseNotifier, NotificationSender } from '../notify/index.ts';
 import type { DirectMessages } from '../providers/direct-messages.ts';
 import type { FarcasterActions } from '../providers/farcaster-actions.ts';
 import type { FarcasterData } from '../providers/farcaster-data.ts';
@@ -19,6 +19,8 @@ export interface TwinActionDeps {
   chatEngine: ChatEngine;
   lives: Lives;
   sender: NotificationSender;
+  /** Base's Notifications API (when configured): drafts and digests reach owners signed in by wallet there too. */
+  base?: BaseNotifier;
   /** The mini-app's address: links to a twin's page, notifications' target. */
   publicUrl: string;
   /** Who twins answer and how often (config.replyRules). */

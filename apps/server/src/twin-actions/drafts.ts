@@ -5,7 +5,7 @@ import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Db } from '../db/database.ts';
 import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
-import { notificationTargets } from '../notify/notification-tokens.ts';
+import { notifyOwner, ownersReach } from '../notify/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type AnsweredCast, type WrittenText, writeOnce } from './twin-writes.ts';
 import { findTwinAccount } from './twins.ts';
@@ -101,9 +101,10 @@ export async function holdAsDraft(
 }
 
 /**
- * The owner's notification of a new draft, when its client has the app added with notifications
- * (whatever the digests' switch says: a draft waits for the owner, and expires in a day), unless an
- * earlier draft still waits for review.
+ * The owner's notification of a new draft, on every channel the owner has (a client with the app
+ * added with notifications, a wallet signed in with for Base's Notifications API), whatever the
+ * digests' switch says (a draft waits for the owner, and expires in a day), unless an earlier draft
+ * still waits for review.
  */
 async function tellOwner(deps: TwinActionDeps, draft: DraftToHold, text: string): Promise<void> {
   // One notice while drafts wait: a later draft joins the one the owner was told about (Activity
@@ -120,20 +121,16 @@ async function tellOwner(deps: TwinActionDeps, draft: DraftToHold, text: string)
   if (waiting) return;
   const twin = await findTwinAccount(deps.db, draft.agentId);
   if (!twin) return;
-  const targets = await notificationTargets(deps.db, [twin.ownerFid]);
-  if (targets.length === 0) return;
+  const reach = await ownersReach(deps.db, deps, [twin.ownerFid]);
   const what = draft.kind === 'post' ? 'post' : 'reply';
   const body = `Your twin wrote a ${what} — review it: ${text}`;
-  await deps.sender.send(
-    {
-      // Stable per draft: a retry never notifies twice.
-      notificationId: `draft:${draft.key}`,
-      title: `Review your twin's ${what}`,
-      body: body.length <= LIMITS.notificationBodyChars ? body : `${body.slice(0, LIMITS.notificationBodyChars - 1)}…`,
-      targetUrl: activityUrl(deps.publicUrl),
-    },
-    targets,
-  );
+  await notifyOwner(deps, reach, twin.ownerFid, {
+    // Stable per draft: a retry never notifies twice, on either channel.
+    notificationId: `draft:${draft.key}`,
+    title: `Review your twin's ${what}`,
+    body: body.length <= LIMITS.notificationBodyChars ? body : `${body.slice(0, LIMITS.notificationBodyChars - 1)}…`,
+    targetUrl: activityUrl(deps.publicUrl),
+  });
 }
 
 /** The owner's review of drafts, as twin-actions' entry point offers it to the routes. */

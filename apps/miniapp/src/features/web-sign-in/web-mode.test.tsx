@@ -5,7 +5,7 @@ import { verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
-import { webModeStrings } from '../../lib/strings.ts';
+import { strings, webModeStrings } from '../../lib/strings.ts';
 import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } from '../../test/fake-server.ts';
 import { injectWallet } from '../../test/injected-wallet.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -65,7 +65,7 @@ describe('web mode: the app outside a Farcaster client', () => {
     wallet = injectWallet();
     renderApp({ server: signInServer() });
     expect(await screen.findByRole('heading', { name: webModeStrings.webHomeTitle })).toBeTruthy();
-    expect(screen.queryByText('Open Fartwin inside a Farcaster client.')).toBeNull();
+    expect(screen.queryByText(strings.notInFrame)).toBeNull();
     expect(screen.getByRole('link', { name: webModeStrings.browseAgents }).getAttribute('href')).toBe('/agents');
     expect(wallet.requests).toEqual([]);
     expect(host.chain.methods()).toEqual([]);
@@ -94,7 +94,7 @@ describe('web mode: the app outside a Farcaster client', () => {
     expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
     await router.navigate('/info');
     expect(await screen.findByText(webModeStrings.signInToChangeActions)).toBeTruthy();
-    expect(screen.queryByText('Open Fartwin inside a Farcaster client.')).toBeNull();
+    expect(screen.queryByText(strings.notInFrame)).toBeNull();
   });
 
   it('Sign in: an EIP-4361 message for this app, signed by the wallet, traded for a session used as the bearer token', async () => {
@@ -218,6 +218,33 @@ describe('web mode: the app outside a Farcaster client', () => {
     expect(storedSession()).toBeNull();
     const signOuts = server.callsTo(`POST ${walletSignInPaths.signOut}`);
     expect(signOuts.map((call) => call.headers.get('authorization'))).toEqual(['Bearer web-token']);
+  });
+
+  it('Sign out forgets the wallet: its permission is revoked, nothing of it is kept, and a reload stays signed out', async () => {
+    wallet = injectWallet();
+    const server = signInServer();
+    server.on(`POST ${walletSignInPaths.signOut}`, { signedOut: true, fid: FID });
+    const first = renderApp({ server });
+    await signInFromHome();
+    const nav = await screen.findByRole('navigation');
+    await userEvent.click(await within(nav).findByRole('button', { name: webModeStrings.signOut }));
+    expect(await within(nav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+    // The wallet is let go (EIP-2255's revoke, as wagmi's disconnect asks it) and no trace of it stays here.
+    await waitFor(() => expect(wallet!.requests).toContain('wallet_revokePermissions'));
+    const kept = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`);
+    expect(kept.filter((entry) => entry.toLowerCase().includes(wallet!.address.toLowerCase().slice(2)))).toEqual([]);
+    expect(storedSession()).toBeNull();
+
+    // Reloaded: still signed out, and the wallet is not asked for its account.
+    first.unmount();
+    const asked = wallet.requests.length;
+    renderApp({ server: signInServer() });
+    expect(await screen.findByRole('heading', { name: webModeStrings.webHomeTitle })).toBeTruthy();
+    const reloadedNav = await screen.findByRole('navigation');
+    expect(await within(reloadedNav).findByRole('button', { name: webModeStrings.signIn })).toBeTruthy();
+    expect(screen.queryByText('@alice')).toBeNull();
+    expect(wallet.requests.slice(asked)).not.toContain('eth_accounts');
+    expect(wallet.requests.slice(asked)).not.toContain('eth_requestAccounts');
   });
 
   it('Sign out forgets the session even when the server cannot be reached', async () => {

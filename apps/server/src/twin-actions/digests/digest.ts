@@ -1,7 +1,7 @@
 import { LIMITS } from '@fartwin/protocol';
 import { knownClockSeconds } from '../../chain/life-index-state.ts';
 import type { Db } from '../../db/database.ts';
-import { notificationTargets } from '../../notify/notification-tokens.ts';
+import { notifyOwner, ownersReach, reachesOwner } from '../../notify/index.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { writeOnce } from '../twin-writes.ts';
@@ -38,7 +38,8 @@ export interface TwinActivity {
 /**
  * The owner's digest for one slot, twice a day, through the notification sender (its limits, token
  * rules and retries): what the twin did since the last digest and how much battery is left. Sent
- * only to an owner who added the app with notifications.
+ * only to an owner who can be reached: a client with the app added with notifications, or a wallet
+ * signed in with, through Base's Notifications API.
  */
 export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<DigestOutcome> {
   const { db } = deps;
@@ -50,8 +51,9 @@ export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<
   if (decision === 'paused') {
     return skipPausedSlot(deps, { key, agentId: twin.agentId, kind: 'digest', slotAt: job.slotAt });
   }
-  const targets = await notificationTargets(db, [twin.ownerFid]);
-  if (targets.length === 0) return { status: 'skipped', reason: 'no-notifications' };
+  // Read when the digest is due: an owner who signed in by wallet since gets it on Base from then on.
+  const reach = await ownersReach(db, deps, [twin.ownerFid]);
+  if (!reachesOwner(reach, twin.ownerFid)) return { status: 'skipped', reason: 'no-notifications' };
 
   const title = digestTitle(twin.username);
   const result = await writeOnce(
@@ -64,7 +66,7 @@ export async function sendDigest(deps: TwinActionDeps, job: DigestJob): Promise<
       return { text: digestBody(activity, expiresAt, await knownClockSeconds(db)), engine: null };
     },
     async (body) => {
-      await deps.sender.send({ notificationId: key, title, body, targetUrl: deps.publicUrl }, targets);
+      await notifyOwner(deps, reach, twin.ownerFid, { notificationId: key, title, body, targetUrl: deps.publicUrl });
       return key;
     },
   );
