@@ -3,9 +3,11 @@ import {
   twinEconomyPaths,
   twinWalletResponseSchema,
   type WithdrawalRequest,
+  type WithdrawalResponse,
   withdrawalResponseSchema,
 } from '@fartwin/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActionState } from 'react';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export const twinWalletKey = (agentId: string | null) => ['twin-wallet', agentId] as const;
@@ -31,18 +33,32 @@ export function useTwinWallet(agentId: string | null) {
   });
 }
 
-/** POST a withdrawal; the request carries its idempotency key, so a retry of it is the same withdrawal. */
-export function useWithdraw(agentId: string) {
+/** What the last confirmed withdrawal came to: nothing yet (or a new one under review), its answer, or the error. */
+export type WithdrawalOutcome = { answer: WithdrawalResponse } | { error: unknown } | null;
+
+/**
+ * POST a withdrawal, as the confirmation's action; the request carries its idempotency key, so a
+ * retry of it is the same withdrawal. `null` starts over (a new withdrawal under review). The action
+ * ends once the wallet is read again, so the answer shows beside the wallet that holds it.
+ */
+export function useWithdraw(agentId: string, onSent: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: WithdrawalRequest) =>
-      apiJson(twinEconomyPaths.withdrawals(agentId), withdrawalResponseSchema, {
+  return useActionState<WithdrawalOutcome, WithdrawalRequest | null>(async (_last, request) => {
+    if (!request) return null;
+    try {
+      const answer = await apiJson(twinEconomyPaths.withdrawals(agentId), withdrawalResponseSchema, {
         method: 'POST',
         body: request,
         auth: true,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: twinWalletKey(agentId) }),
-  });
+      });
+      onSent();
+      return { answer };
+    } catch (error) {
+      return { error };
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: twinWalletKey(agentId) });
+    }
+  }, null);
 }
 
 /** GET /doppelganger/revivers/{agentId}: who revived the twin lately (public). */
