@@ -33,18 +33,20 @@ export function useTwinWallet(agentId: string | null) {
   });
 }
 
-/** What the last confirmed withdrawal came to: nothing yet (or a new one under review), its answer, or the error. */
-export type WithdrawalOutcome = { answer: WithdrawalResponse } | { error: unknown } | null;
+/** What the last confirmed withdrawal came to (its answer or the error), with the request it answers. */
+export type WithdrawalOutcome =
+  | { request: WithdrawalRequest; answer: WithdrawalResponse }
+  | { request: WithdrawalRequest; error: unknown }
+  | null;
 
 /**
  * POST a withdrawal, as the confirmation's action; the request carries its idempotency key, so a
- * retry of it is the same withdrawal. `null` starts over (a new withdrawal under review). The action
- * ends once the wallet is read again, so the answer shows beside the wallet that holds it.
+ * retry of it is the same withdrawal. The action ends once the wallet is read again, so the answer
+ * shows beside the wallet that holds it.
  */
 export function useWithdraw(agentId: string, onSent: () => void) {
   const queryClient = useQueryClient();
-  return useActionState<WithdrawalOutcome, WithdrawalRequest | null>(async (_last, request) => {
-    if (!request) return null;
+  return useActionState<WithdrawalOutcome, WithdrawalRequest>(async (_last, request) => {
     try {
       const answer = await apiJson(twinEconomyPaths.withdrawals(agentId), withdrawalResponseSchema, {
         method: 'POST',
@@ -52,9 +54,9 @@ export function useWithdraw(agentId: string, onSent: () => void) {
         auth: true,
       });
       onSent();
-      return { answer };
+      return { request, answer };
     } catch (error) {
-      return { error };
+      return { request, error };
     } finally {
       await queryClient.invalidateQueries({ queryKey: twinWalletKey(agentId) });
     }

@@ -9,7 +9,7 @@ import {
   WITHDRAWAL_DECIMALS,
   type WithdrawableAsset,
 } from '@fartwin/protocol';
-import { type FormEvent, startTransition, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatUnits, parseUnits } from 'viem';
 import { requestErrorText } from '../../agent-actions/texts.ts';
 import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
@@ -180,12 +180,7 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
       return;
     }
     setProblem(null);
-    const next = { asset, amount: checked.units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() };
-    // The last withdrawal's outcome goes with the new review, in one commit.
-    startTransition(() => {
-      withdraw(null);
-      setReview(next);
-    });
+    setReview({ asset, amount: checked.units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() });
   };
   const onConfirm = () => {
     if (!review) return;
@@ -198,7 +193,9 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
     });
   };
 
-  const answered = sent && 'answer' in sent ? sent.answer.withdrawal : undefined;
+  // Only the outcome of the withdrawal under review: a new review leaves the last one's behind.
+  const outcome = sent && review && sent.request.idempotencyKey === review.idempotencyKey ? sent : null;
+  const answered = outcome && 'answer' in outcome ? outcome.answer.withdrawal : undefined;
   // Answered once sent: the wallet, read again while it is on its way, says when it is confirmed.
   const done =
     answered &&
@@ -220,7 +217,7 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
             {texts.cancel}
           </button>
           {/* A retry under way hides the last attempt's error. */}
-          {!isSending && sent && 'error' in sent ? <p role="alert">{requestErrorText(sent.error)}</p> : null}
+          {!isSending && outcome && 'error' in outcome ? <p role="alert">{requestErrorText(outcome.error)}</p> : null}
         </form>
       ) : (
         <form onSubmit={onReview} className="twin-wallet__form">
