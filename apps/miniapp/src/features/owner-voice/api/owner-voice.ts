@@ -7,6 +7,7 @@ import {
   voiceVersionsResponseSchema,
 } from '@fartwin/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActionState } from 'react';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export const ownerVoiceKey = (agentId: string | null) => ['owner-voice', agentId] as const;
@@ -39,14 +40,29 @@ function useVoiceSaved(agentId: string) {
   };
 }
 
-/** PUT /doppelganger/voice/{agentId}. */
+/** What the last save of the voice form came to: nothing yet, saved, or the request's error. */
+export type VoiceSaveOutcome = { saved: true } | { error: unknown } | null;
+
+/**
+ * PUT /doppelganger/voice/{agentId}, as the voice form's action: the last save's outcome, the
+ * action, and whether a save is under way.
+ */
 export function useSaveVoice(agentId: string) {
   const onSuccess = useVoiceSaved(agentId);
-  return useMutation({
-    mutationFn: (voice: OwnerVoice) =>
-      apiJson(ownerVoicePaths.voice(agentId), ownerVoiceResponseSchema, { method: 'PUT', body: voice, auth: true }),
-    onSuccess,
-  });
+  return useActionState<VoiceSaveOutcome, OwnerVoice>(async (_last, voice) => {
+    try {
+      onSuccess(
+        await apiJson(ownerVoicePaths.voice(agentId), ownerVoiceResponseSchema, {
+          method: 'PUT',
+          body: voice,
+          auth: true,
+        }),
+      );
+      return { saved: true };
+    } catch (error) {
+      return { error };
+    }
+  }, null);
 }
 
 /** POST /doppelganger/voice/{agentId}/revert. */

@@ -56,6 +56,7 @@ function OwnerScreens() {
 }
 
 function VoiceEditor({ saved, save }: { saved: OwnerVoiceResponse; save: ReturnType<typeof useSaveVoice> }) {
+  const [outcome, saveVoice, isSaving] = save;
   const [choices, setChoices] = useState(saved.voice.choices);
   const [aboutMe, setAboutMe] = useState(saved.voice.aboutMe);
   const [avoidTopics, setAvoidTopics] = useState(saved.voice.avoidTopics.join('\n'));
@@ -65,13 +66,8 @@ function VoiceEditor({ saved, save }: { saved: OwnerVoiceResponse; save: ReturnT
   const voice: OwnerVoice = { choices, aboutMe, avoidTopics: linesOf(avoidTopics), phrases: linesOf(phrases) };
 
   return (
-    <form
-      className="owner-voice__form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate(voice);
-      }}
-    >
+    // A form action: React runs it in a transition, so the button shows "Saving…" until it ends.
+    <form className="owner-voice__form" action={() => saveVoice(voice)}>
       <h2 className="owner-voice__heading">{texts.characteristics}</h2>
       {saved.characteristics.map((question, index) => (
         <fieldset key={question.name} className="owner-voice__question">
@@ -97,11 +93,15 @@ function VoiceEditor({ saved, save }: { saved: OwnerVoiceResponse; save: ReturnT
         <textarea rows={3} value={phrases} onChange={(event) => setPhrases(event.target.value)} />
         <small className="owner-voice__hint">{texts.phrasesHint}</small>
       </label>
-      <button type="submit" className="button button--primary" disabled={save.isPending}>
-        {save.isPending ? texts.saving : texts.save}
+      <button type="submit" className="button button--primary" disabled={isSaving}>
+        {isSaving ? texts.saving : texts.save}
       </button>
       <p className="owner-voice__status" role="status">
-        {save.isError ? texts.saveFailed(requestErrorText(save.error)) : save.isSuccess ? texts.saved : ''}
+        {isSaving || !outcome
+          ? ''
+          : 'error' in outcome
+            ? texts.saveFailed(requestErrorText(outcome.error))
+            : texts.saved}
       </p>
     </form>
   );

@@ -3,9 +3,11 @@ import {
   twinEconomyPaths,
   twinWalletResponseSchema,
   type WithdrawalRequest,
+  type WithdrawalResponse,
   withdrawalResponseSchema,
 } from '@fartwin/protocol';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActionState } from 'react';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export const twinWalletKey = (agentId: string | null) => ['twin-wallet', agentId] as const;
@@ -31,18 +33,34 @@ export function useTwinWallet(agentId: string | null) {
   });
 }
 
-/** POST a withdrawal; the request carries its idempotency key, so a retry of it is the same withdrawal. */
-export function useWithdraw(agentId: string) {
+/** What the last confirmed withdrawal came to (its answer or the error), with the request it answers. */
+export type WithdrawalOutcome =
+  | { request: WithdrawalRequest; answer: WithdrawalResponse }
+  | { request: WithdrawalRequest; error: unknown }
+  | null;
+
+/**
+ * POST a withdrawal, as the confirmation's action; the request carries its idempotency key, so a
+ * retry of it is the same withdrawal. The action ends once the wallet is read again, so the answer
+ * shows beside the wallet that holds it.
+ */
+export function useWithdraw(agentId: string, onSent: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: WithdrawalRequest) =>
-      apiJson(twinEconomyPaths.withdrawals(agentId), withdrawalResponseSchema, {
+  return useActionState<WithdrawalOutcome, WithdrawalRequest>(async (_last, request) => {
+    try {
+      const answer = await apiJson(twinEconomyPaths.withdrawals(agentId), withdrawalResponseSchema, {
         method: 'POST',
         body: request,
         auth: true,
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: twinWalletKey(agentId) }),
-  });
+      });
+      onSent();
+      return { request, answer };
+    } catch (error) {
+      return { request, error };
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: twinWalletKey(agentId) });
+    }
+  }, null);
 }
 
 /** GET /doppelganger/revivers/{agentId}: who revived the twin lately (public). */

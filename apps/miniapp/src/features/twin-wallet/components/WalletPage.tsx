@@ -157,9 +157,9 @@ function checkAmount(
 
 /** Asset, amount and address, then a confirmation; the idempotency key is made once per confirmed withdrawal. */
 function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
-  const withdraw = useWithdraw(wallet.agentId);
   const [asset, setAsset] = useState<WithdrawableAsset>('usdc');
   const [amount, setAmount] = useState('');
+  const [sent, withdraw, isSending] = useWithdraw(wallet.agentId, () => setAmount(''));
   const [to, setTo] = useState(wallet.withdrawTo[0] ?? '');
   const [review, setReview] = useState<{
     asset: WithdrawableAsset;
@@ -180,24 +180,22 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
       return;
     }
     setProblem(null);
-    withdraw.reset();
     setReview({ asset, amount: checked.units, to: to as `0x${string}`, idempotencyKey: crypto.randomUUID() });
   };
   const onConfirm = () => {
     if (!review) return;
     // A retry after a failure sends the same key: the server sends at most one transfer for it.
-    withdraw.mutate(
-      {
-        idempotencyKey: review.idempotencyKey,
-        asset: review.asset,
-        amount: review.amount.toString(),
-        to: review.to,
-      },
-      { onSuccess: () => setAmount('') },
-    );
+    withdraw({
+      idempotencyKey: review.idempotencyKey,
+      asset: review.asset,
+      amount: review.amount.toString(),
+      to: review.to,
+    });
   };
 
-  const answered = withdraw.data?.withdrawal;
+  // Only the outcome of the withdrawal under review: a new review leaves the last one's behind.
+  const outcome = sent && review && sent.request.idempotencyKey === review.idempotencyKey ? sent : null;
+  const answered = outcome && 'answer' in outcome ? outcome.answer.withdrawal : undefined;
   // Answered once sent: the wallet, read again while it is on its way, says when it is confirmed.
   const done =
     answered &&
@@ -209,16 +207,18 @@ function WithdrawForm({ wallet }: { wallet: TwinWalletResponse }) {
     <section aria-labelledby="wallet-withdraw">
       <h2 id="wallet-withdraw">{texts.withdrawTitle(unit)}</h2>
       {review && !done ? (
-        <div className="twin-wallet__confirm" role="dialog" aria-label={texts.confirm}>
+        // A form action: React runs it in a transition, so "Sending…" shows until the wallet is read again.
+        <form className="twin-wallet__confirm" role="dialog" aria-label={texts.confirm} action={onConfirm}>
           <p>{texts.confirmText(inUnits(review.asset, review.amount), unitOf(review.asset, symbol), review.to)}</p>
-          <button type="button" className="button button--primary" onClick={onConfirm} disabled={withdraw.isPending}>
-            {withdraw.isPending ? texts.sending : texts.confirm}
+          <button type="submit" className="button button--primary" disabled={isSending}>
+            {isSending ? texts.sending : texts.confirm}
           </button>
-          <button type="button" className="button" onClick={() => setReview(null)} disabled={withdraw.isPending}>
+          <button type="button" className="button" onClick={() => setReview(null)} disabled={isSending}>
             {texts.cancel}
           </button>
-          {withdraw.isError ? <p role="alert">{requestErrorText(withdraw.error)}</p> : null}
-        </div>
+          {/* A retry under way hides the last attempt's error. */}
+          {!isSending && outcome && 'error' in outcome ? <p role="alert">{requestErrorText(outcome.error)}</p> : null}
+        </form>
       ) : (
         <form onSubmit={onReview} className="twin-wallet__form">
           <fieldset className="twin-wallet__assets">
