@@ -104,6 +104,16 @@ describe('topics', () => {
     const casts = ['lol the dog again', 'dog walk lol', 'lol ride in the rain', 'long ride, dog tired lol', 'ride on'];
     expect(topTopics(casts, 2)).toEqual(['dog', 'ride']);
   });
+
+  it('never names a common verb, quality or adverb as a topic', () => {
+    const casts = [
+      'the design finally explains itself, come see',
+      'wet paint, come back later to the design review',
+      'it explains the layout finally, design is done',
+      'design tokens come first, the rest explains itself when wet',
+    ];
+    expect(topTopics(casts, 2)).toEqual(['design', 'paint']);
+  });
 });
 
 describe("the owner's own answers", () => {
