@@ -6,6 +6,7 @@ import type { BenchResult } from './support/report.ts';
 import { createLocalUser } from './support/seed.ts';
 import { signIn } from './support/sign-in.ts';
 import { type CorpusUser, HOLD_OUT_EVERY, splitForLearning, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
+import { APART_CORPUS } from './voice/corpus-apart.ts';
 import { editedVoice } from './voice/owner-edits.ts';
 import { type ForwardTo, recalledBlock, startRecordingModel } from './voice/recording-model.ts';
 import { meanScore, type Score, score, sharingMostWords } from './voice/scores.ts';
@@ -101,6 +102,9 @@ function pickSeeded<T>(items: readonly T[], seed: string): T {
 
 const fixed = (value: number) => value.toFixed(3);
 
+/** Whose voices are measured: the bench's own people, or (`BENCH_VOICE_PEOPLE=apart`) the set written apart from them. */
+const PEOPLE = process.env.BENCH_VOICE_PEOPLE === 'apart' ? APART_CORPUS : VOICE_CORPUS;
+
 /** A local account for a corpus person, signed in as its owner. */
 async function ownerAccount(url: string, user: CorpusUser, suffix = ''): Promise<SignedIn> {
   const fid = await createLocalUser(url, {
@@ -117,14 +121,12 @@ export const voice: Benchmark = {
     const bot = await startBotService();
     try {
       const { url } = bot;
-      progress(
-        `publishing ${VOICE_CORPUS.length} people's casts and replies on the local network, deploying their twins`,
-      );
+      progress(`publishing ${PEOPLE.length} people's casts and replies on the local network, deploying their twins`);
       const friendFid = await createLocalUser(url, { username: 'bench-friend', starterCasts: false });
       // One asker per held-out question index and stage: nobody asks the same twin twice. Each stage's
       // askers are made when it starts, so the main twins' fids, which seed the echo engine's choices,
       // are those of the bench before it had stages: its rows stay comparable.
-      const heldOutCount = Math.max(...VOICE_CORPUS.map((user) => splitReplies(user).heldOut.length));
+      const heldOutCount = Math.max(...PEOPLE.map((user) => splitReplies(user).heldOut.length));
       const askers = {} as Record<Stage, SignedIn[]>;
       // A sign-in is for the process it was made on (its URL is the token's domain): the model stage's
       // askers sign in on the process with the model.
@@ -158,7 +160,7 @@ export const voice: Benchmark = {
 
       await startStage('main');
       const twins: { user: CorpusUser; owner: SignedIn; agentId: string }[] = [];
-      for (const user of VOICE_CORPUS) {
+      for (const user of PEOPLE) {
         const owner = await ownerAccount(url, user);
         await publishMaterial(url, owner.fid, friendFid, user.casts, splitReplies(user).training);
         const agentId = await deployTwin(url, owner);
@@ -171,7 +173,7 @@ export const voice: Benchmark = {
       for (const { user, owner, agentId } of twins) {
         // Saved through Your twin's API, as the owner saves them.
         const { voice: current } = await readVoice(url, agentId, owner);
-        const saved = await saveVoice(url, agentId, owner, editedVoice(user, VOICE_CORPUS, current));
+        const saved = await saveVoice(url, agentId, owner, editedVoice(user, PEOPLE, current));
         console.log(
           `  @${user.username} saved phrases ${JSON.stringify(saved.voice.phrases)}, about me "${saved.voice.aboutMe}"`,
         );
@@ -182,7 +184,7 @@ export const voice: Benchmark = {
       await startStage('beforeLearning');
       await startStage('afterLearning');
       const learnedTwins: { user: CorpusUser; agentId: string }[] = [];
-      for (const user of VOICE_CORPUS) {
+      for (const user of PEOPLE) {
         const later = await ownerAccount(url, user, '-2');
         const { first, second } = splitForLearning(user);
         await publishMaterial(url, later.fid, friendFid, first.casts, first.replies);
@@ -315,7 +317,7 @@ export const voice: Benchmark = {
 
       const of = (user: CorpusUser, stage: Stage) =>
         answered.filter((a) => a.user === user.username && a.stage === stage);
-      for (const user of VOICE_CORPUS) {
+      for (const user of PEOPLE) {
         const main = of(user, 'main');
         const [twin, randomCast, generic] = [
           main.map((a) => a.twin),

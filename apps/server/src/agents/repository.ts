@@ -80,13 +80,17 @@ export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord>
       wallet_address: agent.walletAddress,
       token_address: agent.token.address,
       token_symbol: agent.token.symbol,
-      character: JSON.stringify({ ...character, casts: [] }),
+      character: JSON.stringify({ ...character, casts: [], replyParents: undefined }),
       choices: JSON.stringify(agent.choices),
       ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
     })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
-  const replies = new Set(character.exampleReplies);
+  // Every reply the deploy read, with its parent where the provider gave it; the newest replies
+  // alone for a character built before replies were listed.
+  const replies = new Map<string, string | null>(
+    Object.entries(character.replyParents ?? Object.fromEntries(character.exampleReplies.map((text) => [text, null]))),
+  );
   await rememberCasts(db, agent.agentId, memoryCastsFromTexts(character.casts, row.created_at, replies));
   return toRecord(row);
 }

@@ -21,6 +21,8 @@ export interface FarcasterCast {
   text: string;
   /** Set when the cast replies to another cast. */
   parentHash: string | null;
+  /** The text of the cast it replies to, where the provider gives it (the local network does). */
+  parentText?: string | null;
   createdAt: Date;
 }
 

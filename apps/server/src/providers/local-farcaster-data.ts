@@ -11,11 +11,12 @@ export function localFarcasterData(db: Db): FarcasterData {
     },
     async getRecentCasts(fid, limit) {
       const rows = await db
-        .selectFrom('social_casts')
-        .select(['hash', 'text', 'parent_hash', 'created_at'])
-        .where('fid', '=', fid)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .selectFrom('social_casts as cast')
+        .leftJoin('social_casts as parent', 'parent.hash', 'cast.parent_hash')
+        .select(['cast.hash', 'cast.text', 'cast.parent_hash', 'cast.created_at', 'parent.text as parent_text'])
+        .where('cast.fid', '=', fid)
+        .orderBy('cast.created_at', 'desc')
+        .orderBy('cast.id', 'desc')
         .limit(limit)
         .execute();
       return rows.map(
@@ -23,6 +24,7 @@ export function localFarcasterData(db: Db): FarcasterData {
           hash: row.hash,
           text: row.text,
           parentHash: row.parent_hash,
+          parentText: row.parent_text,
           createdAt: row.created_at,
         }),
       );

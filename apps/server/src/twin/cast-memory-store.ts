@@ -61,7 +61,8 @@ export function memoryCastsOf(
 export function memoryCastsFromTexts(
   texts: readonly string[],
   newestAt: Date,
-  replies: ReadonlySet<string> = new Set(),
+  /** The replies among them, each with the text of the cast it answers where known (null where not). */
+  replies: ReadonlyMap<string, string | null> = new Map(),
 ): MemoryCast[] {
   return texts
     .filter((text) => text.trim().length > 0)
@@ -69,6 +70,7 @@ export function memoryCastsFromTexts(
       hash: castKeyOf(text),
       text,
       kind: replies.has(text) ? 'reply' : 'post',
+      parentText: replies.get(text) ?? null,
       at: new Date(newestAt.getTime() - (index + 1) * 1000),
     }));
 }

@@ -32,6 +32,12 @@ export const characterSchema = z.object({
   exampleReplies: z.array(z.string()),
   /** The user's casts, newest first: what the twin knows and echoes. */
   casts: z.array(z.string()),
+  /**
+   * Which of `casts` are replies, each with the text of the cast it answers where the provider gave
+   * it (null where not): the deploy writes them into the twin's memory rows, as examples of how the
+   * owner answers. Not kept in the agent's row.
+   */
+  replyParents: z.record(z.string(), z.string().nullable()).optional(),
   owner: ownerWordsSchema.optional(),
 });
 export type Character = z.infer<typeof characterSchema>;
@@ -39,7 +45,7 @@ export type Character = z.infer<typeof characterSchema>;
 /** Builds a twin's character from the user's profile, casts and (already validated) choices. */
 export function buildCharacter(
   user: Pick<FarcasterUser, 'fid' | 'username' | 'displayName' | 'bio'>,
-  casts: readonly Pick<FarcasterCast, 'text' | 'parentHash'>[],
+  casts: readonly Pick<FarcasterCast, 'text' | 'parentHash' | 'parentText'>[],
   profile: CastProfile,
   choices: readonly string[],
 ): Character {
@@ -63,6 +69,9 @@ export function buildCharacter(
       .slice(0, 5)
       .map((cast) => cast.text),
     casts: kept.map((cast) => cast.text),
+    replyParents: Object.fromEntries(
+      kept.filter((cast) => cast.parentHash !== null).map((cast) => [cast.text, cast.parentText ?? null]),
+    ),
   };
 }
 

@@ -104,4 +104,50 @@ describe('topics', () => {
     const casts = ['lol the dog again', 'dog walk lol', 'lol ride in the rain', 'long ride, dog tired lol', 'ride on'];
     expect(topTopics(casts, 2)).toEqual(['dog', 'ride']);
   });
+
+  it('never names a common verb, quality or adverb as a topic', () => {
+    const casts = [
+      'the design finally explains itself, come see',
+      'wet paint, come back later to the design review',
+      'it explains the layout finally, design is done',
+      'design tokens come first, the rest explains itself when wet',
+    ];
+    expect(topTopics(casts, 2)).toEqual(['design', 'paint']);
+  });
+});
+
+describe("the owner's own answers", () => {
+  const examples = (pairs: [string, string, boolean?][]) =>
+    pairs.map(([message, answer, taught], index) => ({
+      message,
+      answer,
+      taught: taught ?? false,
+      score: 1 - index / 10,
+    }));
+  const askWith = (message: string, pairs: [string, string, boolean?][]) =>
+    writeEcho({
+      character: twinWith([]),
+      conversation: [{ role: 'user', content: message }],
+      examples: examples(pairs),
+    });
+
+  it('answers with their reply to the parent most like the message, topic words over common ones', () => {
+    const pairs: [string, string][] = [
+      ['best way to deal with slugs?', 'beer traps and patience'],
+      ['do you use a dutch oven for bread?', 'yes always, the steam makes the crust'],
+    ];
+    expect(askWith('what is the best bread for beginners?', pairs)).toBe('yes always, the steam makes the crust');
+    expect(askWith('any tips for slugs on basil?', pairs)).toBe('beer traps and patience');
+  });
+
+  it("prefers the owner's rewrite on the same question, and composes when no parent shares a word", () => {
+    const pairs: [string, string, boolean][] = [
+      ['what grinder do you use?', 'a hand grinder, slow but worth it', false],
+      ['which grinder would you buy?', 'the cheapest burr grinder you can find', true],
+    ];
+    expect(askWith('what grinder should i buy?', pairs)).toBe('the cheapest burr grinder you can find');
+    const composed = askWith('how is the garlic doing?', pairs);
+    expect(composed).not.toContain('grinder');
+    expect(composed.toLowerCase()).toContain('garlic');
+  });
 });

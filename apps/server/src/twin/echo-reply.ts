@@ -9,6 +9,7 @@ import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-wor
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import type { ExamplePair } from './recall.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, searchTerms, stem } from './text.ts';
+import { isTopicWord } from './topics.ts';
 import {
   type Look,
   lookFor,
@@ -63,7 +64,7 @@ export function writeEcho(request: EchoRequest): string {
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
-  const decided = ownerWordsReply(memory, message, budget) ?? taughtAnswer(request.examples, message, budget);
+  const decided = ownerWordsReply(memory, message, budget) ?? exampleAnswer(request.examples, message, budget);
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
@@ -79,26 +80,36 @@ export function writeEcho(request: EchoRequest): string {
 /** A text without its @mentions (a cast answered opens with the twin's). */
 const withoutMentions = (text: string) => text.replace(/(^|\s)@[\w.-]+/g, ' ');
 
-/** Of the message's terms, how many an example's message must share for the owner's answer to be said. */
+/** Of the message's terms, how many a rewrite's message must share for the owner's rewrite to be said. */
 const TAUGHT_SHARE = 0.5;
 
 /**
- * The owner's own answer when they rewrote a reply to a message like this one ("how I'd say it" on
- * Activity): it shares at least half of what the message is about. Said as they wrote it, when it fits.
+ * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
+ * of theirs ("how I'd say it" on Activity) on the same question first (sharing at least half of
+ * what the message is about), else the reply they cast to the parent most like the message. Like
+ * means sharing what the message is about (its content words, question words included: "what are
+ * you building?" is about building), a word that could be a topic counting twice a word common in
+ * casts about anything (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A reply
+ * of theirs sounds like them as nothing composed can: it is said whole rather than pieced together.
  */
-function taughtAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
-  const taught = examples?.filter((example) => example.taught) ?? [];
-  if (taught.length === 0) return null;
-  // Its content words, question words included: "what are you building?" is about building.
-  const asked = new Set(searchTerms(withoutMentions(message)));
-  if (asked.size === 0) return null;
-  let best: { answer: string; share: number } | null = null;
-  for (const example of taught) {
-    const shared = new Set(searchTerms(withoutMentions(example.message)).filter((term) => asked.has(term))).size;
-    const share = shared / asked.size;
-    if (shared > 0 && share >= TAUGHT_SHARE && byteLength(example.answer) <= budget && share > (best?.share ?? 0)) {
-      best = { answer: example.answer, share };
-    }
+function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
+  if (!examples || examples.length === 0) return null;
+  const asked = [...new Set(searchTerms(withoutMentions(message)))];
+  if (asked.length === 0) return null;
+  const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
+  const whole = weight(asked);
+  let best: { answer: string; taught: boolean; share: number; score: number } | null = null;
+  for (const example of examples) {
+    const theirs = new Set(searchTerms(withoutMentions(example.message)));
+    const shared = asked.filter((term) => theirs.has(term));
+    if (shared.length === 0 || byteLength(example.answer) > budget) continue;
+    if (example.taught && shared.length / asked.length < TAUGHT_SHARE) continue;
+    const share = weight(shared) / whole;
+    const better =
+      !best ||
+      (example.taught && !best.taught) ||
+      (example.taught === best.taught && (share > best.share || (share === best.share && example.score > best.score)));
+    if (better) best = { answer: example.answer, taught: example.taught, share, score: example.score };
   }
   return best?.answer ?? null;
 }

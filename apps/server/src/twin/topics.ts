@@ -12,10 +12,17 @@ tonight tomorrow yesterday sunday monday tuesday wednesday thursday friday satur
 seconds half part next real fair fine sure maybe probably actually still done ready start started
 try tried hard easy high low stop read learned learn pop say says said look looks mean means feel feels
 mine min sign another other others best better worse worst favourite favorite love loved
-lol lmao lmfao haha hahaha hehe omg ngl tbh imo imho idk btw yeah yep nope okay`.split(/\s+/),
+lol lmao lmfao haha hahaha hehe omg ngl tbh imo imho idk btw yeah yep nope okay
+come comes came ask asks go goes went give gives gave take takes took keep keeps kept put puts use uses
+tell tells told explain explains show shows turn turns seem seems bring brings
+taste tastes tasted wet dry cold warm hot new old around whole
+finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
 );
 
-/** True when a word can stand for something a person casts about. */
+/**
+ * True when a word can stand for something a person casts about: not a common verb, quality or
+ * adverb ("come", "explains", "wet", "finally"), nor a past tense.
+ */
 export function isTopicWord(word: string): boolean {
   // Past tenses ("recorded", "collected") are things done, not subjects.
   const pastTense = word.length > 5 && word.endsWith('ed');
