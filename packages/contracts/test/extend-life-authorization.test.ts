@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
 import { batteryAuthorizationCall } from '../src/battery.ts';
 import {
+  AUTHORIZATION_NONCE_TAG,
   type BatteryAuthorization,
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
@@ -44,6 +45,8 @@ interface SignOptions {
   to?: `0x${string}`;
   validAfter?: bigint;
   validBefore?: bigint;
+  /** The payer's minimum, signed into the nonce; 0 (the owner's floor only) unless given. */
+  minA0xOut?: bigint;
   salt?: Hex;
 }
 
@@ -56,12 +59,14 @@ async function sign(signer: Signer, options: SignOptions): Promise<BatteryAuthor
   const salt = options.salt ?? keccak256(toHex(crypto.randomUUID()));
   const validAfter = options.validAfter ?? 0n;
   const validBefore = options.validBefore ?? (await chainNow()) + 600n;
+  const minA0xOut = options.minA0xOut ?? 0n;
   const typed = batteryAuthorizationTypedData({
     chainId: await publicClient.getChainId(),
     usdc: deployment.usdc,
     fartwinLife: deployment.fartwinLife,
     from: signer.address,
     agentId: options.agentId,
+    minA0xOut,
     salt,
     validAfter,
     validBefore,
@@ -74,15 +79,13 @@ async function sign(signer: Signer, options: SignOptions): Promise<BatteryAuthor
   const signature = await chain()
     .walletFor(signer)
     .signTypedData({ ...typed, message, account: signer });
-  return { from: signer.address, validAfter, validBefore, salt, signature };
+  return { from: signer.address, validAfter, validBefore, minA0xOut, salt, signature };
 }
 
-/** The relayer (bob, who has ETH) submits the payer's authorization. */
-async function relay(agentId: string, authorization: BatteryAuthorization, minA0xOut = 0n) {
+/** The relayer (bob, who has ETH) submits the payer's authorization, as signed unless changed. */
+async function relay(agentId: string, authorization: BatteryAuthorization) {
   const { bob, publicClient, deployment } = chain();
-  const hash = await bob.writeContract(
-    batteryAuthorizationCall(deployment.fartwinLife, agentId, authorization, minA0xOut),
-  );
+  const hash = await bob.writeContract(batteryAuthorizationCall(deployment.fartwinLife, agentId, authorization));
   const receipt = await confirm(publicClient, hash);
   const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
   const events = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs });
@@ -102,8 +105,8 @@ describe('extendLifeWithAuthorization', () => {
     const bobUsdc = await tokenBalance(chain(), deployment.usdc, bob.account.address);
     const quoted = await quoteA0xOut(chain(), USDC);
 
-    const authorization = await sign(payer, { agentId: agentIdFor('relayed') });
-    const { timestamp, events } = await relay(agentIdFor('relayed'), authorization, quoted);
+    const authorization = await sign(payer, { agentId: agentIdFor('relayed'), minA0xOut: quoted });
+    const { timestamp, events } = await relay(agentIdFor('relayed'), authorization);
 
     // The same events, in the same order, as a direct extendLife; the signer is the payer.
     expect(events.map((event) => event.eventName)).toEqual(['LifeExtended', 'LifePaid']);
@@ -123,7 +126,7 @@ describe('extendLifeWithAuthorization', () => {
         address: deployment.usdc,
         abi: localUsdcAbi,
         functionName: 'authorizationState',
-        args: [payer.address, batteryAuthorizationNonce(agentIdFor('relayed'), authorization.salt)],
+        args: [payer.address, batteryAuthorizationNonce(agentIdFor('relayed'), quoted, authorization.salt)],
       }),
     ).toBe(true);
 
@@ -133,15 +136,24 @@ describe('extendLifeWithAuthorization', () => {
     expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('relayed'))).toBe(timestamp + 14n * DAY);
   });
 
-  it('binds the nonce to the agent id as the contract computes it', async () => {
+  it('binds the nonce to the agent id and the minimum as the contract computes it', async () => {
     const salt = keccak256(toHex('salt'));
-    const onChain = await chain().publicClient.readContract({
-      address: chain().deployment.fartwinLife,
-      abi: fartwinLifeAbi,
-      functionName: 'authorizationNonce',
-      args: [agentIdFor('bound'), salt],
-    });
-    expect(onChain).toBe(batteryAuthorizationNonce(agentIdFor('bound'), salt));
+    const read = (minA0xOut: bigint) =>
+      chain().publicClient.readContract({
+        address: chain().deployment.fartwinLife,
+        abi: fartwinLifeAbi,
+        functionName: 'authorizationNonce',
+        args: [agentIdFor('bound'), minA0xOut, salt],
+      });
+    expect(await read(7n)).toBe(batteryAuthorizationNonce(agentIdFor('bound'), 7n, salt));
+    expect(await read(8n)).not.toBe(await read(7n));
+    expect(
+      await chain().publicClient.readContract({
+        address: chain().deployment.fartwinLife,
+        abi: fartwinLifeAbi,
+        functionName: 'AUTHORIZATION_NONCE_TAG',
+      }),
+    ).toBe(AUTHORIZATION_NONCE_TAG);
   });
 
   it('refuses a replayed signature', async () => {
@@ -201,15 +213,30 @@ describe('extendLifeWithAuthorization', () => {
     );
   });
 
-  it("holds the swap to the submitter's minimum and to the owner's floor", async () => {
+  it("holds the swap to the payer's signed minimum", async () => {
     const payer = await usdcOnlyPayer();
     const quoted = await quoteA0xOut(chain(), USDC);
-    const authorization = await sign(payer, { agentId: agentIdFor('slippage') });
-    await expectRevert(
-      relay(agentIdFor('slippage'), authorization, quoted + 1n),
-      'BelowPayerMinimum',
-      lifeAndTokenErrorsAbi,
-    );
+    const authorization = await sign(payer, { agentId: agentIdFor('slippage'), minA0xOut: quoted + 1n });
+    await expectRevert(relay(agentIdFor('slippage'), authorization), 'BelowPayerMinimum', lifeAndTokenErrorsAbi);
+  });
+
+  it("refuses a submitter that strips or changes the payer's minimum, and pays as signed", async () => {
+    const payer = await usdcOnlyPayer();
+    const quoted = await quoteA0xOut(chain(), USDC);
+    const minimum = quoted - 1n;
+    const authorization = await sign(payer, { agentId: agentIdFor('guarded'), minA0xOut: minimum });
+    for (const minA0xOut of [0n, minimum - 1n, minimum + 1n]) {
+      await expectUsdcRefusal(
+        relay(agentIdFor('guarded'), { ...authorization, minA0xOut }),
+        'FiatTokenV2: invalid signature',
+      );
+    }
+    expect(await tokenBalance(chain(), chain().deployment.usdc, payer.address)).toBe(5n * USDC);
+    expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('guarded'))).toBe(0n);
+
+    const { timestamp, events } = await relay(agentIdFor('guarded'), authorization);
+    expect(events[0]?.args).toMatchObject({ a0xBurned: quoted, newTimeToDeath: timestamp + 7n * DAY });
+    expect(await tokenBalance(chain(), chain().deployment.usdc, payer.address)).toBe(4n * USDC);
   });
 
   it('refuses while paused', async () => {
@@ -229,7 +256,7 @@ describe('LocalUSDC EIP-3009', () => {
     const { deployment } = chain();
     const payer = await usdcOnlyPayer();
     const authorization = await sign(payer, { agentId: agentIdFor('payee') });
-    const nonce = batteryAuthorizationNonce(agentIdFor('payee'), authorization.salt);
+    const nonce = batteryAuthorizationNonce(agentIdFor('payee'), 0n, authorization.salt);
     await expectUsdcRefusal(
       chain().bob.writeContract({
         address: deployment.usdc,
@@ -293,7 +320,7 @@ describe('LocalUSDC EIP-3009', () => {
 
     // A cancelled authorization can no longer be used.
     const cancelled = await sign(payer, { agentId: agentIdFor('cancelled') });
-    const cancelledNonce = batteryAuthorizationNonce(agentIdFor('cancelled'), cancelled.salt);
+    const cancelledNonce = batteryAuthorizationNonce(agentIdFor('cancelled'), 0n, cancelled.salt);
     const cancelSignature = await chain()
       .walletFor(payer)
       .signTypedData({
