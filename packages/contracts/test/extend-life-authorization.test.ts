@@ -1,4 +1,4 @@
-import { type Hex, keccak256, parseEventLogs, toHex } from 'viem';
+import { domainSeparator, type Hex, keccak256, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
@@ -248,6 +248,60 @@ describe('extendLifeWithAuthorization', () => {
     const payer = await usdcOnlyPayer();
     const authorization = await sign(payer, { agentId: agentIdFor('paused') });
     await expectRevert(relay(agentIdFor('paused'), authorization), 'EnforcedPause', lifeAndTokenErrorsAbi);
+  });
+});
+
+/** Circle's FiatToken v2.2 (USDC) as deployed on Base: what a signature made here must match there. */
+const BASE_USDC = {
+  address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  chainId: 8453,
+  /** Its DOMAIN_SEPARATOR(), as the contract on Base answers it. */
+  domainSeparator: '0x02fa7265e7c5d81118673727957699e4d68f74cd74b7db77da710fe8a2c7834f',
+  /** FiatToken v2's EIP3009 type hashes, as published in its source. */
+  typeHashes: {
+    TransferWithAuthorization: '0x7c7c6cdb67a18743f49ec6fa9b35f50d52ed05cbed4cc592e13b44501c1a2267',
+    ReceiveWithAuthorization: '0xd099cc98ef71107a616c4f0f941f04c322d8e254fe26b3c6668db87aae413de8',
+    CancelAuthorization: '0x158b0a9edf7a828aad02f63cd515c68ef2f50ba807396f6d12842833a1597429',
+  },
+} as const;
+
+/** EIP-712's typeHash of a struct without nested types: keccak256 of `Name(type name,…)`. */
+function typeHash(name: string, fields: readonly { name: string; type: string }[]): Hex {
+  return keccak256(toHex(`${name}(${fields.map((field) => `${field.type} ${field.name}`).join(',')})`));
+}
+
+describe("the signed battery against Base's USDC", () => {
+  it("signs the ReceiveWithAuthorization type and the domain of Base's USDC, as published", () => {
+    const typed = batteryAuthorizationTypedData({
+      chainId: BASE_USDC.chainId,
+      usdc: BASE_USDC.address,
+      fartwinLife: chain().deployment.fartwinLife,
+      from: chain().bob.account.address,
+      agentId: agentIdFor('base'),
+      minA0xOut: 0n,
+      salt: keccak256(toHex('base')),
+      validAfter: 0n,
+      validBefore: 1n,
+    });
+    expect(typeHash(typed.primaryType, typed.types.ReceiveWithAuthorization)).toBe(
+      BASE_USDC.typeHashes.ReceiveWithAuthorization,
+    );
+    expect(domainSeparator({ domain: typed.domain })).toBe(BASE_USDC.domainSeparator);
+  });
+
+  it("LocalUSDC, which the local stack and these tests sign for, has FiatToken v2's type hashes", async () => {
+    for (const [name, published] of Object.entries(BASE_USDC.typeHashes)) {
+      const functionName = `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_TYPEHASH` as
+        | 'TRANSFER_WITH_AUTHORIZATION_TYPEHASH'
+        | 'RECEIVE_WITH_AUTHORIZATION_TYPEHASH'
+        | 'CANCEL_AUTHORIZATION_TYPEHASH';
+      const onChain = await chain().publicClient.readContract({
+        address: chain().deployment.usdc,
+        abi: localUsdcAbi,
+        functionName,
+      });
+      expect(onChain, name).toBe(published);
+    }
   });
 });
 
