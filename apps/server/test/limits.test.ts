@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
 import {
+  activityPath,
   apiPaths,
   batteryRelayPath,
   chatResponseSchema,
@@ -157,8 +158,9 @@ describe('limits', () => {
     expect(await deployments()).toBe(0);
   });
 
-  it("reads that cost something (a new user's questions, twin cards) share one limit per IP", async () => {
+  it("reads that cost something (a new user's questions, twin cards, a twin's activity) share one limit per IP", async () => {
     const { points } = RATE_LIMITS.costlyReadPerIp;
+    expect(points).toBe(300);
     const read = (path: string, ip: string) => request(path, { headers: { 'x-forwarded-for': ip } });
     const questions = apiPaths.agentsByFid(1012);
     const card = `/images/agents/${twinAgentId('no-such-twin')}.png`;
@@ -168,6 +170,8 @@ describe('limits', () => {
     }
     await expectRateLimited(await read(questions, '198.51.100.80'), 'requests');
     await expectRateLimited(await read(card, '198.51.100.80'), 'requests');
+    await expectRateLimited(await read(activityPath(twinAgentId('lowcaps-dev')), '198.51.100.80'), 'requests');
+    expect((await read(activityPath(twinAgentId('lowcaps-dev')), '198.51.100.81')).status).toBe(200);
     // A user with a twin is answered from what is stored, no cost: not limited.
     expect((await read(apiPaths.agentsByFid(1001), '198.51.100.80')).status).toBe(200);
     expect((await read(questions, '198.51.100.81')).status).toBe(200);
