@@ -123,8 +123,8 @@ export function createServices(
     tokenLauncher:
       overrides.tokenLauncher ??
       (production
-        ? clankerTokenLauncher({ publicClient: chain, wallet: operator })
-        : localTokenLauncher({ publicClient: chain, operator, contracts })),
+        ? clankerTokenLauncher({ publicClient: chain })
+        : localTokenLauncher({ publicClient: chain, contracts })),
     feeLocker:
       overrides.feeLocker ??
       (production ? clankerFeeLocker({ publicClient: chain }) : localFeeLocker({ publicClient: chain, contracts })),

@@ -61,15 +61,17 @@ describe('the battery relay', () => {
   const signedBody = async (
     payer: PrivateKeyAccount,
     agentId: string,
-    overrides: { validAfter?: bigint; validBefore?: bigint; value?: bigint; to?: Hex } = {},
+    overrides: { validAfter?: bigint; validBefore?: bigint; value?: bigint; to?: Hex; minA0xOut?: bigint } = {},
   ) => {
     const salt = keccak256(toHex(crypto.randomUUID()));
+    const minA0xOut = overrides.minA0xOut ?? 0n;
     const typed = batteryAuthorizationTypedData({
       chainId: await clients().publicClient.getChainId(),
       usdc: deployment.usdc,
       fartwinLife: deployment.fartwinLife,
       from: payer.address,
       agentId,
+      minA0xOut,
       salt,
       validAfter: overrides.validAfter ?? 0n,
       validBefore: overrides.validBefore ?? (await chainNow()) + 600n,
@@ -79,7 +81,7 @@ describe('the battery relay', () => {
       ...(overrides.value === undefined ? {} : { value: overrides.value }),
       ...(overrides.to === undefined ? {} : { to: overrides.to }),
     };
-    return batteryRelayRequest(message, salt, await payer.signTypedData({ ...typed, message }));
+    return batteryRelayRequest(message, { minA0xOut, salt }, await payer.signTypedData({ ...typed, message }));
   };
 
   const postFrom = async (ip: string, agentId: string, body: unknown): Promise<Response> =>
@@ -294,6 +296,9 @@ describe('the battery relay', () => {
       { body: await signedBody(payer, twin, { value: 2n * USDC }), code: 'wrong_amount' },
       // Signed for the other twin, sent for this one.
       { body: await signedBody(payer, otherTwin), code: 'wrong_agent' },
+      // The payer's minimum lowered or stripped on the way: the nonce no longer derives from it.
+      { body: { ...(await signedBody(payer, twin, { minA0xOut: 5n })), minA0xOut: '4' }, code: 'wrong_agent' },
+      { body: { ...(await signedBody(payer, twin, { minA0xOut: 5n })), minA0xOut: '0' }, code: 'wrong_agent' },
       { body: await signedBody(payer, twin, { validBefore: now + 5n }), code: 'signature_expired' },
       { body: await signedBody(payer, twin, { validAfter: now + 3_600n }), code: 'not_yet_valid' },
     ];
@@ -517,5 +522,11 @@ describe('the battery relay', () => {
     } finally {
       await pause('unpause');
     }
+    // A payer's signed minimum more than the swap buys: relayed as signed, it would revert.
+    const payer = await usdcOnlyPayer();
+    const body = await signedBody(payer, twin, { minA0xOut: 10n ** 30n });
+    const error = await expectRefusal(await post(twin, body), 400, 'payment_would_fail');
+    expect(error).toContain('BelowPayerMinimum');
+    expect(await relayRows()).toEqual([]);
   });
 });

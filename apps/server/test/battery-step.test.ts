@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usdcAbi } from '@fartwin/contracts';
+import { agentTokenFactoryAbi, usdcAbi } from '@fartwin/contracts';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { devAccount, OPERATOR_ACCOUNT_INDEX, type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { createTestClient, http, type PublicClient, toHex, WaitForTransactionReceiptTimeoutError } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { chainLifeReader } from '../src/chain/life.ts';
+import { localTokenLauncher } from '../src/chain/local-token-launcher.ts';
 import { operatorWallet } from '../src/chain/operator.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../src/db/advisory-locks.ts';
 import type { Db } from '../src/db/database.ts';
@@ -24,10 +26,11 @@ const AGENT_ID = twinAgentId('lowcaps-dev');
 const OPERATOR_KEY = toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().privateKey!);
 
 /**
- * The first battery is paid once: when waiting for the payment's receipt fails while the
- * payment is still pending, a retry must not pay a second time.
+ * The steps the operator pays (the token's deploy, the first battery) send once: when waiting for
+ * the receipt fails while the transaction is still pending, a retry must not send a second; and the
+ * operator's lock is let go before any receipt is awaited.
  */
-describe('the deploy pipeline’s first-battery step', () => {
+describe('the deploy pipeline’s first-battery and token steps', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Db;
   let anvil: RunningAnvil;
@@ -35,6 +38,8 @@ describe('the deploy pipeline’s first-battery step', () => {
   let contracts: Deployment;
   let chain: PublicClient;
   const step = deploySteps.find((each) => each.name === 'first-battery')!;
+  const tokenStep = deploySteps.find((each) => each.name === 'token')!;
+  const localContracts = () => ({ ...contracts, local: contracts });
   const depsWith = (publicClient: PublicClient) =>
     ({
       db,
@@ -42,7 +47,50 @@ describe('the deploy pipeline’s first-battery step', () => {
       operator: operatorWallet(anvil.rpcUrl, OPERATOR_KEY),
       contracts: () => contracts,
       life: chainLifeReader(chain, () => contracts),
+      tokenLauncher: localTokenLauncher({ publicClient, contracts: localContracts }),
     }) as unknown as DeployDeps;
+  const operatorNonce = () =>
+    chain.getTransactionCount({
+      address: operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address,
+      blockTag: 'pending',
+    });
+  /** A deployment whose earlier steps are done: its wallet and its account, which the token names. */
+  const deploymentBeforeToken = async (ownerFid: number, username: string) => {
+    const { choices, character } = await leaningCharacter(db, ownerFid);
+    await createDeployment(db, { ownerFid, agentId: twinAgentId(username), choices, character });
+    const wallet = privateKeyToAccount(generatePrivateKey()).address;
+    await db
+      .updateTable('deployments')
+      .set({ wallet_address: wallet, twin_fid: 900_000 + ownerFid, twin_username: `${username}-twin` })
+      .where('owner_fid', '=', ownerFid)
+      .execute();
+    return wallet;
+  };
+  /** The tokens the factory made for `owner`: one, however often the step ran. */
+  const tokensOf = async (owner: `0x${string}`) =>
+    chain.getContractEvents({
+      address: contracts.agentTokenFactory,
+      abi: agentTokenFactoryAbi,
+      eventName: 'AgentTokenCreated',
+      args: { recipient: owner },
+      fromBlock: BigInt(contracts.deployedAtBlock),
+    });
+  /** Whether another sender (another deploy, a relay) could take the operator's lock right now. */
+  const operatorLockFree = async () =>
+    (await withAdvisoryLock(db, { space: LOCK_SPACES.operatorWallet, id: 0 }, { wait: false }, async () => true)) ===
+    true;
+  /** The chain, noting at each receipt wait whether the operator's lock is free. */
+  const watchingReceiptWaits = () => {
+    const freeWhileAwaited: boolean[] = [];
+    const watching = {
+      ...chain,
+      waitForTransactionReceipt: async (args: { hash: `0x${string}` }) => {
+        freeWhileAwaited.push(await operatorLockFree());
+        return chain.waitForTransactionReceipt(args);
+      },
+    } as unknown as PublicClient;
+    return { watching, freeWhileAwaited };
+  };
   const operatorUsdc = () =>
     chain.readContract({
       address: contracts.usdc,
@@ -125,22 +173,59 @@ describe('the deploy pipeline’s first-battery step', () => {
     const { choices, character } = await leaningCharacter(db, 1002);
     await createDeployment(db, { ownerFid: 1002, agentId, choices, character });
     // At each receipt wait (the approval's, then the payment's): may another deploy or a relay send?
-    const freeWhileAwaited: boolean[] = [];
-    const watching = {
-      ...chain,
-      waitForTransactionReceipt: async (args: { hash: `0x${string}` }) => {
-        const free = await withAdvisoryLock(
-          db,
-          { space: LOCK_SPACES.operatorWallet, id: 0 },
-          { wait: false },
-          async () => true,
-        );
-        freeWhileAwaited.push(free === true);
-        return chain.waitForTransactionReceipt(args);
-      },
-    } as unknown as PublicClient;
+    const { watching, freeWhileAwaited } = watchingReceiptWaits();
     const { batteryTxHash } = await step.run((await findDeployment(db, 1002))!, depsWith(watching));
     expect(batteryTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(freeWhileAwaited).toEqual([true, true]);
+  });
+  it('the token step records its deploy when sent; a retry while it is pending sends nothing; once mined, it finds the token', async () => {
+    const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });
+    const owner = await deploymentBeforeToken(1003, 'tokencrash');
+    // The process stops right after the broadcast: the chain does not mine, the receipt wait gives up.
+    const stalling = {
+      ...chain,
+      waitForTransactionReceipt: async ({ hash }: { hash: `0x${string}` }) => {
+        const receipt = await chain.getTransactionReceipt({ hash }).catch(() => null);
+        if (!receipt) throw new WaitForTransactionReceiptTimeoutError({ hash });
+        return receipt;
+      },
+    } as unknown as PublicClient;
+    await testClient.setAutomine(false);
+    try {
+      await expect(tokenStep.run((await findDeployment(db, 1003))!, depsWith(stalling))).rejects.toThrow(
+        WaitForTransactionReceiptTimeoutError,
+      );
+      const recorded = (await findDeployment(db, 1003))!.tokenTxHash;
+      expect(recorded).toMatch(/^0x[0-9a-f]{64}$/);
+
+      // The retry finds the deploy pending: it says so and sends nothing.
+      const nonceBefore = await operatorNonce();
+      await expect(tokenStep.run((await findDeployment(db, 1003))!, depsWith(chain))).rejects.toThrow(
+        `The token's deploy ${recorded} is not mined yet; the deploy goes on once it is`,
+      );
+      expect(await operatorNonce()).toBe(nonceBefore);
+
+      // Mined: the next retry finds the token that deploy made, and one token was made in all.
+      await testClient.mine({ blocks: 1 });
+      await testClient.setAutomine(true);
+      const outputs = await tokenStep.run((await findDeployment(db, 1003))!, depsWith(chain));
+      const tokens = await tokensOf(owner);
+      expect(tokens).toHaveLength(1);
+      expect(outputs).toMatchObject({ tokenAddress: tokens[0]!.args.token, tokenTxHash: recorded });
+      expect(await operatorNonce()).toBe(nonceBefore);
+    } finally {
+      await testClient.setAutomine(true);
+    }
+  });
+
+  it("the token step holds the operator's lock for the broadcast only, not while the receipt is awaited", async () => {
+    const owner = await deploymentBeforeToken(1004, 'tokenlock');
+    const { watching, freeWhileAwaited } = watchingReceiptWaits();
+    const outputs = await tokenStep.run((await findDeployment(db, 1004))!, depsWith(watching));
+    expect(freeWhileAwaited).toEqual([true]);
+    const tokens = await tokensOf(owner);
+    expect(tokens).toHaveLength(1);
+    expect(outputs).toMatchObject({ tokenAddress: tokens[0]!.args.token });
+    expect((await findDeployment(db, 1004))!.tokenTxHash).toBe(outputs.tokenTxHash);
   });
 });

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
-import { apiPaths, chatResponseSchema, errorBodySchema, quickAuthPaths } from '@fartwin/protocol';
+import {
+  activityPath,
+  apiPaths,
+  batteryRelayPath,
+  chatResponseSchema,
+  errorBodySchema,
+  ownerVoicePaths,
+  quickAuthPaths,
+  twinEconomyPaths,
+} from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,8 +158,9 @@ describe('limits', () => {
     expect(await deployments()).toBe(0);
   });
 
-  it("reads that cost something (a new user's questions, twin cards) share one limit per IP", async () => {
+  it("reads that cost something (a new user's questions, twin cards, a twin's activity) share one limit per IP", async () => {
     const { points } = RATE_LIMITS.costlyReadPerIp;
+    expect(points).toBe(300);
     const read = (path: string, ip: string) => request(path, { headers: { 'x-forwarded-for': ip } });
     const questions = apiPaths.agentsByFid(1012);
     const card = `/images/agents/${twinAgentId('no-such-twin')}.png`;
@@ -160,6 +170,8 @@ describe('limits', () => {
     }
     await expectRateLimited(await read(questions, '198.51.100.80'), 'requests');
     await expectRateLimited(await read(card, '198.51.100.80'), 'requests');
+    await expectRateLimited(await read(activityPath(twinAgentId('lowcaps-dev')), '198.51.100.80'), 'requests');
+    expect((await read(activityPath(twinAgentId('lowcaps-dev')), '198.51.100.81')).status).toBe(200);
     // A user with a twin is answered from what is stored, no cost: not limited.
     expect((await read(apiPaths.agentsByFid(1001), '198.51.100.80')).status).toBe(200);
     expect((await read(questions, '198.51.100.81')).status).toBe(200);
@@ -177,6 +189,53 @@ describe('limits', () => {
     await expectRateLimited(await deliver('{}', '198.51.100.90'), 'deliveries');
     expect((await deliver('{}', '198.51.100.91')).status).toBe(400);
     expect(await server.db.selectFrom('webhook_events').selectAll().execute()).toEqual([]);
+  });
+
+  it('signed revivals, wallet views, withdrawals and cast refreshes are each limited through their route, at their number', async () => {
+    const twin = twinAgentId('lowcaps-dev');
+    const send = async (path: string, options: { method?: string; fid?: number; ip: string; body?: string }) =>
+      request(path, {
+        method: options.method ?? 'POST',
+        headers: {
+          'x-forwarded-for': options.ip,
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.fid === undefined ? {} : { authorization: `Bearer ${await tokenOf(options.fid)}` }),
+        },
+        ...(options.body === undefined ? {} : { body: options.body }),
+      });
+    const cases = [
+      // Per IP: anyone may relay a signed battery for any twin.
+      { limit: 'batteryRelayPerIp', points: 10, what: 'signed revivals', path: batteryRelayPath(twin), body: '{}' },
+      // Per fid: the wallet view (chain reads), withdrawals (transactions) and "Refresh from my casts".
+      { limit: 'costlyReadPerFid', points: 60, what: 'requests', path: twinEconomyPaths.wallet(twin), method: 'GET' },
+      {
+        limit: 'withdrawPerFid',
+        points: 20,
+        what: 'withdrawals',
+        path: twinEconomyPaths.withdrawals(twin),
+        body: '{}',
+      },
+      { limit: 'castRefreshPerFid', points: 5, what: 'refreshes', path: ownerVoicePaths.learn(twin) },
+    ] as const;
+    for (const [index, { limit, points, what, path, ...call }] of cases.entries()) {
+      expect(RATE_LIMITS[limit].points, limit).toBe(points);
+      const perFid = limit !== 'batteryRelayPerIp';
+      // Someone else than the twin's owner: each answer within the limit is a refusal that changes
+      // nothing. Each limit counts by its own name, so one fid serves them all.
+      const asker = { ...call, ip: `198.51.100.${120 + index}`, ...(perFid ? { fid: 1002 } : {}) };
+      const within = new Set<number>();
+      for (let taken = 0; taken < points; taken++) within.add((await send(path, asker)).status);
+      expect(
+        [...within].some((status) => status === 429),
+        limit,
+      ).toBe(false);
+      await expectRateLimited(await send(path, asker), what);
+      // The next one counts apart: another IP, or (per fid) the same IP for another fid.
+      const other = perFid ? { ...asker, fid: 1003 } : { ...asker, ip: `198.51.100.${140 + index}` };
+      expect((await send(path, other)).status, limit).not.toBe(429);
+    }
+    expect(await server.db.selectFrom('battery_relays').selectAll().execute()).toEqual([]);
+    expect(await server.db.selectFrom('twin_wallet_spends').selectAll().execute()).toEqual([]);
   });
 
   it("an owner's settings changes are limited per fid, and the one past the limit is not saved", async () => {

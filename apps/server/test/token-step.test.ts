@@ -1,4 +1,6 @@
+import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorWallet } from '../src/chain/operator.ts';
 import { TokenAddressTaken, type TokenLaunchRequest } from '../src/chain/token-launcher.ts';
 import type { Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
@@ -35,6 +37,8 @@ describe('the deploy pipeline’s token step', () => {
     const tokenStep = deploySteps.find((step) => step.name === 'token')!;
     const deps = {
       db,
+      // Never reached: this launcher sends nothing.
+      operator: operatorWallet('http://127.0.0.1:9', generatePrivateKey()),
       tokenLauncher: {
         async launch(request: TokenLaunchRequest) {
           // What a crash at this moment would leave behind: the salt must already be there.

@@ -10,6 +10,8 @@ import type { NotificationSender } from '../src/notify/sender.ts';
 import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+import type { ChatEngine } from '../src/twin/engines/chat-engine.ts';
+import { POST_TURN_SECONDS, PostTurnTaken } from '../src/twin-actions/content-writer/post.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
 import { publishHandingOn } from '../src/twin-actions/mentions/local-firehose.ts';
@@ -813,8 +815,16 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     );
     expect(jobs).toHaveLength(2);
     const before = (await castsBy(twins.bob.twin.fid)).length;
-    // Run together, as the queue's workers do when a day's two slots are due at once.
-    const outcomes = await Promise.all(jobs.map((job) => runTwinWriteJob(deps(), job)));
+    // Run together, as the queue's workers do when a day's two slots are due at once: a slot that
+    // finds the other composing is refused at once and written on its retry, after the other.
+    const settled = await Promise.allSettled(jobs.map((job) => runTwinWriteJob(deps(), job)));
+    const outcomes = await Promise.all(
+      settled.map((result, index) => {
+        if (result.status === 'fulfilled') return result.value;
+        expect(result.reason).toBeInstanceOf(PostTurnTaken);
+        return runTwinWriteJob(deps(), jobs[index]!);
+      }),
+    );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'posted']);
     const posts = (await castsBy(twins.bob.twin.fid)).slice(before);
     expect(posts).toHaveLength(2);
@@ -826,6 +836,64 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await castsBy(twins.bob.twin.fid)).toHaveLength(before + 2);
     await updateAgentActions(server.db, twins.bob.agentId, { contentWriter: false });
     expect((await dueScheduledJobs(now + 2 * DAY)).filter((job) => job.kind === 'post')).toHaveLength(0);
+  });
+
+  it('Content Writer: the post turn is recorded before the model writes, and nothing is held while it does', async () => {
+    await updateAgentActions(server.db, twins.alice.agentId, { contentWriter: true });
+    const slotAt = (await knownClockSeconds(server.db)) - 600;
+    const job = { kind: 'post' as const, agentId: twins.alice.agentId, slotAt };
+    const sibling = { ...job, slotAt: slotAt - 60 };
+    const seen: { turn: string | undefined; locks: number; sibling: unknown }[] = [];
+    const writer: ChatEngine = {
+      name: 'echo',
+      async *reply() {
+        const turn = await server.db
+          .selectFrom('twin_post_turns')
+          .select('key')
+          .where('agent_id', '=', twins.alice.agentId)
+          .executeTakeFirst();
+        // Any session's lock on the turns: the turn is a committed row, not a held lock.
+        const { rows } = await sql<{ held: number }>`
+          select count(*)::int as held from pg_locks
+          where pid <> pg_backend_pid() and relation = 'twin_post_turns'::regclass`.execute(server.db);
+        // Another slot of the twin, meanwhile, is refused at once rather than waiting.
+        const other = await runTwinWriteJob(deps(), sibling).then(
+          () => 'written',
+          (error: unknown) => error,
+        );
+        seen.push({ turn: turn?.key, locks: rows[0]!.held, sibling: other });
+        yield 'A post written with nothing held while the model answers.';
+      },
+    };
+    const before = (await castsBy(twins.alice.twin.fid)).length;
+    const outcome = await runTwinWriteJob(deps({ chatEngine: writer }), job);
+    expect(outcome.status).toBe('posted');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.turn).toBe(`post:${twins.alice.agentId}:${slotAt}`);
+    expect(seen[0]!.locks).toBe(0);
+    expect(seen[0]!.sibling).toBeInstanceOf(PostTurnTaken);
+    // Exactly once: a retry of the written slot casts nothing more; the refused one is written next.
+    expect((await runTwinWriteJob(deps({ chatEngine: writer }), job)).status).toBe('already-done');
+    expect(await castsBy(twins.alice.twin.fid)).toHaveLength(before + 1);
+
+    // A turn whose writer crashed before storing its text lapses after POST_TURN_SECONDS, not before.
+    await server.db
+      .updateTable('twin_post_turns')
+      .set({
+        key: `post:${twins.alice.agentId}:1`,
+        taken_at: sql<Date>`now() - make_interval(secs => ${POST_TURN_SECONDS - 5})`,
+      })
+      .where('agent_id', '=', twins.alice.agentId)
+      .execute();
+    await expect(runTwinWriteJob(deps(), sibling)).rejects.toBeInstanceOf(PostTurnTaken);
+    await server.db
+      .updateTable('twin_post_turns')
+      .set({ taken_at: sql<Date>`now() - make_interval(secs => ${POST_TURN_SECONDS + 5})` })
+      .where('agent_id', '=', twins.alice.agentId)
+      .execute();
+    expect((await runTwinWriteJob(deps(), sibling)).status).toBe('posted');
+    expect(await castsBy(twins.alice.twin.fid)).toHaveLength(before + 2);
+    await updateAgentActions(server.db, twins.alice.agentId, { contentWriter: false });
   });
 
   it('Notifications: two digests a day to an owner with notifications, saying what the twin did and its battery', async () => {

@@ -33,7 +33,8 @@ import {IV3SwapRouter} from "./interfaces/IV3SwapRouter.sol";
  * - A payer who names a minimum and a deadline (`extendLife` with four arguments) is protected by
  *   them rather than by the owner's floor.
  * - A payer with USDC and no ETH signs an EIP-3009 authorization that someone else (the app's
- *   relayer) submits through {extendLifeWithAuthorization}; the signature is bound to one agent.
+ *   relayer) submits through {extendLifeWithAuthorization}; the signature is bound to one agent
+ *   and to the payer's own minimum, which the submitter cannot change.
  */
 contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -43,6 +44,9 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /// @notice Life bought by 1 USDC.
     uint256 public constant LIFE_PER_USDC = 7 days;
+
+    /// @notice The domain tag of {authorizationNonce}, so no other scheme's nonce can collide with it.
+    bytes32 public constant AUTHORIZATION_NONCE_TAG = keccak256("FartwinLife.extendLifeWithAuthorization");
 
     /// @notice How long an announced change of the burn address, swap path or floor waits.
     uint256 public constant CHANGE_DELAY = 2 days;
@@ -119,13 +123,15 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
      * @param from The payer who signed.
      * @param validAfter Valid strictly after this unix second.
      * @param validBefore Valid strictly before this unix second.
-     * @param salt The salt of the nonce, which is `authorizationNonce(agentId, salt)`.
+     * @param minA0xOut The least A0X (18 decimals) the payer accepts for the battery, part of the nonce.
+     * @param salt The salt of the nonce, which is `authorizationNonce(agentId, minA0xOut, salt)`.
      * @param signature r ‖ s ‖ v (65 bytes), or an ERC-1271 wallet's signature.
      */
     struct BatteryAuthorization {
         address from;
         uint256 validAfter;
         uint256 validBefore;
+        uint256 minA0xOut;
         bytes32 salt;
         bytes signature;
     }
@@ -299,13 +305,19 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
 
     /**
      * @notice The nonce a payer's EIP-3009 authorization must carry to pay for `agentId` through
-     * {extendLifeWithAuthorization}: `keccak256(abi.encode(keccak256(bytes(agentId)), salt))`.
+     * {extendLifeWithAuthorization}: `keccak256(abi.encode(AUTHORIZATION_NONCE_TAG,
+     * keccak256(bytes(agentId)), minA0xOut, salt))`.
      * @param agentId The agent the payer means to keep alive.
+     * @param minA0xOut The least A0X (18 decimals) the payer accepts for the battery.
      * @param salt Any 32 random bytes the payer picks, so each authorization is new.
      * @return The authorization nonce.
      */
-    function authorizationNonce(string calldata agentId, bytes32 salt) public pure returns (bytes32) {
-        return keccak256(abi.encode(keccak256(bytes(agentId)), salt));
+    function authorizationNonce(string calldata agentId, uint256 minA0xOut, bytes32 salt)
+        public
+        pure
+        returns (bytes32)
+    {
+        return keccak256(abi.encode(AUTHORIZATION_NONCE_TAG, keccak256(bytes(agentId)), minA0xOut, salt));
     }
 
     /**
@@ -316,33 +328,35 @@ contract FartwinLife is Ownable2Step, Pausable, ReentrancyGuardTransient {
      * @dev What `from` signed, and why it cannot be spent otherwise:
      * - value exactly {MIN_USDC_AMOUNT} and `to` this contract: the contract rebuilds the
      *   authorization with them, so a signature for any other amount or payee fails USDC's check;
-     * - nonce `authorizationNonce(agentId, salt)`: the contract derives the nonce from the agent id
-     *   it is asked to feed, so a signature seen in the mempool cannot feed another agent (the
-     *   derived nonce would differ and the signature would not recover to `from`);
+     * - nonce `authorizationNonce(agentId, minA0xOut, salt)`: the contract derives the nonce from
+     *   the agent id it is asked to feed and the minimum it is asked to hold the swap to, so a
+     *   signature seen in the mempool cannot feed another agent, and a submitter who lowers or
+     *   strips the payer's minimum makes the signature fail (the derived nonce would differ and the
+     *   signature would not recover to `from`);
      * - `receiveWithAuthorization` only lets the payee (this contract) submit it, and USDC marks
      *   the nonce used, so the same signature pays at most once;
      * - `validAfter`/`validBefore`: USDC refuses it outside that window (the deadline).
-     * The swap is held to the higher of the submitter's `minA0xOut` and the owner's floor, so a
-     * submitter cannot strip the payer's slippage protection.
+     * The swap is held to the higher of the payer's signed `minA0xOut` and the owner's floor.
      * @param agentId The agent to keep alive, a canonical lowercase UUID.
      * @param authorization What the payer signed beyond the fixed value and payee, and the signature.
-     * @param minA0xOut The least A0X (18 decimals) the swap must buy, from a fresh quote.
      * @return a0xBurned The A0X that reached the burn address.
      */
-    function extendLifeWithAuthorization(
-        string calldata agentId,
-        BatteryAuthorization calldata authorization,
-        uint256 minA0xOut
-    ) external nonReentrant whenNotPaused returns (uint256 a0xBurned) {
+    function extendLifeWithAuthorization(string calldata agentId, BatteryAuthorization calldata authorization)
+        external
+        nonReentrant
+        whenNotPaused
+        returns (uint256 a0xBurned)
+    {
         address from = authorization.from;
         if (from == address(0)) revert ZeroPayer();
+        uint256 minA0xOut = authorization.minA0xOut;
         IERC3009(address(usdc)).receiveWithAuthorization(
             from,
             address(this),
             MIN_USDC_AMOUNT,
             authorization.validAfter,
             authorization.validBefore,
-            authorizationNonce(agentId, authorization.salt),
+            authorizationNonce(agentId, minA0xOut, authorization.salt),
             authorization.signature
         );
         Settings memory settings = _settings;

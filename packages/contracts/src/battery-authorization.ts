@@ -28,12 +28,22 @@ export const receiveWithAuthorizationTypes = {
   ],
 } as const;
 
+/** FartwinLife.AUTHORIZATION_NONCE_TAG: the nonce's domain tag. */
+export const AUTHORIZATION_NONCE_TAG = keccak256(toHex('FartwinLife.extendLifeWithAuthorization'));
+
 /**
- * FartwinLife.authorizationNonce: `keccak256(abi.encode(keccak256(bytes(agentId)), salt))`. The
- * contract derives it from the agent it feeds, which binds the signature to that agent.
+ * FartwinLife.authorizationNonce:
+ * `keccak256(abi.encode(AUTHORIZATION_NONCE_TAG, keccak256(bytes(agentId)), minA0xOut, salt))`. The
+ * contract derives it from the agent it feeds and the minimum it holds the swap to, which binds the
+ * signature to both: whoever submits it can change neither.
  */
-export function batteryAuthorizationNonce(agentId: string, salt: Hex): Hex {
-  return keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'bytes32' }], [keccak256(toHex(agentId)), salt]));
+export function batteryAuthorizationNonce(agentId: string, minA0xOut: bigint, salt: Hex): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }, { type: 'bytes32' }],
+      [AUTHORIZATION_NONCE_TAG, keccak256(toHex(agentId)), minA0xOut, salt],
+    ),
+  );
 }
 
 export interface BatteryAuthorizationRequest {
@@ -42,6 +52,8 @@ export interface BatteryAuthorizationRequest {
   fartwinLife: Address;
   from: Address;
   agentId: string;
+  /** The least A0X (18 decimals) the payer accepts for the battery (0: the owner's floor only). */
+  minA0xOut: bigint;
   salt: Hex;
   validAfter: bigint;
   validBefore: bigint;
@@ -64,7 +76,7 @@ export function batteryAuthorizationTypedData(request: BatteryAuthorizationReque
       value: BATTERY_USDC,
       validAfter: request.validAfter,
       validBefore: request.validBefore,
-      nonce: batteryAuthorizationNonce(request.agentId, request.salt),
+      nonce: batteryAuthorizationNonce(request.agentId, request.minA0xOut, request.salt),
     },
   } as const;
 }
@@ -74,6 +86,8 @@ export interface BatteryAuthorization {
   from: Address;
   validAfter: bigint;
   validBefore: bigint;
+  /** The payer's signed minimum: the contract rebuilds the nonce from it. */
+  minA0xOut: bigint;
   salt: Hex;
   /** r ‖ s ‖ v (65 bytes) from eth_signTypedData_v4, or an ERC-1271 wallet's signature. */
   signature: Hex;

@@ -90,17 +90,15 @@ export async function payForBattery(
   return { receipt, event };
 }
 
-/** The contract call a relayer sends (estimate, then write) for a signed battery. */
-export function batteryAuthorizationCall(
-  fartwinLife: Address,
-  agentId: string,
-  authorization: BatteryAuthorization,
-  minA0xOut: bigint,
-) {
+/**
+ * The contract call a relayer sends (estimate, then write) for a signed battery. The swap's minimum
+ * is the one the payer signed, inside `authorization`: a relayer has no minimum of its own to pass.
+ */
+export function batteryAuthorizationCall(fartwinLife: Address, agentId: string, authorization: BatteryAuthorization) {
   return {
     address: fartwinLife,
     abi: fartwinLifeAbi,
     functionName: 'extendLifeWithAuthorization',
-    args: [agentId, authorization, minA0xOut],
+    args: [agentId, authorization],
   } as const;
 }

@@ -1,9 +1,10 @@
-import { type Hex, keccak256, parseEventLogs, toHex } from 'viem';
+import { domainSeparator, type Hex, keccak256, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi, localUsdcAbi } from '../generated/abis.ts';
 import { batteryAuthorizationCall } from '../src/battery.ts';
 import {
+  AUTHORIZATION_NONCE_TAG,
   type BatteryAuthorization,
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
@@ -44,6 +45,8 @@ interface SignOptions {
   to?: `0x${string}`;
   validAfter?: bigint;
   validBefore?: bigint;
+  /** The payer's minimum, signed into the nonce; 0 (the owner's floor only) unless given. */
+  minA0xOut?: bigint;
   salt?: Hex;
 }
 
@@ -56,12 +59,14 @@ async function sign(signer: Signer, options: SignOptions): Promise<BatteryAuthor
   const salt = options.salt ?? keccak256(toHex(crypto.randomUUID()));
   const validAfter = options.validAfter ?? 0n;
   const validBefore = options.validBefore ?? (await chainNow()) + 600n;
+  const minA0xOut = options.minA0xOut ?? 0n;
   const typed = batteryAuthorizationTypedData({
     chainId: await publicClient.getChainId(),
     usdc: deployment.usdc,
     fartwinLife: deployment.fartwinLife,
     from: signer.address,
     agentId: options.agentId,
+    minA0xOut,
     salt,
     validAfter,
     validBefore,
@@ -74,15 +79,13 @@ async function sign(signer: Signer, options: SignOptions): Promise<BatteryAuthor
   const signature = await chain()
     .walletFor(signer)
     .signTypedData({ ...typed, message, account: signer });
-  return { from: signer.address, validAfter, validBefore, salt, signature };
+  return { from: signer.address, validAfter, validBefore, minA0xOut, salt, signature };
 }
 
-/** The relayer (bob, who has ETH) submits the payer's authorization. */
-async function relay(agentId: string, authorization: BatteryAuthorization, minA0xOut = 0n) {
+/** The relayer (bob, who has ETH) submits the payer's authorization, as signed unless changed. */
+async function relay(agentId: string, authorization: BatteryAuthorization) {
   const { bob, publicClient, deployment } = chain();
-  const hash = await bob.writeContract(
-    batteryAuthorizationCall(deployment.fartwinLife, agentId, authorization, minA0xOut),
-  );
+  const hash = await bob.writeContract(batteryAuthorizationCall(deployment.fartwinLife, agentId, authorization));
   const receipt = await confirm(publicClient, hash);
   const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
   const events = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs });
@@ -102,8 +105,8 @@ describe('extendLifeWithAuthorization', () => {
     const bobUsdc = await tokenBalance(chain(), deployment.usdc, bob.account.address);
     const quoted = await quoteA0xOut(chain(), USDC);
 
-    const authorization = await sign(payer, { agentId: agentIdFor('relayed') });
-    const { timestamp, events } = await relay(agentIdFor('relayed'), authorization, quoted);
+    const authorization = await sign(payer, { agentId: agentIdFor('relayed'), minA0xOut: quoted });
+    const { timestamp, events } = await relay(agentIdFor('relayed'), authorization);
 
     // The same events, in the same order, as a direct extendLife; the signer is the payer.
     expect(events.map((event) => event.eventName)).toEqual(['LifeExtended', 'LifePaid']);
@@ -123,7 +126,7 @@ describe('extendLifeWithAuthorization', () => {
         address: deployment.usdc,
         abi: localUsdcAbi,
         functionName: 'authorizationState',
-        args: [payer.address, batteryAuthorizationNonce(agentIdFor('relayed'), authorization.salt)],
+        args: [payer.address, batteryAuthorizationNonce(agentIdFor('relayed'), quoted, authorization.salt)],
       }),
     ).toBe(true);
 
@@ -133,15 +136,24 @@ describe('extendLifeWithAuthorization', () => {
     expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('relayed'))).toBe(timestamp + 14n * DAY);
   });
 
-  it('binds the nonce to the agent id as the contract computes it', async () => {
+  it('binds the nonce to the agent id and the minimum as the contract computes it', async () => {
     const salt = keccak256(toHex('salt'));
-    const onChain = await chain().publicClient.readContract({
-      address: chain().deployment.fartwinLife,
-      abi: fartwinLifeAbi,
-      functionName: 'authorizationNonce',
-      args: [agentIdFor('bound'), salt],
-    });
-    expect(onChain).toBe(batteryAuthorizationNonce(agentIdFor('bound'), salt));
+    const read = (minA0xOut: bigint) =>
+      chain().publicClient.readContract({
+        address: chain().deployment.fartwinLife,
+        abi: fartwinLifeAbi,
+        functionName: 'authorizationNonce',
+        args: [agentIdFor('bound'), minA0xOut, salt],
+      });
+    expect(await read(7n)).toBe(batteryAuthorizationNonce(agentIdFor('bound'), 7n, salt));
+    expect(await read(8n)).not.toBe(await read(7n));
+    expect(
+      await chain().publicClient.readContract({
+        address: chain().deployment.fartwinLife,
+        abi: fartwinLifeAbi,
+        functionName: 'AUTHORIZATION_NONCE_TAG',
+      }),
+    ).toBe(AUTHORIZATION_NONCE_TAG);
   });
 
   it('refuses a replayed signature', async () => {
@@ -201,15 +213,30 @@ describe('extendLifeWithAuthorization', () => {
     );
   });
 
-  it("holds the swap to the submitter's minimum and to the owner's floor", async () => {
+  it("holds the swap to the payer's signed minimum", async () => {
     const payer = await usdcOnlyPayer();
     const quoted = await quoteA0xOut(chain(), USDC);
-    const authorization = await sign(payer, { agentId: agentIdFor('slippage') });
-    await expectRevert(
-      relay(agentIdFor('slippage'), authorization, quoted + 1n),
-      'BelowPayerMinimum',
-      lifeAndTokenErrorsAbi,
-    );
+    const authorization = await sign(payer, { agentId: agentIdFor('slippage'), minA0xOut: quoted + 1n });
+    await expectRevert(relay(agentIdFor('slippage'), authorization), 'BelowPayerMinimum', lifeAndTokenErrorsAbi);
+  });
+
+  it("refuses a submitter that strips or changes the payer's minimum, and pays as signed", async () => {
+    const payer = await usdcOnlyPayer();
+    const quoted = await quoteA0xOut(chain(), USDC);
+    const minimum = quoted - 1n;
+    const authorization = await sign(payer, { agentId: agentIdFor('guarded'), minA0xOut: minimum });
+    for (const minA0xOut of [0n, minimum - 1n, minimum + 1n]) {
+      await expectUsdcRefusal(
+        relay(agentIdFor('guarded'), { ...authorization, minA0xOut }),
+        'FiatTokenV2: invalid signature',
+      );
+    }
+    expect(await tokenBalance(chain(), chain().deployment.usdc, payer.address)).toBe(5n * USDC);
+    expect(await readLife(chain(), 'agentTimeToDeath', agentIdFor('guarded'))).toBe(0n);
+
+    const { timestamp, events } = await relay(agentIdFor('guarded'), authorization);
+    expect(events[0]?.args).toMatchObject({ a0xBurned: quoted, newTimeToDeath: timestamp + 7n * DAY });
+    expect(await tokenBalance(chain(), chain().deployment.usdc, payer.address)).toBe(4n * USDC);
   });
 
   it('refuses while paused', async () => {
@@ -224,12 +251,66 @@ describe('extendLifeWithAuthorization', () => {
   });
 });
 
+/** Circle's FiatToken v2.2 (USDC) as deployed on Base: what a signature made here must match there. */
+const BASE_USDC = {
+  address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  chainId: 8453,
+  /** Its DOMAIN_SEPARATOR(), as the contract on Base answers it. */
+  domainSeparator: '0x02fa7265e7c5d81118673727957699e4d68f74cd74b7db77da710fe8a2c7834f',
+  /** FiatToken v2's EIP3009 type hashes, as published in its source. */
+  typeHashes: {
+    TransferWithAuthorization: '0x7c7c6cdb67a18743f49ec6fa9b35f50d52ed05cbed4cc592e13b44501c1a2267',
+    ReceiveWithAuthorization: '0xd099cc98ef71107a616c4f0f941f04c322d8e254fe26b3c6668db87aae413de8',
+    CancelAuthorization: '0x158b0a9edf7a828aad02f63cd515c68ef2f50ba807396f6d12842833a1597429',
+  },
+} as const;
+
+/** EIP-712's typeHash of a struct without nested types: keccak256 of `Name(type name,…)`. */
+function typeHash(name: string, fields: readonly { name: string; type: string }[]): Hex {
+  return keccak256(toHex(`${name}(${fields.map((field) => `${field.type} ${field.name}`).join(',')})`));
+}
+
+describe("the signed battery against Base's USDC", () => {
+  it("signs the ReceiveWithAuthorization type and the domain of Base's USDC, as published", () => {
+    const typed = batteryAuthorizationTypedData({
+      chainId: BASE_USDC.chainId,
+      usdc: BASE_USDC.address,
+      fartwinLife: chain().deployment.fartwinLife,
+      from: chain().bob.account.address,
+      agentId: agentIdFor('base'),
+      minA0xOut: 0n,
+      salt: keccak256(toHex('base')),
+      validAfter: 0n,
+      validBefore: 1n,
+    });
+    expect(typeHash(typed.primaryType, typed.types.ReceiveWithAuthorization)).toBe(
+      BASE_USDC.typeHashes.ReceiveWithAuthorization,
+    );
+    expect(domainSeparator({ domain: typed.domain })).toBe(BASE_USDC.domainSeparator);
+  });
+
+  it("LocalUSDC, which the local stack and these tests sign for, has FiatToken v2's type hashes", async () => {
+    for (const [name, published] of Object.entries(BASE_USDC.typeHashes)) {
+      const functionName = `${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_TYPEHASH` as
+        | 'TRANSFER_WITH_AUTHORIZATION_TYPEHASH'
+        | 'RECEIVE_WITH_AUTHORIZATION_TYPEHASH'
+        | 'CANCEL_AUTHORIZATION_TYPEHASH';
+      const onChain = await chain().publicClient.readContract({
+        address: chain().deployment.usdc,
+        abi: localUsdcAbi,
+        functionName,
+      });
+      expect(onChain, name).toBe(published);
+    }
+  });
+});
+
 describe('LocalUSDC EIP-3009', () => {
   it('lets only the payee submit a receiveWithAuthorization', async () => {
     const { deployment } = chain();
     const payer = await usdcOnlyPayer();
     const authorization = await sign(payer, { agentId: agentIdFor('payee') });
-    const nonce = batteryAuthorizationNonce(agentIdFor('payee'), authorization.salt);
+    const nonce = batteryAuthorizationNonce(agentIdFor('payee'), 0n, authorization.salt);
     await expectUsdcRefusal(
       chain().bob.writeContract({
         address: deployment.usdc,
@@ -293,7 +374,7 @@ describe('LocalUSDC EIP-3009', () => {
 
     // A cancelled authorization can no longer be used.
     const cancelled = await sign(payer, { agentId: agentIdFor('cancelled') });
-    const cancelledNonce = batteryAuthorizationNonce(agentIdFor('cancelled'), cancelled.salt);
+    const cancelledNonce = batteryAuthorizationNonce(agentIdFor('cancelled'), 0n, cancelled.salt);
     const cancelSignature = await chain()
       .walletFor(payer)
       .signTypedData({

@@ -35,7 +35,11 @@ export const batteryRelayRequestSchema = z.strictObject({
   validAfter: uintString,
   validBefore: uintString,
   nonce: bytes32,
-  /** The nonce is keccak256(abi.encode(keccak256(agentId), salt)): the salt rebuilds it. */
+  /**
+   * The least A0X (18 decimals) the payer accepts for the battery. The nonce is derived from the
+   * twin, this minimum and the salt (FartwinLife.authorizationNonce), so the relayer cannot change it.
+   */
+  minA0xOut: uintString,
   salt: bytes32,
   signature: z.pipe(
     z
@@ -63,10 +67,13 @@ export interface SignedBatteryMessage {
   nonce: `0x${string}`;
 }
 
-/** The relay request for a signed message: its numbers in decimal, with the nonce's salt and the signature. */
+/**
+ * The relay request for a signed message: its numbers in decimal, with what the nonce is derived
+ * from (the payer's minimum and the salt) and the signature.
+ */
 export function batteryRelayRequest(
   message: SignedBatteryMessage,
-  salt: `0x${string}`,
+  nonceOf: { minA0xOut: bigint; salt: `0x${string}` },
   signature: `0x${string}`,
 ): BatteryRelayRequest {
   return {
@@ -76,7 +83,8 @@ export function batteryRelayRequest(
     validAfter: String(message.validAfter),
     validBefore: String(message.validBefore),
     nonce: message.nonce,
-    salt,
+    minA0xOut: String(nonceOf.minA0xOut),
+    salt: nonceOf.salt,
     signature,
   };
 }

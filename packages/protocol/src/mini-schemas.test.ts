@@ -37,12 +37,17 @@ describe("the protocol's schemas on zod/mini", () => {
       validAfter: '0',
       validBefore: '99',
       nonce: `0x${'A'.repeat(64)}`,
+      minA0xOut: '990000000000000000000',
       salt: `0x${'b'.repeat(64)}`,
       signature: `0x${'c'.repeat(130)}`,
     };
     const parsed = batteryRelayRequestSchema.parse(signed);
     expect(parsed.value).toBe(1_000_000n);
     expect(parsed.nonce).toBe(`0x${'a'.repeat(64)}`);
+    expect(parsed.minA0xOut).toBe(990n * 10n ** 18n);
+    // The payer's minimum is part of what was signed: a body without it is refused.
+    const { minA0xOut: _stripped, ...unguarded } = signed;
+    expect(batteryRelayRequestSchema.safeParse(unguarded).success).toBe(false);
     const huge = batteryRelayRequestSchema.safeParse({ ...signed, value: '9'.repeat(78) });
     expect(huge.error?.issues[0]?.message).toBe('must fit in a uint256');
   });

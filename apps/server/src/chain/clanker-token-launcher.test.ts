@@ -16,7 +16,7 @@ import { base } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clankerTokenConfig, clankerTokenLauncher, createdTokenAddress } from './clanker-token-launcher.ts';
 import { createChainClient } from './client.ts';
-import { TokenAddressTaken } from './token-launcher.ts';
+import { TokenAddressTaken, type TokenLaunchRequest } from './token-launcher.ts';
 
 const OWNER = '0x1111111111111111111111111111111111111111';
 const OTHER_OWNER = '0x2222222222222222222222222222222222222222';
@@ -154,15 +154,20 @@ describe('createdTokenAddress', () => {
 });
 
 /** The launcher as production makes it, the operator paying, on a local anvil. */
-const launcherOn = (anvil: RunningAnvil) =>
-  clankerTokenLauncher({
-    publicClient: createChainClient(anvil.rpcUrl),
+const launcherOn = (anvil: RunningAnvil) => {
+  const launcher = clankerTokenLauncher({ publicClient: createChainClient(anvil.rpcUrl) });
+  const sending = {
     wallet: createWalletClient({
       account: devAccount(OPERATOR_ACCOUNT_INDEX),
       chain: base,
       transport: http(anvil.rpcUrl),
     }),
-  });
+    onSent: async (hash: `0x${string}`) => {
+      throw new Error(`These launches must send nothing, and ${hash} was sent`);
+    },
+  };
+  return { launch: (request: TokenLaunchRequest) => launcher.launch(request, sending) };
+};
 /** Transactions the operator has sent: none, when a launch must send nothing. */
 const operatorNonceOn = (anvil: RunningAnvil) =>
   createChainClient(anvil.rpcUrl).getTransactionCount({ address: devAccount(OPERATOR_ACCOUNT_INDEX).address });

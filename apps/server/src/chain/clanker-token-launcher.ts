@@ -1,16 +1,6 @@
 import { CLANKERS, type ClankerTokenV4 } from 'clanker-sdk';
 import { Clanker } from 'clanker-sdk/v4';
-import {
-  type Account,
-  BaseError,
-  type Chain,
-  isAddressEqual,
-  type Log,
-  type PublicClient,
-  parseEventLogs,
-  type Transport,
-  type WalletClient,
-} from 'viem';
+import { BaseError, isAddressEqual, type Log, type PublicClient, parseEventLogs } from 'viem';
 import { base } from 'viem/chains';
 import { isTwinsClankerToken } from './clanker-ownership.ts';
 import {
@@ -54,21 +44,17 @@ export function createdTokenAddress(logs: Log[]): `0x${string}` | null {
 }
 
 /**
- * Twins' tokens on Base through Clanker v4 (clanker-sdk), paid for by the operator's wallet.
+ * Twins' tokens on Base through Clanker v4 (clanker-sdk), paid for by the operator's wallet (the
+ * deploy step's `sending.wallet`, which holds the operator's lock for the broadcast only).
  *
  * Idempotent per deployment without searching history: Clanker deploys with CREATE2 from the
  * token's arguments, admin and salt, so the address is known before sending. Code there is an
  * earlier attempt's token only if Clanker's records say it is the twin's (clanker-ownership.ts).
  */
-export function clankerTokenLauncher(options: {
-  publicClient: PublicClient;
-  /** The operator's wallet on Base: it sends (and pays for) the deploy transaction. */
-  wallet: WalletClient<Transport, Chain, Account>;
-}): TokenLauncher {
-  const clanker = new Clanker({ publicClient: options.publicClient, wallet: options.wallet });
-
+export function clankerTokenLauncher(options: { publicClient: PublicClient }): TokenLauncher {
   return {
-    async launch(request): Promise<LaunchedToken> {
+    async launch(request, sending): Promise<LaunchedToken> {
+      const clanker = new Clanker({ publicClient: options.publicClient, wallet: sending.wallet });
       const token = clankerTokenConfig(request);
       const what = `Clanker token $${request.symbol} for ${request.owner}`;
       const { expectedAddress } = await clanker.getDeployTransaction(token);
@@ -90,6 +76,8 @@ export function clankerTokenLauncher(options: {
           cause: deployment.error,
         });
       }
+      // Recorded before the receipt is awaited, with the operator's lock already let go.
+      await sending.onSent(deployment.txHash);
       const receipt = await options.publicClient.waitForTransactionReceipt({ hash: deployment.txHash });
       const address = receipt.status === 'success' ? createdTokenAddress(receipt.logs) : null;
       if (!address) throw new Error(`${what}: deploy transaction ${deployment.txHash} created no token`);

@@ -1,7 +1,6 @@
 import { agentTokenFactoryAbi, confirm } from '@fartwin/contracts';
 import { type PublicClient, parseEventLogs } from 'viem';
 import type { ContractAddresses } from './contracts.ts';
-import type { OperatorWallet } from './operator.ts';
 import { type TokenLauncher, tokenInfoStrings } from './token-launcher.ts';
 
 /**
@@ -10,12 +9,11 @@ import { type TokenLauncher, tokenInfoStrings } from './token-launcher.ts';
  */
 export function localTokenLauncher(deps: {
   publicClient: PublicClient;
-  operator: OperatorWallet;
   contracts: () => ContractAddresses | null;
 }): TokenLauncher {
-  const { publicClient, operator } = deps;
+  const { publicClient } = deps;
   return {
-    async launch({ name, symbol, owner, info }) {
+    async launch({ name, symbol, owner, info }, sending) {
       const local = deps.contracts()?.local;
       if (!local) throw new Error('The local chain has no AgentTokenFactory yet: is it bootstrapped?');
       // An earlier attempt may have created the token and crashed before recording it.
@@ -29,12 +27,14 @@ export function localTokenLauncher(deps: {
       if (earlier?.args.token) return { address: earlier.args.token, txHash: null };
 
       const { image, metadata, context } = tokenInfoStrings(info);
-      const hash = await operator.writeContract({
+      const hash = await sending.wallet.writeContract({
         address: local.agentTokenFactory,
         abi: agentTokenFactoryAbi,
         functionName: 'createTokenWithInfo',
         args: [name, symbol, owner, image, metadata, context],
       });
+      // Recorded before the receipt is awaited, with the operator's lock already let go.
+      await sending.onSent(hash);
       const receipt = await confirm(publicClient, hash);
       const [created] = parseEventLogs({
         abi: agentTokenFactoryAbi,

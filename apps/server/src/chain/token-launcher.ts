@@ -1,4 +1,5 @@
 import type { TokenLaunchInfo } from '@fartwin/protocol';
+import type { OperatorWallet } from './operator.ts';
 
 /** The interface twins' tokens are launched through, in every context. */
 export const TOKEN_INTERFACE = 'Fartwin';
@@ -50,11 +51,19 @@ export interface LaunchedToken {
   txHash: `0x${string}` | null;
 }
 
+/** How a launch sends its transaction, given by the deploy step. */
+export interface TokenLaunchSending {
+  /** The operator's wallet, signing and broadcasting under the operator's lock (sendingAsOperator). */
+  wallet: OperatorWallet;
+  /** Records the sent transaction's hash before its receipt is awaited, so a retry finds it. */
+  onSent(hash: `0x${string}`): Promise<unknown>;
+}
+
 /**
  * Deploys a twin's token: AgentTokenFactory on the local chain, Clanker on Base. Idempotent per
  * owner and salt: a retry after a crash finds the token an earlier attempt created instead of making
  * a second. Throws TokenAddressTaken when what it finds there is someone else's.
  */
 export interface TokenLauncher {
-  launch(request: TokenLaunchRequest): Promise<LaunchedToken>;
+  launch(request: TokenLaunchRequest, sending: TokenLaunchSending): Promise<LaunchedToken>;
 }

@@ -11,7 +11,6 @@ export const LOCK_SPACES = {
   lifeIndex: 7,
   localFirehose: 4,
   twinSchedule: 5,
-  twinPosts: 6,
   castWebhooks: 12,
   /** Transaction-level, keyed by hashtext: one author's, then one twin's reply charges at a time (twin-actions/reply-rules.ts). */
   replyChargesAuthor: 21,

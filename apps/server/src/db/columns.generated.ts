@@ -272,6 +272,11 @@ export interface DatabaseColumns {
     search: string | null;
     parent_search: string | null;
   };
+  twin_post_turns: {
+    agent_id: string;
+    key: string;
+    taken_at: Date;
+  };
   twin_reply_charges: {
     key: string;
     agent_id: string;

@@ -217,6 +217,14 @@ export interface TwinSchedulesTable {
 
 export type TwinWritingKind = DatabaseColumns['twin_writings']['kind'];
 
+/** Whose turn it is to compose a twin's post (twin-actions/content-writer/post.ts): the post's writing key. */
+export interface TwinPostTurnsTable {
+  agent_id: string;
+  key: string;
+  /** When the turn was taken: it lapses POST_TURN_SECONDS later unless the post's text is stored. */
+  taken_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** What a twin wrote on its own, once per key (twin-writes/). `delivered_ref`: cast hash, message id… */
 export interface TwinWritingsTable {
   key: string;
@@ -499,6 +507,7 @@ export interface Database {
   local_app_keys: LocalAppKeysTable;
   agent_actions: AgentActionsTable;
   twin_writings: TwinWritingsTable;
+  twin_post_turns: TwinPostTurnsTable;
   twin_reply_charges: TwinReplyChargesTable;
   twin_write_skips: TwinWriteSkipsTable;
   twin_drafts: TwinDraftsTable;

@@ -5,7 +5,7 @@ import { type Hex, type PublicClient, TransactionNotFoundError, TransactionRecei
 import { followTwin } from '../cast-webhooks/cast-webhook-sync.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { LifeReader } from '../chain/life.ts';
-import { asOperator, type OperatorWallet, sendingAsOperator } from '../chain/operator.ts';
+import { type OperatorWallet, sendingAsOperator } from '../chain/operator.ts';
 import {
   type LaunchedToken,
   TokenAddressTaken,
@@ -112,16 +112,32 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'deploy the token',
     async run(deployment, deps) {
       const symbol = tokenSymbol(deployment.character.username);
+      // An earlier attempt's deploy that may still land (its receipt wait failed, or the process
+      // stopped after the broadcast): never a second one while it is pending. Once mined, the
+      // launch below finds its token; dropped or reverted, it deploys again.
+      const earlier = deployment.tokenTxHash
+        ? await transactionOutcome(deps.publicClient, deployment.tokenTxHash)
+        : null;
+      if (earlier === 'pending') {
+        throw new Error(`The token's deploy ${deployment.tokenTxHash} is not mined yet; the deploy goes on once it is`);
+      }
+      // The operator's lock is held for the broadcast only (sendingAsOperator), never while the
+      // receipt is awaited; the hash is recorded in between.
+      const sending = {
+        wallet: sendingAsOperator(deps.db, deps.operator),
+        onSent: (hash: `0x${string}`) => recordOutputs(deps.db, deployment.ownerFid, { tokenTxHash: hash }),
+      };
       type LaunchInputs = Pick<TokenLaunchRequest, 'salt' | 'info'>;
       const launch = ({ salt, info }: LaunchInputs) =>
-        asOperator(deps.db, () =>
-          deps.tokenLauncher.launch({
+        deps.tokenLauncher.launch(
+          {
             name: `${deployment.character.displayName || deployment.character.username} Twin`,
             symbol,
             owner: need(deployment.walletAddress, 'The wallet address'),
             salt,
             info,
-          }),
+          },
+          sending,
         );
       // Stored before sending, salt and info together (both CREATE2 inputs): a retry after a crash
       // looks for its token at the same address.
@@ -155,7 +171,8 @@ export const deploySteps: readonly DeployStep[] = [
       return {
         tokenAddress: token.address,
         tokenSymbol: symbol,
-        tokenTxHash: token.txHash,
+        // Found rather than sent: the earlier attempt's transaction created it.
+        tokenTxHash: token.txHash ?? (earlier === 'succeeded' ? deployment.tokenTxHash : null),
         tokenSalt: inputs.salt,
         tokenLaunchInfo: inputs.info,
       };
@@ -175,7 +192,7 @@ export const deploySteps: readonly DeployStep[] = [
       if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: deployment.batteryTxHash };
       // An earlier attempt's payment that may still land (its receipt wait failed): never a second one.
       if (deployment.batteryTxHash) {
-        const outcome = await paymentOutcome(deps.publicClient, deployment.batteryTxHash);
+        const outcome = await transactionOutcome(deps.publicClient, deployment.batteryTxHash);
         if (outcome === 'pending') {
           throw new Error(
             `The first battery's payment ${deployment.batteryTxHash} is not mined yet; the deploy goes on once it is`,
@@ -230,10 +247,11 @@ export const deploySteps: readonly DeployStep[] = [
 ];
 
 /**
- * What became of a payment sent earlier: mined (succeeded or reverted), still pending, or gone from
- * the node (dropped, never to be mined): only the last two of the first three allow paying again.
+ * What became of a transaction sent earlier (a payment, a token's deploy): mined (succeeded or
+ * reverted), still pending, or gone from the node (dropped, never to be mined): only a reverted or
+ * dropped one allows sending it again.
  */
-async function paymentOutcome(
+async function transactionOutcome(
   client: PublicClient,
   hash: `0x${string}`,
 ): Promise<'succeeded' | 'reverted' | 'pending' | 'dropped'> {

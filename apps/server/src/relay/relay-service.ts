@@ -5,7 +5,6 @@ import {
   usdcAbi,
   withGasHeadroom,
 } from '@fartwin/contracts';
-import { quotePayerProtection } from '@fartwin/contracts/protection';
 import { BATTERY_PRICE_USDC, type BatteryRelayInput, type BatteryRelayResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import {
@@ -187,8 +186,8 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
     if (input.value !== BATTERY_PRICE_USDC) {
       throw refuse(400, 'wrong_amount', 'The signature must be for exactly 1 USDC, one battery.');
     }
-    if (input.nonce !== batteryAuthorizationNonce(agentId, input.salt)) {
-      throw refuse(400, 'wrong_agent', 'The signature is not for this twin.');
+    if (input.nonce !== batteryAuthorizationNonce(agentId, input.minA0xOut, input.salt)) {
+      throw refuse(400, 'wrong_agent', 'The signature is not for this twin with this minimum.');
     }
     // A retry of a relay already sent: the same transaction, no new checks or caps.
     const earlier = await findRelay(db, key);
@@ -210,6 +209,7 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       fartwinLife: contracts.fartwinLife,
       from: input.from,
       agentId,
+      minA0xOut: input.minA0xOut,
       salt: input.salt,
       validAfter: input.validAfter,
       validBefore: input.validBefore,
@@ -245,19 +245,15 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       logger.warn({ eth: formatEther(eth) }, 'battery relay: the operator is below its ETH floor');
       throw refuse(503, 'relayer_out_of_gas', 'Fartwin cannot pay the gas of signed revivals right now.');
     }
-    const protection = await budget(quotePayerProtection(chain, contracts, BATTERY_PRICE_USDC), 'quote the swap');
-    const call = batteryAuthorizationCall(
-      contracts.fartwinLife,
-      agentId,
-      {
-        from: input.from,
-        validAfter: input.validAfter,
-        validBefore: input.validBefore,
-        salt: input.salt,
-        signature: input.signature,
-      },
-      protection.minA0xOut,
-    );
+    // The swap's minimum is the payer's, signed into the nonce: the relayer passes it as it is.
+    const call = batteryAuthorizationCall(contracts.fartwinLife, agentId, {
+      from: input.from,
+      validAfter: input.validAfter,
+      validBefore: input.validBefore,
+      minA0xOut: input.minA0xOut,
+      salt: input.salt,
+      signature: input.signature,
+    });
     const gas = await withinBudget(
       chain.estimateContractGas({ ...call, account: operator.account }),
       RPC_BUDGET_MS,

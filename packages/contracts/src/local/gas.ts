@@ -82,17 +82,20 @@ export async function extendLifeGasComparison(
         fartwinLife: contracts.fartwinLife,
         from: payer.account.address,
         agentId,
+        minA0xOut: 0n,
         salt,
         validAfter: 0n,
         validBefore: timestamp + 600n,
       });
       const signature = await payer.signTypedData({ ...typed, account: payer.account });
-      const call = batteryAuthorizationCall(
-        contracts.fartwinLife,
-        agentId,
-        { from: payer.account.address, validAfter: 0n, validBefore: timestamp + 600n, salt, signature },
-        0n,
-      );
+      const call = batteryAuthorizationCall(contracts.fartwinLife, agentId, {
+        from: payer.account.address,
+        validAfter: 0n,
+        validBefore: timestamp + 600n,
+        minA0xOut: 0n,
+        salt,
+        signature,
+      });
       const gas = withGasHeadroom(await publicClient.estimateContractGas({ ...call, account: spender.account }));
       return gasOf(spender.writeContract({ ...call, gas }));
     },

@@ -64,8 +64,10 @@ describe('revival with only USDC (one signature, relayed)', () => {
       validAfter: '0',
       signature: `0x${'ab'.repeat(64)}1b`,
     });
-    // The nonce binds the signature to this twin; the message signed is the one relayed.
-    expect(body.nonce).toBe(batteryAuthorizationNonce('agent-1', body.salt as Hex));
+    // The nonce binds the signature to this twin and to the payer's quoted minimum (the quote less
+    // 1 %), so the relayer can change neither; the message signed is the one relayed.
+    expect(body.minA0xOut).toBe(String((host.chain.state.quotedA0x * 99n) / 100n));
+    expect(body.nonce).toBe(batteryAuthorizationNonce('agent-1', BigInt(body.minA0xOut ?? ''), body.salt as Hex));
     expect(typed?.message).toMatchObject({ from: USER_ADDRESS, to: LIFE_ADDRESS, nonce: body.nonce });
     expect(Number(body.validBefore)).toBeGreaterThanOrEqual(host.chain.state.blockTimestamp! + 600);
     // The wallet sent nothing and paid no gas.

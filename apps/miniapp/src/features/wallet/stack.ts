@@ -141,11 +141,13 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
 
     /**
      * Revival with only USDC: the connected account signs (eth_signTypedData_v4) an EIP-3009
-     * authorization of 1 USDC to the life contract, bound to `agentId` by its nonce and valid for
-     * 10 minutes of chain time; the answer is the body of the server's relay request.
+     * authorization of 1 USDC to the life contract, bound by its nonce to `agentId` and to the
+     * payer's quoted minimum, and valid for 10 minutes of chain time; the answer is the body of the
+     * server's relay request.
      */
     signBatteryAuthorization: async (agentId: string): Promise<BatteryRelayRequest> => {
-      const { usdc, fartwinLife } = requireContracts();
+      const found = requireContracts();
+      const { usdc, fartwinLife } = found;
       await beforeWrite();
       const from = getAccount(config).address;
       const client = getPublicClient(config, { chainId: base.id });
@@ -155,18 +157,22 @@ export function createWalletStack(appConfig: AppConfig, mode: HostMode = 'frame'
       const wallClock = BigInt(Math.floor(Date.now() / 1000));
       const now = timestamp > wallClock ? timestamp : wallClock;
       const salt = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+      // The payer's own minimum, signed into the nonce so that the relayer cannot lower it; with no
+      // quote, 0 leaves the swap to the owner's floor, as the plain extendLife does.
+      const minA0xOut = (await revivalProtection(config, found))?.minA0xOut ?? 0n;
       const typedData = batteryAuthorizationTypedData({
         chainId: base.id,
         usdc,
         fartwinLife,
         from,
         agentId,
+        minA0xOut,
         salt,
         validAfter: 0n,
         validBefore: now + BigInt(BATTERY_RELAY_VALID_FOR_SECONDS),
       });
       const signature = await signTypedData(config, { ...typedData, account: from });
-      return batteryRelayRequest(typedData.message, salt, signature);
+      return batteryRelayRequest(typedData.message, { minA0xOut, salt }, signature);
     },
 
     /**

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
+import { sql } from 'kysely';
 import { cachedAgentCharacter } from '../../agents/character-cache.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
+import type { Db } from '../../db/database.ts';
 import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
@@ -13,6 +13,17 @@ import { writingKeys } from '../writing-keys.ts';
 
 /** Earlier posts the engine is shown so it writes something new. */
 const EARLIER_POSTS = 30;
+
+/**
+ * How long a post's turn stays taken without its text stored: longer than an engine's budget
+ * (twin-writes.ts), so only a writer that crashed mid-turn loses it to the next slot.
+ */
+export const POST_TURN_SECONDS = 120;
+
+/** Another post of the twin is being composed: this one is written after it (the job retries). */
+export class PostTurnTaken extends Error {
+  override name = 'PostTurnTaken';
+}
 
 export interface PostJob {
   kind: 'post';
@@ -42,9 +53,13 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   const character = await cachedAgentCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
 
-  // One post of a twin is written at a time: a day's two slots are often due together, and each
-  // must see the other among the earlier posts, or both come out the same.
-  const lock = { space: LOCK_SPACES.twinPosts, id: createHash('sha256').update(twin.agentId).digest().readInt32BE(0) };
+  // One post of a twin is composed at a time: a day's two slots are often due together, and each
+  // must see the other among the earlier posts, or both come out the same. The turn is recorded in
+  // one statement and nothing is held while the model writes and the post is cast; writeOnce's key
+  // keeps a retry from casting twice.
+  if (!(await takePostTurn(db, twin.agentId, key))) {
+    throw new PostTurnTaken(`Another post of twin ${twin.agentId} is being written; ${key} follows it`);
+  }
   const compose = async () => {
     const earlier = await earlierPosts(deps, twin.agentId);
     return engineText(deps.chatEngine, {
@@ -60,13 +75,36 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   };
   const writing = { key, agentId: twin.agentId, kind: 'post' as const, clockAt: job.slotAt };
   // "Ask me first": the owner reviews it (twin-actions/drafts.ts) before it is cast.
-  if (decision === 'draft') {
-    return await withAdvisoryLock(db, lock, { wait: true }, () => holdAsDraft(deps, writing, compose));
-  }
-  const result = await withAdvisoryLock(db, lock, { wait: true }, () =>
-    writeOnce(db, writing, compose, castAsTwin(deps.farcasterActions, twin, key)),
-  );
+  if (decision === 'draft') return holdAsDraft(deps, writing, compose);
+  const result = await writeOnce(db, writing, compose, castAsTwin(deps.farcasterActions, twin, key));
   return { status: result.delivered ? 'posted' : 'already-done', text: result.text, hash: result.deliveredRef };
+}
+
+/**
+ * Takes the twin's post turn for `key`, in one statement (no lock held after it): free when no turn
+ * was taken, when it is this key's (a retry), when the other post's text is stored (as a writing or
+ * a draft, which the next post's earlier posts show), or when its writer let it lapse.
+ */
+async function takePostTurn(db: Db, agentId: string, key: string): Promise<boolean> {
+  const taken = await db
+    .insertInto('twin_post_turns')
+    .values({ agent_id: agentId, key })
+    .onConflict((conflict) =>
+      conflict
+        .column('agent_id')
+        .doUpdateSet({ key, taken_at: sql`now()` })
+        .where((eb) =>
+          eb.or([
+            eb('twin_post_turns.key', '=', key),
+            eb('twin_post_turns.taken_at', '<', sql<Date>`now() - make_interval(secs => ${POST_TURN_SECONDS})`),
+            eb.exists(eb.selectFrom('twin_writings').select('key').whereRef('key', '=', 'twin_post_turns.key')),
+            eb.exists(eb.selectFrom('twin_drafts').select('key').whereRef('key', '=', 'twin_post_turns.key')),
+          ]),
+        ),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return taken !== undefined;
 }
 
 /** The twin's latest posts, drafts among them, newest first: the engine writes something new. */
