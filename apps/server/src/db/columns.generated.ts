@@ -137,6 +137,42 @@ export interface DatabaseColumns {
     updated_at: Date;
     paced_until: Date | null;
   };
+  outbox_signers: {
+    address: string;
+    next_nonce: number;
+    updated_at: Date;
+  };
+  outbox_transactions: {
+    id: number;
+    kind: 'withdrawal' | 'keeper' | 'relay';
+    key: string;
+    agent_id: string | null;
+    signer: string;
+    tx_to: string;
+    call_data: string;
+    value_wei: string;
+    status: 'intent' | 'sent' | 'confirmed' | 'failed';
+    nonce: number | null;
+    raw_tx: string | null;
+    tx_hash: string | null;
+    error: string | null;
+    expires_at: Date;
+    created_at: Date;
+    updated_at: Date;
+    signed_at: Date | null;
+    asset: 'eth' | 'usdc' | 'token' | null;
+    amount: string | null;
+    recipient: string | null;
+    requested_by_fid: number | null;
+    period: string | null;
+    step: string | null;
+    weth_wei: string | null;
+    usdc: string | null;
+    token_amount: string | null;
+    payer: string | null;
+    auth_nonce: string | null;
+    client_ip: string | null;
+  };
   people_memory: {
     key: string;
     agent_id: string;

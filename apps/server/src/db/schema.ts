@@ -455,6 +455,55 @@ export interface TwinFeeSpendsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Every transaction the service signs (outbox/): the intent, then the signed bytes and hash, then the outcome. */
+export interface OutboxTransactionsTable {
+  id: Generated<number>;
+  kind: DatabaseColumns['outbox_transactions']['kind'];
+  /** The caller's exactly-once key (a withdrawal's request, a keeper step, a relayed authorization). */
+  key: string;
+  agent_id: string | null;
+  /** The signing address, lowercase. */
+  signer: string;
+  tx_to: string;
+  call_data: ColumnType<string, string | undefined, string>;
+  /** numeric columns come back as strings. */
+  value_wei: ColumnType<string, string | undefined, string>;
+  status: ColumnType<
+    DatabaseColumns['outbox_transactions']['status'],
+    'intent' | undefined,
+    DatabaseColumns['outbox_transactions']['status']
+  >;
+  nonce: number | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  error: string | null;
+  /** An intent not signed by then never is. */
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When it was signed (null until then): the withdrawal caps count by it. */
+  signed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  asset: DatabaseColumns['outbox_transactions']['asset'];
+  amount: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  recipient: string | null;
+  requested_by_fid: number | null;
+  period: string | null;
+  step: string | null;
+  weth_wei: string | null;
+  usdc: string | null;
+  token_amount: string | null;
+  payer: string | null;
+  auth_nonce: string | null;
+  client_ip: string | null;
+}
+
+/** The next nonce the outbox hands out per signer, taken under `for update`. */
+export interface OutboxSignersTable {
+  address: string;
+  next_nonce: number;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** The owner's "Pay my battery from my token's fees" (default on). */
 export interface TwinFeeSettingsTable {
   agent_id: string;
@@ -515,6 +564,8 @@ export interface Database {
   battery_relays: BatteryRelaysTable;
   twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;
+  outbox_transactions: OutboxTransactionsTable;
+  outbox_signers: OutboxSignersTable;
   twin_fee_checks: TwinFeeChecksTable;
 }
 
