@@ -32,6 +32,7 @@ import { startBaseNotificationSender } from './notify/base-sender.ts';
 import { startLifeWatch } from './notify/life-watch.ts';
 import { startNotificationSender } from './notify/sender.ts';
 import { rememberWalletAddress } from './notify/wallet-addresses.ts';
+import { startOutboxSettlement } from './outbox/index.ts';
 import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
@@ -53,7 +54,6 @@ import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
 import { activityRoutes } from './twin-activity/index.ts';
 import { twinWalletRoutes } from './twin-wallet/routes.ts';
 import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
-import { startWithdrawalSettlement } from './twin-wallet/withdrawal-settlement-job.ts';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -169,7 +169,8 @@ export async function createApp(deps: AppDeps): Promise<{
     ...deps.config.feeKeeper,
     logger: deps.logger,
   });
-  const withdrawalSettlements = await startWithdrawalSettlement(deps.jobs, {
+  // Every transaction the service signs is settled and swept by the outbox's jobs.
+  const outboxSettlements = await startOutboxSettlement(deps.jobs, {
     db: deps.db,
     chain: deps.chain,
     budgetMs: deps.config.twinWallet.chainBudgetMs,
@@ -262,12 +263,11 @@ export async function createApp(deps: AppDeps): Promise<{
       wallet: twinWalletService({
         db: deps.db,
         chain: deps.chain,
-        rpcUrl: deps.config.chain.rpcUrl,
         farcaster: services.farcaster,
         contracts: services.contracts,
         walletEncryptionKey: deps.config.walletEncryptionKey,
         limits: deps.config.twinWallet,
-        settlements: withdrawalSettlements,
+        settlements: outboxSettlements,
       }),
       tokens: services.tokens,
       rateLimits,

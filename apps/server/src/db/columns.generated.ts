@@ -327,23 +327,6 @@ export interface DatabaseColumns {
     voice: unknown;
     created_at: Date;
   };
-  twin_wallet_spends: {
-    id: number;
-    agent_id: string;
-    request_key: string;
-    kind: string;
-    asset: 'eth' | 'usdc' | 'token';
-    amount: string;
-    to_address: string;
-    requested_by_fid: number | null;
-    status: 'intent' | 'sent' | 'confirmed' | 'failed';
-    raw_tx: string | null;
-    tx_hash: string | null;
-    error: string | null;
-    created_at: Date;
-    updated_at: Date;
-    signed_at: Date | null;
-  };
   twin_write_skips: {
     key: string;
     agent_id: string;

@@ -8,7 +8,6 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  * Where a CHECK lists a column's allowed values, the migrations define them and the types below take
  * them from db/columns.generated.ts (`DatabaseColumns[table][column]`), so they are written once.
  */
-type SpendStatus = DatabaseColumns['twin_wallet_spends']['status'];
 
 /** Local mode's Farcaster: accounts of the local social network. */
 export interface SocialAccountsTable {
@@ -371,26 +370,6 @@ export interface RevivalsTable {
   created_at: CreatedAt;
 }
 
-/** The twin's wallet's ledger (twin-wallet/): each spend recorded before it is sent. Amounts in base units. */
-export interface TwinWalletSpendsTable {
-  id: Generated<number>;
-  agent_id: string;
-  request_key: string;
-  kind: 'withdrawal';
-  asset: DatabaseColumns['twin_wallet_spends']['asset'];
-  amount: ColumnType<string, string | bigint, string | bigint>;
-  to_address: string;
-  requested_by_fid: number | null;
-  status: ColumnType<SpendStatus, 'intent' | undefined, Exclude<SpendStatus, 'intent'>>;
-  raw_tx: string | null;
-  tx_hash: string | null;
-  error: string | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, undefined, Date | string>;
-  /** When it was signed (null until then): the daily caps count by it. */
-  signed_at: ColumnType<Date | null, undefined, Date | string>;
-}
-
 /** Each voice an owner saved (owner-controls/voice). */
 export interface TwinVoiceVersionsTable {
   agent_id: string;
@@ -560,7 +539,6 @@ export interface Database {
   twin_memory: TwinMemoryTable;
   twin_examples: TwinExamplesTable;
   revivals: RevivalsTable;
-  twin_wallet_spends: TwinWalletSpendsTable;
   battery_relays: BatteryRelaysTable;
   twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;

@@ -5,6 +5,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // then the signed bytes and their hash (stored before anything is sent), then the outcome.
   await db.schema
     .createTable('outbox_transactions')
+    .ifNotExists()
     .addColumn('id', 'bigserial', (column) => column.primaryKey())
     .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('withdrawal', 'keeper', 'relay')`))
     .addColumn('key', 'text', (column) => column.notNull().unique())
@@ -43,27 +44,88 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createIndex('outbox_transactions_agent')
+    .ifNotExists()
     .on('outbox_transactions')
     .columns(['agent_id', 'kind', 'created_at'])
     .execute();
   await db.schema
     .createIndex('outbox_transactions_signed')
+    .ifNotExists()
     .on('outbox_transactions')
     .columns(['agent_id', 'kind', 'signed_at'])
     .execute();
-  await db.schema.createIndex('outbox_transactions_created').on('outbox_transactions').column('created_at').execute();
+  await db.schema
+    .createIndex('outbox_transactions_created')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .column('created_at')
+    .execute();
   // The sweep's look at what is stuck: a few rows among many settled.
-  await sql`create index outbox_transactions_unsettled on outbox_transactions (updated_at)
+  await sql`create index if not exists outbox_transactions_unsettled on outbox_transactions (updated_at)
     where status in ('intent', 'sent')`.execute(db);
   // One row per signer: the next nonce the outbox hands out for it, taken under `for update`.
   await db.schema
     .createTable('outbox_signers')
+    .ifNotExists()
     .addColumn('address', 'text', (column) => column.primaryKey())
     .addColumn('next_nonce', 'bigint', (column) => column.notNull())
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .execute();
+  await moveOldLedgers(db);
 }
 
+/** Rows one statement of the move copies. */
+const MOVE_BATCH = 1_000;
+
+/**
+ * The ledgers the outbox replaces move into it, a batch of rows at a time (by id, or by key), each
+ * dropped once its rows are in. Safe to run again: a ledger already gone is passed over, and a row
+ * already moved (its key taken) is not copied twice.
+ */
+export async function moveOldLedgers(db: Kysely<unknown>): Promise<void> {
+  if (await tableExists(db, 'twin_wallet_spends')) {
+    // Owners' withdrawals. The transaction's own call was never stored: its signed bytes say it; an
+    // intent never signed is past its time (it is signed from `tx_to`, which holds the recipient here).
+    await inBatches(db, 'twin_wallet_spends', (after, upTo) =>
+      sql`insert into outbox_transactions
+          (kind, key, agent_id, signer, tx_to, call_data, value_wei, status, raw_tx, tx_hash, error,
+           expires_at, created_at, updated_at, signed_at, asset, amount, recipient, requested_by_fid)
+        select 'withdrawal', 'withdrawal:' || s.request_key, s.agent_id, lower(a.wallet_address), s.to_address,
+          '0x', case when s.asset = 'eth' then s.amount else 0 end, s.status, s.raw_tx, s.tx_hash, s.error,
+          least(s.created_at + interval '10 minutes', now()), s.created_at, s.updated_at, s.signed_at,
+          s.asset, s.amount, s.to_address, s.requested_by_fid
+        from twin_wallet_spends s join agents a on a.agent_id = s.agent_id
+        where s.id > ${after} and s.id <= ${upTo}
+        on conflict (key) do nothing`.execute(db),
+    );
+    await db.schema.dropTable('twin_wallet_spends').execute();
+  }
+}
+
+async function tableExists(db: Kysely<unknown>, table: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select to_regclass(${table}) is not null as found`.execute(db);
+  return rows[0]!.found;
+}
+
+/** Runs `copy` over the old table's ids, MOVE_BATCH at a time, oldest first. */
+async function inBatches(
+  db: Kysely<unknown>,
+  table: string,
+  copy: (after: number, upTo: number) => Promise<unknown>,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const { rows } = await sql<{ up_to: string | null }>`
+      select max(id)::text as up_to from (select id from ${sql.table(table)} where id > ${after} order by id limit ${MOVE_BATCH}) batch`.execute(
+      db,
+    );
+    const upTo = rows[0]?.up_to;
+    if (!upTo) return;
+    await copy(after, Number(upTo));
+    after = Number(upTo);
+  }
+}
+
+/** The outbox's tables go; the rows moved from the old ledgers are not put back. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('outbox_signers').execute();
   await db.schema.dropTable('outbox_transactions').execute();

@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/database.ts';
+import * as outboxMigration from '../src/db/migrations/202611290325_outbox.ts';
+import { createTestDatabase } from './harness.ts';
+
+const AGENT = '11111111-2222-4333-8444-555555555555';
+const WALLET = '0x00000000000000000000000000000000000003E9';
+const OWNER = '0x00000000000000000000000000000000000000aa';
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+describe('the outbox migration on the ledgers it replaces', () => {
+  let database: { db: Db; drop(): Promise<void> };
+  beforeAll(async () => {
+    // Migrated up to the one before the outbox, as a database from before it is.
+    database = await createTestDatabase({ migrateTo: '202611282355_twin_memory_words_by_read' });
+  });
+  afterAll(() => database?.drop());
+
+  it('moves every row of each old ledger, in each status, into the outbox, and a second run changes nothing', async () => {
+    const { db } = database;
+    await sql`insert into agents (agent_id, owner_fid, twin_fid, twin_username, twin_display_name, twin_pfp_url,
+        wallet_address, token_address, token_symbol, character, choices)
+      values (${AGENT}, 1001, 901001, 'alice-twin', 'Alice (twin)', null, ${WALLET},
+        '0x000000000000000000000000000000000000aaaa', 'TWIN', '{}', '[]')`.execute(db);
+    // Withdrawals: one in each status, an intent asked for a minute ago among them.
+    await sql`insert into twin_wallet_spends
+        (agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, raw_tx, tx_hash, error,
+         created_at, updated_at, signed_at)
+      values
+        (${AGENT}, ${`${AGENT}:k-intent`}, 'withdrawal', 'usdc', 5000000, ${OWNER}, 1001, 'intent', null, null, null,
+          now() - interval '1 minute', now() - interval '1 minute', null),
+        (${AGENT}, ${`${AGENT}:k-sent`}, 'withdrawal', 'eth', 1000, ${OWNER}, 1001, 'sent', '0xf86b01', ${hash(1)}, null,
+          now() - interval '2 hours', now() - interval '2 hours', now() - interval '2 hours'),
+        (${AGENT}, ${`${AGENT}:k-confirmed`}, 'withdrawal', 'token', 7, ${OWNER}, 1001, 'confirmed', '0xf86b02', ${hash(2)}, null,
+          now() - interval '3 hours', now() - interval '3 hours', now() - interval '3 hours'),
+        (${AGENT}, ${`${AGENT}:k-failed`}, 'withdrawal', 'usdc', 9, ${OWNER}, 1001, 'failed', null, null, 'refused:daily_withdrawal_limit|At most|429',
+          now() - interval '4 hours', now() - interval '4 hours', null)`.execute(db);
+
+    await migrateToLatest(db);
+    const moved = async () =>
+      db
+        .selectFrom('outbox_transactions')
+        .select([
+          'kind',
+          'key',
+          'agent_id',
+          'signer',
+          'status',
+          'raw_tx',
+          'tx_hash',
+          'error',
+          'asset',
+          'amount',
+          'recipient',
+          'requested_by_fid',
+          'value_wei',
+          sql<boolean>`signed_at is not null`.as('signed'),
+          sql<boolean>`expires_at <= now()`.as('expired'),
+        ])
+        .orderBy('key')
+        .execute();
+    const withdrawal = (key: string) => ({
+      kind: 'withdrawal',
+      key: `withdrawal:${AGENT}:${key}`,
+      agent_id: AGENT,
+      signer: WALLET.toLowerCase(),
+      recipient: OWNER,
+      requested_by_fid: 1001,
+      // An intent never signed is past its time: it is never signed from the outbox.
+      expired: true,
+    });
+    const rows = await moved();
+    expect(rows).toEqual([
+      {
+        ...withdrawal('k-confirmed'),
+        status: 'confirmed',
+        raw_tx: '0xf86b02',
+        tx_hash: hash(2),
+        error: null,
+        asset: 'token',
+        amount: '7',
+        value_wei: '0',
+        signed: true,
+      },
+      {
+        ...withdrawal('k-failed'),
+        status: 'failed',
+        raw_tx: null,
+        tx_hash: null,
+        error: 'refused:daily_withdrawal_limit|At most|429',
+        asset: 'usdc',
+        amount: '9',
+        value_wei: '0',
+        signed: false,
+      },
+      {
+        ...withdrawal('k-intent'),
+        status: 'intent',
+        raw_tx: null,
+        tx_hash: null,
+        error: null,
+        asset: 'usdc',
+        amount: '5000000',
+        value_wei: '0',
+        signed: false,
+      },
+      {
+        ...withdrawal('k-sent'),
+        status: 'sent',
+        raw_tx: '0xf86b01',
+        tx_hash: hash(1),
+        error: null,
+        asset: 'eth',
+        amount: '1000',
+        value_wei: '1000',
+        signed: true,
+      },
+    ]);
+    const { rows: left } = await sql<{ table: string | null }>`
+      select to_regclass('twin_wallet_spends')::text as table`.execute(db);
+    expect(left).toEqual([{ table: null }]);
+
+    // A second run of the migration changes nothing.
+    await outboxMigration.up(db as never);
+    expect(await moved()).toEqual(rows);
+  });
+});
