@@ -36,7 +36,6 @@ import { startOutboxSettlement } from './outbox/index.ts';
 import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
 import { startCastLearning, voiceRoutes } from './owner-controls/voice/index.ts';
 import { batteryRelay, batteryRelayRoutes } from './relay/index.ts';
-import { startRelaySettlement } from './relay/relay-settlement-job.ts';
 import { startRevivalSocial } from './revivals/revival-social.ts';
 import { reviverRoutes } from './revivals/routes.ts';
 import { appConfigRoutes } from './routes/app-config.ts';
@@ -176,11 +175,6 @@ export async function createApp(deps: AppDeps): Promise<{
     budgetMs: deps.config.twinWallet.chainBudgetMs,
     logger: deps.logger,
   });
-  const relaySettlements = await startRelaySettlement(deps.jobs, {
-    db: deps.db,
-    chain: deps.chain,
-    logger: deps.logger,
-  });
   const twinActions = await startTwinActions(deps.jobs, twinActionDeps, {
     // The backfill (an anti-join over every twin) is the life watch's alone: not once more per tick.
     syncLifeIndex: () => syncLifeIndex(lifeIndex, { backfill: false }),
@@ -316,7 +310,7 @@ export async function createApp(deps: AppDeps): Promise<{
         contracts: services.contracts,
         caps: deps.config.batteryRelay,
         logger: deps.logger,
-        settlements: relaySettlements,
+        settlements: outboxSettlements,
       }),
       rateLimits,
       trustProxyHops: deps.config.trustProxyHops,

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
+import { keccak256 } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/database.ts';
 import * as outboxMigration from '../src/db/migrations/202611290325_outbox.ts';
+import { REVERTED } from '../src/outbox/index.ts';
 import { createTestDatabase } from './harness.ts';
 
 const AGENT = '11111111-2222-4333-8444-555555555555';
 const WALLET = '0x00000000000000000000000000000000000003E9';
 const OWNER = '0x00000000000000000000000000000000000000aa';
+const LIFE = '0x000000000000000000000000000000000000bEEF';
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 describe('the outbox migration on the ledgers it replaces', () => {
@@ -38,6 +42,29 @@ describe('the outbox migration on the ledgers it replaces', () => {
         (${AGENT}, ${`${AGENT}:k-failed`}, 'withdrawal', 'usdc', 9, ${OWNER}, 1001, 'failed', null, null, 'refused:daily_withdrawal_limit|At most|429',
           now() - interval '4 hours', now() - interval '4 hours', null)`.execute(db);
 
+    // Relayed batteries: an unsigned claim, one sent and not settled, one that succeeded, one that reverted.
+    const operator = privateKeyToAccount(generatePrivateKey());
+    const signedBy = (nonce: number) =>
+      operator.signTransaction({
+        chainId: 8453,
+        type: 'eip1559',
+        to: LIFE,
+        data: '0xabcdef',
+        nonce,
+        gas: 200_000n,
+        maxFeePerGas: 2n,
+        maxPriorityFeePerGas: 1n,
+      });
+    const relays = [await signedBy(0), await signedBy(1), await signedBy(2)];
+    await sql`insert into battery_relays (payer, nonce, agent_id, claim, tx_hash, raw_tx, outcome, client_ip, created_at)
+      values
+        ('0xp0', '0xn0', ${AGENT}, 'c0', null, null, null, '10.0.0.1', now() - interval '1 hour'),
+        ('0xp1', '0xn1', ${AGENT}, 'c1', ${keccak256(relays[0]!)}, ${relays[0]}, null, '10.0.0.1', now() - interval '2 hours'),
+        ('0xp2', '0xn2', ${AGENT}, 'c2', ${keccak256(relays[1]!)}, ${relays[1]}, 'succeeded', null, now() - interval '3 hours'),
+        ('0xp3', '0xn3', ${AGENT}, 'c3', ${keccak256(relays[2]!)}, ${relays[2]}, 'reverted', '10.0.0.3', now() - interval '4 hours')`.execute(
+      db,
+    );
+
     await migrateToLatest(db);
     const moved = async () =>
       db
@@ -59,6 +86,15 @@ describe('the outbox migration on the ledgers it replaces', () => {
           sql<boolean>`signed_at is not null`.as('signed'),
           sql<boolean>`expires_at <= now()`.as('expired'),
         ])
+        .where('kind', '=', 'withdrawal')
+        .orderBy('key')
+        .execute();
+    const movedRelays = () =>
+      db
+        .selectFrom('outbox_transactions')
+        .select(['key', 'agent_id', 'signer', 'tx_to', 'call_data', 'nonce', 'status', 'raw_tx', 'tx_hash', 'error'])
+        .select(['payer', 'auth_nonce', 'client_ip'])
+        .where('kind', '=', 'relay')
         .orderBy('key')
         .execute();
     const withdrawal = (key: string) => ({
@@ -118,12 +154,35 @@ describe('the outbox migration on the ledgers it replaces', () => {
         signed: true,
       },
     ]);
-    const { rows: left } = await sql<{ table: string | null }>`
-      select to_regclass('twin_wallet_spends')::text as table`.execute(db);
-    expect(left).toEqual([{ table: null }]);
+    const relay = (index: number, status: string, error: string | null, clientIp: string | null) => ({
+      key: `relay:0xp${index + 1}:0xn${index + 1}`,
+      agent_id: AGENT,
+      signer: operator.address.toLowerCase(),
+      tx_to: LIFE.toLowerCase(),
+      call_data: '0xabcdef',
+      nonce: index,
+      status,
+      raw_tx: relays[index],
+      tx_hash: keccak256(relays[index]!),
+      error,
+      payer: `0xp${index + 1}`,
+      auth_nonce: `0xn${index + 1}`,
+      client_ip: clientIp,
+    });
+    // The claim never signed sent nothing: it is not moved.
+    const relayRows = await movedRelays();
+    expect(relayRows).toEqual([
+      relay(0, 'sent', null, '10.0.0.1'),
+      relay(1, 'confirmed', null, null),
+      relay(2, 'failed', REVERTED.relay, '10.0.0.3'),
+    ]);
+    const { rows: left } = await sql<{ tables: string | null }>`
+      select concat(to_regclass('twin_wallet_spends'), to_regclass('battery_relays')) as tables`.execute(db);
+    expect(left).toEqual([{ tables: '' }]);
 
     // A second run of the migration changes nothing.
     await outboxMigration.up(db as never);
     expect(await moved()).toEqual(rows);
+    expect(await movedRelays()).toEqual(relayRows);
   });
 });

@@ -55,17 +55,6 @@ export interface DatabaseColumns {
     failure_reason: string | null;
     created_at: Date;
   };
-  battery_relays: {
-    payer: string;
-    nonce: string;
-    agent_id: string;
-    claim: string;
-    tx_hash: string | null;
-    raw_tx: string | null;
-    created_at: Date;
-    outcome: 'succeeded' | 'reverted' | null;
-    client_ip: string | null;
-  };
   chain_cursors: {
     name: string;
     block: number;

@@ -392,25 +392,6 @@ export interface TwinLearningDaysTable {
   learned: number;
 }
 
-/** Signed batteries the operator relays (relay/), one per EIP-3009 authorization. */
-export interface BatteryRelaysTable {
-  /** The payer's address, lowercase. */
-  payer: string;
-  /** The authorization's nonce, lowercase hex. */
-  nonce: string;
-  agent_id: string;
-  /** The attempt holding the row (a random id). */
-  claim: string;
-  /** Null until the transaction is signed (always before it is sent). */
-  tx_hash: string | null;
-  raw_tx: string | null;
-  created_at: CreatedAt;
-  /** Null until the receipt is read. */
-  outcome: DatabaseColumns['battery_relays']['outcome'];
-  /** The client's address, when known. */
-  client_ip: string | null;
-}
-
 /** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */
 export interface TwinFeeSpendsTable {
   id: Generated<number>;
@@ -539,7 +520,6 @@ export interface Database {
   twin_memory: TwinMemoryTable;
   twin_examples: TwinExamplesTable;
   revivals: RevivalsTable;
-  battery_relays: BatteryRelaysTable;
   twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;
   outbox_transactions: OutboxTransactionsTable;

@@ -28,7 +28,8 @@ export const REPLACED: Record<OutboxKind, string> = {
 
 /**
  * Sends a signed transaction's stored bytes (again, after a crash or a drop: the chain mines them
- * once at most) and records its outcome once its receipt exists. It never waits for the receipt:
+ * once at most; with `resendAfterSeconds`, only once it was signed that long ago, its signer's own
+ * send given its time) and records its outcome once its receipt exists. It never waits for the receipt:
  * one not mined yet stays `sent`, for the next look. A transaction whose nonce another one took
  * (the signer's mined count passed it, with no receipt) can never be mined: a withdrawal or a relay
  * is marked failed; a keeper step goes back to its intent, to be signed again from what was
@@ -36,14 +37,20 @@ export const REPLACED: Record<OutboxKind, string> = {
  * as it now stands and whether this call recorded the outcome (once across settlers). A send the
  * node refused, with nothing else decided, is thrown.
  */
-export async function settleTransaction(deps: SettleDeps, id: number): Promise<{ row: OutboxRow; recorded: boolean }> {
+export async function settleTransaction(
+  deps: SettleDeps,
+  id: number,
+  options: { resendAfterSeconds?: number } = {},
+): Promise<{ row: OutboxRow; recorded: boolean }> {
   const row = await findTransaction(deps.db, id);
   if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) return { row, recorded: false };
   const raw = row.raw_tx as Hex;
   let refused: unknown = null;
-  await sendSigned(deps.chain, raw, deps.budgetMs).catch((error: unknown) => {
-    refused = error;
-  });
+  if (Date.now() - row.updated_at.getTime() >= (options.resendAfterSeconds ?? 0) * 1000) {
+    await sendSigned(deps.chain, raw, deps.budgetMs).catch((error: unknown) => {
+      refused = error;
+    });
+  }
   const receipt = await receiptOf(deps.chain, row.tx_hash as Hex, deps.budgetMs);
   if (receipt) {
     const recorded = await recordOutcome(

@@ -11,6 +11,8 @@ export const OUTBOX_OLD_SWEEP_QUEUE = 'outbox-sweep-old';
 /** Looks at a sent transaction after 2, 4, 8, 16, 32 s, then every minute: about an hour in all. */
 export const SETTLE_ATTEMPTS = 64;
 const settleDelaySeconds = (attempt: number) => Math.min(2 ** (attempt + 1), 60);
+/** The job sends a transaction's bytes again only once it was signed this long ago (its signer sent it then). */
+const RESEND_AFTER_SECONDS = 60;
 /** A transaction signed this long ago without its job (a crash between signing and sending) is swept. */
 const SWEEP_AFTER_SECONDS = 120;
 /** Past its hour of looks, a transaction still `sent` is looked at once per slow sweep. */
@@ -64,10 +66,12 @@ export async function startOutboxSettlement(
   const workerId = await boss.work<SettleJob>(OUTBOX_SETTLE_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     const { id, attempt } = job.data;
-    const settled = await settleTransaction(deps, id).catch((error: unknown) => {
-      logger.warn({ err: error, transaction: id }, 'outbox: transaction not settled yet');
-      return null;
-    });
+    const settled = await settleTransaction(deps, id, { resendAfterSeconds: RESEND_AFTER_SECONDS }).catch(
+      (error: unknown) => {
+        logger.warn({ err: error, transaction: id }, 'outbox: transaction not settled yet');
+        return null;
+      },
+    );
     if (settled?.recorded) {
       const { kind, status, tx_hash: txHash, error } = settled.row;
       (status === 'confirmed' ? logger.info : logger.warn).call(

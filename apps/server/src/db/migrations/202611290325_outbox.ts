@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { type Hex, parseTransaction, recoverTransactionAddress, type TransactionSerialized } from 'viem';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every transaction the service signs (outbox/): the intent under the caller's exactly-once key,
@@ -100,6 +101,64 @@ export async function moveOldLedgers(db: Kysely<unknown>): Promise<void> {
     );
     await db.schema.dropTable('twin_wallet_spends').execute();
   }
+  if (await tableExists(db, 'battery_relays')) {
+    // Relayed batteries: each signed one, its sender, nonce and call read from its signed bytes. A
+    // claim never signed sent nothing and is left behind (the next claim of it would remove it).
+    for (let after = { payer: '', nonce: '' }; ; ) {
+      const { rows } = await sql<OldRelay>`
+        select payer, nonce, agent_id, tx_hash, raw_tx, outcome, client_ip, created_at from battery_relays
+        where raw_tx is not null and (payer, nonce) > (${after.payer}, ${after.nonce})
+        order by payer, nonce limit ${MOVE_BATCH}`.execute(db);
+      if (rows.length === 0) break;
+      const moved = await Promise.all(rows.map(relayRow));
+      await db
+        .insertInto('outbox_transactions' as never)
+        .values(moved as never)
+        .onConflict((conflict) => conflict.column('key' as never).doNothing())
+        .execute();
+      const last = rows.at(-1)!;
+      after = { payer: last.payer, nonce: last.nonce };
+    }
+    await db.schema.dropTable('battery_relays').execute();
+  }
+}
+
+interface OldRelay {
+  payer: string;
+  nonce: string;
+  agent_id: string;
+  tx_hash: string;
+  raw_tx: Hex;
+  outcome: 'succeeded' | 'reverted' | null;
+  client_ip: string | null;
+  created_at: Date;
+}
+
+async function relayRow(old: OldRelay) {
+  const serialized = old.raw_tx as TransactionSerialized;
+  const transaction = parseTransaction(serialized);
+  return {
+    kind: 'relay',
+    key: `relay:${old.payer}:${old.nonce}`,
+    agent_id: old.agent_id,
+    signer: (await recoverTransactionAddress({ serializedTransaction: serialized })).toLowerCase(),
+    tx_to: transaction.to ?? '0x',
+    call_data: transaction.data ?? '0x',
+    value_wei: String(transaction.value ?? 0n),
+    status: old.outcome === 'succeeded' ? 'confirmed' : old.outcome === 'reverted' ? 'failed' : 'sent',
+    nonce: transaction.nonce ?? null,
+    raw_tx: old.raw_tx,
+    tx_hash: old.tx_hash,
+    // What the outbox's settlement says of a relay that reverted (outbox/settle.ts).
+    error: old.outcome === 'reverted' ? 'reverted' : null,
+    expires_at: old.created_at,
+    created_at: old.created_at,
+    updated_at: old.created_at,
+    signed_at: old.created_at,
+    payer: old.payer,
+    auth_nonce: old.nonce,
+    client_ip: old.client_ip,
+  };
 }
 
 async function tableExists(db: Kysely<unknown>, table: string): Promise<boolean> {
