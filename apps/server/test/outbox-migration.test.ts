@@ -65,6 +65,18 @@ describe('the outbox migration on the ledgers it replaces', () => {
       db,
     );
 
+    // Fee keeper steps: one in each status.
+    await sql`insert into twin_fee_spends
+        (agent_id, period, step, status, sender, to_address, call_data, value_wei, weth_wei, usdc, token_amount,
+         raw_tx, tx_hash, error)
+      values
+        (${AGENT}, '2026-11-25', 'claim-0', 'confirmed', ${WALLET}, ${LIFE}, '0x01', 0, 20, null, 7, '0xaa', ${hash(3)}, null),
+        (${AGENT}, '2026-11-25', 'swap', 'failed', ${WALLET}, ${LIFE}, '0x02', 0, 19, 58, null, null, null, 'reverted'),
+        (${AGENT}, '2026-11-26', 'gas-advance', 'sent', ${OWNER}, ${WALLET}, '0x', 500, null, null, null, '0xbb', ${hash(4)}, null),
+        (${AGENT}, '2026-11-26', 'claim-0', 'intent', ${WALLET}, ${LIFE}, '0x03', 0, null, null, null, null, null, null)`.execute(
+      db,
+    );
+
     await migrateToLatest(db);
     const moved = async () =>
       db
@@ -154,6 +166,101 @@ describe('the outbox migration on the ledgers it replaces', () => {
         signed: true,
       },
     ]);
+    const keeperRows = () =>
+      db
+        .selectFrom('outbox_transactions')
+        .select([
+          'key',
+          'agent_id',
+          'signer',
+          'tx_to',
+          'call_data',
+          'value_wei',
+          'status',
+          'raw_tx',
+          'tx_hash',
+          'error',
+        ])
+        .select([
+          'period',
+          'step',
+          'weth_wei',
+          'usdc',
+          'token_amount',
+          sql<boolean>`signed_at is not null`.as('signed'),
+        ])
+        .where('kind', '=', 'keeper')
+        .orderBy('key')
+        .execute();
+    const step = (period: string, name: string) => ({
+      key: `keeper:${AGENT}:${period}:${name}`,
+      agent_id: AGENT,
+      period,
+      step: name,
+    });
+    const keeperMoved = await keeperRows();
+    expect(keeperMoved).toEqual([
+      {
+        ...step('2026-11-25', 'claim-0'),
+        signer: WALLET.toLowerCase(),
+        tx_to: LIFE,
+        call_data: '0x01',
+        value_wei: '0',
+        status: 'confirmed',
+        raw_tx: '0xaa',
+        tx_hash: hash(3),
+        error: null,
+        weth_wei: '20',
+        usdc: null,
+        token_amount: '7',
+        signed: true,
+      },
+      {
+        ...step('2026-11-25', 'swap'),
+        signer: WALLET.toLowerCase(),
+        tx_to: LIFE,
+        call_data: '0x02',
+        value_wei: '0',
+        status: 'failed',
+        raw_tx: null,
+        tx_hash: null,
+        error: 'reverted',
+        weth_wei: '19',
+        usdc: '58',
+        token_amount: null,
+        signed: false,
+      },
+      {
+        ...step('2026-11-26', 'claim-0'),
+        signer: WALLET.toLowerCase(),
+        tx_to: LIFE,
+        call_data: '0x03',
+        value_wei: '0',
+        status: 'intent',
+        raw_tx: null,
+        tx_hash: null,
+        error: null,
+        weth_wei: null,
+        usdc: null,
+        token_amount: null,
+        signed: false,
+      },
+      {
+        ...step('2026-11-26', 'gas-advance'),
+        signer: OWNER,
+        tx_to: WALLET,
+        call_data: '0x',
+        value_wei: '500',
+        status: 'sent',
+        raw_tx: '0xbb',
+        tx_hash: hash(4),
+        error: null,
+        weth_wei: null,
+        usdc: null,
+        token_amount: null,
+        signed: true,
+      },
+    ]);
     const relay = (index: number, status: string, error: string | null, clientIp: string | null) => ({
       key: `relay:0xp${index + 1}:0xn${index + 1}`,
       agent_id: AGENT,
@@ -177,12 +284,14 @@ describe('the outbox migration on the ledgers it replaces', () => {
       relay(2, 'failed', REVERTED.relay, '10.0.0.3'),
     ]);
     const { rows: left } = await sql<{ tables: string | null }>`
-      select concat(to_regclass('twin_wallet_spends'), to_regclass('battery_relays')) as tables`.execute(db);
+      select concat(to_regclass('twin_wallet_spends'), to_regclass('battery_relays'), to_regclass('twin_fee_spends'))
+        as tables`.execute(db);
     expect(left).toEqual([{ tables: '' }]);
 
     // A second run of the migration changes nothing.
     await outboxMigration.up(db as never);
     expect(await moved()).toEqual(rows);
     expect(await movedRelays()).toEqual(relayRows);
+    expect(await keeperRows()).toEqual(keeperMoved);
   });
 });

@@ -29,6 +29,7 @@ import { type OutboxSettlements, RECENT_SWEEP, settleTransaction, sweepSent } fr
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { keeperStep } from './keeper-rows.ts';
 import { poolObserver } from './pool-observer.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
@@ -294,16 +295,18 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       ...values,
     });
     await server.db
-      .insertInto('twin_fee_spends')
-      .values([
-        keeperRow('gas-advance', 6, { value_wei: parseEther('0.0005').toString(), sender: ownerAddress }),
-        keeperRow('claim-0', 5, { weth_wei: parseEther('0.02').toString(), token_amount: '7' }),
-        keeperRow('unwrap', 4, { weth_wei: parseEther('0.0005').toString() }),
-        keeperRow('approve-weth', 3),
-        keeperRow('swap', 2, { weth_wei: parseEther('0.0195').toString(), usdc: USDC('58').toString() }),
-        keeperRow('approve-usdc', 1, { status: 'failed', error: 'reverted' }),
-        keeperRow('battery', 0, { status: 'intent', usdc: USDC('1').toString() }),
-      ])
+      .insertInto('outbox_transactions')
+      .values(
+        [
+          keeperRow('gas-advance', 6, { value_wei: parseEther('0.0005').toString(), sender: ownerAddress }),
+          keeperRow('claim-0', 5, { weth_wei: parseEther('0.02').toString(), token_amount: '7' }),
+          keeperRow('unwrap', 4, { weth_wei: parseEther('0.0005').toString() }),
+          keeperRow('approve-weth', 3),
+          keeperRow('swap', 2, { weth_wei: parseEther('0.0195').toString(), usdc: USDC('58').toString() }),
+          keeperRow('approve-usdc', 1, { status: 'failed', error: 'reverted' }),
+          keeperRow('battery', 0, { status: 'intent', usdc: USDC('1').toString() }),
+        ].map(keeperStep),
+      )
       .execute();
     const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
     // Only what was confirmed is added up: the battery is not bought yet.
@@ -333,12 +336,14 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
 
     // Many older keeper records: the list stays at 50, the newest ones.
     await server.db
-      .insertInto('twin_fee_spends')
+      .insertInto('outbox_transactions')
       .values(
-        Array.from({ length: 60 }, (_, day) => ({
-          ...keeperRow('claim-0', 86_400 * (day + 3), { weth_wei: parseEther('0.02').toString() }),
-          period: `old-${day}`,
-        })),
+        Array.from({ length: 60 }, (_, day) =>
+          keeperStep({
+            ...keeperRow('claim-0', 86_400 * (day + 3), { weth_wei: parseEther('0.02').toString() }),
+            period: `old-${day}`,
+          }),
+        ),
       )
       .execute();
     const bounded = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
@@ -552,7 +557,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       call_data: '0x',
       value_wei: advance.toString(),
     });
-    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-advance')).execute();
+    await server.db
+      .insertInto('outbox_transactions')
+      .values(keeperStep(keeperRow('gas-advance')))
+      .execute();
     expect(await gasAdvanceOwed(server.db, twin.agentId)).toBe(earlier + advance);
     // 0.03 ETH over the reserve, of which 0.02 (and what was owed before) is the operator's.
     await testClient.setBalance({ address: twin.walletAddress, value: reserve + parseEther('0.03') });
@@ -560,7 +568,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(owed)).toMatchObject({ status: 400, code: 'gas_advance_owed' });
     expect(await latestRow()).toMatchObject({ asset: 'eth', status: 'failed', tx_hash: null });
     // Paid back by the keeper: the same withdrawal goes.
-    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-repayment')).execute();
+    await server.db
+      .insertInto('outbox_transactions')
+      .values(keeperStep(keeperRow('gas-repayment')))
+      .execute();
     const paidBack = await withdraw(withdrawal('eth', parseEther('0.015')));
     expect(paidBack.status).toBe(200);
     const { txHash } = withdrawalResponseSchema.parse(await paidBack.json()).withdrawal;

@@ -263,25 +263,6 @@ export interface DatabaseColumns {
     pay_battery_from_fees: boolean;
     updated_at: Date;
   };
-  twin_fee_spends: {
-    id: number;
-    agent_id: string;
-    period: string;
-    step: string;
-    status: 'intent' | 'sent' | 'confirmed' | 'failed';
-    sender: string;
-    to_address: string;
-    call_data: string;
-    value_wei: string;
-    weth_wei: string | null;
-    usdc: string | null;
-    token_amount: string | null;
-    raw_tx: string | null;
-    tx_hash: string | null;
-    error: string | null;
-    created_at: Date;
-    updated_at: Date;
-  };
   twin_learning_days: {
     agent_id: string;
     day: number;

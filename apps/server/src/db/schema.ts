@@ -392,29 +392,6 @@ export interface TwinLearningDaysTable {
   learned: number;
 }
 
-/** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */
-export interface TwinFeeSpendsTable {
-  id: Generated<number>;
-  agent_id: string;
-  /** The keeper's period (a UTC day): each step runs at most once per twin and period. */
-  period: string;
-  step: string;
-  status: Generated<DatabaseColumns['twin_fee_spends']['status']>;
-  sender: string;
-  to_address: string;
-  call_data: string;
-  /** numeric columns come back as strings. */
-  value_wei: ColumnType<string, string | undefined, string>;
-  weth_wei: string | null;
-  usdc: string | null;
-  token_amount: string | null;
-  raw_tx: string | null;
-  tx_hash: string | null;
-  error: string | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
 /** Every transaction the service signs (outbox/): the intent, then the signed bytes and hash, then the outcome. */
 export interface OutboxTransactionsTable {
   id: Generated<number>;
@@ -430,7 +407,7 @@ export interface OutboxTransactionsTable {
   value_wei: ColumnType<string, string | undefined, string>;
   status: ColumnType<
     DatabaseColumns['outbox_transactions']['status'],
-    'intent' | undefined,
+    DatabaseColumns['outbox_transactions']['status'] | undefined,
     DatabaseColumns['outbox_transactions']['status']
   >;
   nonce: number | null;
@@ -520,7 +497,6 @@ export interface Database {
   twin_memory: TwinMemoryTable;
   twin_examples: TwinExamplesTable;
   revivals: RevivalsTable;
-  twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;
   outbox_transactions: OutboxTransactionsTable;
   outbox_signers: OutboxSignersTable;

@@ -22,7 +22,7 @@ export const REVERTED: Record<OutboxKind, string> = {
 export const REPLACED: Record<OutboxKind, string> = {
   withdrawal:
     "another transaction of the twin's wallet took this withdrawal's place (its nonce): nothing was sent by it; ask again",
-  keeper: 'replaced: another transaction took its nonce; signed again',
+  keeper: 'replaced: another transaction took the nonce of',
   relay: 'replaced: another transaction of the operator took its nonce; nothing was paid',
 };
 
@@ -84,7 +84,7 @@ async function backToIntent(db: Db, row: OutboxRow): Promise<boolean> {
       tx_hash: null,
       nonce: null,
       signed_at: null,
-      error: `${REPLACED.keeper} (was ${row.tx_hash})`,
+      error: `${REPLACED.keeper} ${row.tx_hash}; signed again`,
       updated_at: sql`now()`,
     })
     .where('id', '=', row.id)

@@ -108,7 +108,12 @@ export async function recordOutcome(
 ): Promise<boolean> {
   const result = await db
     .updateTable('outbox_transactions')
-    .set({ status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null, updated_at: sql`now()` })
+    // A confirmed one keeps what its record says of a transaction it replaced.
+    .set(
+      outcome.status === 'failed'
+        ? { status: 'failed', error: outcome.error, updated_at: sql`now()` }
+        : { status: 'confirmed', updated_at: sql`now()` },
+    )
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();

@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('nonce', 'bigint')
     .addColumn('raw_tx', 'text')
-    .addColumn('tx_hash', 'text', (column) => column.unique())
+    .addColumn('tx_hash', 'text')
     .addColumn('error', 'text')
     // An intent not signed by then is never signed (a withdrawal's minutes, a keeper period's end).
     .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
@@ -54,6 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .on('outbox_transactions')
     .columns(['agent_id', 'kind', 'signed_at'])
+    .execute();
+  await db.schema
+    .createIndex('outbox_transactions_tx_hash')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .column('tx_hash')
     .execute();
   await db.schema
     .createIndex('outbox_transactions_created')
@@ -100,6 +106,21 @@ export async function moveOldLedgers(db: Kysely<unknown>): Promise<void> {
         on conflict (key) do nothing`.execute(db),
     );
     await db.schema.dropTable('twin_wallet_spends').execute();
+  }
+  if (await tableExists(db, 'twin_fee_spends')) {
+    // The fee keeper's steps, as recorded: a step never signed has its period's deadline, two days.
+    await inBatches(db, 'twin_fee_spends', (after, upTo) =>
+      sql`insert into outbox_transactions
+          (kind, key, agent_id, signer, tx_to, call_data, value_wei, status, raw_tx, tx_hash, error,
+           expires_at, created_at, updated_at, signed_at, period, step, weth_wei, usdc, token_amount)
+        select 'keeper', 'keeper:' || agent_id || ':' || period || ':' || step, agent_id, lower(sender), to_address,
+          call_data, value_wei, status, raw_tx, tx_hash, error, created_at + interval '2 days', created_at,
+          updated_at, case when raw_tx is not null then updated_at end, period, step, weth_wei, usdc, token_amount
+        from twin_fee_spends
+        where id > ${after} and id <= ${upTo}
+        on conflict (key) do nothing`.execute(db),
+    );
+    await db.schema.dropTable('twin_fee_spends').execute();
   }
   if (await tableExists(db, 'battery_relays')) {
     // Relayed batteries: each signed one, its sender, nonce and call read from its signed bytes. A
