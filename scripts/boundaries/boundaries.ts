@@ -205,7 +205,7 @@ export const LAYOUTS: AppLayout[] = [
     name: 'server',
     root: 'apps/server/src',
     unitsIn: [''],
-    infrastructure: ['chain', 'config', 'db', 'http', 'jobs', 'limits', 'logging', 'outgoing', 'providers'],
+    infrastructure: ['chain', 'config', 'db', 'http', 'jobs', 'limits', 'logging', 'outbox', 'outgoing', 'providers'],
   },
   {
     name: 'miniapp',

@@ -1,9 +1,6 @@
 import type { Hono } from 'hono';
-import type PgBoss from 'pg-boss';
-import type { Logger } from 'pino';
-import type { PublicClient } from 'viem';
-import type { ServerConfig } from './config/config.ts';
-import { createPool, type Db } from './db/database.ts';
+import type { AppDeps } from './app-deps.ts';
+import { createPool } from './db/database.ts';
 import type { DeployService } from './deploy/index.ts';
 import { createHttpApp } from './http-app.ts';
 import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
@@ -11,21 +8,6 @@ import { checkOperatorSetup, warnMissingSettings } from './production-checks.ts'
 import { createServices, type Services } from './services.ts';
 import type { TwinActions } from './twin-actions/index.ts';
 import { startWorkers, type Workers } from './workers.ts';
-
-export interface AppDeps {
-  config: ServerConfig;
-  db: Db;
-  chain: PublicClient;
-  logger: Logger;
-  /** The job queue this replica works on (deploys). */
-  jobs: PgBoss;
-  /** How long a deploy call waits for the pipeline (tests shorten it). */
-  deployWaitMs?: number;
-  /** Replaces the implementations config would choose (tests: an engine spy, a fake Neynar). */
-  services?: Partial<Services>;
-  /** Replaces the Postgres-kept rate limits. */
-  rateLimits?: RateLimits;
-}
 
 /**
  * Connections the rate limits' store may hold: each check is one short statement. (A chat counts

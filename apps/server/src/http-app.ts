@@ -1,7 +1,7 @@
 import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { directoryRoutes } from './agents/index.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import { appDomain, quickAuthRoutes, walletNonces, walletSignIn, walletSignInRoutes } from './auth/index.ts';
 import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './cast-webhooks/index.ts';
 import { chatRoutes } from './chat/index.ts';
@@ -139,12 +139,11 @@ async function mountRoutes(
       wallet: twinWalletService({
         db,
         chain: deps.chain,
-        rpcUrl: config.chain.rpcUrl,
         farcaster: services.farcaster,
         contracts: services.contracts,
         walletEncryptionKey: config.walletEncryptionKey,
         limits: config.twinWallet,
-        settlements: workers.withdrawalSettlements,
+        settlements: workers.outboxSettlements,
       }),
       tokens,
       rateLimits,
@@ -176,7 +175,7 @@ async function mountRoutes(
         contracts: services.contracts,
         caps: config.batteryRelay,
         logger,
-        settlements: workers.relaySettlements,
+        settlements: workers.outboxSettlements,
       }),
       rateLimits,
       trustProxyHops: config.trustProxyHops,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { LocalAccount } from 'viem';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import { startRevocationCleanup } from './auth/index.ts';
 import { startCastWebhookSync } from './cast-webhooks/index.ts';
 import { type LifeIndexerDeps, syncLifeIndex, syncLifeIndexOnNewBlock } from './chain/life-indexer.ts';
@@ -8,19 +8,18 @@ import { type DeployService, deployService, startDeployQueue } from './deploy/in
 import { startFeeKeeper } from './economy/fee-keeper-job.ts';
 import { startRateLimitCleanup } from './limits/rate-limits.ts';
 import { startBaseNotificationSender, startLifeWatch, startNotificationSender } from './notify/index.ts';
+import { startOutboxSettlement } from './outbox/index.ts';
 import { startCastLearning } from './owner-controls/voice/index.ts';
-import { startRelaySettlement } from './relay/relay-settlement-job.ts';
 import { startRevivalSocial } from './revivals/index.ts';
 import type { Services } from './services.ts';
 import { startTwinActions, type TwinActions } from './twin-actions/index.ts';
-import { startWithdrawalSettlement } from './twin-wallet/withdrawal-settlement-job.ts';
 
 /** What the started workers hand the routes: the queues the routes send jobs to. */
 export interface Workers {
   deploy: DeployService;
   twinActions: TwinActions;
-  withdrawalSettlements: Awaited<ReturnType<typeof startWithdrawalSettlement>>;
-  relaySettlements: Awaited<ReturnType<typeof startRelaySettlement>>;
+  /** The outbox's settlement queue: withdrawals and relays hand it what they sent. */
+  outboxSettlements: Awaited<ReturnType<typeof startOutboxSettlement>>;
   /** What the life indexer hands a range's payments to (the life watch's), for passes run elsewhere. */
   onLifePaid: LifeIndexerDeps['onLifePaid'];
 }
@@ -82,13 +81,13 @@ export async function startWorkers(deps: AppDeps, services: Services, rateLimitP
     ...config.feeKeeper,
     logger,
   });
-  const withdrawalSettlements = await startWithdrawalSettlement(jobs, {
+  // Every transaction the service signs is settled and swept by the outbox's jobs.
+  const outboxSettlements = await startOutboxSettlement(jobs, {
     db,
     chain: deps.chain,
     budgetMs: config.twinWallet.chainBudgetMs,
     logger,
   });
-  const relaySettlements = await startRelaySettlement(jobs, { db, chain: deps.chain, logger });
   const twinActions = await startTwinActions(jobs, twinActionDeps, {
     // The backfill (an anti-join over every twin) is the life watch's alone: not once more per tick.
     syncLifeIndex: () => syncLifeIndex(lifeIndex, { backfill: false }),
@@ -113,8 +112,7 @@ export async function startWorkers(deps: AppDeps, services: Services, rateLimitP
   return {
     deploy: deployService({ db, queue: deployQueue, waitMs: deps.deployWaitMs }),
     twinActions,
-    withdrawalSettlements,
-    relaySettlements,
+    outboxSettlements,
     onLifePaid: revivals.onLifePaid,
   };
 }

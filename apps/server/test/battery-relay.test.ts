@@ -24,6 +24,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { LOCK_SPACES } from '../src/db/advisory-locks.ts';
 import type { HttpError } from '../src/http/errors.ts';
+import { REVERTED } from '../src/outbox/index.ts';
 import { batteryRelay, OTHER_WAYS } from '../src/relay/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -100,7 +101,13 @@ describe('the battery relay', () => {
     return body.error;
   };
 
-  const relayRows = () => server.db.selectFrom('battery_relays').selectAll().execute();
+  /** The relays the outbox recorded, by their authorization's payer and nonce. */
+  const relayRows = () =>
+    server.db
+      .selectFrom('outbox_transactions')
+      .select(['payer', 'auth_nonce as nonce', 'agent_id', 'tx_hash', 'raw_tx', 'status', 'error'])
+      .where('kind', '=', 'relay')
+      .execute();
   const usdcOf = (address: Hex) =>
     clients().publicClient.readContract({
       address: deployment.usdc,
@@ -136,7 +143,7 @@ describe('the battery relay', () => {
   });
   beforeEach(async () => {
     // Each test starts with every cap free.
-    await server.db.deleteFrom('battery_relays').execute();
+    await server.db.deleteFrom('outbox_transactions').where('kind', '=', 'relay').execute();
   });
 
   it('tells the mini-app that signed revivals are relayed here', async () => {
@@ -417,9 +424,16 @@ describe('the battery relay', () => {
 
   it('counts no reverted relay against the day, refuses its payer and address for the day, and an honest relay still goes through', async () => {
     const { testClient, publicClient, walletFor } = clients();
-    const outcomeOf = async (txHash: Hex) =>
-      (await server.db.selectFrom('battery_relays').select('outcome').where('tx_hash', '=', txHash).executeTakeFirst())
-        ?.outcome;
+    /** What the relay's settlement recorded of its receipt. */
+    const outcomeOf = async (txHash: Hex) => {
+      const row = await server.db
+        .selectFrom('outbox_transactions')
+        .select(['status', 'error'])
+        .where('tx_hash', '=', txHash)
+        .executeTakeFirst();
+      if (row?.status === 'confirmed') return 'succeeded';
+      return row?.status === 'failed' && row.error === REVERTED.relay ? 'reverted' : undefined;
+    };
     /** A payer with a dollar and the ETH to move it itself. */
     const payerWithGas = async () => {
       const account = privateKeyToAccount(generatePrivateKey());
@@ -440,7 +454,7 @@ describe('the battery relay', () => {
         expect(response.status).toBe(200);
         txHash = batteryRelayResponseSchema.parse(await response.json()).txHash as Hex;
         const { raw_tx } = await server.db
-          .selectFrom('battery_relays')
+          .selectFrom('outbox_transactions')
           .select('raw_tx')
           .where('tx_hash', '=', txHash)
           .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { appDomain } from '../src/auth/app-domain.ts';
 import { runwayOf } from '../src/economy/runway.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { keeperStep } from './keeper-rows.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
 
@@ -76,13 +77,15 @@ describe("a twin's economy on its page (GET /doppelganger/economy/:agentId) and 
       call_data: '0x',
     };
     await server.db
-      .insertInto('twin_fee_spends')
-      .values([
-        { ...row, step: 'swap', status: 'confirmed', usdc: '3000000' },
-        { ...row, step: 'battery', status: 'confirmed', usdc: '1000000' },
-        { ...row, period: '2026-11-26', step: 'swap', status: 'failed', usdc: '9000000' },
-        { ...row, period: '2026-11-26', step: 'battery', status: 'sent', usdc: '1000000' },
-      ])
+      .insertInto('outbox_transactions')
+      .values(
+        [
+          { ...row, step: 'swap', status: 'confirmed', usdc: '3000000' },
+          { ...row, step: 'battery', status: 'confirmed', usdc: '1000000' },
+          { ...row, period: '2026-11-26', step: 'swap', status: 'failed', usdc: '9000000' },
+          { ...row, period: '2026-11-26', step: 'battery', status: 'sent', usdc: '1000000' },
+        ].map(keeperStep),
+      )
       .execute();
     try {
       const economy = await read(twin.agentId);
@@ -92,7 +95,7 @@ describe("a twin's economy on its page (GET /doppelganger/economy/:agentId) and 
         runway: { kind: 'pays-itself', everyDays: 1 },
       });
     } finally {
-      await server.db.deleteFrom('twin_fee_spends').execute();
+      await server.db.deleteFrom('outbox_transactions').where('kind', '=', 'keeper').execute();
     }
   });
 

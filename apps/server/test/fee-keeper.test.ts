@@ -30,11 +30,12 @@ import { createDb, type Db } from '../src/db/database.ts';
 import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import { type FeeKeeperDeps, type KeeperTwin, keepTwinAlive } from '../src/economy/fee-keeper.ts';
 import type { FeeLocker } from '../src/economy/fee-locker.ts';
+import { spendOnce } from '../src/economy/keeper-spends.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
-import { spendOnce } from '../src/economy/spend-ledger.ts';
 import { updateOwnerControls } from '../src/twin-switches/index.ts';
 import { createTestDatabase } from './harness.ts';
 import { holdLock } from './hold-lock.ts';
+import { keeperStep } from './keeper-rows.ts';
 
 const LIMITS = {
   dueSeconds: 86_400,
@@ -70,7 +71,8 @@ beforeEach(async () => {
   snapshot = await clients.testClient.snapshot();
   return async () => {
     await clients.testClient.revert({ id: snapshot });
-    await database.db.deleteFrom('twin_fee_spends').execute();
+    await database.db.deleteFrom('outbox_transactions').execute();
+    await database.db.deleteFrom('outbox_signers').execute();
   };
 });
 
@@ -167,19 +169,21 @@ async function recordSigned(
   });
   const rawTx = await sender.signTransaction(request as Parameters<typeof sender.signTransaction>[0]);
   await database.db
-    .insertInto('twin_fee_spends')
-    .values({
-      agent_id: row.agentId,
-      period: PERIOD,
-      step: row.step,
-      sender: sender.address,
-      to_address: row.to,
-      call_data: '0x',
-      value_wei: String(row.value),
-      status: 'sent',
-      raw_tx: rawTx,
-      tx_hash: keccak256(rawTx),
-    })
+    .insertInto('outbox_transactions')
+    .values(
+      keeperStep({
+        agent_id: row.agentId,
+        period: PERIOD,
+        step: row.step,
+        sender: sender.address,
+        to_address: row.to,
+        call_data: '0x',
+        value_wei: String(row.value),
+        status: 'sent',
+        raw_tx: rawTx,
+        tx_hash: keccak256(rawTx),
+      }),
+    )
     .execute();
   return rawTx;
 }
@@ -200,7 +204,7 @@ describe('the fee keeper', () => {
     expect(paid.from).toBe(twin.wallet.address.toLowerCase());
     expect(battery?.args.usdcAmount).toBe(BATTERY_PRICE_USDC);
     const rows = await database.db
-      .selectFrom('twin_fee_spends')
+      .selectFrom('outbox_transactions')
       .selectAll()
       .where('agent_id', '=', twin.agentId)
       .orderBy('id')
@@ -218,7 +222,7 @@ describe('the fee keeper', () => {
     // The operator's advance is paid back from the twin's ETH once the battery is bought, as far as
     // it holds more than an advance for its next gas: what is left is still owed.
     const repayment = rows[7]!;
-    expect(repayment.to_address).toBe(localDevAccount(0).address);
+    expect(repayment.tx_to).toBe(localDevAccount(0).address);
     expect(BigInt(repayment.value_wei)).toBeGreaterThan(0n);
     expect(await gasAdvanceOwed(database.db, twin.agentId)).toBe(LIMITS.gasAdvanceWei - BigInt(repayment.value_wei));
     // What it keeps: an advance's worth, less the repayment's own gas.
@@ -247,7 +251,7 @@ describe('the fee keeper', () => {
     const status = async (name: string) =>
       (
         await database.db
-          .selectFrom('twin_fee_spends')
+          .selectFrom('outbox_transactions')
           .select('status')
           .where('agent_id', '=', twin.agentId)
           .where('step', '=', name)
@@ -330,7 +334,7 @@ describe('the fee keeper', () => {
     await buyToken(off, '1000');
     expect(await keepTwinAlive(depsOn(database.db), off, PERIOD)).toEqual({ kind: 'switched-off' });
     expect(await nonceOf(localDevAccount(0).address)).toBe(before);
-    expect(await database.db.selectFrom('twin_fee_spends').select('id').execute()).toEqual([]);
+    expect(await database.db.selectFrom('outbox_transactions').select('id').execute()).toEqual([]);
   });
 
   it('finishes a run cut off between its steps in its own period, even once the period has ended', async () => {
@@ -357,7 +361,7 @@ describe('the fee keeper', () => {
     expect(await keepTwinAlive(depsOn(database.db), twin, '2026-11-26')).toMatchObject({ kind: 'battery-bought' });
     expect(await lifeExtended(twin.agentId)).toHaveLength(1);
     const periods = await database.db
-      .selectFrom('twin_fee_spends')
+      .selectFrom('outbox_transactions')
       .select('period')
       .distinct()
       .where('agent_id', '=', twin.agentId)
@@ -397,7 +401,7 @@ describe('the fee keeper', () => {
     }
     expect([await nonceOf(twin.wallet.address), await nonceOf(localDevAccount(0).address)]).toEqual(before);
     expect(
-      await database.db.selectFrom('twin_fee_spends').select('id').where('agent_id', '=', twin.agentId).execute(),
+      await database.db.selectFrom('outbox_transactions').select('id').where('agent_id', '=', twin.agentId).execute(),
     ).toEqual([]);
 
     await updateOwnerControls(database.db, twin.agentId, { paused: false });
@@ -440,7 +444,7 @@ describe('the fee keeper', () => {
     expect(await nonceOf(twin.wallet.address)).toBe(0);
     expect(await lifeExtended(twin.agentId)).toHaveLength(0);
     const claim = await database.db
-      .selectFrom('twin_fee_spends')
+      .selectFrom('outbox_transactions')
       .selectAll()
       .where('agent_id', '=', twin.agentId)
       .where('step', '=', 'claim-0')
@@ -459,16 +463,18 @@ describe('the fee keeper', () => {
     await buyToken(twin, '1000');
     // As if the approval had been recorded but never reached the chain: the router may not take the WETH.
     await database.db
-      .insertInto('twin_fee_spends')
-      .values({
-        agent_id: twin.agentId,
-        period: PERIOD,
-        step: 'approve-weth',
-        status: 'confirmed',
-        sender: twin.wallet.address,
-        to_address: deployment.weth9,
-        call_data: '0x',
-      })
+      .insertInto('outbox_transactions')
+      .values(
+        keeperStep({
+          agent_id: twin.agentId,
+          period: PERIOD,
+          step: 'approve-weth',
+          status: 'confirmed',
+          sender: twin.wallet.address,
+          to_address: deployment.weth9,
+          call_data: '0x',
+        }),
+      )
       .execute();
     const outcome = await keepTwinAlive(depsOn(database.db), twin, PERIOD);
     expect(outcome).toMatchObject({ kind: 'failed', step: 'swap' });
@@ -497,8 +503,8 @@ describe('the fee keeper', () => {
     const base = { agent_id: agentId, period: PERIOD, sender: sender.address, to_address: recipient, call_data: '0x' };
     // Crashed after recording the intent, before signing.
     await database.db
-      .insertInto('twin_fee_spends')
-      .values({ ...base, step: 'intent-only', value_wei: '7' })
+      .insertInto('outbox_transactions')
+      .values(keeperStep({ ...base, step: 'intent-only', value_wei: '7' }))
       .execute();
     await spendOnce(deps, { agentId, period: PERIOD, step: 'intent-only' }, sender, never);
     expect(await clients.publicClient.getBalance({ address: recipient })).toBe(7n);
@@ -534,7 +540,7 @@ describe('the fee keeper', () => {
     expect((await clients.publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('success');
     expect(await clients.publicClient.getBalance({ address: recipient })).toBe(5n);
     const row = await database.db
-      .selectFrom('twin_fee_spends')
+      .selectFrom('outbox_transactions')
       .selectAll()
       .where('agent_id', '=', agentId)
       .executeTakeFirstOrThrow();
@@ -556,19 +562,21 @@ describe('the fee keeper', () => {
     });
     const agentId = randomUUID();
     await database.db
-      .insertInto('twin_fee_spends')
-      .values({
-        agent_id: agentId,
-        period: PERIOD,
-        step: 'refused',
-        sender: sender.address,
-        to_address: sender.address,
-        call_data: '0x',
-        value_wei: '1',
-        status: 'sent',
-        raw_tx: raw,
-        tx_hash: keccak256(raw),
-      })
+      .insertInto('outbox_transactions')
+      .values(
+        keeperStep({
+          agent_id: agentId,
+          period: PERIOD,
+          step: 'refused',
+          sender: sender.address,
+          to_address: sender.address,
+          call_data: '0x',
+          value_wei: '1',
+          status: 'sent',
+          raw_tx: raw,
+          tx_hash: keccak256(raw),
+        }),
+      )
       .execute();
     await expect(
       spendOnce({ db: database.db, chain: chain() }, { agentId, period: PERIOD, step: 'refused' }, sender, async () => {

@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import type { Hono } from 'hono';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { type AppDeps, createApp } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import type { AppDeps } from '../src/app-deps.ts';
 import { createChainClient } from '../src/chain/client.ts';
 import { syncLifeIndex } from '../src/chain/life-indexer.ts';
 import { loadConfig, type ServerConfig } from '../src/config/config.ts';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import type { DeployService } from '../src/deploy/deploy-service.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import type { RateLimits } from '../src/limits/rate-limits.ts';
@@ -34,7 +37,9 @@ export const PRODUCTION_TEST_ENV = {
 } as const;
 
 /** A fresh database on the run's Postgres, migrated: test files never see each other's rows. */
-export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { migrateTo?: string } = {},
+): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -45,7 +50,14 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   // The production pool size: deploy runners, the operator and the life watch each hold a connection
   // for their advisory lock while running, and still need others for their queries.
   const db = createDb(url);
-  await migrateToLatest(db);
+  if (options.migrateTo) {
+    // Up to a given migration only, as a database from before the later ones is.
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(options.migrateTo);
+    if (error) throw error;
+  } else {
+    await migrateToLatest(db);
+  }
   return {
     db,
     url,

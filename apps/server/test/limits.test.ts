@@ -234,8 +234,8 @@ describe('limits', () => {
       const other = perFid ? { ...asker, fid: 1003 } : { ...asker, ip: `198.51.100.${140 + index}` };
       expect((await send(path, other)).status, limit).not.toBe(429);
     }
-    expect(await server.db.selectFrom('battery_relays').selectAll().execute()).toEqual([]);
-    expect(await server.db.selectFrom('twin_wallet_spends').selectAll().execute()).toEqual([]);
+    // Nothing was recorded to sign: no relay, no withdrawal.
+    expect(await server.db.selectFrom('outbox_transactions').selectAll().execute()).toEqual([]);
   });
 
   it("an owner's settings changes are limited per fid, and the one past the limit is not saved", async () => {

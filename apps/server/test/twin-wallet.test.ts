@@ -25,15 +25,11 @@ import { twinWalletLock } from '../src/db/advisory-locks.ts';
 import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
 import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import type { HttpError } from '../src/http/errors.ts';
+import { type OutboxSettlements, RECENT_SWEEP, settleTransaction, sweepSent } from '../src/outbox/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { settleWithdrawal } from '../src/twin-wallet/settle-withdrawal.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
-import {
-  RECENT_SWEEP,
-  sweepSentWithdrawals,
-  type WithdrawalSettlements,
-} from '../src/twin-wallet/withdrawal-settlement-job.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { keeperStep } from './keeper-rows.ts';
 import { poolObserver } from './pool-observer.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin } from './twins.ts';
@@ -123,18 +119,18 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     amount: amount.toString(),
     to,
   });
-  const ledger = () => server.db.selectFrom('twin_wallet_spends').selectAll().orderBy('id').execute();
+  const ledger = () =>
+    server.db.selectFrom('outbox_transactions').selectAll().where('kind', '=', 'withdrawal').orderBy('id').execute();
   const spendRow = (id: number) =>
-    server.db.selectFrom('twin_wallet_spends').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    server.db.selectFrom('outbox_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** Waits for the settlement job to record a spend's outcome (no view is asked). */
   const settledByJob = (id: number) =>
     expect.poll(async () => (await spendRow(id)).status, { timeout: 30_000, interval: 200 }).not.toBe('sent');
   /** The service on a chain client of the test's own; its sent spends are handed to `settlements`. */
-  const serviceOn = (client: PublicClient, settlements: WithdrawalSettlements = { enqueue: async () => {} }) =>
+  const serviceOn = (client: PublicClient, settlements: OutboxSettlements = { enqueue: async () => {} }) =>
     twinWalletService({
       db: server.db,
       chain: client,
-      rpcUrl: server.anvil.rpcUrl,
       farcaster: server.services.farcaster,
       contracts: server.services.contracts,
       walletEncryptionKey: server.config.walletEncryptionKey,
@@ -276,7 +272,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     ]);
 
     // The day's cap lifted, a wallet without ETH to spare for gas still refuses.
-    await sql`update twin_wallet_spends set created_at = now() - interval '2 days', signed_at = now() - interval '2 days'`.execute(
+    await sql`update outbox_transactions set created_at = now() - interval '2 days', signed_at = now() - interval '2 days', expires_at = now() - interval '2 days' where kind = 'withdrawal'`.execute(
       server.db,
     );
     await createLocalClients(server.anvil.rpcUrl).testClient.setBalance({ address: twin.walletAddress, value: 1000n });
@@ -299,16 +295,18 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       ...values,
     });
     await server.db
-      .insertInto('twin_fee_spends')
-      .values([
-        keeperRow('gas-advance', 6, { value_wei: parseEther('0.0005').toString(), sender: ownerAddress }),
-        keeperRow('claim-0', 5, { weth_wei: parseEther('0.02').toString(), token_amount: '7' }),
-        keeperRow('unwrap', 4, { weth_wei: parseEther('0.0005').toString() }),
-        keeperRow('approve-weth', 3),
-        keeperRow('swap', 2, { weth_wei: parseEther('0.0195').toString(), usdc: USDC('58').toString() }),
-        keeperRow('approve-usdc', 1, { status: 'failed', error: 'reverted' }),
-        keeperRow('battery', 0, { status: 'intent', usdc: USDC('1').toString() }),
-      ])
+      .insertInto('outbox_transactions')
+      .values(
+        [
+          keeperRow('gas-advance', 6, { value_wei: parseEther('0.0005').toString(), sender: ownerAddress }),
+          keeperRow('claim-0', 5, { weth_wei: parseEther('0.02').toString(), token_amount: '7' }),
+          keeperRow('unwrap', 4, { weth_wei: parseEther('0.0005').toString() }),
+          keeperRow('approve-weth', 3),
+          keeperRow('swap', 2, { weth_wei: parseEther('0.0195').toString(), usdc: USDC('58').toString() }),
+          keeperRow('approve-usdc', 1, { status: 'failed', error: 'reverted' }),
+          keeperRow('battery', 0, { status: 'intent', usdc: USDC('1').toString() }),
+        ].map(keeperStep),
+      )
       .execute();
     const wallet = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
     // Only what was confirmed is added up: the battery is not bought yet.
@@ -338,12 +336,14 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
 
     // Many older keeper records: the list stays at 50, the newest ones.
     await server.db
-      .insertInto('twin_fee_spends')
+      .insertInto('outbox_transactions')
       .values(
-        Array.from({ length: 60 }, (_, day) => ({
-          ...keeperRow('claim-0', 86_400 * (day + 3), { weth_wei: parseEther('0.02').toString() }),
-          period: `old-${day}`,
-        })),
+        Array.from({ length: 60 }, (_, day) =>
+          keeperStep({
+            ...keeperRow('claim-0', 86_400 * (day + 3), { weth_wei: parseEther('0.02').toString() }),
+            period: `old-${day}`,
+          }),
+        ),
       )
       .execute();
     const bounded = twinWalletResponseSchema.parse(await (await getWallet(OWNER)).json());
@@ -441,10 +441,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   it('the sweep hands a spend left `sent` without its job (a crash) to the job, which settles it', async () => {
     const spend = await minedButUnsettled();
     // Signed longer ago than a fresh spend's own job needs to take it.
-    await sql`update twin_wallet_spends set updated_at = now() - interval '5 minutes' where id = ${spend.id}`.execute(
+    await sql`update outbox_transactions set updated_at = now() - interval '5 minutes' where id = ${spend.id}`.execute(
       server.db,
     );
-    expect(await sweepSentWithdrawals(server.jobs, server.db, RECENT_SWEEP)).toBeGreaterThanOrEqual(1);
+    expect(await sweepSent(server.jobs, server.db, RECENT_SWEEP)).toBeGreaterThanOrEqual(1);
     await settledByJob(spend.id);
     expect(await spendRow(spend.id)).toMatchObject({ status: 'confirmed', tx_hash: spend.txHash });
   });
@@ -452,12 +452,12 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
   it('two settlers at once (two replicas, the job and a withdrawal) record one outcome, once', async () => {
     const spend = await minedButUnsettled();
     const settleDeps = { db: server.db, chain: chain(), budgetMs: server.config.twinWallet.chainBudgetMs };
-    const runs = await Promise.all([settleWithdrawal(settleDeps, spend.id), settleWithdrawal(settleDeps, spend.id)]);
+    const runs = await Promise.all([settleTransaction(settleDeps, spend.id), settleTransaction(settleDeps, spend.id)]);
     expect(runs.map((run) => run.recorded).sort()).toEqual([false, true]);
     expect(runs.map((run) => run.row.status)).toEqual(['confirmed', 'confirmed']);
     // A later run (a retry, the sweep) changes nothing.
     const settled = await spendRow(spend.id);
-    expect(await settleWithdrawal(settleDeps, spend.id)).toMatchObject({ recorded: false });
+    expect(await settleTransaction(settleDeps, spend.id)).toMatchObject({ recorded: false });
     expect(await spendRow(spend.id)).toEqual(settled);
   });
 
@@ -557,7 +557,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       call_data: '0x',
       value_wei: advance.toString(),
     });
-    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-advance')).execute();
+    await server.db
+      .insertInto('outbox_transactions')
+      .values(keeperStep(keeperRow('gas-advance')))
+      .execute();
     expect(await gasAdvanceOwed(server.db, twin.agentId)).toBe(earlier + advance);
     // 0.03 ETH over the reserve, of which 0.02 (and what was owed before) is the operator's.
     await testClient.setBalance({ address: twin.walletAddress, value: reserve + parseEther('0.03') });
@@ -565,7 +568,10 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(await refusal(owed)).toMatchObject({ status: 400, code: 'gas_advance_owed' });
     expect(await latestRow()).toMatchObject({ asset: 'eth', status: 'failed', tx_hash: null });
     // Paid back by the keeper: the same withdrawal goes.
-    await server.db.insertInto('twin_fee_spends').values(keeperRow('gas-repayment')).execute();
+    await server.db
+      .insertInto('outbox_transactions')
+      .values(keeperStep(keeperRow('gas-repayment')))
+      .execute();
     const paidBack = await withdraw(withdrawal('eth', parseEther('0.015')));
     expect(paidBack.status).toBe(200);
     const { txHash } = withdrawalResponseSchema.parse(await paidBack.json()).withdrawal;
@@ -633,7 +639,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     }
     // The stored bytes sent again are refused ("nonce too low"): that is no sign they were mined.
     const settleDeps = { db: server.db, chain: chain(), budgetMs: server.config.twinWallet.chainBudgetMs };
-    const settled = await settleWithdrawal(settleDeps, spend.id);
+    const settled = await settleTransaction(settleDeps, spend.id);
     expect(settled).toMatchObject({
       recorded: true,
       row: { status: 'failed', error: expect.stringContaining("took this withdrawal's place") },
@@ -658,20 +664,24 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
       value: parseEther('1'),
     });
     // Everything earlier in this file is out of the day.
-    await sql`update twin_wallet_spends set created_at = now() - interval '3 days', signed_at = now() - interval '3 days'`.execute(
+    await sql`update outbox_transactions set created_at = now() - interval '3 days', signed_at = now() - interval '3 days', expires_at = now() - interval '3 days' where kind = 'withdrawal'`.execute(
       server.db,
     );
     /** A USDC withdrawal asked for `created` ago, confirmed and signed `signed` ago, or still an intent. */
     const spend = async (amount: string, created: string, signed: string | null) => {
-      const { rows } = await sql<{ id: number; request_key: string }>`
-        insert into twin_wallet_spends
-          (agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, tx_hash, created_at, signed_at)
-        values (${twin.agentId}, ${`${twin.agentId}:${randomUUID()}`}, 'withdrawal', 'usdc', ${USDC(amount).toString()},
+      const idempotencyKey = randomUUID();
+      const { rows } = await sql<{ id: number }>`
+        insert into outbox_transactions
+          (kind, key, agent_id, signer, tx_to, asset, amount, recipient, requested_by_fid, status, tx_hash,
+           created_at, signed_at, expires_at)
+        values ('withdrawal', ${`withdrawal:${twin.agentId}:${idempotencyKey}`}, ${twin.agentId},
+          ${twin.walletAddress.toLowerCase()}, ${deployment.usdc}, 'usdc', ${USDC(amount).toString()},
           ${ownerAddress.toLowerCase()}, ${OWNER}, ${signed ? 'confirmed' : 'intent'},
           ${signed ? `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}` : null},
-          now() - ${created}::interval, now() - ${signed}::interval)
-        returning id, request_key`.execute(server.db);
-      return rows[0]!;
+          now() - ${created}::interval, now() - ${signed}::interval,
+          now() - ${created}::interval + interval '10 minutes')
+        returning id`.execute(server.db);
+      return { id: rows[0]!.id, idempotencyKey };
     };
     await spend('5', '2 hours', '2 hours');
     await spend('7', '23 hours', '23 hours');
@@ -687,7 +697,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     expect(wallet.limits.usdcLeftToday).toBe(USDC('11').toString());
 
     // Replayed a day later, the stale intent is refused, and stays refused: nothing is signed.
-    const replay = usdcWithdrawal(USDC('9'), ownerAddress, stale.request_key.split(':').slice(1).join(':'));
+    const replay = usdcWithdrawal(USDC('9'), ownerAddress, stale.idempotencyKey);
     const ownerBefore = await usdcOf(ownerAddress);
     for (let attempt = 0; attempt < 2; attempt++) {
       expect(await refusal(await withdraw(replay))).toMatchObject({ status: 409, code: 'withdrawal_expired' });

@@ -110,6 +110,28 @@ export async function transactionLock(trx: Db, key: LockKey, timeoutMs = REQUEST
   }
 }
 
+/**
+ * Runs `work` in the transaction `trx` with every row lock it takes waiting at most `timeoutMs`
+ * (`lock_timeout`, for this transaction only), then LockWaitTimeout naming `what`.
+ */
+export async function withRowLockTimeout<T>(
+  trx: Db,
+  timeoutMs: number,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const ms = Math.max(1, Math.round(timeoutMs));
+  await sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`.execute(trx);
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === LOCK_NOT_AVAILABLE) {
+      throw new LockWaitTimeout(`${what} stayed locked for ${ms} ms`);
+    }
+    throw error;
+  }
+}
+
 /** Postgres' lock_not_available (`lock_timeout` ran out) as LockWaitTimeout; any other error as it is. */
 function lockError(error: unknown, key: LockKey, timeoutMs: number): unknown {
   return (error as { code?: unknown } | null)?.code === LOCK_NOT_AVAILABLE

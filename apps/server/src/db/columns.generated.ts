@@ -55,17 +55,6 @@ export interface DatabaseColumns {
     failure_reason: string | null;
     created_at: Date;
   };
-  battery_relays: {
-    payer: string;
-    nonce: string;
-    agent_id: string;
-    claim: string;
-    tx_hash: string | null;
-    raw_tx: string | null;
-    created_at: Date;
-    outcome: 'succeeded' | 'reverted' | null;
-    client_ip: string | null;
-  };
   chain_cursors: {
     name: string;
     block: number;
@@ -136,6 +125,42 @@ export interface DatabaseColumns {
     token: string;
     updated_at: Date;
     paced_until: Date | null;
+  };
+  outbox_signers: {
+    address: string;
+    next_nonce: number;
+    updated_at: Date;
+  };
+  outbox_transactions: {
+    id: number;
+    kind: 'withdrawal' | 'keeper' | 'relay';
+    key: string;
+    agent_id: string | null;
+    signer: string;
+    tx_to: string;
+    call_data: string;
+    value_wei: string;
+    status: 'intent' | 'sent' | 'confirmed' | 'failed';
+    nonce: number | null;
+    raw_tx: string | null;
+    tx_hash: string | null;
+    error: string | null;
+    expires_at: Date;
+    created_at: Date;
+    updated_at: Date;
+    signed_at: Date | null;
+    asset: 'eth' | 'usdc' | 'token' | null;
+    amount: string | null;
+    recipient: string | null;
+    requested_by_fid: number | null;
+    period: string | null;
+    step: string | null;
+    weth_wei: string | null;
+    usdc: string | null;
+    token_amount: string | null;
+    payer: string | null;
+    auth_nonce: string | null;
+    client_ip: string | null;
   };
   people_memory: {
     key: string;
@@ -238,25 +263,6 @@ export interface DatabaseColumns {
     pay_battery_from_fees: boolean;
     updated_at: Date;
   };
-  twin_fee_spends: {
-    id: number;
-    agent_id: string;
-    period: string;
-    step: string;
-    status: 'intent' | 'sent' | 'confirmed' | 'failed';
-    sender: string;
-    to_address: string;
-    call_data: string;
-    value_wei: string;
-    weth_wei: string | null;
-    usdc: string | null;
-    token_amount: string | null;
-    raw_tx: string | null;
-    tx_hash: string | null;
-    error: string | null;
-    created_at: Date;
-    updated_at: Date;
-  };
   twin_learning_days: {
     agent_id: string;
     day: number;
@@ -295,23 +301,6 @@ export interface DatabaseColumns {
     version: number;
     voice: unknown;
     created_at: Date;
-  };
-  twin_wallet_spends: {
-    id: number;
-    agent_id: string;
-    request_key: string;
-    kind: string;
-    asset: 'eth' | 'usdc' | 'token';
-    amount: string;
-    to_address: string;
-    requested_by_fid: number | null;
-    status: 'intent' | 'sent' | 'confirmed' | 'failed';
-    raw_tx: string | null;
-    tx_hash: string | null;
-    error: string | null;
-    created_at: Date;
-    updated_at: Date;
-    signed_at: Date | null;
   };
   twin_write_skips: {
     key: string;

@@ -8,7 +8,6 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
  * Where a CHECK lists a column's allowed values, the migrations define them and the types below take
  * them from db/columns.generated.ts (`DatabaseColumns[table][column]`), so they are written once.
  */
-type SpendStatus = DatabaseColumns['twin_wallet_spends']['status'];
 
 /** Local mode's Farcaster: accounts of the local social network. */
 export interface SocialAccountsTable {
@@ -379,26 +378,6 @@ export interface RevivalsTable {
   created_at: CreatedAt;
 }
 
-/** The twin's wallet's ledger (twin-wallet/): each spend recorded before it is sent. Amounts in base units. */
-export interface TwinWalletSpendsTable {
-  id: Generated<number>;
-  agent_id: string;
-  request_key: string;
-  kind: 'withdrawal';
-  asset: DatabaseColumns['twin_wallet_spends']['asset'];
-  amount: ColumnType<string, string | bigint, string | bigint>;
-  to_address: string;
-  requested_by_fid: number | null;
-  status: ColumnType<SpendStatus, 'intent' | undefined, Exclude<SpendStatus, 'intent'>>;
-  raw_tx: string | null;
-  tx_hash: string | null;
-  error: string | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, undefined, Date | string>;
-  /** When it was signed (null until then): the daily caps count by it. */
-  signed_at: ColumnType<Date | null, undefined, Date | string>;
-}
-
 /** Each voice an owner saved (owner-controls/voice). */
 export interface TwinVoiceVersionsTable {
   agent_id: string;
@@ -421,45 +400,52 @@ export interface TwinLearningDaysTable {
   learned: number;
 }
 
-/** Signed batteries the operator relays (relay/), one per EIP-3009 authorization. */
-export interface BatteryRelaysTable {
-  /** The payer's address, lowercase. */
-  payer: string;
-  /** The authorization's nonce, lowercase hex. */
-  nonce: string;
-  agent_id: string;
-  /** The attempt holding the row (a random id). */
-  claim: string;
-  /** Null until the transaction is signed (always before it is sent). */
-  tx_hash: string | null;
-  raw_tx: string | null;
-  created_at: CreatedAt;
-  /** Null until the receipt is read. */
-  outcome: DatabaseColumns['battery_relays']['outcome'];
-  /** The client's address, when known. */
-  client_ip: string | null;
-}
-
-/** The fee keeper's transactions (economy/spend-ledger.ts): intent, then signed hash, then outcome. */
-export interface TwinFeeSpendsTable {
+/** Every transaction the service signs (outbox/): the intent, then the signed bytes and hash, then the outcome. */
+export interface OutboxTransactionsTable {
   id: Generated<number>;
-  agent_id: string;
-  /** The keeper's period (a UTC day): each step runs at most once per twin and period. */
-  period: string;
-  step: string;
-  status: Generated<DatabaseColumns['twin_fee_spends']['status']>;
-  sender: string;
-  to_address: string;
-  call_data: string;
+  kind: DatabaseColumns['outbox_transactions']['kind'];
+  /** The caller's exactly-once key (a withdrawal's request, a keeper step, a relayed authorization). */
+  key: string;
+  agent_id: string | null;
+  /** The signing address, lowercase. */
+  signer: string;
+  tx_to: string;
+  call_data: ColumnType<string, string | undefined, string>;
   /** numeric columns come back as strings. */
   value_wei: ColumnType<string, string | undefined, string>;
-  weth_wei: string | null;
-  usdc: string | null;
-  token_amount: string | null;
+  status: ColumnType<
+    DatabaseColumns['outbox_transactions']['status'],
+    DatabaseColumns['outbox_transactions']['status'] | undefined,
+    DatabaseColumns['outbox_transactions']['status']
+  >;
+  nonce: number | null;
   raw_tx: string | null;
   tx_hash: string | null;
   error: string | null;
+  /** An intent not signed by then never is. */
+  expires_at: ColumnType<Date, Date | string, Date | string>;
   created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When it was signed (null until then): the withdrawal caps count by it. */
+  signed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  asset: DatabaseColumns['outbox_transactions']['asset'];
+  amount: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  recipient: string | null;
+  requested_by_fid: number | null;
+  period: string | null;
+  step: string | null;
+  weth_wei: string | null;
+  usdc: string | null;
+  token_amount: string | null;
+  payer: string | null;
+  auth_nonce: string | null;
+  client_ip: string | null;
+}
+
+/** The next nonce the outbox hands out per signer, taken under `for update`. */
+export interface OutboxSignersTable {
+  address: string;
+  next_nonce: number;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
@@ -520,10 +506,9 @@ export interface Database {
   twin_memory: TwinMemoryTable;
   twin_examples: TwinExamplesTable;
   revivals: RevivalsTable;
-  twin_wallet_spends: TwinWalletSpendsTable;
-  battery_relays: BatteryRelaysTable;
-  twin_fee_spends: TwinFeeSpendsTable;
   twin_fee_settings: TwinFeeSettingsTable;
+  outbox_transactions: OutboxTransactionsTable;
+  outbox_signers: OutboxSignersTable;
   twin_fee_checks: TwinFeeChecksTable;
 }
 

@@ -15,13 +15,13 @@ function kindOf(step: string): KeeperTransaction['kind'] {
 /** The fee keeper's last transactions for a twin, newest first, at most `limit`. */
 export async function keeperTransactions(db: Db, agentId: string, limit: number): Promise<KeeperTransaction[]> {
   const rows = await db
-    .selectFrom('twin_fee_spends')
+    .selectFrom('outbox_transactions')
     .select([
       'id',
       'period',
       'step',
       'status',
-      'to_address',
+      'tx_to',
       'value_wei',
       'weth_wei',
       'usdc',
@@ -30,6 +30,7 @@ export async function keeperTransactions(db: Db, agentId: string, limit: number)
       'error',
       'created_at',
     ])
+    .where('kind', '=', 'keeper')
     .where('agent_id', '=', agentId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -37,9 +38,9 @@ export async function keeperTransactions(db: Db, agentId: string, limit: number)
     .execute();
   return rows.map((row) => ({
     id: Number(row.id),
-    kind: kindOf(row.step),
-    period: row.period,
-    to: row.to_address.toLowerCase() as `0x${string}`,
+    kind: kindOf(row.step ?? ''),
+    period: row.period ?? '',
+    to: row.tx_to.toLowerCase() as `0x${string}`,
     amounts: {
       ethWei: row.value_wei === '0' ? null : row.value_wei,
       wethWei: row.weth_wei,
@@ -65,8 +66,8 @@ export async function keeperSummary(db: Db, agentId: string): Promise<FeeKeeperS
       coalesce(sum(weth_wei) filter (where step = 'unwrap'), 0)::text as unwrapped,
       count(*) filter (where step = 'battery')::text as batteries,
       coalesce(sum(usdc) filter (where step = 'battery'), 0)::text as batteries_usdc
-    from twin_fee_spends
-    where agent_id = ${agentId} and status = 'confirmed'`.execute(db);
+    from outbox_transactions
+    where kind = 'keeper' and agent_id = ${agentId} and status = 'confirmed'`.execute(db);
   const row = rows[0]!;
   return {
     claimed: { wethWei: row.claimed_weth!, token: row.claimed_token! },
@@ -86,10 +87,11 @@ export async function keeperSummary(db: Db, agentId: string): Promise<FeeKeeperS
  */
 export async function gasAdvanceOwed(db: Db, agentId: string): Promise<bigint> {
   const { owed } = await db
-    .selectFrom('twin_fee_spends')
+    .selectFrom('outbox_transactions')
     .select(
       sql<string>`coalesce(sum(case when step = 'gas-advance' then value_wei else -value_wei end), 0)::text`.as('owed'),
     )
+    .where('kind', '=', 'keeper')
     .where('agent_id', '=', agentId)
     .where('step', 'in', ['gas-advance', 'gas-repayment'])
     .where('status', 'in', ['sent', 'confirmed'])

@@ -113,7 +113,7 @@ export async function createKeeperRunQueue(boss: PgBoss): Promise<void> {
  * Every `intervalSeconds`, once across the replicas (a ticker job), hands the twins whose battery
  * ends within a day to the run queue: one pg-boss job per twin and period, on any replica, retried
  * with backoff when the chain or the database fails it. Each run is exactly-once by its own records
- * (twin_fee_spends) and the twin wallet's lock, so a retry, an overlap or a second replica spends
+ * (the outbox, `outbox_transactions`) and the twin wallet's lock, so a retry, an overlap or a second replica spends
  * nothing twice.
  */
 export async function startFeeKeeper(

@@ -10,7 +10,14 @@ import { ownerSwitchesOf } from '../twin-switches/index.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
 import { gasAdvanceOwed } from './fee-history.ts';
 import type { FeeLocker } from './fee-locker.ts';
-import { SignerBusy, type SigningLock, SpendFailed, type SpendRequest, spendOnce } from './spend-ledger.ts';
+import {
+  KEEPER_PERIOD_DEADLINE_SECONDS,
+  SignerBusy,
+  type SigningLock,
+  SpendFailed,
+  type SpendRequest,
+  spendOnce,
+} from './keeper-spends.ts';
 
 /** Uniswap's SwapRouter02 on Base: the WETH fees are sold for USDC through it. */
 export const BASE_SWAP_ROUTER = '0x2626664c2603336E57B271c5C0b26F421741e481' as const;
@@ -119,12 +126,15 @@ function twinSigning(db: Db, agentId: string): SigningLock {
  */
 async function periodToRun(db: Db, agentId: string, period: string): Promise<string> {
   const unfinished = await db
-    .selectFrom('twin_fee_spends')
+    .selectFrom('outbox_transactions')
     .select('period')
+    .where('kind', '=', 'keeper')
     .where('agent_id', '=', agentId)
     .where('period', '<', period)
     .groupBy('period')
+    // Past its deadline a period is left: its steps never signed expire (keeper-spends.ts).
     .having(sql<boolean>`bool_and(step <> 'battery' and status <> 'failed')`)
+    .having(sql<boolean>`min(created_at) > now() - make_interval(secs => ${KEEPER_PERIOD_DEADLINE_SECONDS})`)
     .orderBy('period', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -282,15 +292,16 @@ async function repayGasAdvance(
 /** The claim's transactions: read once, when the run's first claim step is recorded. */
 async function stepCalls(deps: FeeKeeperDeps, twin: KeeperTwin, period: string) {
   const recorded = await deps.db
-    .selectFrom('twin_fee_spends')
-    .select(['step', 'to_address', 'call_data'])
+    .selectFrom('outbox_transactions')
+    .select(['step', 'tx_to', 'call_data'])
+    .where('kind', '=', 'keeper')
     .where('agent_id', '=', twin.agentId)
     .where('period', '=', period)
     .where('step', 'like', 'claim-%')
     .orderBy('step')
     .execute();
   if (recorded.length > 0) {
-    return recorded.map((row) => ({ to: row.to_address as Address, data: row.call_data as `0x${string}` }));
+    return recorded.map((row) => ({ to: row.tx_to as Address, data: row.call_data as `0x${string}` }));
   }
   return deps.feeLocker.claimCalls({ token: twin.token, twinWallet: twin.wallet.address });
 }
@@ -298,8 +309,9 @@ async function stepCalls(deps: FeeKeeperDeps, twin: KeeperTwin, period: string) 
 /** Whether the period has a recorded step (`step` given) or any at all. */
 async function hasStep(db: Db, key: { agentId: string; period: string; step?: string }): Promise<boolean> {
   let query = db
-    .selectFrom('twin_fee_spends')
+    .selectFrom('outbox_transactions')
     .select('id')
+    .where('kind', '=', 'keeper')
     .where('agent_id', '=', key.agentId)
     .where('period', '=', key.period);
   if (key.step) query = query.where('step', '=', key.step);

@@ -51,11 +51,12 @@ export async function twinEconomy(
   const contracts = deps.contracts();
   const [spent, waiting, now, switchOn] = await Promise.all([
     db
-      .selectFrom('twin_fee_spends')
+      .selectFrom('outbox_transactions')
       .select([
         sql<string>`coalesce(sum(usdc) filter (where step = 'swap'), 0)::text`.as('sold'),
         sql<number>`(count(*) filter (where step = 'battery'))::int`.as('batteries'),
       ])
+      .where('kind', '=', 'keeper')
       .where('agent_id', '=', agent.agentId)
       .where('status', '=', 'confirmed')
       .executeTakeFirstOrThrow(),

@@ -3,7 +3,6 @@ import {
   batteryAuthorizationNonce,
   batteryAuthorizationTypedData,
   usdcAbi,
-  withGasHeadroom,
 } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type BatteryRelayInput, type BatteryRelayResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
@@ -13,17 +12,18 @@ import {
   encodeFunctionData,
   formatEther,
   isAddressEqual,
-  keccak256,
+  type LocalAccount,
   type PublicClient,
 } from 'viem';
 import { findAgent } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import { asOperatorIfFree, type OperatorWallet } from '../chain/operator.ts';
+import { sendSigned } from '../chain/signed-transactions.ts';
 import { LockWaitTimeout } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { withinBudget } from '../limits/time-budget.ts';
-import type { RelaySettlements } from './relay-settlement-job.ts';
+import { dropUnsigned, type OutboxSettlements, signIntent } from '../outbox/index.ts';
 import {
   claimRelay,
   findRelay,
@@ -31,9 +31,7 @@ import {
   type RelayCapReached,
   type RelayCaps,
   type RelayKey,
-  recordSignedRelay,
   relayCapReached,
-  releaseRelay,
 } from './relay-store.ts';
 
 /** Refusals that mean the authorization is spent: perhaps by another attempt at the same signature. */
@@ -62,8 +60,8 @@ export interface BatteryRelayDeps {
   contracts: () => ContractAddresses | null;
   caps: BatteryRelayCaps;
   logger: Logger;
-  /** Where a sent relay is handed on, for its outcome to be recorded. */
-  settlements: RelaySettlements;
+  /** Where a sent relay is handed on, for its outcome to be recorded (the outbox's job). */
+  settlements: OutboxSettlements;
 }
 
 export interface BatteryRelay {
@@ -129,8 +127,8 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
   };
 
   const rebroadcast = async (rawTx: `0x${string}`) => {
-    await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'resend').catch(
-      // Known, mined or replaced: the chain has it or decided on it.
+    await sendSigned(chain, rawTx, RPC_BUDGET_MS).catch(
+      // Mined or replaced: the chain decided on it (its settlement records which).
       (error: unknown) => logger.debug({ err: error }, 'battery relay: resend not accepted'),
     );
   };
@@ -265,56 +263,53 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
     });
 
-    const claimed = await claimRelay(db, key, agentId, asker, caps).catch((error: unknown) => {
+    const intent = {
+      agentId,
+      operator: operator.account.address,
+      call: { to: call.address, data: encodeFunctionData(call) },
+    };
+    const claimed = await claimRelay(db, key, intent, asker, caps).catch((error: unknown) => {
       if (error instanceof LockWaitTimeout) throw relayerBusy();
       throw error;
     });
     if (claimed.kind === 'existing') return answerExisting(agentId, key, claimed);
     if (claimed.kind !== 'claimed') throw capRefusal(claimed.kind);
-    return sendClaimed(agentId, key, claimed.claim, { to: call.address, data: encodeFunctionData(call), gas });
+    return sendClaimed(agentId, key, claimed.id, gas);
   }
 
   /**
-   * Signs, records, then sends; gives the claim back when nothing can have been sent. The operator's
-   * nonce is shared with deploys and the keeper: when one of them is signing, this request answers
-   * "busy" at once rather than wait on a pooled connection.
+   * Signs (the outbox: the operator's next nonce, the bytes stored before they are sent), then
+   * sends; gives the claim back when nothing can have been sent. The operator also signs for
+   * deploys and the keeper outside the outbox: when one of them holds the operator's lock, this
+   * request answers "busy" at once rather than wait on a pooled connection.
    */
-  async function sendClaimed(
-    agentId: string,
-    key: RelayKey,
-    claim: string,
-    transaction: { to: `0x${string}`; data: `0x${string}`; gas: bigint },
-  ): Promise<BatteryRelayResponse> {
+  async function sendClaimed(agentId: string, key: RelayKey, id: number, gas: bigint): Promise<BatteryRelayResponse> {
     const sent = await asOperatorIfFree(db, async (connection) => {
-      let rawTx: `0x${string}`;
+      let row: Awaited<ReturnType<typeof signIntent>>;
       try {
-        const request = await withinBudget(
-          operator.prepareTransactionRequest({
-            account: operator.account,
-            chain: operator.chain,
-            to: transaction.to,
-            data: transaction.data,
-            gas: withGasHeadroom(transaction.gas),
-          }),
-          RPC_BUDGET_MS,
-          'prepare the transaction',
-        );
-        rawTx = await operator.signTransaction(request);
+        row = await signIntent({ db: connection, chain }, id, operator.account as LocalAccount, {
+          budgetMs: RPC_BUDGET_MS,
+          gas,
+          gasHeadroom: true,
+        });
       } catch (error) {
-        await releaseRelay(connection, key, claim);
+        await dropUnsigned(connection, id);
+        // Abandoned and claimed again meanwhile (its row gone): the newer attempt sends it.
+        const now = await findRelay(connection, key);
+        if (now) return answerExisting(agentId, key, now);
         logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
         throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
       }
-      const txHash = keccak256(rawTx);
-      if (!(await recordSignedRelay(connection, key, claim, { txHash, rawTx }))) {
-        // Abandoned and claimed again meanwhile: the newer attempt sends it.
-        const now = await findRelay(connection, key);
-        return answerExisting(agentId, key, now ?? { txHash: null, rawTx: null });
+      if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) {
+        // Past its time before it was signed: nothing was sent, and the same signature may be sent again.
+        await dropUnsigned(connection, id);
+        return answerExisting(agentId, key, { txHash: null, rawTx: null });
       }
+      const txHash = row.tx_hash as `0x${string}`;
       try {
-        await withinBudget(chain.sendRawTransaction({ serializedTransaction: rawTx }), RPC_BUDGET_MS, 'send');
+        await sendSigned(chain, row.raw_tx as `0x${string}`, RPC_BUDGET_MS);
       } catch (error) {
-        // Recorded: a retry sends the very same transaction, so none is lost and none doubled.
+        // Recorded: a retry (or the outbox's sweep) sends the very same transaction, so none is lost and none doubled.
         logger.warn({ err: error, txHash }, 'battery relay: sending failed; a retry resends it');
         throw new HttpError(
           504,
@@ -324,12 +319,12 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
       }
       logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
       // Its outcome is read in the background: a revert frees the day's cap and bars the asker.
-      await deps.settlements.enqueue(txHash);
+      await deps.settlements.enqueue(id);
       return { agentId, payer: key.payer, txHash };
     });
     if (sent) return sent;
     // Nothing was signed: the claim goes back, and the same signature may be sent again.
-    await releaseRelay(db, key, claim);
+    await dropUnsigned(db, id);
     throw relayerBusy();
   }
 }

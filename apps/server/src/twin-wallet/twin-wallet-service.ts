@@ -14,47 +14,43 @@ import { ownedAgent } from '../agents/owned-agent.ts';
 import type { AgentRecord } from '../agents/repository.ts';
 import type { ContractAddresses } from '../chain/contracts.ts';
 import type { ServerConfig } from '../config/config.ts';
-import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
+import { LockWaitTimeout, twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
 import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
 import { HttpError } from '../http/errors.ts';
 import { TimeBudgetExceeded } from '../limits/time-budget.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
-import { ownerAddresses } from './owner-addresses.ts';
-import { settleWithdrawal } from './settle-withdrawal.ts';
 import {
-  findSpend,
-  INTENT_EXPIRES_AFTER_MINUTES,
+  EXPIRED,
+  findTransaction,
   intentExpired,
-  latestSpends,
+  type OutboxRow,
+  type OutboxSettlements,
   recordIntent,
   recordOutcome,
-  recordSigned,
-  type SpendRow,
-  spentToday,
-  unsettledSpend,
-} from './spend-ledger.ts';
+  settleTransaction,
+  signIntent,
+} from '../outbox/index.ts';
+import type { FarcasterData } from '../providers/farcaster-data.ts';
+import { ownerAddresses } from './owner-addresses.ts';
+import { erc20Transfer, ethTransfer, readBalances, readTokenSupply } from './wallet-chain.ts';
 import {
-  erc20Transfer,
-  ethTransfer,
-  readBalances,
-  readTokenSupply,
-  type SignedTransfer,
-  signTransfer,
-} from './wallet-chain.ts';
-import type { WithdrawalSettlements } from './withdrawal-settlement-job.ts';
+  INTENT_EXPIRES_AFTER_MINUTES,
+  latestWithdrawals,
+  spentToday,
+  unsettledWithdrawal,
+  withdrawalKey,
+} from './withdrawals.ts';
 
 export interface TwinWalletDeps {
   db: Db;
   chain: PublicClient;
-  rpcUrl: string;
   farcaster: FarcasterData;
   contracts: () => ContractAddresses | null;
   walletEncryptionKey: `0x${string}`;
   limits: ServerConfig['twinWallet'];
-  /** Where a sent withdrawal is handed on, to be settled in the background. */
-  settlements: WithdrawalSettlements;
+  /** Where a sent withdrawal is handed on, to be settled in the background (the outbox's job). */
+  settlements: OutboxSettlements;
 }
 
 /** Token supplies kept per replica, and for how long (a burn lowers the cap a little later). */
@@ -64,6 +60,22 @@ const TOKEN_SUPPLY_TTL_MS = 60 * 60 * 1000;
 /** A refusal recorded on its ledger row, so a retry under the same key gets the same answer. */
 const REFUSED = 'refused:';
 
+const refusalText = (status: number, code: string, message: string) => `${REFUSED}${code}|${message}|${status}`;
+
+const walletBusy = () =>
+  new HttpError(
+    409,
+    'wallet_busy',
+    "The twin's wallet is signing another transaction right now; send the same request again in a few seconds (nothing was sent)",
+  );
+
+const expiredRefusal = () =>
+  new HttpError(
+    409,
+    'withdrawal_expired',
+    `This withdrawal was asked for more than ${INTENT_EXPIRES_AFTER_MINUTES} minutes ago and never sent; ask again with a new idempotencyKey`,
+  );
+
 /** A refusal as recorded (`refused:code|message|status`); the message may hold a `|` (a token's symbol). */
 function parseRefusal(error: string | null): { code: string; message: string; status: number } | null {
   if (!error?.startsWith(REFUSED)) return null;
@@ -71,13 +83,15 @@ function parseRefusal(error: string | null): { code: string; message: string; st
   return { code: parts[0]!, message: parts.slice(1, -1).join('|'), status: Number(parts.at(-1)) };
 }
 
+type SpendRow = OutboxRow;
+
 function toApiSpend(row: SpendRow): WalletSpend {
   return {
     id: row.id,
-    kind: row.kind,
-    asset: row.asset,
-    amount: row.amount,
-    to: row.to_address as `0x${string}`,
+    kind: 'withdrawal',
+    asset: row.asset!,
+    amount: row.amount!,
+    to: row.recipient as `0x${string}`,
     status: row.status,
     txHash: row.tx_hash,
     error: parseRefusal(row.error)?.message ?? row.error,
@@ -145,10 +159,12 @@ export function twinWalletService(deps: TwinWalletDeps) {
     code: string,
     message: string,
   ): Promise<never> => {
-    await recordOutcome(conn, row.id, 'intent', { status: 'failed', error: `${REFUSED}${code}|${message}|${status}` });
+    await recordOutcome(conn, row.id, 'intent', { status: 'failed', error: refusalText(status, code, message) });
     throw new HttpError(status, code, message);
   };
-  const refusalOf = (row: SpendRow): HttpError | null => {
+  /** The refusal recorded on a row, as answered: one of ours, or an intent the outbox expired. */
+  const refusalOf = (row: Pick<SpendRow, 'error' | 'status'>): HttpError | null => {
+    if (row.status === 'failed' && row.error === EXPIRED) return expiredRefusal();
     const refusal = parseRefusal(row.error);
     return refusal && new HttpError(refusal.status as 400, refusal.code, refusal.message);
   };
@@ -160,7 +176,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
    */
   const settle = async (conn: Db, row: SpendRow): Promise<SpendRow> =>
     row.status === 'sent'
-      ? (await budgeted(() => settleWithdrawal({ db: conn, chain, budgetMs: limits.chainBudgetMs }, row.id))).row
+      ? (await budgeted(() => settleTransaction({ db: conn, chain, budgetMs: limits.chainBudgetMs }, row.id))).row
       : row;
 
   /**
@@ -168,7 +184,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
    * under the twin's wallet lock, every query on the lock's own connection `conn`.
    */
   const signWithinLimits = async (conn: Db, agent: AgentRecord, row: SpendRow): Promise<void> => {
-    const blocking = await unsettledSpend(conn, agent.agentId, row.id);
+    const blocking = await unsettledWithdrawal(conn, agent.agentId, row.id);
     if (blocking && (await settle(conn, blocking)).status === 'sent') {
       throw new HttpError(
         409,
@@ -177,8 +193,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
       );
     }
     const { usdc } = contractsOrFail();
-    const { asset } = row;
-    const amount = BigInt(row.amount);
+    const asset = row.asset!;
+    const amount = BigInt(row.amount!);
     const [balances, tokenSupply] = await Promise.all([
       balancesOf(agent, usdc),
       asset === 'token' ? tokenSupplyOf(agent) : 0n,
@@ -204,18 +220,18 @@ export function twinWalletService(deps: TwinWalletDeps) {
         `At most ${text(cap)} a day leave a twin's wallet; ${text(left > 0n ? left : 0n)} left today`,
       );
     }
-    // ETH sent away comes out of what pays the gas: the reserve must stay after both.
     const ethOut = asset === 'eth' ? amount : 0n;
-    const keepReserve = () =>
-      refuse(
-        conn,
-        row,
-        400,
-        'gas_reserve',
-        `The twin's wallet must keep ${limits.gasReserveEth} ETH for its own gas after ${
-          asset === 'eth' ? 'this transfer and its gas' : "paying this transfer's"
-        }`,
-      );
+    const reserveRefusal = refusalText(
+      400,
+      'gas_reserve',
+      `The twin's wallet must keep ${limits.gasReserveEth} ETH for its own gas after ${
+        asset === 'eth' ? 'this transfer and its gas' : "paying this transfer's"
+      }`,
+    );
+    const keepReserve = async (): Promise<never> => {
+      await recordOutcome(conn, row.id, 'intent', { status: 'failed', error: reserveRefusal });
+      throw refusalOf({ error: reserveRefusal, status: 'failed' })!;
+    };
     const deployment = await conn
       .selectFrom('deployments')
       .select('wallet_key_ciphertext')
@@ -225,35 +241,42 @@ export function twinWalletService(deps: TwinWalletDeps) {
       return refuse(conn, row, 409, 'no_wallet_key', "This twin's wallet key is not held by this service");
     }
     const account = decryptAgentWallet(deployment.wallet_key_ciphertext, agent.walletAddress, deps.walletEncryptionKey);
-    const to = row.to_address as `0x${string}`;
-    const call =
-      asset === 'eth'
-        ? ethTransfer(to, amount)
-        : erc20Transfer(asset === 'usdc' ? usdc : agent.token.address, to, amount);
-    let signed: SignedTransfer;
+    // ETH sent away comes out of what pays the gas: the reserve (and the service's gas advance for
+    // the keeper, until it is paid back) must stay after both. Checked as the transaction is signed.
+    const gasRefusal = async (trx: Db, maxGasCost: bigint): Promise<string | null> => {
+      if (balances.eth < ethOut + maxGasCost + gasReserve) return reserveRefusal;
+      const owed = await gasAdvanceOwed(trx, agent.agentId);
+      if (balances.eth < ethOut + maxGasCost + gasReserve + owed) {
+        return refusalText(
+          400,
+          'gas_advance_owed',
+          `The twin's wallet owes ${amountText(agent, 'eth', owed)} the service advanced for its gas; it stays until the fee keeper pays it back from the twin's fees`,
+        );
+      }
+      return null;
+    };
+    let signed: SpendRow;
     try {
-      signed = await budgeted(() => signTransfer(chain, deps.rpcUrl, account, call, limits.chainBudgetMs));
+      signed = await budgeted(() =>
+        signIntent({ db: conn, chain }, row.id, account, {
+          budgetMs: limits.chainBudgetMs,
+          check: async (trx, { maxGasCost }) => {
+            const refused = await gasRefusal(trx, maxGasCost);
+            return refused ? { refused } : null;
+          },
+        }),
+      );
     } catch (error) {
       // Nodes that check funds when estimating (geth) refuse ETH whose value and gas exceed the
-      // wallet before the check below can: the same refusal.
+      // wallet before the check above can: the same refusal.
       if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
         return keepReserve();
       }
+      if (error instanceof LockWaitTimeout) throw walletBusy();
       throw error;
     }
-    if (balances.eth < ethOut + signed.maxGasCost + gasReserve) return keepReserve();
-    // The ETH the service advanced for the keeper's gas stays until the keeper pays it back.
-    const owed = await gasAdvanceOwed(conn, agent.agentId);
-    if (balances.eth < ethOut + signed.maxGasCost + gasReserve + owed) {
-      return refuse(
-        conn,
-        row,
-        400,
-        'gas_advance_owed',
-        `The twin's wallet owes ${amountText(agent, 'eth', owed)} the service advanced for its gas; it stays until the fee keeper pays it back from the twin's fees`,
-      );
-    }
-    await recordSigned(conn, row.id, signed);
+    const refused = refusalOf(signed);
+    if (refused) throw refused;
   };
 
   return {
@@ -264,7 +287,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
         balancesOf(agent, usdc),
         tokenSupplyOf(agent),
         // As recorded: a `sent` one shows as pending until the settlement job records its outcome.
-        latestSpends(db, agent.agentId),
+        latestWithdrawals(db, agent.agentId),
         keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
         keeperSummary(db, agent.agentId),
         budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
@@ -318,36 +341,36 @@ export function twinWalletService(deps: TwinWalletDeps) {
       }
       const amount = BigInt(request.amount);
       if (amount === 0n) throw new HttpError(400, 'invalid_amount', 'amount must be more than 0');
+      const { usdc } = contractsOrFail();
       const intent = await recordIntent(db, {
+        kind: 'withdrawal',
+        key: withdrawalKey(agent.agentId, request.idempotencyKey),
         agentId: agent.agentId,
-        requestKey: `${agent.agentId}:${request.idempotencyKey}`,
-        asset: request.asset,
-        amount,
-        to,
-        requestedByFid: authFid,
+        signer: agent.walletAddress,
+        call:
+          request.asset === 'eth'
+            ? ethTransfer(to, amount)
+            : erc20Transfer(request.asset === 'usdc' ? usdc : agent.token.address, to, amount),
+        expiresInSeconds: INTENT_EXPIRES_AFTER_MINUTES * 60,
+        details: { asset: request.asset, amount, recipient: to, requested_by_fid: authFid },
       });
-      if (intent.asset !== request.asset || BigInt(intent.amount) !== amount || intent.to_address !== to) {
+      if (intent.asset !== request.asset || BigInt(intent.amount ?? -1) !== amount || intent.recipient !== to) {
         throw new HttpError(409, 'idempotency_key_reused', 'This idempotencyKey was used for another withdrawal');
       }
       // Never waits for the twin's lock: a request waiting would keep a pooled connection, and a
       // few owners' requests at once could take them all. Busy answers 409; the intent is kept,
       // so a retry under the same key carries on with it.
       const answer = await withAdvisoryLock(db, twinWalletLock(agent.agentId), { wait: false }, async (conn) => {
-        let row = await findSpend(conn, intent.id);
+        let row = await findTransaction(conn, intent.id);
         const refused = refusalOf(row);
         if (refused) throw refused;
         if (row.status === 'intent' && (await intentExpired(conn, row.id))) {
-          return refuse(
-            conn,
-            row,
-            409,
-            'withdrawal_expired',
-            `This withdrawal was asked for more than ${INTENT_EXPIRES_AFTER_MINUTES} minutes ago and never sent; ask again with a new idempotencyKey`,
-          );
+          await recordOutcome(conn, row.id, 'intent', { status: 'failed', error: EXPIRED });
+          throw expiredRefusal();
         }
         if (row.status === 'intent') {
           await signWithinLimits(conn, agent, row);
-          row = await findSpend(conn, intent.id);
+          row = await findTransaction(conn, intent.id);
         }
         // Settled by its job from here on, whatever becomes of this request; a retry of the request
         // enqueues nothing new while the job is queued (one per spend).
@@ -356,15 +379,11 @@ export function twinWalletService(deps: TwinWalletDeps) {
       });
       if (answer) return answer;
       // A retry of a withdrawal already signed needs no lock: its answer is what the ledger says.
-      const row = await findSpend(db, intent.id);
+      const row = await findTransaction(db, intent.id);
       const refused = refusalOf(row);
       if (refused) throw refused;
       if (row.status !== 'intent') return toApiSpend(row);
-      throw new HttpError(
-        409,
-        'wallet_busy',
-        "The twin's wallet is signing another transaction right now; send the same request again in a few seconds (nothing was sent)",
-      );
+      throw walletBusy();
     },
   };
 }

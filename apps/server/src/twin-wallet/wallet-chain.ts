@@ -1,15 +1,5 @@
 import { erc20Abi } from '@fartwin/contracts';
-import {
-  type Account,
-  type Chain,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  keccak256,
-  type PublicClient,
-} from 'viem';
-import { base } from 'viem/chains';
+import { encodeFunctionData, type Hex, type PublicClient } from 'viem';
 import { withinBudget } from '../limits/time-budget.ts';
 
 /** What the twin's wallet holds, in base units. */
@@ -47,14 +37,6 @@ export function readTokenSupply(chain: PublicClient, token: `0x${string}`, budge
   );
 }
 
-/** A transaction signed, not sent: what the ledger stores before anything leaves the server. */
-export interface SignedTransfer {
-  raw: Hex;
-  hash: Hex;
-  /** The most it may cost in gas (gas limit × max fee), which the ETH reserve must cover. */
-  maxGasCost: bigint;
-}
-
 /** A transfer of one asset as the transaction that makes it: a plain value transfer, or an ERC-20 `transfer`. */
 export interface TransferCall {
   to: `0x${string}`;
@@ -71,29 +53,3 @@ export const erc20Transfer = (token: `0x${string}`, to: `0x${string}`, amount: b
   value: 0n,
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 });
-
-/** Signs a transfer from the twin's account, at the account's next nonce; every chain call within the budget. */
-export async function signTransfer(
-  chain: PublicClient,
-  rpcUrl: string,
-  account: Account,
-  call: TransferCall,
-  budgetMs: number,
-): Promise<SignedTransfer> {
-  const wallet = createWalletClient({ account, chain: base as Chain, transport: http(rpcUrl) });
-  const request = await withinBudget(
-    (async () =>
-      // Prepared by the chain client: it adds the app's builder code (chain/builder-code.ts).
-      chain.prepareTransactionRequest({
-        account,
-        chain: chain.chain,
-        ...call,
-        // The pending count: a transfer of this wallet's still in the mempool keeps its nonce.
-        nonce: await chain.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-      }))(),
-    budgetMs,
-    'preparing the withdrawal',
-  );
-  const raw = await wallet.signTransaction(request);
-  return { raw, hash: keccak256(raw), maxGasCost: request.gas * (request.maxFeePerGas ?? 0n) };
-}

@@ -33,6 +33,7 @@ import * as withdrawalSignedAt from './0034_withdrawal_signed_at.ts';
 import * as relayOutcomes from './0035_relay_outcomes.ts';
 import * as baseNotifications from './0036_base_notifications.ts';
 import * as twinMemoryWordsByRead from './202611282355_twin_memory_words_by_read.ts';
+import * as outbox from './202611290325_outbox.ts';
 import * as twinPostTurns from './202611290355_twin_post_turns.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0035_relay_outcomes': relayOutcomes,
   '0036_base_notifications': baseNotifications,
   '202611282355_twin_memory_words_by_read': twinMemoryWordsByRead,
+  '202611290325_outbox': outbox,
   '202611290355_twin_post_turns': twinPostTurns,
 };

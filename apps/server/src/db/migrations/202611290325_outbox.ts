@@ -1,0 +1,212 @@
+import { type Kysely, sql } from 'kysely';
+import { type Hex, parseTransaction, recoverTransactionAddress, type TransactionSerialized } from 'viem';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // Every transaction the service signs (outbox/): the intent under the caller's exactly-once key,
+  // then the signed bytes and their hash (stored before anything is sent), then the outcome.
+  await db.schema
+    .createTable('outbox_transactions')
+    .ifNotExists()
+    .addColumn('id', 'bigserial', (column) => column.primaryKey())
+    .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('withdrawal', 'keeper', 'relay')`))
+    .addColumn('key', 'text', (column) => column.notNull().unique())
+    .addColumn('agent_id', 'text')
+    .addColumn('signer', 'text', (column) => column.notNull())
+    .addColumn('tx_to', 'text', (column) => column.notNull())
+    .addColumn('call_data', 'text', (column) => column.notNull().defaultTo('0x'))
+    .addColumn('value_wei', 'numeric(78, 0)', (column) => column.notNull().defaultTo(0))
+    .addColumn('status', 'text', (column) =>
+      column.notNull().defaultTo('intent').check(sql`status in ('intent', 'sent', 'confirmed', 'failed')`),
+    )
+    .addColumn('nonce', 'bigint')
+    .addColumn('raw_tx', 'text')
+    .addColumn('tx_hash', 'text')
+    .addColumn('error', 'text')
+    // An intent not signed by then is never signed (a withdrawal's minutes, a keeper period's end).
+    .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addColumn('signed_at', 'timestamptz')
+    // A withdrawal's: what the owner asked for (the transaction's `tx_to` is the token for an ERC-20).
+    .addColumn('asset', 'text', (column) => column.check(sql`asset in ('eth', 'usdc', 'token')`))
+    .addColumn('amount', 'numeric(78, 0)')
+    .addColumn('recipient', 'text')
+    .addColumn('requested_by_fid', 'bigint')
+    // The fee keeper's: its period (a UTC day) and step, and the amounts the step moves.
+    .addColumn('period', 'text')
+    .addColumn('step', 'text')
+    .addColumn('weth_wei', 'numeric')
+    .addColumn('usdc', 'numeric')
+    .addColumn('token_amount', 'numeric')
+    // A relayed battery's: the payer's EIP-3009 authorization and the asker's address.
+    .addColumn('payer', 'text')
+    .addColumn('auth_nonce', 'text')
+    .addColumn('client_ip', 'text')
+    .execute();
+  await db.schema
+    .createIndex('outbox_transactions_agent')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .columns(['agent_id', 'kind', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('outbox_transactions_signed')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .columns(['agent_id', 'kind', 'signed_at'])
+    .execute();
+  await db.schema
+    .createIndex('outbox_transactions_tx_hash')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .column('tx_hash')
+    .execute();
+  await db.schema
+    .createIndex('outbox_transactions_created')
+    .ifNotExists()
+    .on('outbox_transactions')
+    .column('created_at')
+    .execute();
+  // The sweep's look at what is stuck: a few rows among many settled.
+  await sql`create index if not exists outbox_transactions_unsettled on outbox_transactions (updated_at)
+    where status in ('intent', 'sent')`.execute(db);
+  // One row per signer: the next nonce the outbox hands out for it, taken under `for update`.
+  await db.schema
+    .createTable('outbox_signers')
+    .ifNotExists()
+    .addColumn('address', 'text', (column) => column.primaryKey())
+    .addColumn('next_nonce', 'bigint', (column) => column.notNull())
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute();
+  await moveOldLedgers(db);
+}
+
+/** Rows one statement of the move copies. */
+const MOVE_BATCH = 1_000;
+
+/**
+ * The ledgers the outbox replaces move into it, a batch of rows at a time (by id, or by key), each
+ * dropped once its rows are in. Safe to run again: a ledger already gone is passed over, and a row
+ * already moved (its key taken) is not copied twice.
+ */
+export async function moveOldLedgers(db: Kysely<unknown>): Promise<void> {
+  if (await tableExists(db, 'twin_wallet_spends')) {
+    // Owners' withdrawals. The transaction's own call was never stored: its signed bytes say it; an
+    // intent never signed is past its time (it is signed from `tx_to`, which holds the recipient here).
+    await inBatches(db, 'twin_wallet_spends', (after, upTo) =>
+      sql`insert into outbox_transactions
+          (kind, key, agent_id, signer, tx_to, call_data, value_wei, status, raw_tx, tx_hash, error,
+           expires_at, created_at, updated_at, signed_at, asset, amount, recipient, requested_by_fid)
+        select 'withdrawal', 'withdrawal:' || s.request_key, s.agent_id, lower(a.wallet_address), s.to_address,
+          '0x', case when s.asset = 'eth' then s.amount else 0 end, s.status, s.raw_tx, s.tx_hash, s.error,
+          least(s.created_at + interval '10 minutes', now()), s.created_at, s.updated_at, s.signed_at,
+          s.asset, s.amount, s.to_address, s.requested_by_fid
+        from twin_wallet_spends s join agents a on a.agent_id = s.agent_id
+        where s.id > ${after} and s.id <= ${upTo}
+        on conflict (key) do nothing`.execute(db),
+    );
+    await db.schema.dropTable('twin_wallet_spends').execute();
+  }
+  if (await tableExists(db, 'twin_fee_spends')) {
+    // The fee keeper's steps, as recorded: a step never signed has its period's deadline, two days.
+    await inBatches(db, 'twin_fee_spends', (after, upTo) =>
+      sql`insert into outbox_transactions
+          (kind, key, agent_id, signer, tx_to, call_data, value_wei, status, raw_tx, tx_hash, error,
+           expires_at, created_at, updated_at, signed_at, period, step, weth_wei, usdc, token_amount)
+        select 'keeper', 'keeper:' || agent_id || ':' || period || ':' || step, agent_id, lower(sender), to_address,
+          call_data, value_wei, status, raw_tx, tx_hash, error, created_at + interval '2 days', created_at,
+          updated_at, case when raw_tx is not null then updated_at end, period, step, weth_wei, usdc, token_amount
+        from twin_fee_spends
+        where id > ${after} and id <= ${upTo}
+        on conflict (key) do nothing`.execute(db),
+    );
+    await db.schema.dropTable('twin_fee_spends').execute();
+  }
+  if (await tableExists(db, 'battery_relays')) {
+    // Relayed batteries: each signed one, its sender, nonce and call read from its signed bytes. A
+    // claim never signed sent nothing and is left behind (the next claim of it would remove it).
+    for (let after = { payer: '', nonce: '' }; ; ) {
+      const { rows } = await sql<OldRelay>`
+        select payer, nonce, agent_id, tx_hash, raw_tx, outcome, client_ip, created_at from battery_relays
+        where raw_tx is not null and (payer, nonce) > (${after.payer}, ${after.nonce})
+        order by payer, nonce limit ${MOVE_BATCH}`.execute(db);
+      if (rows.length === 0) break;
+      const moved = await Promise.all(rows.map(relayRow));
+      await db
+        .insertInto('outbox_transactions' as never)
+        .values(moved as never)
+        .onConflict((conflict) => conflict.column('key' as never).doNothing())
+        .execute();
+      const last = rows.at(-1)!;
+      after = { payer: last.payer, nonce: last.nonce };
+    }
+    await db.schema.dropTable('battery_relays').execute();
+  }
+}
+
+interface OldRelay {
+  payer: string;
+  nonce: string;
+  agent_id: string;
+  tx_hash: string;
+  raw_tx: Hex;
+  outcome: 'succeeded' | 'reverted' | null;
+  client_ip: string | null;
+  created_at: Date;
+}
+
+async function relayRow(old: OldRelay) {
+  const serialized = old.raw_tx as TransactionSerialized;
+  const transaction = parseTransaction(serialized);
+  return {
+    kind: 'relay',
+    key: `relay:${old.payer}:${old.nonce}`,
+    agent_id: old.agent_id,
+    signer: (await recoverTransactionAddress({ serializedTransaction: serialized })).toLowerCase(),
+    tx_to: transaction.to ?? '0x',
+    call_data: transaction.data ?? '0x',
+    value_wei: String(transaction.value ?? 0n),
+    status: old.outcome === 'succeeded' ? 'confirmed' : old.outcome === 'reverted' ? 'failed' : 'sent',
+    nonce: transaction.nonce ?? null,
+    raw_tx: old.raw_tx,
+    tx_hash: old.tx_hash,
+    // What the outbox's settlement says of a relay that reverted (outbox/settle.ts).
+    error: old.outcome === 'reverted' ? 'reverted' : null,
+    expires_at: old.created_at,
+    created_at: old.created_at,
+    updated_at: old.created_at,
+    signed_at: old.created_at,
+    payer: old.payer,
+    auth_nonce: old.nonce,
+    client_ip: old.client_ip,
+  };
+}
+
+async function tableExists(db: Kysely<unknown>, table: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select to_regclass(${table}) is not null as found`.execute(db);
+  return rows[0]!.found;
+}
+
+/** Runs `copy` over the old table's ids, MOVE_BATCH at a time, oldest first. */
+async function inBatches(
+  db: Kysely<unknown>,
+  table: string,
+  copy: (after: number, upTo: number) => Promise<unknown>,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const { rows } = await sql<{ up_to: string | null }>`
+      select max(id)::text as up_to from (select id from ${sql.table(table)} where id > ${after} order by id limit ${MOVE_BATCH}) batch`.execute(
+      db,
+    );
+    const upTo = rows[0]?.up_to;
+    if (!upTo) return;
+    await copy(after, Number(upTo));
+    after = Number(upTo);
+  }
+}
+
+/** The outbox's tables go; the rows moved from the old ledgers are not put back. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('outbox_signers').execute();
+  await db.schema.dropTable('outbox_transactions').execute();
+}
