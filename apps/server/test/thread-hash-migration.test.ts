@@ -1,19 +1,15 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 
 describe('the thread-hash migration on a local network that already has casts', () => {
   let database: { db: Db; drop(): Promise<void> };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    // Back to before 0011, as a developer's .data/pg from before it is.
-    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateTo('0009_rate_limits_unlogged');
-    if (error) throw error;
+    // Up to before 0011 only, as a developer's .data/pg from before it is.
+    database = await createTestDatabase({ migrateTo: '0009_rate_limits_unlogged' });
   });
   afterAll(() => database?.drop());
 
