@@ -210,7 +210,7 @@ export const LAYOUTS: AppLayout[] = [
   {
     name: 'miniapp',
     root: 'apps/miniapp/src',
-    unitsIn: ['features'],
-    infrastructure: [],
+    unitsIn: ['features', 'platform'],
+    infrastructure: ['platform/frame', 'platform/native', 'platform/wallet', 'platform/web-sign-in'],
   },
 ];

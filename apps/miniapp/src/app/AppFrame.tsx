@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { SafeArea } from '../features/frame/index.ts';
 import { NavBar } from '../features/navigation/index.ts';
-import { useWebSignInSlot } from '../features/web-sign-in/index.ts';
+import { SafeArea } from '../platform/frame/index.ts';
+import { useWebSignInSlot } from '../platform/web-sign-in/index.ts';
 
 /** A screen (the page's one `<main>`) inside the host's safe-area insets, with the navigation bar under it. */
 export function AppFrame({ children }: { children: ReactNode }) {

@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { useAgentsByFid } from '../features/agents/index.ts';
 import { SharedCastNoTwinNote, SharedCastQuote } from '../features/cast-share/index.ts';
-import { mayBeInClient } from '../features/frame/host-mode.ts';
-import { LoadingScreen, useFrame, useHostMode } from '../features/frame/index.ts';
-import { WebHome } from '../features/web-sign-in/index.ts';
 import { errorMessage } from '../lib/errors.ts';
+import { mayBeInClient } from '../lib/host-mode.ts';
 import { navigationStrings, strings } from '../lib/strings.ts';
+import { LoadingScreen, useFrame, useHostMode } from '../platform/frame/index.ts';
+import { WebHome } from '../platform/web-sign-in/index.ts';
 import { OnboardingChat, preloadHomeChats, TwinChat } from './home-chats.tsx';
 
 /**

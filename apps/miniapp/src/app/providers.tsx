@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { FrameProvider } from '../features/frame/index.ts';
-import { WalletProvider } from '../features/wallet/index.ts';
 import { loadAppConfigLazily } from '../lib/lazy-config.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { FrameProvider } from '../platform/frame/index.ts';
+import { WalletProvider } from '../platform/wallet/index.ts';
 
 export interface AppProvidersProps {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { LoadingScreen } from '../features/frame/index.ts';
 import { Route, Switch, useAppLocation } from '../lib/router/index.ts';
+import { LoadingScreen } from '../platform/frame/index.ts';
 import { AppFrame } from './AppFrame.tsx';
 import { NotFoundView, RouteErrorBoundary } from './ErrorBoundary.tsx';
 import { HomeScreen } from './HomeScreen.tsx';

@@ -1,9 +1,9 @@
 import { errorBodySchema } from '@fartwin/protocol';
-import { hostMode } from '../features/frame/host-mode.ts';
-import { webSession } from '../features/web-sign-in/session.ts';
 import { loadAppConfig } from './config.ts';
 import { loadSdk } from './frame-sdk.ts';
+import { hostMode } from './host-mode.ts';
 import { webModeStrings } from './strings.ts';
+import { webSession } from './web-session.ts';
 
 /*
  * The bot service's client. Only request modules that load after the first paint import it: it

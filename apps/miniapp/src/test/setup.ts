@@ -19,7 +19,7 @@ vi.mock('@farcaster/miniapp-sdk/dist/miniAppHost.js', async () => {
 // before a file's tests, so no test's time limit pays for compiling it.
 beforeAll(async () => {
   await Promise.all([
-    import('../features/wallet/stack.ts'),
+    import('../platform/wallet/stack.ts'),
     import('../lib/api-client.ts'),
     import('../features/twin-chat/index.ts'),
     import('../features/onboarding/index.ts'),

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { haptics } from '../../features/native/haptics.ts';
 import { strings } from '../../lib/strings.ts';
+import { haptics } from '../../platform/native/haptics.ts';
 
 /**
  * A text input with "Type your message..." and a Send button; Enter sends. While a reply is in

@@ -1,6 +1,6 @@
 import { loadSdk } from '../../lib/frame-sdk.ts';
-import { hostMode } from '../frame/host-mode.ts';
-import { hostCapabilities } from '../native/index.ts';
+import { hostMode } from '../../lib/host-mode.ts';
+import { hostCapabilities } from '../../platform/native/index.ts';
 
 export const clientNotificationTexts = {
   rejected: 'You did not add the app, so your twin cannot notify you. Turn it on again to add it.',

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetHostCapabilities } from '../../platform/native/index.ts';
 import { createFakeServer, directory, json, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { ALL_CAPABILITIES, host, sdk, userContext } from '../../test/sdk-double.ts';
-import { forgetHostCapabilities } from '../native/index.ts';
 
 const economy = (over: Record<string, unknown> = {}) => ({
   agentId: 'agent-1',

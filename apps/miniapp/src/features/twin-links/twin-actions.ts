@@ -1,5 +1,5 @@
 import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
-import { inBaseApp } from '../frame/index.ts';
+import { inBaseApp } from '../../platform/frame/index.ts';
 import type { HostActionSpec } from './hooks/useHostAction.ts';
 import { baseCoinUrl, baseProfileUrl, composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
 

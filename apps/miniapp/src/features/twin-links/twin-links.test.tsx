@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { strings, twinLinkStrings } from '../../lib/strings.ts';
+import { forgetHostCapabilities } from '../../platform/native/index.ts';
 import { USDC_ADDRESS } from '../../test/fake-chain.ts';
 import { createFakeServer, directory, makeAgent, noTwin, withTwin } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 import { ALL_CAPABILITIES, host, sdk, userContext } from '../../test/sdk-double.ts';
 import { ComposeFab } from '../agents/components/ComposeFab.tsx';
-import { forgetHostCapabilities } from '../native/index.ts';
 import { QuoteCastButton } from '../onboarding/components/QuoteCastButton.tsx';
 import { shareText } from './share-text.ts';
 

@@ -2,8 +2,8 @@ import { AGENT_ACTION_DEFAULTS, type AgentActionsResponse, agentActionKeys } fro
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
+import { useFrame, useHostMode } from '../../../platform/frame/index.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame, useHostMode } from '../../frame/index.ts';
 import { useAgentActions } from '../api/agent-actions.ts';
 import { useOwnerControls } from '../api/owner-controls.ts';
 import { agentActionsTexts, requestErrorText } from '../texts.ts';

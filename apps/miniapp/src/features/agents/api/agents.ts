@@ -1,7 +1,7 @@
 import type { Agent } from '@fartwin/protocol';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { mayBeInClient } from '../../frame/host-mode.ts';
+import { mayBeInClient } from '../../../lib/host-mode.ts';
 
 /** The requests, with the protocol's schemas that check the answers, load after the first paint. */
 const requests = () => import('./requests.ts');

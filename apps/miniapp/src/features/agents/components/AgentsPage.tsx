@@ -1,5 +1,5 @@
 import { strings } from '../../../lib/strings.ts';
-import { AgentsSkeleton } from '../../native/components/AgentsSkeleton.tsx';
+import { AgentsSkeleton } from '../../../platform/native/components/AgentsSkeleton.tsx';
 import { flattenAgents, useAgentsDirectory } from '../api/agents.ts';
 import { AgentCard } from './AgentCard.tsx';
 import { ComposeFab } from './ComposeFab.tsx';

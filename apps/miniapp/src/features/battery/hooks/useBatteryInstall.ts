@@ -1,8 +1,8 @@
 import { CHAIN_CLIENT } from '@fartwin/protocol';
 import { useCallback, useEffect, useRef } from 'react';
 import { strings } from '../../../lib/strings.ts';
-import { haptics } from '../../native/haptics.ts';
-import type { WalletStack } from '../../wallet/index.ts';
+import { haptics } from '../../../platform/native/haptics.ts';
+import type { WalletStack } from '../../../platform/wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
 
 /** Set after the first battery bought from this device, if absent. */

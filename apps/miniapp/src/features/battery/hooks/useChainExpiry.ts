@@ -1,6 +1,6 @@
 import { CHAIN_CLIENT } from '@fartwin/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { useWalletStack } from '../../wallet/index.ts';
+import { useWalletStack } from '../../../platform/wallet/index.ts';
 
 export interface ChainExpiry {
   /** The expiry (ms) the life contract holds; null until it has answered. */

@@ -3,7 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorMessage, rejectedByUser, unsupportedMethod } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
-import { type Hash, useWalletAddress, useWalletLoader, useWalletStack, type WalletStack } from '../../wallet/index.ts';
+import {
+  type Hash,
+  useWalletAddress,
+  useWalletLoader,
+  useWalletStack,
+  type WalletStack,
+} from '../../../platform/wallet/index.ts';
 import type { RevivalMessage } from '../types.ts';
 import { useBatteryInstall } from './useBatteryInstall.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, usePathMatcher } from '../../../lib/router/index.ts';
 import { navigationStrings } from '../../../lib/strings.ts';
+import { useFrame } from '../../../platform/frame/index.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
 import { useClientBack } from '../hooks/useClientBack.ts';
 import { tabsFor } from '../nav-tabs.ts';
 import { NavIcon } from './NavIcon.tsx';

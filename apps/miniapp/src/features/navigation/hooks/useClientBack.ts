@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FrameSdk } from '../../../lib/frame-sdk.ts';
 import { useAppLocation, useNavigate } from '../../../lib/router/index.ts';
-import { useHostMode } from '../../frame/index.ts';
-import { sdkWith } from '../../native/capabilities.ts';
+import { useHostMode } from '../../../platform/frame/index.ts';
+import { sdkWith } from '../../../platform/native/capabilities.ts';
 import { canGoBack, followHistory, type InAppHistory } from '../in-app-history.ts';
 
 type ClientBack = FrameSdk['back'];

@@ -2,7 +2,7 @@ import type { Characteristic } from '@fartwin/protocol';
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
 import { strings } from '../../../lib/strings.ts';
-import { haptics } from '../../native/haptics.ts';
+import { haptics } from '../../../platform/native/haptics.ts';
 import { deployRequests } from '../api/deploy.ts';
 import { canDeploy, initialOnboarding, onboardingReducer } from './onboarding-state.ts';
 

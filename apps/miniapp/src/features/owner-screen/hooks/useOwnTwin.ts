@@ -1,6 +1,6 @@
 import type { Agent } from '@fartwin/protocol';
+import { useFrame } from '../../../platform/frame/index.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
-import { useFrame } from '../../frame/index.ts';
 
 /**
  * Where the signed-in person stands with their own twin, the first rungs every owner screen climbs:

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from '../../../lib/router/index.ts';
+import { useFrame } from '../../../platform/frame/index.ts';
+import { ChatSkeleton } from '../../../platform/native/components/ChatSkeleton.tsx';
 import { AgentActionsSummary } from '../../agent-actions/components/AgentActionsSummary.tsx';
 import { useAgent, useAgentsByFid } from '../../agents/api/agents.ts';
-import { useFrame } from '../../frame/index.ts';
-import { ChatSkeleton } from '../../native/components/ChatSkeleton.tsx';
 import { RevivedBy } from '../../twin-wallet/components/RevivedBy.tsx';
-import { WebVisitorPanel } from '../../web-sign-in/components/WebVisitorPanel.tsx';
 import { TwinChat } from './TwinChat.tsx';
+import { WebVisitorPanel } from './WebVisitorPanel.tsx';
 
 /** The owner's part of the page: loaded for the owner only, so a visitor's first load is lighter. */
 const OwnerTwinPageLinks = lazy(() => import('./OwnerTwinPageLinks.tsx'));

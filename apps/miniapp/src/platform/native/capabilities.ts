@@ -1,6 +1,6 @@
 import type { MiniAppHostCapability } from '@farcaster/miniapp-sdk';
 import { type FrameSdk, loadSdk } from '../../lib/frame-sdk.ts';
-import { contextWithin, hostMode } from '../frame/host-mode.ts';
+import { contextWithin, hostMode } from '../../lib/host-mode.ts';
 
 /** A client that does not answer getCapabilities within this (an old one) is taken to have none. */
 const CAPABILITIES_WAIT_MS = 1_500;

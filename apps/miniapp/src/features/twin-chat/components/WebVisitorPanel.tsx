@@ -2,12 +2,12 @@ import type { ChatAction } from '@fartwin/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
+import { useHostMode } from '../../../platform/frame/index.ts';
+import { SignInWithError } from '../../../platform/web-sign-in/components/SignInButton.tsx';
+import { useWebSession, useWebSignIn } from '../../../platform/web-sign-in/hooks.ts';
 import { agentKey, directoryKey } from '../../agents/index.ts';
 import { RevivalAction, type RevivalMessage, useRevival, useTwinBattery } from '../../battery/index.ts';
-import { useHostMode } from '../../frame/index.ts';
-import { useWebSession, useWebSignIn } from '../hooks.ts';
-import { SignInWithError } from './SignInButton.tsx';
-import '../web-sign-in.css';
+import '../../../platform/web-sign-in/web-sign-in.css';
 
 /**
  * A twin's page in web mode for someone not signed in (or whose wallet has no Farcaster account):

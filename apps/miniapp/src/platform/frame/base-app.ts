@@ -1,4 +1,4 @@
-import { hostMode } from './host-mode.ts';
+import { hostMode } from '../../lib/host-mode.ts';
 
 /**
  * The Base App's in-app browser names itself in its user agent (the Base App, formerly Coinbase

@@ -10,11 +10,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { frameHost, loadSdk } from '../../lib/frame-sdk.ts';
+import { contextWithin, type HostMode, hostMode, mayBeInClient } from '../../lib/host-mode.ts';
 import { strings } from '../../lib/strings.ts';
+import { webSession } from '../../lib/web-session.ts';
 import { useWalletLoader } from '../wallet/index.ts';
-import { webSession } from '../web-sign-in/session.ts';
 import { type FrameState, initialFrameState } from './frame-state.ts';
-import { contextWithin, type HostMode, hostMode, mayBeInClient } from './host-mode.ts';
 
 const FrameContext = createContext<FrameState>(initialFrameState);
 const HostModeContext = createContext<HostMode | null>(null);

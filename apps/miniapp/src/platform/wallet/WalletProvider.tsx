@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { HostMode } from '../../lib/host-mode.ts';
 import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
-import type { HostMode } from '../frame/host-mode.ts';
 import type { Address, WalletStack } from './stack.ts';
 
 /** Loads the wallet stack once per app; `current` is set once it has loaded. */

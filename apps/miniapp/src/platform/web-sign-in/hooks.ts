@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { webModeStrings } from '../../lib/strings.ts';
+import { type WebSession, webSession } from '../../lib/web-session.ts';
 import { useWalletLoader } from '../wallet/index.ts';
-import { type WebSession, webSession } from './session.ts';
 import { dismissSignInError, type SignInState, setSignInState, signInState } from './sign-in-state.ts';
 import { signOut } from './sign-out.ts';
 

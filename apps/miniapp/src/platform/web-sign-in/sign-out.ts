@@ -1,6 +1,6 @@
 import { walletSignInPaths } from '@fartwin/protocol';
+import { webSession } from '../../lib/web-session.ts';
 import type { WalletStack } from '../wallet/index.ts';
-import { webSession } from './session.ts';
 import { setSignInState as setState } from './sign-in-state.ts';
 
 // Sign out needs no viem: it is loaded with the app, so a sign-in chunk that cannot load (a tab

@@ -2,7 +2,7 @@ import { type AppConfig, BATTERY_PRICE_USDC, CHAIN_CLIENT } from '@fartwin/proto
 import { base } from 'viem/chains';
 import type { Config } from 'wagmi';
 import { getCapabilities, sendCalls, waitForCallsStatus } from 'wagmi/actions';
-import { fartwinLifeAbi, usdcAbi } from '../wallet/abi.ts';
+import { fartwinLifeAbi, usdcAbi } from './abi.ts';
 import { extendLifeArgs, revivalProtection } from './revival-quote.ts';
 
 type Contracts = NonNullable<AppConfig['contracts']>;

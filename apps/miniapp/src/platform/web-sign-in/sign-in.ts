@@ -8,8 +8,8 @@ import { createSiweMessage } from 'viem/siwe';
 import { ApiError, apiJson } from '../../lib/api-client.ts';
 import { loadAppConfig } from '../../lib/config.ts';
 import { webModeStrings } from '../../lib/strings.ts';
+import { type WebSession, webSession } from '../../lib/web-session.ts';
 import type { WalletStack } from '../wallet/index.ts';
-import { type WebSession, webSession } from './session.ts';
 import { setSignInState as setState, signInState } from './sign-in-state.ts';
 
 /** How long the signed message itself is valid: the server takes it within minutes of its nonce. */

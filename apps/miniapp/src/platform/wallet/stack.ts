@@ -24,11 +24,11 @@ import {
   writeContract,
 } from 'wagmi/actions';
 import { createWagmiConfig } from '../../lib/chain.ts';
+import type { HostMode } from '../../lib/host-mode.ts';
 import { strings } from '../../lib/strings.ts';
-import { revivalBundleCalls } from '../battery/revival-bundle.ts';
-import { extendLifeArgs, revivalProtection } from '../battery/revival-quote.ts';
-import type { HostMode } from '../frame/host-mode.ts';
 import { fartwinLifeAbi, usdcAbi } from './abi.ts';
+import { revivalBundleCalls } from './revival-bundle.ts';
+import { extendLifeArgs, revivalProtection } from './revival-quote.ts';
 import { connectBrowserWallet, connectedConnectorId, followSession } from './web-wallet.ts';
 
 export type Hash = `0x${string}`;

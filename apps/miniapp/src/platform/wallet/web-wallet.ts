@@ -10,7 +10,7 @@ import {
   watchConnectors,
 } from 'wagmi/actions';
 import { strings, webModeStrings } from '../../lib/strings.ts';
-import { webSession } from '../web-sign-in/session.ts';
+import { webSession } from '../../lib/web-session.ts';
 
 /** wagmi's id of the plain `window.ethereum` connector; EIP-6963 wallets have their rdns as id. */
 const LEGACY_INJECTED_ID = 'injected';

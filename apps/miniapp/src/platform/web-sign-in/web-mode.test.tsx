@@ -5,13 +5,13 @@ import { verifyMessage } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
+import { HOST_CONTEXT_WAIT_MS } from '../../lib/host-mode.ts';
 import { strings, webModeStrings } from '../../lib/strings.ts';
+import { WEB_SESSION_KEY, type WebSession } from '../../lib/web-session.ts';
 import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } from '../../test/fake-server.ts';
 import { injectWallet } from '../../test/injected-wallet.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
-import { HOST_CONTEXT_WAIT_MS } from '../frame/host-mode.ts';
-import { WEB_SESSION_KEY, type WebSession } from './session.ts';
 
 const NONCE = 'a1b2c3d4e5f60718';
 const FID = 42;
