@@ -10,13 +10,11 @@ import {
 } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { openAppMenu, removeApp } from './app-menu.ts';
-import { chainNowSeconds, lifeLeftSeconds } from './chain.ts';
+import { chainNowSeconds, lifeLeftSeconds, pressClockJump } from './chain.ts';
 import { openAs } from './devhost.ts';
 import type { agentActionToggles } from './spec-text.ts';
 import { stack, users } from './stack.ts';
 import { indexedTwin } from './twins.ts';
-
-const DAY = 86_400;
 
 /**
  * The people of the twin-actions journey who own no twin (sample users no other journey signs in
@@ -169,9 +167,7 @@ export async function setAgentAction(app: FrameLocator, agentId: string, label: 
 
 /** "Advance 1 day" on the dev host's chain clock, and the chain's time moved by a day. */
 export async function advanceOneDay(page: Page) {
-  const before = await chainNowSeconds();
-  await page.getByTestId('chain-clock').getByRole('button', { name: 'Advance 1 day' }).click();
-  await expect.poll(chainNowSeconds).toBeGreaterThanOrEqual(before + DAY);
+  await pressClockJump(page, '1d');
 }
 
 let clients: LocalClients | undefined;
