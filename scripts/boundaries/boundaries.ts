@@ -204,8 +204,19 @@ export const LAYOUTS: AppLayout[] = [
   {
     name: 'server',
     root: 'apps/server/src',
-    unitsIn: [''],
-    infrastructure: ['chain', 'config', 'db', 'http', 'jobs', 'limits', 'logging', 'outbox', 'outgoing', 'providers'],
+    unitsIn: ['', 'platform'],
+    infrastructure: [
+      'platform/chain',
+      'platform/config',
+      'platform/db',
+      'platform/http',
+      'platform/jobs',
+      'platform/limits',
+      'platform/logging',
+      'platform/outbox',
+      'platform/outgoing',
+      'platform/providers',
+    ],
   },
   {
     name: 'miniapp',

@@ -1,5 +1,5 @@
 /**
- * Writes src/db/columns.generated.ts from a freshly migrated database: a throwaway Postgres on this
+ * Writes src/platform/db/columns.generated.ts from a freshly migrated database: a throwaway Postgres on this
  * machine, every migration applied, its columns described. Run after adding a migration:
  *
  *   npm run db:types -w @fartwin/server
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from '@fartwin/localstack';
-import { describeColumns, GENERATED_COLUMNS_FILE } from '../src/db/column-types.ts';
-import { createDb, migrateToLatest } from '../src/db/database.ts';
+import { describeColumns, GENERATED_COLUMNS_FILE } from '../src/platform/db/column-types.ts';
+import { createDb, migrateToLatest } from '../src/platform/db/database.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-db-types-'));
 const postgres = await startPostgres({ dataDir: join(dataDir, 'pg'), persistent: false });

@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import type { ServerConfig } from './config/config.ts';
-import type { Db } from './db/database.ts';
-import type { RateLimits } from './limits/rate-limits.ts';
+import type { ServerConfig } from './platform/config/config.ts';
+import type { Db } from './platform/db/database.ts';
+import type { RateLimits } from './platform/limits/rate-limits.ts';
 import type { Services } from './services.ts';
 
 /** What the process gives the app: its config, database, chain, logger and job queue. */

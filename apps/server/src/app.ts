@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from './app-deps.ts';
-import { createPool } from './db/database.ts';
 import type { DeployService } from './deploy/index.ts';
 import { createHttpApp } from './http-app.ts';
-import { postgresRateLimits, type RateLimits } from './limits/rate-limits.ts';
+import { createPool } from './platform/db/database.ts';
+import { postgresRateLimits, type RateLimits } from './platform/limits/rate-limits.ts';
 import { checkOperatorSetup, warnMissingSettings } from './production-checks.ts';
 import { createServices, type Services } from './services.ts';
 import type { TwinActions } from './twin-actions/index.ts';

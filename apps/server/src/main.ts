@@ -1,14 +1,14 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createChainClient } from './chain/client.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
-import { createDb, migrateToLatest } from './db/database.ts';
 import { queueSampleTwins } from './deploy/index.ts';
-import { closeGracefully } from './http/graceful-close.ts';
-import { startJobQueue } from './jobs/job-queue.ts';
-import { handleUnhandledRejections } from './logging/last-resort.ts';
-import { createLogger } from './logging/logger.ts';
+import { createChainClient } from './platform/chain/client.ts';
+import { ConfigError, loadConfig } from './platform/config/config.ts';
+import { createDb, migrateToLatest } from './platform/db/database.ts';
+import { closeGracefully } from './platform/http/graceful-close.ts';
+import { startJobQueue } from './platform/jobs/job-queue.ts';
+import { handleUnhandledRejections } from './platform/logging/last-resort.ts';
+import { createLogger } from './platform/logging/logger.ts';
 import { seedLocalNetwork } from './social/index.ts';
 
 /** How long in-flight requests get to finish on SIGTERM/SIGINT (orchestrators wait 30 s by default). */

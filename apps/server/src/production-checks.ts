@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import { operatorBalance, operatorOwnsLifeContract } from './chain/operator-checks.ts';
-import type { ServerConfig } from './config/config.ts';
 import { buildManifest, InvalidManifestError, manifestProblems } from './manifest/index.ts';
+import { operatorBalance, operatorOwnsLifeContract } from './platform/chain/operator-checks.ts';
+import type { ServerConfig } from './platform/config/config.ts';
 import type { Services } from './services.ts';
 
 /*

@@ -12,33 +12,37 @@ import {
   walletSessionRevocations,
   walletSessions,
 } from './auth/index.ts';
-import { clankerTokenLauncher } from './chain/clanker-token-launcher.ts';
-import { type ContractAddresses, contractsResolver } from './chain/contracts.ts';
-import { chainLifeReader, type LifeReader } from './chain/life.ts';
-import { localTokenLauncher } from './chain/local-token-launcher.ts';
-import { type OperatorWallet, operatorWallet } from './chain/operator.ts';
-import type { TokenLauncher } from './chain/token-launcher.ts';
-import type { ServerConfig } from './config/config.ts';
-import type { Db } from './db/database.ts';
 import { clankerFeeLocker } from './economy/clanker-fee-locker.ts';
 import type { FeeLocker } from './economy/fee-locker.ts';
 import { localFeeLocker } from './economy/local-fee-locker.ts';
 import { indexedLives, type Lives } from './lives/index.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/index.ts';
+import { clankerTokenLauncher } from './platform/chain/clanker-token-launcher.ts';
+import { type ContractAddresses, contractsResolver } from './platform/chain/contracts.ts';
+import { chainLifeReader, type LifeReader } from './platform/chain/life.ts';
+import { localTokenLauncher } from './platform/chain/local-token-launcher.ts';
+import { type OperatorWallet, operatorWallet } from './platform/chain/operator.ts';
+import type { TokenLauncher } from './platform/chain/token-launcher.ts';
+import type { ServerConfig } from './platform/config/config.ts';
+import type { Db } from './platform/db/database.ts';
 import {
   type AccountsByAddress,
   localAccountsByAddress,
   neynarAccountsByAddress,
-} from './providers/accounts-by-address.ts';
-import { type CastWebhooks, localCastWebhooks } from './providers/cast-webhooks.ts';
-import { type DirectMessages, localDirectMessages, unavailableDirectMessages } from './providers/direct-messages.ts';
-import type { FarcasterActions } from './providers/farcaster-actions.ts';
-import type { FarcasterData } from './providers/farcaster-data.ts';
-import { localFarcasterActions } from './providers/local-farcaster-actions.ts';
-import { localFarcasterData } from './providers/local-farcaster-data.ts';
-import { neynarCastWebhooks } from './providers/neynar-cast-webhooks.ts';
-import { neynarFarcasterActions } from './providers/neynar-farcaster-actions.ts';
-import { neynarFarcasterData } from './providers/neynar-farcaster-data.ts';
+} from './platform/providers/accounts-by-address.ts';
+import { type CastWebhooks, localCastWebhooks } from './platform/providers/cast-webhooks.ts';
+import {
+  type DirectMessages,
+  localDirectMessages,
+  unavailableDirectMessages,
+} from './platform/providers/direct-messages.ts';
+import type { FarcasterActions } from './platform/providers/farcaster-actions.ts';
+import type { FarcasterData } from './platform/providers/farcaster-data.ts';
+import { localFarcasterActions } from './platform/providers/local-farcaster-actions.ts';
+import { localFarcasterData } from './platform/providers/local-farcaster-data.ts';
+import { neynarCastWebhooks } from './platform/providers/neynar-cast-webhooks.ts';
+import { neynarFarcasterActions } from './platform/providers/neynar-farcaster-actions.ts';
+import { neynarFarcasterData } from './platform/providers/neynar-farcaster-data.ts';
 import { type ChatEngine, echoEngine, llmEngine } from './twin/index.ts';
 
 /** How long a chat or a job waits for the contract to confirm a death the index reports. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockWaitTimeout, transactionLock, withAdvisoryLock } from '../src/db/advisory-locks.ts';
-import { createDb, type Db } from '../src/db/database.ts';
+import { LockWaitTimeout, transactionLock, withAdvisoryLock } from '../src/platform/db/advisory-locks.ts';
+import { createDb, type Db } from '../src/platform/db/database.ts';
 import { createTestDatabase } from './harness.ts';
 import { holdLock } from './hold-lock.ts';
 import { poolObserver } from './pool-observer.ts';

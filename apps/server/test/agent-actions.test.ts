@@ -10,10 +10,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { knownClockSeconds, recordLifeIndexClock } from '../src/chain/life-index-state.ts';
-import { handleError } from '../src/http/errors.ts';
 import { agentActionsRoutes } from '../src/owner-controls/index.ts';
-import { DIRECT_MESSAGES_UNAVAILABLE_NOTE, unavailableDirectMessages } from '../src/providers/direct-messages.ts';
+import { knownClockSeconds, recordLifeIndexClock } from '../src/platform/chain/life-index-state.ts';
+import { handleError } from '../src/platform/http/errors.ts';
+import {
+  DIRECT_MESSAGES_UNAVAILABLE_NOTE,
+  unavailableDirectMessages,
+} from '../src/platform/providers/direct-messages.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { agentActionsFor, agentActionsOf } from '../src/twin-switches/index.ts';
 import { nextSlotAfter } from '../src/twin-switches/schedule.ts';

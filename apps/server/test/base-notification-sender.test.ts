@@ -4,8 +4,6 @@ import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../src/db/database.ts';
-import { startJobQueue } from '../src/jobs/job-queue.ts';
 import {
   BASE_LIMITS,
   BASE_NOTIFICATION_QUEUE,
@@ -16,6 +14,8 @@ import {
   startBaseNotificationSender,
 } from '../src/notify/base-sender.ts';
 import type { NotificationMessage } from '../src/notify/sender.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { startJobQueue } from '../src/platform/jobs/job-queue.ts';
 import { createTestDatabase } from './harness.ts';
 
 const APP_URL = 'https://fartwin.example.com';

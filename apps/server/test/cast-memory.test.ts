@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { findAgentCharacter } from '../src/agents/repository.ts';
-import type { Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/database.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { migrateToLatest } from '../src/platform/db/database.ts';
+import { migrations } from '../src/platform/db/migrations/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import {
   castKeyOf,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.ts';
 import { deployService } from '../src/deploy/deploy-service.ts';
 import { findDeployment } from '../src/deploy/deployment-store.ts';
-import { HttpError } from '../src/http/errors.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { HttpError } from '../src/platform/http/errors.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 import { leaningCharacter } from './twins.ts';

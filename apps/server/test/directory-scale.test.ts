@@ -2,8 +2,8 @@ import { agentsResponseSchema, apiPaths, DIRECTORY_PAGE_SIZE } from '@fartwin/pr
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAgentsPage } from '../src/agents/repository.ts';
-import { createPool } from '../src/db/database.ts';
-import type { Database } from '../src/db/schema.ts';
+import { createPool } from '../src/platform/db/database.ts';
+import type { Database } from '../src/platform/db/schema.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const AGENTS = 100_000;

@@ -5,8 +5,8 @@ import { getFreePort, type RunningPostgres, startPostgres } from '@fartwin/local
 import { agentsResponseSchema, apiPaths, errorBodySchema, healthResponseSchema } from '@fartwin/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../src/db/database.ts';
-import { loggedError } from '../src/logging/logger.ts';
+import { isDatabaseUnavailable } from '../src/platform/db/database.ts';
+import { loggedError } from '../src/platform/logging/logger.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin, twinAgentId } from './twins.ts';

@@ -1,5 +1,5 @@
-import { type LockKey, withAdvisoryLock } from '../src/db/advisory-locks.ts';
-import type { Db } from '../src/db/database.ts';
+import { type LockKey, withAdvisoryLock } from '../src/platform/db/advisory-locks.ts';
+import type { Db } from '../src/platform/db/database.ts';
 
 /**
  * Holds `key` on a session of `db` (as another replica would) until `release` is called; resolves

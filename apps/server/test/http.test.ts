@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { APP_CONFIG_GLOBAL, appConfigSchema, errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builderCodeSuffix, LOCAL_BUILDER_CODE } from '../src/config/config.ts';
+import { builderCodeSuffix, LOCAL_BUILDER_CODE } from '../src/platform/config/config.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('HTTP behaviour shared by every route', () => {

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { OutboxTransactionsTable } from '../src/db/schema.ts';
 import { keeperKey } from '../src/economy/keeper-spends.ts';
+import type { OutboxTransactionsTable } from '../src/platform/db/schema.ts';
 
 /** A fee keeper step as a test writes it: the twin, period and step, who signs it, where it goes. */
 export interface KeeperStepRow {

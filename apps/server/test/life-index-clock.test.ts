@@ -1,11 +1,11 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainClient } from '../src/chain/client.ts';
-import { chainNowSeconds } from '../src/chain/life.ts';
-import { lifeIndexClockSeconds } from '../src/chain/life-index-state.ts';
-import { type LifeIndexerDeps, syncLifeIndex } from '../src/chain/life-indexer.ts';
 import { type LifeWatchTickDeps, runLifeWatchTick } from '../src/notify/life-watch.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
+import { createChainClient } from '../src/platform/chain/client.ts';
+import { chainNowSeconds } from '../src/platform/chain/life.ts';
+import { lifeIndexClockSeconds } from '../src/platform/chain/life-index-state.ts';
+import { type LifeIndexerDeps, syncLifeIndex } from '../src/platform/chain/life-indexer.ts';
 import { runScheduleTick, SCHEDULE_QUEUE, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
 import { startTwinActionSetup } from './twin-action-setup.ts';

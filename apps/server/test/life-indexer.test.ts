@@ -13,18 +13,18 @@ import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { pino } from 'pino';
 import { createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createChainClient } from '../src/chain/client.ts';
-import { contractsResolver } from '../src/chain/contracts.ts';
-import { chainLifeReader } from '../src/chain/life.ts';
+import { healthService } from '../src/health/health-service.ts';
+import { createChainClient } from '../src/platform/chain/client.ts';
+import { contractsResolver } from '../src/platform/chain/contracts.ts';
+import { chainLifeReader } from '../src/platform/chain/life.ts';
 import {
   indexLifeExtended,
   LIFE_EXTENDED_CURSOR,
   type LifeIndexerDeps,
   MAX_RANGES_PER_RUN,
-} from '../src/chain/life-indexer.ts';
-import { loadConfig } from '../src/config/config.ts';
-import type { Db } from '../src/db/database.ts';
-import { healthService } from '../src/health/health-service.ts';
+} from '../src/platform/chain/life-indexer.ts';
+import { loadConfig } from '../src/platform/config/config.ts';
+import type { Db } from '../src/platform/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin, feedTwin, storedExpiry, twinAgentId } from './twins.ts';

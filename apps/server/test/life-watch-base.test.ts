@@ -9,10 +9,10 @@ import {
 } from '@fartwin/localstack/base-notifications';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chainNowSeconds } from '../src/chain/life.ts';
 import { startBaseNotificationSender } from '../src/notify/base-sender.ts';
 import { type LifeWatchTickDeps, runLifeWatchTick } from '../src/notify/life-watch.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
+import { chainNowSeconds } from '../src/platform/chain/life.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { lifeWatchSetup } from './life-watch-setup.ts';

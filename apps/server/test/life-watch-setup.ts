@@ -1,8 +1,8 @@
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { pino } from 'pino';
-import { createChainClient } from '../src/chain/client.ts';
 import type { LifeWatchTickDeps } from '../src/notify/life-watch.ts';
 import { startNotificationSender } from '../src/notify/sender.ts';
+import { createChainClient } from '../src/platform/chain/client.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';

@@ -16,8 +16,13 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { createPool } from '../src/db/database.ts';
-import { deleteExpiredCounters, postgresRateLimits, RATE_LIMITS, RateLimitedError } from '../src/limits/rate-limits.ts';
+import { createPool } from '../src/platform/db/database.ts';
+import {
+  deleteExpiredCounters,
+  postgresRateLimits,
+  RATE_LIMITS,
+  RateLimitedError,
+} from '../src/platform/limits/rate-limits.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -5,9 +5,9 @@ import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deploym
 import { type Agent, agentsResponseSchema, apiPaths, chatResponseSchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { createChainClient } from '../src/chain/client.ts';
-import { chainLifeReader, type LifeReader } from '../src/chain/life.ts';
 import { agentEmbedSvg } from '../src/manifest/images.ts';
+import { createChainClient } from '../src/platform/chain/client.ts';
+import { chainLifeReader, type LifeReader } from '../src/platform/chain/life.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { LOCAL_FIREHOSE_QUEUE, SCHEDULE_QUEUE } from '../src/twin-actions/twin-actions.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -2,8 +2,12 @@ import { verifyTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ID_REGISTRY_TRANSFER, neynarFarcasterActions, neynarIdem } from '../src/providers/neynar-farcaster-actions.ts';
-import { NeynarError } from '../src/providers/neynar-http.ts';
+import {
+  ID_REGISTRY_TRANSFER,
+  neynarFarcasterActions,
+  neynarIdem,
+} from '../src/platform/providers/neynar-farcaster-actions.ts';
+import { NeynarError } from '../src/platform/providers/neynar-http.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { type NeynarStandIn, STAND_IN_API_KEY, STAND_IN_WALLET_ID, startNeynarStandIn } from './neynar-stand-in.ts';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncCastWebhooks } from '../src/cast-webhooks/cast-webhook-sync.ts';
-import { createDb, type Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment, recordOutputs } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
-import { localCastWebhooks } from '../src/providers/cast-webhooks.ts';
-import { neynarCastWebhooks } from '../src/providers/neynar-cast-webhooks.ts';
+import { createDb, type Db } from '../src/platform/db/database.ts';
+import { localCastWebhooks } from '../src/platform/providers/cast-webhooks.ts';
+import { neynarCastWebhooks } from '../src/platform/providers/neynar-cast-webhooks.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase, PRODUCTION_TEST_ENV, startTestServer } from './harness.ts';
 import { type NeynarStandIn, STAND_IN_API_KEY, startNeynarStandIn } from './neynar-stand-in.ts';

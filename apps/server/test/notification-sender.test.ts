@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../src/db/database.ts';
-import { startJobQueue } from '../src/jobs/job-queue.ts';
 import {
   deleteNotificationToken,
   type NotificationTarget,
@@ -18,6 +16,8 @@ import {
   notificationRequestSchema,
   startNotificationSender,
 } from '../src/notify/sender.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { startJobQueue } from '../src/platform/jobs/job-queue.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { createTestDatabase } from './harness.ts';
 

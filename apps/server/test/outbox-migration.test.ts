@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { keccak256 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/database.ts';
-import * as outboxMigration from '../src/db/migrations/202611290325_outbox.ts';
-import { REVERTED } from '../src/outbox/index.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { migrateToLatest } from '../src/platform/db/database.ts';
+import * as outboxMigration from '../src/platform/db/migrations/202611290325_outbox.ts';
+import { REVERTED } from '../src/platform/outbox/index.ts';
 import { createTestDatabase } from './harness.ts';
 
 const AGENT = '11111111-2222-4333-8444-555555555555';

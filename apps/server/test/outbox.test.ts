@@ -7,8 +7,8 @@ import pino from 'pino';
 import { parseEther, parseTransaction, type TransactionSerialized } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainClient } from '../src/chain/client.ts';
-import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { createChainClient } from '../src/platform/chain/client.ts';
+import { startJobQueue } from '../src/platform/jobs/job-queue.ts';
 import {
   EXPIRED,
   expireIntents,
@@ -21,7 +21,7 @@ import {
   signIntent,
   startOutboxSettlement,
   sweepSent,
-} from '../src/outbox/index.ts';
+} from '../src/platform/outbox/index.ts';
 import { createTestDatabase } from './harness.ts';
 
 let anvil: RunningAnvil;

@@ -1,7 +1,7 @@
 import type { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkedLookup, destinationProblem, isPublicAddress } from '../src/outgoing/destination-rules.ts';
-import { OutgoingRequestFailed, postJson } from '../src/outgoing/post-json.ts';
+import { checkedLookup, destinationProblem, isPublicAddress } from '../src/platform/outgoing/destination-rules.ts';
+import { OutgoingRequestFailed, postJson } from '../src/platform/outgoing/post-json.ts';
 import { startFakeHttp } from './fake-http.ts';
 
 const LIMITS = { timeoutMs: 2_000, maxResponseBytes: 64 * 1024 };

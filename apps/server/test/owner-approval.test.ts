@@ -9,11 +9,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { knownClockSeconds } from '../src/chain/life-index-state.ts';
 import { planReply, readForReply } from '../src/chat/chat-service.ts';
-import { counting } from '../src/limits/rate-limits.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
-import type { FarcasterActions } from '../src/providers/farcaster-actions.ts';
+import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
+import { counting } from '../src/platform/limits/rate-limits.ts';
+import type { FarcasterActions } from '../src/platform/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
 import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
 import { PAUSED_NOTE, systemPrompt } from '../src/twin/engines/system-prompt.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { LockKey } from '../src/db/advisory-locks.ts';
-import { createDb, type Db } from '../src/db/database.ts';
+import type { LockKey } from '../src/platform/db/advisory-locks.ts';
+import { createDb, type Db } from '../src/platform/db/database.ts';
 
 /**
  * A connection of the test's own to the app's database, outside the app's pool: it can look at

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.ts';
-import { rejectedInputCounts, skippingUnusableInput } from '../src/logging/rejected-inputs.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { rejectedInputCounts, skippingUnusableInput } from '../src/platform/logging/rejected-inputs.ts';
 import { createTestDatabase } from './harness.ts';
 
 describe('jobs skip and record an input they cannot use', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installReplyChargeFunction } from '../src/db/functions/charge-twin-reply.ts';
+import { installReplyChargeFunction } from '../src/platform/db/functions/charge-twin-reply.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { chargeReply, type ReplyRules } from '../src/twin-actions/reply-rules.ts';
 import { createTestDatabase } from './harness.ts';

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertLives } from '../src/chain/life-indexer.ts';
-import type { Db } from '../src/db/database.ts';
-import { bossOn } from '../src/jobs/in-transaction.ts';
-import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { lifeRows } from '../src/lives/lives.ts';
 import { notificationTargets } from '../src/notify/notification-tokens.ts';
+import { upsertLives } from '../src/platform/chain/life-indexer.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { bossOn } from '../src/platform/jobs/in-transaction.ts';
+import { startJobQueue } from '../src/platform/jobs/job-queue.ts';
 import { enqueueDueSchedules, type ScheduledJob, twinWriteKey } from '../src/twin-actions/twin-actions.ts';
 import { createTestDatabase } from './harness.ts';
 

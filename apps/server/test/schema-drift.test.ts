@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeColumns, GENERATED_COLUMNS_FILE } from '../src/db/column-types.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { describeColumns, GENERATED_COLUMNS_FILE } from '../src/platform/db/column-types.ts';
+import { migrations } from '../src/platform/db/migrations/index.ts';
 import { createTestDatabase } from './harness.ts';
 
 /**
@@ -20,7 +20,7 @@ describe('the database schema and its migrations', () => {
   });
 
   it('applies every migration file in the folder, in the order of their names', () => {
-    const files = readdirSync(new URL('../src/db/migrations/', import.meta.url))
+    const files = readdirSync(new URL('../src/platform/db/migrations/', import.meta.url))
       .filter((file) => file !== 'index.ts' && file.endsWith('.ts'))
       .map((file) => file.replace(/\.ts$/, ''))
       .sort();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/database.ts';
+import type { Db } from '../src/platform/db/database.ts';
+import { migrateToLatest } from '../src/platform/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 

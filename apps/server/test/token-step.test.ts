@@ -1,10 +1,10 @@
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorWallet } from '../src/chain/operator.ts';
-import { TokenAddressTaken, type TokenLaunchRequest } from '../src/chain/token-launcher.ts';
-import type { Db } from '../src/db/database.ts';
 import { createDeployment, findDeployment } from '../src/deploy/deployment-store.ts';
 import { type DeployDeps, deploySteps } from '../src/deploy/steps.ts';
+import { operatorWallet } from '../src/platform/chain/operator.ts';
+import { TokenAddressTaken, type TokenLaunchRequest } from '../src/platform/chain/token-launcher.ts';
+import type { Db } from '../src/platform/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
 import { leaningCharacter, twinAgentId } from './twins.ts';

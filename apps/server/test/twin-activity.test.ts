@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { knownClockSeconds } from '../src/chain/life-index-state.ts';
+import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { ANSWERED_TEXT_MAX_BYTES } from '../src/twin-actions/twin-writes.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';

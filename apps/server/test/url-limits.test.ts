@@ -1,10 +1,10 @@
 import { LIMITS } from '@fartwin/protocol';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/config.ts';
 import { agentPageUrl, UrlTooLongError } from '../src/manifest/app-urls.ts';
 import { buildManifest, manifestProblems } from '../src/manifest/manifest.ts';
 import { pageHeadTags } from '../src/manifest/page-head.ts';
 import { notificationRequestSchema } from '../src/notify/sender.ts';
+import { loadConfig } from '../src/platform/config/config.ts';
 
 /** An origin of `length` characters. */
 const originOf = (length: number) => {

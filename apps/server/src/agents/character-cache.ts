@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 
 /** Characters kept per replica. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 describe('directory cursor', () => {

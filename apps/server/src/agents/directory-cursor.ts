@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursor } from '../http/page-cursor.ts';
+import { pageCursor } from '../platform/http/page-cursor.ts';
 
 /** Where a directory page ended: the last agent's (created_at, id). */
 export interface DirectoryCursor {

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.ts';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/database.ts';
+import { agentIdParam } from '../platform/http/agent-id-param.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { type AgentRecord, findAgent } from './repository.ts';
 
 /** The twin a path names: 400 for a malformed id, 404 for an unknown one. */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { AgentsTable } from '../db/schema.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { AgentsTable } from '../platform/db/schema.ts';
 import { memoryCastsFromTexts, rememberCasts } from '../twin/cast-memory-store.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './directory-cursor.ts';

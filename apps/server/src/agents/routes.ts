@@ -5,13 +5,13 @@ import {
   DIRECTORY_PAGE_SIZE,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import type { Db } from '../db/database.ts';
-import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../http/caching.ts';
-import { fidParam } from '../http/fid-param.ts';
-import type { PublicAnswers } from '../http/public-answers.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
 import type { Lives } from '../lives/lives.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../platform/http/caching.ts';
+import { fidParam } from '../platform/http/fid-param.ts';
+import type { PublicAnswers } from '../platform/http/public-answers.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { personaOf } from '../twin/persona.ts';
 import { toApiAgent } from './agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from './repository.ts';

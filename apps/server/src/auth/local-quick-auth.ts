@@ -3,8 +3,8 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { verifyMessage } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import type { Db } from '../db/database.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { fidFromSubject, InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 /** Quick Auth tokens live an hour, as Farcaster's do; the SDK fetches a new one when it expires. */

@@ -1,7 +1,7 @@
 import { type QuickAuthVerifySiwfResponse, quickAuthPaths, quickAuthVerifySiwfRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { jsonBody } from '../http/json-body.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
 import { InvalidSiwfError, type LocalQuickAuth } from './local-quick-auth.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier.ts';
 
 export interface AuthVariables {

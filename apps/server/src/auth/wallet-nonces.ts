@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** A wallet sign-in nonce must be used within this many minutes of being issued. */
 export const WALLET_NONCE_TTL_MINUTES = 10;

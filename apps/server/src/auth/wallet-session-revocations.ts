@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
-import { startTicker } from '../jobs/ticker.ts';
+import type { Db } from '../platform/db/database.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
 
 const CLEANUP_QUEUE = 'wallet-session-revocation-cleanup';
 const CLEANUP_INTERVAL_SECONDS = 5 * 60;

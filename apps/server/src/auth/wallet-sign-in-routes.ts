@@ -8,8 +8,8 @@ import {
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { HttpError } from '../http/errors.ts';
-import { jsonBody } from '../http/json-body.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
 import { bearerToken, verifyBearer } from './require-auth.ts';
 import type { WalletNonces } from './wallet-nonces.ts';
 import type { WalletSessions } from './wallet-sessions.ts';

@@ -7,10 +7,10 @@ import {
   validateSiweMessage,
   verifySiweMessage,
 } from 'viem/siwe';
-import { HttpError } from '../http/errors.ts';
-import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
-import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
-import { NeynarError } from '../providers/neynar-http.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { TimeBudgetExceeded, withinBudget } from '../platform/limits/time-budget.ts';
+import type { AccountsByAddress } from '../platform/providers/accounts-by-address.ts';
+import { NeynarError } from '../platform/providers/neynar-http.ts';
 import { WALLET_NONCE_TTL_MINUTES, type WalletNonces } from './wallet-nonces.ts';
 import type { WalletSessions } from './wallet-sessions.ts';
 

@@ -1,9 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import { startTicker } from '../jobs/ticker.ts';
-import type { CastWebhookSync, CastWebhooks } from '../providers/cast-webhooks.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
+import type { CastWebhookSync, CastWebhooks } from '../platform/providers/cast-webhooks.ts';
 
 export const CAST_WEBHOOK_SYNC_QUEUE = 'cast-webhook-sync';
 /** One lock for every change to the filters: each reads them, then rewrites them whole. */

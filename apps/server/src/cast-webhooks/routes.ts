@@ -1,9 +1,9 @@
 import { firstUnstorableText } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { recordRejectedInput } from '../logging/rejected-inputs.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { recordRejectedInput } from '../platform/logging/rejected-inputs.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import {
   incomingCastFromNeynar,

@@ -1,10 +1,10 @@
 import type { ChatRequest, ChatResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import { assertActingFor } from '../auth/require-auth.ts';
-import type { Db } from '../db/database.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
-import type { StreamBudget } from '../limits/stream-budget.ts';
 import type { Lives } from '../lives/lives.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import type { StreamBudget } from '../platform/limits/stream-budget.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';
 import { planReply, readForReply } from './chat-service.ts';
 

@@ -2,11 +2,11 @@ import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/proto
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import type { Counter } from '../limits/rate-limits.ts';
-import { type StreamBudget, withinStreamBudget } from '../limits/stream-budget.ts';
 import { type LifeRow, type Lives, lifeRows } from '../lives/lives.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import type { Counter } from '../platform/limits/rate-limits.ts';
+import { type StreamBudget, withinStreamBudget } from '../platform/limits/stream-budget.ts';
 import { recalledFor } from '../twin/cast-memory-store.ts';
 import type { Character } from '../twin/character.ts';
 import type { ChatEngine } from '../twin/engines/chat-engine.ts';

@@ -1,5 +1,5 @@
 import { type ConversationHistory, type ConversationTurn, chatEngineSchema } from '@fartwin/protocol';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 export interface StoredTurn extends ConversationTurn {
   engine: string | null;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
 
 /**
  * The operator's daily spending cap: each new twin costs a Farcaster account, gas and its first

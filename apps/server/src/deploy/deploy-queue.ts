@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { startTicker } from '../jobs/ticker.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
 import { reopenVanishedDeployments } from './deployment-store.ts';
 import { runDeployment } from './pipeline.ts';
 import type { DeployDeps } from './steps.ts';

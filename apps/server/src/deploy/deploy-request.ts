@@ -1,7 +1,7 @@
 import { findAgentsByOwner } from '../agents/repository.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { buildCharacter } from '../twin/character.ts';
 import { choicesProblem } from '../twin/characteristics.ts';
 import { personaOf } from '../twin/persona.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DeployProgress, type DeployResponse, deployStepNames } from '@fartwin/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { Character } from '../twin/character.ts';
 import type { DeployQueue } from './deploy-queue.ts';
 import {

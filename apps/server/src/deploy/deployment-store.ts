@@ -2,9 +2,9 @@ import type { DeployStepName } from '@fartwin/protocol';
 import { type TokenLaunchInfo, tokenLaunchInfoSchema } from '@fartwin/protocol';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
-import { advisoryLockHeld, LOCK_SPACES } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import type { Database, DeploymentsTable } from '../db/schema.ts';
+import { advisoryLockHeld, LOCK_SPACES } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database, DeploymentsTable } from '../platform/db/schema.ts';
 import { type Character, characterSchema } from '../twin/character.ts';
 
 const stepStateSchema = z.object({

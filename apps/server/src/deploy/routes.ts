@@ -2,11 +2,11 @@ import { type DeployProgress, type DeployResponse, deployRequestSchema } from '@
 import { Hono } from 'hono';
 import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Db } from '../db/database.ts';
-import { fidParam } from '../http/fid-param.ts';
-import { jsonBody } from '../http/json-body.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import { fidParam } from '../platform/http/fid-param.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { deployRequest } from './deploy-request.ts';
 import type { DeployService } from './deploy-service.ts';
 

@@ -1,8 +1,8 @@
 import { SAMPLE_USER_FIDS } from '@fartwin/localstack/dev-accounts';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { buildCharacter } from '../twin/character.ts';
 import { leaningChoices } from '../twin/characteristics.ts';
 import { loadPersona } from '../twin/persona.ts';

@@ -3,20 +3,20 @@ import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
 import { type Hex, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError, toHex } from 'viem';
 import { followTwin } from '../cast-webhooks/cast-webhook-sync.ts';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import type { LifeReader } from '../chain/life.ts';
-import { type OperatorWallet, sendingAsOperator } from '../chain/operator.ts';
+import { agentPageUrl } from '../manifest/app-urls.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import type { LifeReader } from '../platform/chain/life.ts';
+import { type OperatorWallet, sendingAsOperator } from '../platform/chain/operator.ts';
 import {
   type LaunchedToken,
   TokenAddressTaken,
   type TokenLauncher,
   type TokenLaunchRequest,
-} from '../chain/token-launcher.ts';
-import type { Db } from '../db/database.ts';
-import { agentPageUrl } from '../manifest/app-urls.ts';
-import type { CastWebhooks } from '../providers/cast-webhooks.ts';
-import type { FarcasterActions } from '../providers/farcaster-actions.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+} from '../platform/chain/token-launcher.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { CastWebhooks } from '../platform/providers/cast-webhooks.ts';
+import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
 import { tokenLaunchInfo, tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
 import { decryptAgentWallet, encryptPrivateKey, generateAgentWallet } from './wallet-keys.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_MAX_LENGTH, usernameCandidate } from '../providers/farcaster-usernames.ts';
+import { USERNAME_MAX_LENGTH, usernameCandidate } from '../platform/providers/farcaster-usernames.ts';
 import { tokenLaunchInfo, tokenSymbol, twinProfile, twinUsername, welcomeCastText } from './twin-identity.ts';
 
 describe('twin identity', () => {

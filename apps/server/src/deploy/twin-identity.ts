@@ -1,7 +1,7 @@
 import type { TokenLaunchInfo } from '@fartwin/protocol';
-import { TOKEN_INTERFACE } from '../chain/token-launcher.ts';
-import type { FarcasterUser } from '../providers/farcaster-data.ts';
-import { USERNAME_MAX_LENGTH } from '../providers/farcaster-usernames.ts';
+import { TOKEN_INTERFACE } from '../platform/chain/token-launcher.ts';
+import type { FarcasterUser } from '../platform/providers/farcaster-data.ts';
+import { USERNAME_MAX_LENGTH } from '../platform/providers/farcaster-usernames.ts';
 
 const TWIN_SUFFIX = '-twin';
 const SYMBOL_MAX_LENGTH = 10;

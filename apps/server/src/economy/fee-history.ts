@@ -1,6 +1,6 @@
 import type { FeeKeeperSummary, KeeperTransaction } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** The keeper's step names, as the wallet view tells them apart. */
 function kindOf(step: string): KeeperTransaction['kind'] {

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { LocalAccount, PublicClient } from 'viem';
-import { chainNowSeconds } from '../chain/life.ts';
-import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
-import { startTicker } from '../jobs/ticker.ts';
+import { chainNowSeconds } from '../platform/chain/life.ts';
+import type { Db } from '../platform/db/database.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
 import { type FeeKeeperDeps, keepTwinAlive } from './fee-keeper.ts';
 
 export const FEE_KEEPER_QUEUE = 'fee-keeper';

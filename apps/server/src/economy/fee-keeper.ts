@@ -2,10 +2,10 @@ import { fartwinLifeAbi, quoterV2Abi, swapRouter02Abi, usdcAbi, weth9Abi } from 
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import { asOperator } from '../chain/operator.ts';
-import { twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import { asOperator } from '../platform/chain/operator.ts';
+import { twinWalletLock, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
 import { ownerSwitchesOf } from '../twin-switches/index.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
 import { gasAdvanceOwed } from './fee-history.ts';

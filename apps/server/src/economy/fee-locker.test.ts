@@ -16,7 +16,7 @@ import { CLANKERS } from 'clanker-sdk';
 import { type Address, parseEther, parseEventLogs } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainClient } from '../chain/client.ts';
+import { createChainClient } from '../platform/chain/client.ts';
 import { BASE_WETH, clankerFeeLocker } from './clanker-fee-locker.ts';
 import type { FeeClaimCall, FeeLocker, TokenFees } from './fee-locker.ts';
 import { localFeeLocker } from './local-fee-locker.ts';

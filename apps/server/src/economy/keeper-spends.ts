@@ -7,8 +7,8 @@ import {
   type TransactionReceipt,
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
-import { sendSigned } from '../chain/signed-transactions.ts';
-import type { Db } from '../db/database.ts';
+import { sendSigned } from '../platform/chain/signed-transactions.ts';
+import type { Db } from '../platform/db/database.ts';
 import {
   findByKey,
   type OutboxRow,
@@ -17,7 +17,7 @@ import {
   recordOutcome,
   settleTransaction,
   signIntent,
-} from '../outbox/index.ts';
+} from '../platform/outbox/index.ts';
 
 /** One transaction the keeper wants sent: where, what, and the amounts it moves (for the record). */
 export interface SpendRequest {

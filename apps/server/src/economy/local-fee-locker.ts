@@ -1,6 +1,6 @@
 import { agentLpLockerAbi } from '@fartwin/contracts';
 import { encodeFunctionData, isAddressEqual, type PublicClient } from 'viem';
-import type { ContractAddresses } from '../chain/contracts.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import { type FeeLocker, NO_FEES } from './fee-locker.ts';
 
 /**

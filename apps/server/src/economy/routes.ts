@@ -4,12 +4,12 @@ import type { PublicClient } from 'viem';
 import { agentOf, ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import type { Db } from '../db/database.ts';
-import { DIRECTORY_CACHE_CONTROL } from '../http/caching.ts';
-import { jsonBody } from '../http/json-body.ts';
-import type { PublicAnswers } from '../http/public-answers.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import type { Db } from '../platform/db/database.ts';
+import { DIRECTORY_CACHE_CONTROL } from '../platform/http/caching.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import type { PublicAnswers } from '../platform/http/public-answers.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { FeeLocker } from './fee-locker.ts';
 import { setPayBatteryFromFees, twinEconomy } from './runway.ts';
 

@@ -1,9 +1,9 @@
 import { BATTERY_LIFE_SECONDS, BATTERY_PRICE_USDC, type EconomyResponse, type Runway } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { PublicClient } from 'viem';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import { chainNowSeconds } from '../chain/life.ts';
-import type { Db } from '../db/database.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import { chainNowSeconds } from '../platform/chain/life.ts';
+import type { Db } from '../platform/db/database.ts';
 import { quoteWethInUsdc } from './fee-keeper.ts';
 import type { FeeLocker } from './fee-locker.ts';
 

@@ -2,12 +2,12 @@ import type { HealthReady, HealthResponse } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { PublicClient } from 'viem';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import { readLifeIndexState } from '../chain/life-index-state.ts';
-import { operatorBalance } from '../chain/operator-checks.ts';
-import type { Db } from '../db/database.ts';
-import { TimeBudgetExceeded, withinBudget } from '../limits/time-budget.ts';
-import { rejectedInputCounts } from '../logging/rejected-inputs.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
+import { operatorBalance } from '../platform/chain/operator-checks.ts';
+import type { Db } from '../platform/db/database.ts';
+import { TimeBudgetExceeded, withinBudget } from '../platform/limits/time-budget.ts';
+import { rejectedInputCounts } from '../platform/logging/rejected-inputs.ts';
 import { reusedFor } from './reused-for.ts';
 
 /** Each probe answers within this, so an orchestrator's check never hangs on a stalled dependency. */

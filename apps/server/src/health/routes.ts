@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { HealthService } from './health-service.ts';
 
 /** Compares digests, so neither the token's content nor its length shows in the time taken. */

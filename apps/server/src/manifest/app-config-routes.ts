@@ -1,7 +1,7 @@
 import { APP_CONFIG_GLOBAL, type AppConfig, BASE_CHAIN_ID } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import type { ServerConfig } from '../config/config.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import type { ServerConfig } from '../platform/config/config.ts';
 
 /** The mini-app's run-time settings, as a script so they are there before the app's first render. */
 export function appConfigRoutes(config: ServerConfig, contracts: () => ContractAddresses | null) {

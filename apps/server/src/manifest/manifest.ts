@@ -3,7 +3,7 @@ import { BASE_CHAIN_ID, LIMITS } from '@fartwin/protocol';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { appDomain } from '../auth/app-domain.ts';
-import type { ServerConfig } from '../config/config.ts';
+import type { ServerConfig } from '../platform/config/config.ts';
 import { APP, imagePaths, WEBHOOK_PATH } from './app-identity.ts';
 import { twinUrls } from './app-urls.ts';
 

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOn, rawGet } from '../../test/raw-http.ts';
-import { compressAnswers } from '../http/compress-answers.ts';
+import { compressAnswers } from '../platform/http/compress-answers.ts';
 import { miniappStaticRoutes } from './miniapp-static.ts';
 
 const heads = { app: '<meta name="app">', agent: (id: string) => `<meta name="agent" content="${id}">` };

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
-import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
-import { precompressedFiles } from '../http/precompressed-files.ts';
+import { etagOf, matchesIfNoneMatch } from '../platform/http/caching.ts';
+import { precompressedFiles } from '../platform/http/precompressed-files.ts';
 import type { PageHeads } from './page-head.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { findAgent } from '../agents/repository.ts';
-import { readLifeIndexState } from '../chain/life-index-state.ts';
-import type { Db } from '../db/database.ts';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { etagOf, matchesIfNoneMatch } from '../http/caching.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Lives } from '../lives/lives.ts';
+import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
+import type { Db } from '../platform/db/database.ts';
+import { agentIdParam } from '../platform/http/agent-id-param.ts';
+import { etagOf, matchesIfNoneMatch } from '../platform/http/caching.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { imagePaths } from './app-identity.ts';
 import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from './images.ts';
 

@@ -1,5 +1,5 @@
 import { createVerifyAppKeyWithHub, type VerifyAppKey } from '@farcaster/miniapp-node';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** Neynar's Farcaster hub (Snapchain) API, its hub spec's server since 2025-10; production checks app keys there. */
 export const NEYNAR_HUB_URL = 'https://snapchain-api.neynar.com';

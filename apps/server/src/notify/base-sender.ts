@@ -5,10 +5,10 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
-import { deleteInBatches } from '../db/batched-delete.ts';
-import type { Db } from '../db/database.ts';
-import { startTicker } from '../jobs/ticker.ts';
-import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
+import { deleteInBatches } from '../platform/db/batched-delete.ts';
+import type { Db } from '../platform/db/database.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
+import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
 import {
   backoffSeconds,
   chunks,

@@ -2,13 +2,13 @@ import { BATTERY_DAYS, BATTERY_PRICE_USDC, LIMITS, USDC_DECIMALS } from '@fartwi
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { formatUnits } from 'viem';
-import { type LifeIndexerDeps, syncLifeIndex } from '../chain/life-indexer.ts';
-import type { ServerConfig } from '../config/config.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import type { LifeNotificationsTable } from '../db/schema.ts';
-import { startTicker } from '../jobs/ticker.ts';
-import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
+import { type LifeIndexerDeps, syncLifeIndex } from '../platform/chain/life-indexer.ts';
+import type { ServerConfig } from '../platform/config/config.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { LifeNotificationsTable } from '../platform/db/schema.ts';
+import { startTicker } from '../platform/jobs/ticker.ts';
+import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
 import { notifyOwner, type OwnerChannels, ownersReach } from './owner-notices.ts';
 import type { NotificationMessage } from './sender.ts';
 

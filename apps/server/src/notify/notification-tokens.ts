@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** Where a Farcaster client (app fid) accepts notifications for one user. */
 export interface NotificationTarget {

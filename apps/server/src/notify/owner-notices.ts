@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { BaseNotifier } from './base-sender.ts';
 import { type NotificationTarget, notificationTargets } from './notification-tokens.ts';
 import type { NotificationMessage, NotificationSender } from './sender.ts';

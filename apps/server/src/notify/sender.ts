@@ -8,10 +8,10 @@ import {
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
-import { skippingUnusableInput } from '../logging/rejected-inputs.ts';
-import type { DestinationRules } from '../outgoing/destination-rules.ts';
-import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../outgoing/post-json.ts';
+import type { Db } from '../platform/db/database.ts';
+import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
+import type { DestinationRules } from '../platform/outgoing/destination-rules.ts';
+import { type OutgoingAnswer, OutgoingRequestFailed, postJson } from '../platform/outgoing/post-json.ts';
 import { deleteInvalidTokens, type NotificationTarget, reserveNextSlot, storedTokens } from './notification-tokens.ts';
 
 export const NOTIFICATION_RETRY_QUEUE = 'notification-retry';

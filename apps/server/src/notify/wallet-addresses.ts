@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /** Wallets kept per owner: the newest sign-ins; an owner's notices go to each of them. */
 const MAX_WALLETS_PER_OWNER = 5;

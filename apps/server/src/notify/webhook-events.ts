@@ -1,5 +1,5 @@
 import type { ParseWebhookEventResult } from '@farcaster/miniapp-node';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { deleteNotificationToken, saveNotificationToken } from './notification-tokens.ts';
 
 /**

@@ -9,11 +9,11 @@ import {
 } from '@farcaster/miniapp-node';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { assertStorableText, jsonBody } from '../http/json-body.ts';
 import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
-import { destinationProblem } from '../outgoing/destination-rules.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { assertStorableText, jsonBody } from '../platform/http/json-body.ts';
+import { destinationProblem } from '../platform/outgoing/destination-rules.ts';
 import { applyWebhookEvent } from './webhook-events.ts';
 
 /**

@@ -8,10 +8,10 @@ import { Hono } from 'hono';
 import { ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { jsonBody } from '../http/json-body.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/drafts.ts';
 import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
 

@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Db } from '../db/database.ts';
-import { fidParam } from '../http/fid-param.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { Db } from '../platform/db/database.ts';
+import { fidParam } from '../platform/http/fid-param.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { forgetPeople, listPeopleMemory } from '../twin/people-memory-store.ts';
 
 export interface PeopleMemoryRouteDeps {

@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { agentOf, ownedAgent } from '../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Db } from '../db/database.ts';
-import { jsonBody } from '../http/json-body.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { Db } from '../platform/db/database.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { agentActionsOf, updateAgentActions } from '../twin-switches/index.ts';
 
 export interface AgentActionsRouteDeps {

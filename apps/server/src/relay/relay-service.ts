@@ -16,14 +16,14 @@ import {
   type PublicClient,
 } from 'viem';
 import { findAgent } from '../agents/repository.ts';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import { asOperatorIfFree, type OperatorWallet } from '../chain/operator.ts';
-import { sendSigned } from '../chain/signed-transactions.ts';
-import { LockWaitTimeout } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { withinBudget } from '../limits/time-budget.ts';
-import { dropUnsigned, type OutboxSettlements, signIntent } from '../outbox/index.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import { asOperatorIfFree, type OperatorWallet } from '../platform/chain/operator.ts';
+import { sendSigned } from '../platform/chain/signed-transactions.ts';
+import { LockWaitTimeout } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { withinBudget } from '../platform/limits/time-budget.ts';
+import { dropUnsigned, type OutboxSettlements, signIntent } from '../platform/outbox/index.ts';
 import {
   claimRelay,
   findRelay,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { LOCK_SPACES, transactionLock } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import { findByKey, type OutboxCall, type OutboxRow, REVERTED, recordIntent } from '../outbox/index.ts';
+import { LOCK_SPACES, transactionLock } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import { findByKey, type OutboxCall, type OutboxRow, REVERTED, recordIntent } from '../platform/outbox/index.ts';
 
 /*
  * Relayed batteries as the outbox records them (rows of kind `relay`, one per EIP-3009

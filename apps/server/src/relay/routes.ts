@@ -1,9 +1,9 @@
 import { batteryRelayRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { jsonBody } from '../http/json-body.ts';
-import { clientIp } from '../limits/client-ip.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import { agentIdParam } from '../platform/http/agent-id-param.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import { clientIp } from '../platform/limits/client-ip.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { BatteryRelay } from './relay-service.ts';
 
 /** POST /doppelganger/battery-relay/{agentId}: relay a signed battery (revival with only USDC). */

@@ -1,11 +1,11 @@
 import type PgBoss from 'pg-boss';
-import { knownClockSeconds } from '../chain/life-index-state.ts';
-import type { LifePayment } from '../chain/life-indexer.ts';
-import type { Db } from '../db/database.ts';
-import { bossOn } from '../jobs/in-transaction.ts';
 import { notifyOwner, type OwnerChannels, ownersReach } from '../notify/owner-notices.ts';
 import { payerName, revivalNoticeMessage } from '../notify/revival-notice.ts';
-import type { AccountsByAddress } from '../providers/accounts-by-address.ts';
+import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
+import type { LifePayment } from '../platform/chain/life-indexer.ts';
+import type { Db } from '../platform/db/database.ts';
+import { bossOn } from '../platform/jobs/in-transaction.ts';
+import type { AccountsByAddress } from '../platform/providers/accounts-by-address.ts';
 import type { TwinActionDeps } from '../twin-actions/deps.ts';
 import { type ThankYouOutcome, thankReviver } from '../twin-actions/revivals/thank-you.ts';
 import { findRevival, markOwnerNotified, recordRevivals, revivalKey, settleRevival } from './revival-store.ts';

@@ -1,8 +1,8 @@
 import { REVIVERS_LISTED, type Reviver } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { LifePayment } from '../chain/life-indexer.ts';
-import type { Db } from '../db/database.ts';
-import type { RevivalsTable } from '../db/schema.ts';
+import type { LifePayment } from '../platform/chain/life-indexer.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { RevivalsTable } from '../platform/db/schema.ts';
 
 /** A revival as its social job reads it: the payment, its twin and whoever the job found paid. */
 export interface RevivalRecord {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { Db } from '../db/database.ts';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { DIRECTORY_CACHE_CONTROL } from '../http/caching.ts';
-import { HttpError } from '../http/errors.ts';
-import type { PublicAnswers } from '../http/public-answers.ts';
+import type { Db } from '../platform/db/database.ts';
+import { agentIdParam } from '../platform/http/agent-id-param.ts';
+import { DIRECTORY_CACHE_CONTROL } from '../platform/http/caching.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import { reviversOf } from './revivers.ts';
 
 /** The twin's page's list of revivers: public, held a moment like the directory. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createLocalClients, fundAccounts, readDeployment } from '@fartwin/contracts/deployment';
-import { asOperator } from '../chain/operator.ts';
-import type { Db } from '../db/database.ts';
+import { asOperator } from '../platform/chain/operator.ts';
+import type { Db } from '../platform/db/database.ts';
 
 export interface LocalChain {
   rpcUrl: string;

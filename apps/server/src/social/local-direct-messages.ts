@@ -1,7 +1,7 @@
 import type { DirectMessage } from '@fartwin/protocol';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { LocalDirectMessagesTable } from '../db/schema.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { LocalDirectMessagesTable } from '../platform/db/schema.ts';
 
 function toDirectMessage(row: Selectable<LocalDirectMessagesTable>): DirectMessage {
   return {

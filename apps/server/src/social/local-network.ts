@@ -3,9 +3,9 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import type { FeedCast, LocalProfile, LocalTwin, LocalUser } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
-import type { Db } from '../db/database.ts';
-import type { SocialAccountsTable } from '../db/schema.ts';
-import { usernameCandidate } from '../providers/farcaster-usernames.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { SocialAccountsTable } from '../platform/db/schema.ts';
+import { usernameCandidate } from '../platform/providers/farcaster-usernames.ts';
 import { generatedAvatarColor, generatedName, starterCasts } from './new-user.ts';
 import { SAMPLE_USERS } from './seed/sample-users.ts';
 

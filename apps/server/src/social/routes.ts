@@ -10,12 +10,12 @@ import {
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
-import type { ServerConfig } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
-import { fidParam } from '../http/fid-param.ts';
-import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
+import type { ServerConfig } from '../platform/config/config.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { fidParam } from '../platform/http/fid-param.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import { renderAvatarSvg } from './avatar.ts';
 import { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';

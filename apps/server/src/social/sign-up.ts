@@ -1,7 +1,7 @@
 import type { LocalUser, newLocalUserRequestSchema } from '@fartwin/protocol';
 import type { z } from 'zod';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { fundLocalWallet, type LocalChain, localChainReady } from './fund-local-wallet.ts';
 import { createLocalUser } from './local-network.ts';
 

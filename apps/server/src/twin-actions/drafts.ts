@@ -1,11 +1,11 @@
 import { type Draft, LIMITS } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { knownClockSeconds } from '../chain/life-index-state.ts';
-import { deleteInBatches } from '../db/batched-delete.ts';
-import type { Db } from '../db/database.ts';
-import type { TwinDraftStatus, TwinDraftsTable } from '../db/schema.ts';
 import { checkedUrl } from '../manifest/app-urls.ts';
 import { notifyOwner, ownersReach } from '../notify/index.ts';
+import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
+import { deleteInBatches } from '../platform/db/batched-delete.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { TwinDraftStatus, TwinDraftsTable } from '../platform/db/schema.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type AnsweredCast, type WrittenText, writeOnce } from './twin-writes.ts';
 import { findTwinAccount } from './twins.ts';

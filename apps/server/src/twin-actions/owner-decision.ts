@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
 import { type OwnerSwitches, ownerSwitchesOf } from '../twin-switches/index.ts';
 

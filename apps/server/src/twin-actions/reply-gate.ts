@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/character-cache.ts';
-import { lifeIndexStateOf } from '../chain/life-index-state.ts';
 import { type LifeRow, lifeRows } from '../lives/lives.ts';
+import { lifeIndexStateOf } from '../platform/chain/life-index-state.ts';
 import type { Character } from '../twin/character.ts';
 import type { PersonMemory } from '../twin/people-memory.ts';
 import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/people-memory-store.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { LOCK_SPACES } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
-import type { TwinReplyChargesTable } from '../db/schema.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import { LOCK_SPACES } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { TwinReplyChargesTable } from '../platform/db/schema.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 
 /** Who a twin answers and how often (config: REPLIES_PER_*, REPLY_MIN_USER_SCORE). */
 export interface ReplyRules {

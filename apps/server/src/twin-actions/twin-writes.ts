@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { knownClockSeconds } from '../chain/life-index-state.ts';
-import type { Db } from '../db/database.ts';
-import type { TwinWritingKind } from '../db/schema.ts';
+import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { TwinWritingKind } from '../platform/db/schema.ts';
 import type { Character } from '../twin/character.ts';
 import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin/engines/chat-engine.ts';
 import { applyOutputPolicy, type PolicyChange } from './output-policy.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { FarcasterActions } from '../providers/farcaster-actions.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
 
 /** A twin as its writers need it: who it is on Farcaster and how it casts. */
 export interface TwinAccount {

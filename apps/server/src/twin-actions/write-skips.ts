@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { deleteInBatches } from '../db/batched-delete.ts';
-import type { Db } from '../db/database.ts';
-import type { TwinWriteSkipReason, TwinWriteSkipsTable } from '../db/schema.ts';
+import { deleteInBatches } from '../platform/db/batched-delete.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { TwinWriteSkipReason, TwinWriteSkipsTable } from '../platform/db/schema.ts';
 
 export type WriteSkip = Omit<TwinWriteSkipsTable, 'created_at'>;
 

@@ -1,6 +1,6 @@
 import { storableText } from '@fartwin/protocol';
 import { z } from 'zod';
-import { pageCursor } from '../http/page-cursor.ts';
+import { pageCursor } from '../platform/http/page-cursor.ts';
 
 /**
  * Where a page of activity ends: the last item's time as Postgres wrote it (microseconds, which a

@@ -1,7 +1,7 @@
 import type { ActivityItem, ActivityResponse } from '@fartwin/protocol';
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/schema.ts';
 import { toDraft } from '../twin-actions/drafts.ts';
 import { writingKeys } from '../twin-actions/writing-keys.ts';
 import { type ActivityCursor, decodeActivityCursor, encodeActivityCursor } from './activity-cursor.ts';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { agentOf } from '../agents/owned-agent.ts';
 import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type ActivityDeps, activityPage } from './activity.ts';
 
 export interface ActivityRouteDeps extends ActivityDeps {

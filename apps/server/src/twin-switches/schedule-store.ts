@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import { nextSlotAfter, type ScheduleStream } from './schedule.ts';
 
 /** A schedule due: its twin, its stream, and since when its slots are yet to come. */

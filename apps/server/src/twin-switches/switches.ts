@@ -8,9 +8,9 @@ import {
   type OwnerControlsUpdate,
 } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
-import { knownClockSeconds } from '../chain/life-index-state.ts';
-import type { Db } from '../db/database.ts';
-import type { AgentActionsTable } from '../db/schema.ts';
+import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { AgentActionsTable } from '../platform/db/schema.ts';
 import type { ScheduleStream } from './schedule.ts';
 import { setSchedule } from './schedule-store.ts';
 

@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
-import { withinBudget } from '../limits/time-budget.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+import { withinBudget } from '../platform/limits/time-budget.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 
 /**
  * The addresses of a Farcaster account, where the owner may take the twin's money: its custody

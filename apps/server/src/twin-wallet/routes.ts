@@ -2,9 +2,9 @@ import { withdrawalRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
-import { agentIdParam } from '../http/agent-id-param.ts';
-import { jsonBody } from '../http/json-body.ts';
-import type { RateLimits } from '../limits/rate-limits.ts';
+import { agentIdParam } from '../platform/http/agent-id-param.ts';
+import { jsonBody } from '../platform/http/json-body.ts';
+import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { TwinWalletService } from './twin-wallet-service.ts';
 
 /** The twin's wallet, for its owner only: the view, and withdrawals to the owner's own addresses. */

@@ -12,14 +12,14 @@ import { LRUCache } from 'lru-cache';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
 import { ownedAgent } from '../agents/owned-agent.ts';
 import type { AgentRecord } from '../agents/repository.ts';
-import type { ContractAddresses } from '../chain/contracts.ts';
-import type { ServerConfig } from '../config/config.ts';
-import { LockWaitTimeout, twinWalletLock, withAdvisoryLock } from '../db/advisory-locks.ts';
-import type { Db } from '../db/database.ts';
 import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
 import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
-import { HttpError } from '../http/errors.ts';
-import { TimeBudgetExceeded } from '../limits/time-budget.ts';
+import type { ContractAddresses } from '../platform/chain/contracts.ts';
+import type { ServerConfig } from '../platform/config/config.ts';
+import { LockWaitTimeout, twinWalletLock, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import type { Db } from '../platform/db/database.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { TimeBudgetExceeded } from '../platform/limits/time-budget.ts';
 import {
   EXPIRED,
   findTransaction,
@@ -30,8 +30,8 @@ import {
   recordOutcome,
   settleTransaction,
   signIntent,
-} from '../outbox/index.ts';
-import type { FarcasterData } from '../providers/farcaster-data.ts';
+} from '../platform/outbox/index.ts';
+import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { ownerAddresses } from './owner-addresses.ts';
 import { erc20Transfer, ethTransfer, readBalances, readTokenSupply } from './wallet-chain.ts';
 import {

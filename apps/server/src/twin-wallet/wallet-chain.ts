@@ -1,6 +1,6 @@
 import { erc20Abi } from '@fartwin/contracts';
 import { encodeFunctionData, type Hex, type PublicClient } from 'viem';
-import { withinBudget } from '../limits/time-budget.ts';
+import { withinBudget } from '../platform/limits/time-budget.ts';
 
 /** What the twin's wallet holds, in base units. */
 export interface WalletBalances {

@@ -1,7 +1,7 @@
 import { WALLET_TRANSACTIONS_LISTED, type WithdrawableAsset } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { OutboxRow } from '../outbox/index.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { OutboxRow } from '../platform/outbox/index.ts';
 
 /*
  * An owner's withdrawals as the outbox records them (rows of kind `withdrawal`): what counts against

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { FarcasterCast } from '../providers/farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterCast } from '../platform/providers/farcaster-data.ts';
 import { type Character, MEMORY_CAST_LIMIT } from './character.ts';
 import { readMessage, withRelated } from './message.ts';
 import { avoidedTopicIn } from './owner-words.ts';

@@ -1,4 +1,4 @@
-import type { FarcasterCast } from '../providers/farcaster-data.ts';
+import type { FarcasterCast } from '../platform/providers/farcaster-data.ts';
 import { measureStyle, type StyleMetrics } from './style.ts';
 import { words } from './text.ts';
 import { topTopics } from './topics.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FarcasterCast, FarcasterUser } from '../providers/farcaster-data.ts';
+import type { FarcasterCast, FarcasterUser } from '../platform/providers/farcaster-data.ts';
 import type { CastProfile } from './cast-profile.ts';
 import { PERSONALITY_AXES } from './characteristics.ts';
 import { styleMetricsSchema } from './style.ts';

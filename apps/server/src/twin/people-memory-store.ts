@@ -4,7 +4,7 @@ import {
   type PeopleMemoryChannel,
 } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { Character } from './character.ts';
 import { type PersonMemory, snippetOf, topicsOf } from './people-memory.ts';
 

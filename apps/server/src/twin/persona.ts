@@ -1,6 +1,6 @@
 import type { Characteristic } from '@fartwin/protocol';
-import { HttpError } from '../http/errors.ts';
-import type { FarcasterCast, FarcasterData, FarcasterUser } from '../providers/farcaster-data.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import type { FarcasterCast, FarcasterData, FarcasterUser } from '../platform/providers/farcaster-data.ts';
 import { type CastProfile, profileCasts } from './cast-profile.ts';
 import { CHARACTER_CAST_LIMIT } from './character.ts';
 import { buildCharacteristics } from './characteristics.ts';

@@ -1,8 +1,8 @@
 import type { CastLearningResponse } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { FarcasterCast, FarcasterData } from '../../providers/farcaster-data.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import type { FarcasterCast, FarcasterData } from '../../platform/providers/farcaster-data.ts';
 import {
   type MemoryCast,
   memoryCastsOf,

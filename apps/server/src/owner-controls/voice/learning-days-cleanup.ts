@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
-import { deleteInBatches } from '../../db/batched-delete.ts';
-import type { Db } from '../../db/database.ts';
+import { deleteInBatches } from '../../platform/db/batched-delete.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** Days of the daily learning's exactly-once rows kept (clock days): only the current day's is read. */
 export const LEARNING_DAYS_KEPT = 7;

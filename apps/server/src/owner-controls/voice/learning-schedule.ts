@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { knownClockSeconds } from '../../chain/life-index-state.ts';
-import type { Db } from '../../db/database.ts';
-import { startTicker } from '../../jobs/ticker.ts';
+import { knownClockSeconds } from '../../platform/chain/life-index-state.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { startTicker } from '../../platform/jobs/ticker.ts';
 import { type CastLearningDeps, learnFromCasts } from './cast-learning.ts';
 import { deleteOldLearningDays } from './learning-days-cleanup.ts';
 

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { ownedAgent } from '../../agents/owned-agent.ts';
 import { type AuthVariables, requireAuth } from '../../auth/require-auth.ts';
 import type { TokenVerifier } from '../../auth/token-verifier.ts';
-import type { Db } from '../../db/database.ts';
-import { jsonBody } from '../../http/json-body.ts';
-import type { RateLimits } from '../../limits/rate-limits.ts';
-import type { FarcasterData } from '../../providers/farcaster-data.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { jsonBody } from '../../platform/http/json-body.ts';
+import type { RateLimits } from '../../platform/limits/rate-limits.ts';
+import type { FarcasterData } from '../../platform/providers/farcaster-data.ts';
 import { learnFromCasts } from './cast-learning.ts';
 import { changeOwnerVoice, listVoiceVersions, readOwnerVoice, revertOwnerVoice } from './voice-service.ts';
 

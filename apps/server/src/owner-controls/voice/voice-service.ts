@@ -1,8 +1,8 @@
 import type { OwnerVoice, OwnerVoiceResponse, VoiceVersionsResponse } from '@fartwin/protocol';
 import { ownerVoiceSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { memorySize } from '../../twin/cast-memory-store.ts';
 import { type Character, characterSchema } from '../../twin/character.ts';
 import { characteristicsFor, choicesProblem, PERSONALITY_AXES } from '../../twin/characteristics.ts';

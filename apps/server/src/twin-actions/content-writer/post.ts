@@ -1,7 +1,7 @@
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { cachedAgentCharacter } from '../../agents/character-cache.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@fartwin/protocol';
-import { knownClockSeconds } from '../../chain/life-index-state.ts';
-import type { Db } from '../../db/database.ts';
 import { notifyOwner, ownersReach, reachesOwner } from '../../notify/index.ts';
+import { knownClockSeconds } from '../../platform/chain/life-index-state.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { writeOnce } from '../twin-writes.ts';

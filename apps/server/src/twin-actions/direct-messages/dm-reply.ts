@@ -1,5 +1,5 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
-import type { TwinWriteSkipReason } from '../../db/schema.ts';
+import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';

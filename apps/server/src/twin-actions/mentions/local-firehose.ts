@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
-import { LOCK_SPACES, withAdvisoryLock } from '../../db/advisory-locks.ts';
-import type { Db } from '../../db/database.ts';
+import { LOCK_SPACES, withAdvisoryLock } from '../../platform/db/advisory-locks.ts';
+import type { Db } from '../../platform/db/database.ts';
 import {
   type LocalCastToPublish,
   localCastHash,

@@ -1,10 +1,10 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import type { Db } from '../../db/database.ts';
-import type { TwinWriteSkipReason } from '../../db/schema.ts';
 import { agentPageUrl } from '../../manifest/app-urls.ts';
-import type { ThreadCast } from '../../providers/farcaster-data.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
+import type { ThreadCast } from '../../platform/providers/farcaster-data.ts';
 import { recalledFor } from '../../twin/cast-memory-store.ts';
 import { threadTurn } from '../../twin/engines/chat-engine.ts';
 import { withPersonMemory } from '../../twin/people-memory-store.ts';

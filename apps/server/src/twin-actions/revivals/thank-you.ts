@@ -1,5 +1,5 @@
 import { BATTERY_DAYS } from '@fartwin/protocol';
-import type { TwinWriteSkipReason } from '../../db/schema.ts';
+import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { chargeReply } from '../reply-rules.ts';

@@ -1,5 +1,5 @@
+import { localConversation, sendLocalDirectMessage } from '../../social/local-direct-messages.ts';
 import type { Db } from '../db/database.ts';
-import { localConversation, sendLocalDirectMessage } from '../social/local-direct-messages.ts';
 
 /** A direct message as a twin's answer needs it. */
 export interface DirectMessageTurn {

@@ -271,7 +271,7 @@ describe('loadConfig', () => {
 
 describe('server start-up with bad configuration', () => {
   it('prints one line naming the variable and exits 1, without a stack trace', async () => {
-    const entry = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const entry = fileURLToPath(new URL('../../main.ts', import.meta.url));
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', entry], {
       env: { PATH: process.env.PATH, FARTWIN_MODE: 'production', PUBLIC_URL: 'https://fartwin.example.com' },
     });

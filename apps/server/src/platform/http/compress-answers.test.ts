@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listenOn, rawGet } from '../../test/raw-http.ts';
+import { listenOn, rawGet } from '../../../test/raw-http.ts';
 import { compressAnswers } from './compress-answers.ts';
 import { publicAnswers } from './public-answers.ts';
 import { type SseEvent, sseResponse } from './sse.ts';

@@ -1,5 +1,5 @@
+import { findAccount, findAccountScore, findCast } from '../../social/local-network.ts';
 import type { Db } from '../db/database.ts';
-import { findAccount, findAccountScore, findCast } from '../social/local-network.ts';
 import type { FarcasterCast, FarcasterData } from './farcaster-data.ts';
 
 /** Local mode's Farcaster: the social_* tables of the local social network. */

@@ -1,5 +1,5 @@
+import { createLocalAccount, publishLocalCast } from '../../social/local-network.ts';
 import type { Db } from '../db/database.ts';
-import { createLocalAccount, publishLocalCast } from '../social/local-network.ts';
 import type { FarcasterActions } from './farcaster-actions.ts';
 
 /** Local mode's Farcaster writes: accounts and casts in the local social network. */

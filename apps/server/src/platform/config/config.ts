@@ -9,7 +9,7 @@ import { type Hex, parseEther, toHex } from 'viem';
 import { z } from 'zod';
 import { DEFAULT_FIDS_PER_WEBHOOK } from '../providers/neynar-cast-webhooks.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** An amount of wei: a whole number, at most 1 ETH (the keeper's caps). */
 const weiSchema = z.coerce
