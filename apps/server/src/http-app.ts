@@ -6,12 +6,17 @@ import { appDomain, quickAuthRoutes, walletNonces, walletSignIn, walletSignInRou
 import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './cast-webhooks/index.ts';
 import { chatRoutes } from './chat/index.ts';
 import { deployRoutes } from './deploy/index.ts';
-import { economyRoutes } from './economy/routes.ts';
+import { economyRoutes } from './economy/index.ts';
 import { healthRoutes, healthService } from './health/index.ts';
 import { appConfigRoutes, manifestRoutes, miniappStaticRoutes, pageHeadTags, WEBHOOK_PATH } from './manifest/index.ts';
 import { rememberWalletAddress, webhookRoutes } from './notify/index.ts';
-import { agentActionsRoutes, approvalRoutes, ownerExampleRoutes, peopleMemoryRoutes } from './owner-controls/index.ts';
-import { voiceRoutes } from './owner-controls/voice/index.ts';
+import {
+  agentActionsRoutes,
+  approvalRoutes,
+  ownerExampleRoutes,
+  peopleMemoryRoutes,
+  voiceRoutes,
+} from './owner-controls/index.ts';
 import { requestBodyLimit } from './platform/http/body-limit.ts';
 import { compressAnswers } from './platform/http/compress-answers.ts';
 import { errorBody, handleError } from './platform/http/errors.ts';
@@ -26,8 +31,7 @@ import { reviverRoutes } from './revivals/index.ts';
 import type { Services } from './services.ts';
 import { localNetworkRoutes } from './social/index.ts';
 import { activityRoutes } from './twin-activity/index.ts';
-import { twinWalletRoutes } from './twin-wallet/routes.ts';
-import { twinWalletService } from './twin-wallet/twin-wallet-service.ts';
+import { twinWalletRoutes, twinWalletService } from './twin-wallet/index.ts';
 import type { Workers } from './workers.ts';
 
 /** Bodies above this are refused with 413 before they are read. */

@@ -12,9 +12,8 @@ import {
   walletSessionRevocations,
   walletSessions,
 } from './auth/index.ts';
-import { clankerFeeLocker } from './economy/clanker-fee-locker.ts';
-import type { FeeLocker } from './economy/fee-locker.ts';
-import { localFeeLocker } from './economy/local-fee-locker.ts';
+import type { FeeLocker } from './economy/index.ts';
+import { clankerFeeLocker, localFeeLocker } from './economy/index.ts';
 import { indexedLives, type Lives } from './lives/index.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/index.ts';
 import { clankerTokenLauncher } from './platform/chain/clanker-token-launcher.ts';

@@ -1,8 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { AgentsTable } from '../platform/db/schema.ts';
-import { memoryCastsFromTexts, rememberCasts } from '../twin/cast-memory-store.ts';
-import { type Character, characterSchema } from '../twin/character.ts';
+import { type Character, characterSchema, memoryCastsFromTexts, rememberCasts } from '../twin/index.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 /** A twin as the directory, its cards and its owner's screen show it. */

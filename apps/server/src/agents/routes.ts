@@ -5,14 +5,14 @@ import {
   DIRECTORY_PAGE_SIZE,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import type { Lives } from '../lives/lives.ts';
+import type { Lives } from '../lives/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../platform/http/caching.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import { personaOf } from '../twin/persona.ts';
+import { personaOf } from '../twin/index.ts';
 import { toApiAgent } from './agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from './repository.ts';
 

@@ -3,6 +3,8 @@ export { appDomain } from './app-domain.ts';
 export { farcasterTokenVerifier } from './farcaster-token-verifier.ts';
 export { LocalQuickAuth } from './local-quick-auth.ts';
 export { quickAuthRoutes } from './quick-auth-routes.ts';
+export type { AuthVariables } from './require-auth.ts';
+export { assertActingFor, bearerToken, requireAuth, verifyBearer } from './require-auth.ts';
 export type { TokenVerifier } from './token-verifier.ts';
 export { rememberVerifiedTokens } from './verified-tokens.ts';
 export { walletNonces } from './wallet-nonces.ts';

@@ -1,11 +1,11 @@
 import type { ChatRequest, ChatResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
-import { assertActingFor } from '../auth/require-auth.ts';
-import type { Lives } from '../lives/lives.ts';
+import { assertActingFor } from '../auth/index.ts';
+import type { Lives } from '../lives/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { StreamBudget } from '../platform/limits/stream-budget.ts';
-import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import type { ChatEngine } from '../twin/index.ts';
 import { planReply, readForReply } from './chat-service.ts';
 
 /** A reply as it is written: each chunk as it comes, then the stored whole (null when the engine failed). */

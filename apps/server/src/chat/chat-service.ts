@@ -1,17 +1,14 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/character-cache.ts';
-import { type LifeRow, type Lives, lifeRows } from '../lives/lives.ts';
+import { cachedAgentCharacter } from '../agents/index.ts';
+import { type LifeRow, type Lives, lifeRows } from '../lives/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Counter } from '../platform/limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../platform/limits/stream-budget.ts';
-import { recalledFor } from '../twin/cast-memory-store.ts';
-import type { Character } from '../twin/character.ts';
-import type { ChatEngine } from '../twin/engines/chat-engine.ts';
-import type { PersonMemory } from '../twin/people-memory.ts';
-import { personMemoryFrom, type RecallRow, recallQuery, rememberExchange } from '../twin/people-memory-store.ts';
+import type { Character, ChatEngine, PersonMemory } from '../twin/index.ts';
+import { personMemoryFrom, type RecallRow, recalledFor, recallQuery, rememberExchange } from '../twin/index.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
 /** The client attaches the battery-purchase action to a reply containing "Agent is dead." */

@@ -1,10 +1,10 @@
 import { type ChatResponse, type ConversationHistory, chatRequestSchema, chatStreamEvents } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { findAgent } from '../agents/repository.ts';
-import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Lives } from '../lives/lives.ts';
+import { findAgent } from '../agents/index.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { type AuthVariables, requireAuth } from '../auth/index.ts';
+import type { Lives } from '../lives/index.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';
@@ -12,7 +12,7 @@ import { errorBody, HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import { type SseEvent, sseResponse } from '../platform/http/sse.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
-import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import type { ChatEngine } from '../twin/index.ts';
 import { chatRequest } from './chat-request.ts';
 import { conversationHistory } from './conversations.ts';
 

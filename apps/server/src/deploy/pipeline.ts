@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { insertAgent } from '../agents/repository.ts';
+import { insertAgent } from '../agents/index.ts';
 import { upsertLives } from '../platform/chain/life-indexer.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
 import { describeCause, stepErrorText, stepErrorType } from './deploy-errors.ts';

@@ -1,7 +1,7 @@
 import { type DeployProgress, type DeployResponse, deployRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { type AuthVariables, assertActingFor, requireAuth } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { type AuthVariables, assertActingFor, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import { jsonBody } from '../platform/http/json-body.ts';

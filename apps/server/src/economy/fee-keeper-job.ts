@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { LocalAccount, PublicClient } from 'viem';
-import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
+import { decryptAgentWallet } from '../deploy/index.ts';
 import { chainNowSeconds } from '../platform/chain/life.ts';
 import type { Db } from '../platform/db/database.ts';
 import { startTicker } from '../platform/jobs/ticker.ts';

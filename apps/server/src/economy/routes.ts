@@ -1,9 +1,9 @@
 import { type PayBatteryFromFeesResponse, payBatteryFromFeesRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { PublicClient } from 'viem';
-import { agentOf, ownedAgent } from '../agents/owned-agent.ts';
-import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { agentOf, ownedAgent } from '../agents/index.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { Db } from '../platform/db/database.ts';
 import { DIRECTORY_CACHE_CONTROL } from '../platform/http/caching.ts';

@@ -1,2 +1,4 @@
 // Twins' lives as the life index knows them, for request paths and jobs.
-export { indexedLives, type Lives } from './lives.ts';
+
+export type { LifeRow } from './lives.ts';
+export { indexedLives, type Lives, lifeRows } from './lives.ts';

@@ -2,7 +2,7 @@ import { domainManifestSchema, type EncodedJsonFarcasterSignatureSchema } from '
 import { BASE_CHAIN_ID, LIMITS } from '@fartwin/protocol';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { appDomain } from '../auth/app-domain.ts';
+import { appDomain } from '../auth/index.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
 import { APP, imagePaths, WEBHOOK_PATH } from './app-identity.ts';
 import { twinUrls } from './app-urls.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { findAgent } from '../agents/repository.ts';
-import type { Lives } from '../lives/lives.ts';
+import { findAgent } from '../agents/index.ts';
+import type { Lives } from '../lives/index.ts';
 import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';

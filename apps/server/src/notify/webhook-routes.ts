@@ -9,7 +9,7 @@ import {
 } from '@farcaster/miniapp-node';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { WEBHOOK_PATH } from '../manifest/app-identity.ts';
+import { WEBHOOK_PATH } from '../manifest/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { assertStorableText, jsonBody } from '../platform/http/json-body.ts';

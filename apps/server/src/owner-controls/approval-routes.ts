@@ -5,9 +5,9 @@ import {
   ownerControlsUpdateSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../agents/owned-agent.ts';
-import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { ownedAgent } from '../agents/index.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';

@@ -5,3 +5,4 @@ export { type ApprovalRouteDeps, approvalRoutes } from './approval-routes.ts';
 export { type OwnerExampleRouteDeps, ownerExampleRoutes } from './owner-examples.ts';
 export { type PeopleMemoryRouteDeps, peopleMemoryRoutes } from './people-memory-routes.ts';
 export { type AgentActionsRouteDeps, agentActionsRoutes } from './routes.ts';
+export { startCastLearning, voiceRoutes } from './voice/index.ts';

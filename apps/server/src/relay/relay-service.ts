@@ -15,7 +15,7 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import { findAgent } from '../agents/repository.ts';
+import { findAgent } from '../agents/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import { asOperatorIfFree, type OperatorWallet } from '../platform/chain/operator.ts';
 import { sendSigned } from '../platform/chain/signed-transactions.ts';

@@ -1,6 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { notifyOwner, type OwnerChannels, ownersReach } from '../notify/owner-notices.ts';
-import { payerName, revivalNoticeMessage } from '../notify/revival-notice.ts';
+import { notifyOwner, type OwnerChannels, ownersReach, payerName, revivalNoticeMessage } from '../notify/index.ts';
 import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
 import type { LifePayment } from '../platform/chain/life-indexer.ts';
 import type { Db } from '../platform/db/database.ts';

@@ -1,5 +1,5 @@
 import type { ReviversResponse } from '@fartwin/protocol';
-import { findAgent } from '../agents/repository.ts';
+import { findAgent } from '../agents/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { lastRevivers } from './revival-store.ts';
 

@@ -1,4 +1,16 @@
 // The local social network that stands in for Farcaster locally: its accounts, casts, direct messages
 // and routes.
-export { seedLocalNetwork } from './local-network.ts';
+
+export { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';
+export type { LocalCastToPublish } from './local-network.ts';
+export {
+  createLocalAccount,
+  findAccount,
+  findAccountScore,
+  findCast,
+  localCastHash,
+  markLocalCastHandedOn,
+  publishLocalCast,
+  seedLocalNetwork,
+} from './local-network.ts';
 export { localNetworkRoutes } from './routes.ts';

@@ -10,7 +10,7 @@ import {
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
-import { registerLocalAppKey } from '../notify/app-keys.ts';
+import { registerLocalAppKey } from '../notify/index.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';

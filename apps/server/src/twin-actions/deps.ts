@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
-import type { Lives } from '../lives/lives.ts';
+import type { Lives } from '../lives/index.ts';
 import type { BaseNotifier, NotificationSender } from '../notify/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { DirectMessages } from '../platform/providers/direct-messages.ts';
 import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import type { ChatEngine } from '../twin/engines/chat-engine.ts';
+import type { ChatEngine } from '../twin/index.ts';
 import { allowedLinkHosts } from './output-policy.ts';
 import type { ReplyRules } from './reply-rules.ts';
 

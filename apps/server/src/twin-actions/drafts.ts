@@ -1,6 +1,6 @@
 import { type Draft, LIMITS } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { checkedUrl } from '../manifest/app-urls.ts';
+import { checkedUrl } from '../manifest/index.ts';
 import { notifyOwner, ownersReach } from '../notify/index.ts';
 import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
 import { deleteInBatches } from '../platform/db/batched-delete.ts';

@@ -1,8 +1,7 @@
 import type { PolicyChange } from '@fartwin/protocol';
-import type { Character } from '../twin/character.ts';
 import * as framing from '../twin/framing.ts';
-import { avoidedTopicIn, speakableCharacter } from '../twin/owner-words.ts';
-import { seededPicker } from '../twin/voice.ts';
+import type { Character } from '../twin/index.ts';
+import { avoidedTopicIn, seededPicker, speakableCharacter } from '../twin/index.ts';
 import { withoutStrangerMentions } from './mention-filter.ts';
 
 /**

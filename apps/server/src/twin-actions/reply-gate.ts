@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/character-cache.ts';
-import { type LifeRow, lifeRows } from '../lives/lives.ts';
+import { cachedAgentCharacter } from '../agents/index.ts';
+import { type LifeRow, lifeRows } from '../lives/index.ts';
 import { lifeIndexStateOf } from '../platform/chain/life-index-state.ts';
-import type { Character } from '../twin/character.ts';
-import type { PersonMemory } from '../twin/people-memory.ts';
-import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/people-memory-store.ts';
+import type { Character, PersonMemory } from '../twin/index.ts';
+import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/index.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
 import { ownerSwitchesFrom, ownerSwitchesQuery } from '../twin-switches/index.ts';
 import type { TwinActionDeps } from './deps.ts';

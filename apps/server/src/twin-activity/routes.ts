@@ -1,8 +1,8 @@
 import { type ActivityResponse, activityQuerySchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentOf } from '../agents/owned-agent.ts';
-import { bearerToken, verifyBearer } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { agentOf } from '../agents/index.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { bearerToken, verifyBearer } from '../auth/index.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type ActivityDeps, activityPage } from './activity.ts';
 

@@ -1,7 +1,7 @@
 import { withdrawalRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { type AuthVariables, requireAuth } from '../auth/require-auth.ts';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
+import type { TokenVerifier } from '../auth/index.ts';
+import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';

@@ -10,10 +10,10 @@ import {
 } from '@fartwin/protocol';
 import { LRUCache } from 'lru-cache';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
-import { ownedAgent } from '../agents/owned-agent.ts';
-import type { AgentRecord } from '../agents/repository.ts';
-import { decryptAgentWallet } from '../deploy/wallet-keys.ts';
-import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/fee-history.ts';
+import type { AgentRecord } from '../agents/index.ts';
+import { ownedAgent } from '../agents/index.ts';
+import { decryptAgentWallet } from '../deploy/index.ts';
+import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
 import { LockWaitTimeout, twinWalletLock, withAdvisoryLock } from '../platform/db/advisory-locks.ts';

@@ -4,14 +4,16 @@ import type { Db } from '../../platform/db/database.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import type { FarcasterCast, FarcasterData } from '../../platform/providers/farcaster-data.ts';
 import {
+  CHARACTER_CAST_LIMIT,
+  type Character,
+  characterSchema,
   type MemoryCast,
   memoryCastsOf,
   memorySize,
   newestCasts,
+  profileCasts,
   rememberCasts,
-} from '../../twin/cast-memory-store.ts';
-import { profileCasts } from '../../twin/cast-profile.ts';
-import { CHARACTER_CAST_LIMIT, type Character, characterSchema } from '../../twin/character.ts';
+} from '../../twin/index.ts';
 import { saveCharacter } from './voice-service.ts';
 
 /** How many of its newest posts and replies a character shows a model (twin/character.ts buildCharacter). */

@@ -3,9 +3,14 @@ import { ownerVoiceSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { HttpError } from '../../platform/http/errors.ts';
-import { memorySize } from '../../twin/cast-memory-store.ts';
-import { type Character, characterSchema } from '../../twin/character.ts';
-import { characteristicsFor, choicesProblem, PERSONALITY_AXES } from '../../twin/characteristics.ts';
+import {
+  type Character,
+  characteristicsFor,
+  characterSchema,
+  choicesProblem,
+  memorySize,
+  PERSONALITY_AXES,
+} from '../../twin/index.ts';
 
 /** How many versions are kept per twin, and shown, newest first: a save deletes the oldest past it. */
 export const VOICE_VERSIONS_KEPT = 50;

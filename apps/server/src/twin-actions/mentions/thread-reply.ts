@@ -1,13 +1,11 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import { agentPageUrl } from '../../manifest/app-urls.ts';
+import { agentPageUrl } from '../../manifest/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import type { ThreadCast } from '../../platform/providers/farcaster-data.ts';
-import { recalledFor } from '../../twin/cast-memory-store.ts';
-import { threadTurn } from '../../twin/engines/chat-engine.ts';
-import { withPersonMemory } from '../../twin/people-memory-store.ts';
+import { recalledFor, threadTurn, withPersonMemory } from '../../twin/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { openReply } from '../reply-gate.ts';
