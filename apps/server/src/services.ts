@@ -30,18 +30,13 @@ import {
   neynarAccountsByAddress,
 } from './platform/providers/accounts-by-address.ts';
 import { type CastWebhooks, localCastWebhooks } from './platform/providers/cast-webhooks.ts';
-import {
-  type DirectMessages,
-  localDirectMessages,
-  unavailableDirectMessages,
-} from './platform/providers/direct-messages.ts';
+import { type DirectMessages, unavailableDirectMessages } from './platform/providers/direct-messages.ts';
 import type { FarcasterActions } from './platform/providers/farcaster-actions.ts';
 import type { FarcasterData } from './platform/providers/farcaster-data.ts';
-import { localFarcasterActions } from './platform/providers/local-farcaster-actions.ts';
-import { localFarcasterData } from './platform/providers/local-farcaster-data.ts';
 import { neynarCastWebhooks } from './platform/providers/neynar-cast-webhooks.ts';
 import { neynarFarcasterActions } from './platform/providers/neynar-farcaster-actions.ts';
 import { neynarFarcasterData } from './platform/providers/neynar-farcaster-data.ts';
+import { localDirectMessages, localFarcasterActions, localFarcasterData } from './social/index.ts';
 import { type ChatEngine, echoEngine, llmEngine } from './twin/index.ts';
 
 /** How long a chat or a job waits for the contract to confirm a death the index reports. */

@@ -17,7 +17,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { LocalQuickAuth } from '../src/auth/local-quick-auth.ts';
-import { localFarcasterData } from '../src/platform/providers/local-farcaster-data.ts';
+import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { SAMPLE_USERS } from '../src/social/seed/sample-users.ts';
 import { echoEngine } from '../src/twin/engines/ai-sdk-engine.ts';

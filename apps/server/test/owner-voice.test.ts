@@ -15,8 +15,8 @@ import { changeOwnerVoice, learnFromCasts, readOwnerVoice } from '../src/owner-c
 import { VOICE_VERSIONS_KEPT } from '../src/owner-controls/voice/voice-service.ts';
 import { createDb, type Db } from '../src/platform/db/database.ts';
 import { RATE_LIMITS } from '../src/platform/limits/rate-limits.ts';
-import { localFarcasterData } from '../src/platform/providers/local-farcaster-data.ts';
 import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-data.ts';
+import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import { newestCasts, recalledFor } from '../src/twin/cast-memory-store.ts';
 import { writeEchoReply } from '../src/twin/echo-reply.ts';

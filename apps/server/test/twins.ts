@@ -4,7 +4,7 @@ import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/c
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
-import { localFarcasterData } from '../src/platform/providers/local-farcaster-data.ts';
+import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { buildCharacter } from '../src/twin/character.ts';
 import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';

@@ -10,7 +10,7 @@ import {
   isNeynarSignatureValid,
   NEYNAR_SIGNATURE_HEADER,
   neynarCastCreatedSchema,
-} from '../twin-actions/mentions/neynar-cast.ts';
+} from '../twin-actions/index.ts';
 
 export const NEYNAR_WEBHOOK_PATH = '/webhook/neynar';
 

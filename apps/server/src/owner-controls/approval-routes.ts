@@ -12,7 +12,7 @@ import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
-import { type DraftReview, toDraft } from '../twin-actions/drafts.ts';
+import { type DraftReview, toDraft } from '../twin-actions/index.ts';
 import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
 
 export interface ApprovalRouteDeps {

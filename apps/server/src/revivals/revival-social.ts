@@ -5,8 +5,8 @@ import type { LifePayment } from '../platform/chain/life-indexer.ts';
 import type { Db } from '../platform/db/database.ts';
 import { bossOn } from '../platform/jobs/in-transaction.ts';
 import type { AccountsByAddress } from '../platform/providers/accounts-by-address.ts';
-import type { TwinActionDeps } from '../twin-actions/deps.ts';
-import { type ThankYouOutcome, thankReviver } from '../twin-actions/revivals/thank-you.ts';
+import type { TwinActionDeps } from '../twin-actions/index.ts';
+import { type ThankYouOutcome, thankReviver } from '../twin-actions/index.ts';
 import { findRevival, markOwnerNotified, recordRevivals, revivalKey, settleRevival } from './revival-store.ts';
 
 export const REVIVAL_SOCIAL_QUEUE = 'revival-social';

@@ -2,6 +2,7 @@ import type { DirectMessage } from '@fartwin/protocol';
 import type { Selectable } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { LocalDirectMessagesTable } from '../platform/db/schema.ts';
+import type { DirectMessages } from '../platform/providers/direct-messages.ts';
 
 function toDirectMessage(row: Selectable<LocalDirectMessagesTable>): DirectMessage {
   return {
@@ -63,4 +64,19 @@ export async function localConversation(db: Db, fid: number, other: number, limi
 export async function findLocalDirectMessage(db: Db, id: number): Promise<DirectMessage | null> {
   const row = await db.selectFrom('local_direct_messages').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toDirectMessage(row) : null;
+}
+
+/** Direct messages as the twins use them, on the local network. */
+export function localDirectMessages(db: Db): DirectMessages {
+  return {
+    available: true,
+    async send(request) {
+      const message = await sendLocalDirectMessage(db, request);
+      return String(message.id);
+    },
+    async conversation(fid, otherFid, limit) {
+      const messages = await localConversation(db, fid, otherFid, limit);
+      return messages.map((message) => ({ id: String(message.id), fromFid: message.fromFid, text: message.text }));
+    },
+  };
 }

@@ -16,13 +16,13 @@ import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
-import type { TwinActions } from '../twin-actions/index.ts';
 import { renderAvatarSvg } from './avatar.ts';
 import { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';
 import {
   avatarColor,
   findAccount,
   findCast,
+  type LocalCastToPublish,
   listAccounts,
   listRecentCasts,
   listTwinAccounts,
@@ -38,13 +38,24 @@ const appKeySchema = z.object({
 const unknownFid = (fid: number) => new HttpError(404, 'unknown_fid', `No local account with fid ${fid}`);
 
 /**
+ * Who hears of what happens on the local network (the twins, through twin-actions): a person's new
+ * cast, to publish and hand on to the twins it concerns, and a direct message to an account.
+ */
+export interface LocalNetworkListener {
+  publishLocalCast(
+    cast: LocalCastToPublish,
+  ): Promise<{ status: 'published'; hash: string } | { status: 'unknown-author' } | { status: 'unknown-parent' }>;
+  directMessageReceived(message: { id: string; fromFid: number; toFid: number; text: string }): Promise<unknown>;
+}
+
+/**
  * Local mode's Farcaster: what a client (the dev host) needs from the local social network: its
  * people, new accounts, app keys, casting and a feed. Mounted only in local mode.
  */
 export function localNetworkRoutes(deps: {
   db: Db;
   config: Pick<ServerConfig, 'publicUrl' | 'chain'>;
-  twinActions: Pick<TwinActions, 'publishLocalCast' | 'directMessageReceived'>;
+  twinActions: LocalNetworkListener;
 }) {
   const { db, config, twinActions } = deps;
   const app = new Hono();

@@ -1,7 +1,6 @@
 import type { PolicyChange } from '@fartwin/protocol';
-import * as framing from '../twin/framing.ts';
 import type { Character } from '../twin/index.ts';
-import { avoidedTopicIn, seededPicker, speakableCharacter } from '../twin/index.ts';
+import { avoidedTopicIn, framing, seededPicker, speakableCharacter } from '../twin/index.ts';
 import { withoutStrangerMentions } from './mention-filter.ts';
 
 /**

@@ -7,7 +7,7 @@ import { installReplyChargeFunction } from '../platform/db/functions/charge-twin
 import { bossOn } from '../platform/jobs/in-transaction.ts';
 import { startTicker } from '../platform/jobs/ticker.ts';
 import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
-import type { LocalCastToPublish } from '../social/local-network.ts';
+import type { LocalCastToPublish } from '../social/index.ts';
 import { advanceSchedules, dueSlots, lockDueSchedules, writableSchedules } from '../twin-switches/index.ts';
 import { type PostJob, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';

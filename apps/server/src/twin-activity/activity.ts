@@ -2,8 +2,7 @@ import type { ActivityItem, ActivityResponse } from '@fartwin/protocol';
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
-import { toDraft } from '../twin-actions/drafts.ts';
-import { writingKeys } from '../twin-actions/writing-keys.ts';
+import { toDraft, writingKeys } from '../twin-actions/index.ts';
 import { type ActivityCursor, decodeActivityCursor, encodeActivityCursor } from './activity-cursor.ts';
 
 /** What anyone may see: the twin's public casts. Messages, digests, skips and drafts are the owner's. */

@@ -16,6 +16,7 @@ export { characteristicsFor, choicesProblem, leaningChoices, PERSONALITY_AXES } 
 export { echoEngine, llmEngine } from './engines/ai-sdk-engine.ts';
 export type { ChatEngine, ChatInput } from './engines/chat-engine.ts';
 export { ChatEngineError, threadTurn } from './engines/chat-engine.ts';
+export * as framing from './framing.ts';
 export { avoidedTopicIn, speakableCharacter } from './owner-words.ts';
 export type { PersonMemory } from './people-memory.ts';
 export type { RecallRow } from './people-memory-store.ts';

@@ -1,6 +1,3 @@
-import { localConversation, sendLocalDirectMessage } from '../../social/local-direct-messages.ts';
-import type { Db } from '../db/database.ts';
-
 /** A direct message as a twin's answer needs it. */
 export interface DirectMessageTurn {
   id: string;
@@ -9,8 +6,8 @@ export interface DirectMessageTurn {
 }
 
 /**
- * Direct messages (Farcaster's direct casts) for twins' accounts: the local network's locally. In
- * production no API lets a service receive an account's direct casts, so the server says so.
+ * Direct messages (Farcaster's direct casts) for twins' accounts: the local network's locally
+ * (social/); in production no API lets a service receive an account's direct casts, so the server says so.
  */
 export interface DirectMessages {
   readonly available: boolean;
@@ -20,20 +17,6 @@ export interface DirectMessages {
   send(request: { fromFid: number; toFid: number; text: string; idempotencyKey: string }): Promise<string>;
   /** The conversation between two accounts, oldest first, the last `limit` messages. */
   conversation(fid: number, otherFid: number, limit: number): Promise<DirectMessageTurn[]>;
-}
-
-export function localDirectMessages(db: Db): DirectMessages {
-  return {
-    available: true,
-    async send(request) {
-      const message = await sendLocalDirectMessage(db, request);
-      return String(message.id);
-    },
-    async conversation(fid, otherFid, limit) {
-      const messages = await localConversation(db, fid, otherFid, limit);
-      return messages.map((message) => ({ id: String(message.id), fromFid: message.fromFid, text: message.text }));
-    },
-  };
 }
 
 /** Farcaster has no API to receive an account's direct casts (docs/product.md, "What a twin does"). */

@@ -1,12 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { LOCK_SPACES, withAdvisoryLock } from '../../platform/db/advisory-locks.ts';
 import type { Db } from '../../platform/db/database.ts';
-import {
-  type LocalCastToPublish,
-  localCastHash,
-  markLocalCastHandedOn,
-  publishLocalCast,
-} from '../../social/local-network.ts';
+import { type LocalCastToPublish, localCastHash, markLocalCastHandedOn, publishLocalCast } from '../../social/index.ts';
 import { type IncomingCast, mentionedUsernamesIn } from './incoming-cast.ts';
 
 /** The chain_cursors row that keeps the last local cast handed on. */

@@ -1,6 +1,6 @@
-import { createLocalAccount, publishLocalCast } from '../../social/local-network.ts';
-import type { Db } from '../db/database.ts';
-import type { FarcasterActions } from './farcaster-actions.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
+import { createLocalAccount, publishLocalCast } from './local-network.ts';
 
 /** Local mode's Farcaster writes: accounts and casts in the local social network. */
 export function localFarcasterActions(db: Db): FarcasterActions {

@@ -1,6 +1,6 @@
-import { findAccount, findAccountScore, findCast } from '../../social/local-network.ts';
-import type { Db } from '../db/database.ts';
-import type { FarcasterCast, FarcasterData } from './farcaster-data.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FarcasterCast, FarcasterData } from '../platform/providers/farcaster-data.ts';
+import { findAccount, findAccountScore, findCast } from './local-network.ts';
 
 /** Local mode's Farcaster: the social_* tables of the local social network. */
 export function localFarcasterData(db: Db): FarcasterData {
