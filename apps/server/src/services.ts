@@ -14,11 +14,11 @@ import {
 } from './auth/index.ts';
 import type { FeeLocker } from './economy/index.ts';
 import { clankerFeeLocker, localFeeLocker } from './economy/index.ts';
-import { indexedLives, type Lives } from './lives/index.ts';
 import { hubAppKeyVerifier, localAppKeyVerifier } from './notify/index.ts';
 import { clankerTokenLauncher } from './platform/chain/clanker-token-launcher.ts';
 import { type ContractAddresses, contractsResolver } from './platform/chain/contracts.ts';
 import { chainLifeReader, type LifeReader } from './platform/chain/life.ts';
+import { indexedLives, type Lives } from './platform/chain/lives.ts';
 import { localTokenLauncher } from './platform/chain/local-token-launcher.ts';
 import { type OperatorWallet, operatorWallet } from './platform/chain/operator.ts';
 import type { TokenLauncher } from './platform/chain/token-launcher.ts';

@@ -5,7 +5,7 @@ import {
   DIRECTORY_PAGE_SIZE,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import type { Lives } from '../lives/index.ts';
+import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { DIRECTORY_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../platform/http/caching.ts';
 import { fidParam } from '../platform/http/fid-param.ts';

@@ -1,7 +1,7 @@
 import type { ChatRequest, ChatResponse } from '@fartwin/protocol';
 import type { Logger } from 'pino';
 import { assertActingFor } from '../auth/index.ts';
-import type { Lives } from '../lives/index.ts';
+import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { StreamBudget } from '../platform/limits/stream-budget.ts';

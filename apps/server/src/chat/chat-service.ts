@@ -2,7 +2,7 @@ import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/proto
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { cachedAgentCharacter } from '../agents/index.ts';
-import { type LifeRow, type Lives, lifeRows } from '../lives/index.ts';
+import { type LifeRow, type Lives, lifeRows } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Counter } from '../platform/limits/rate-limits.ts';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { findAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
-import type { Lives } from '../lives/index.ts';
+import type { Lives } from '../platform/chain/lives.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';

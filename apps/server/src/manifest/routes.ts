@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { findAgent } from '../agents/index.ts';
-import type { Lives } from '../lives/index.ts';
 import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
+import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';
 import { etagOf, matchesIfNoneMatch } from '../platform/http/caching.ts';

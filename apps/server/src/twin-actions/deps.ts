@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Lives } from '../lives/index.ts';
 import type { BaseNotifier, NotificationSender } from '../notify/index.ts';
+import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { DirectMessages } from '../platform/providers/direct-messages.ts';
 import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';

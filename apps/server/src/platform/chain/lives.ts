@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { LifeReader } from '../platform/chain/life.ts';
-import { type LifeIndexState, lifeIndexStateOf, lifeIndexStateRows } from '../platform/chain/life-index-state.ts';
-import type { Db } from '../platform/db/database.ts';
-import { withinBudget } from '../platform/limits/time-budget.ts';
+import type { Db } from '../db/database.ts';
+import { withinBudget } from '../limits/time-budget.ts';
+import type { LifeReader } from './life.ts';
+import { type LifeIndexState, lifeIndexStateOf, lifeIndexStateRows } from './life-index-state.ts';
 
 export type LifeState = 'alive' | 'dead' | 'unknown';
 
