@@ -67,17 +67,21 @@ describe('limits', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** A 429 as every limit answers it: Retry-After, and the limit's own sentence. */
+  const expectRateLimited = async (response: Response, what: string) => {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      code: 'rate_limited',
+      error: expect.stringMatching(new RegExp(`^Too many ${what}\\. Please wait \\d+ s and try again\\.$`)),
+    });
+  };
+
   it('a flood of chats from one fid is refused with 429 and Retry-After, stores nothing, and leaves others alone', async () => {
     const { points } = RATE_LIMITS.chatPerFid;
     const before = await storedTurns();
     for (let sent = 0; sent < points; sent++) expect((await chatAs(1002, `message ${sent}`)).status).toBe(200);
-    const refused = await chatAs(1002, 'one more');
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(await refused.json())).toEqual({
-      code: 'rate_limited',
-      error: expect.stringMatching(/^Too many messages\. Please wait \d+ s and try again\.$/),
-    });
+    await expectRateLimited(await chatAs(1002, 'one more'), 'messages');
     expect(await storedTurns()).toBe(before + 2 * points);
     // Another user talks on.
     const other = await chatAs(1003, 'hello');
@@ -106,13 +110,7 @@ describe('limits', () => {
     );
     expect(statuses.flat()).toEqual(Array.from({ length: points }, () => 200));
     // A fid that has sent nothing yet is refused from that address, and nothing is stored.
-    const refused = await chatAs(fids.at(-1)!, 'one more', '198.51.100.150');
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(await refused.json())).toEqual({
-      code: 'rate_limited',
-      error: expect.stringMatching(/^Too many messages\. Please wait \d+ s and try again\.$/),
-    });
+    await expectRateLimited(await chatAs(fids.at(-1)!, 'one more', '198.51.100.150'), 'messages');
     expect(await storedTurns()).toBe(before + 2 * points);
     // The same fid from another address talks on.
     expect((await chatAs(fids.at(-1)!, 'hello', '198.51.100.151')).status).toBe(200);
@@ -154,15 +152,6 @@ describe('limits', () => {
     expect(await server.db.selectFrom('deployments').selectAll().execute()).toEqual([]);
   });
 
-  /** A 429 as every limit answers it: Retry-After, and the limit's own sentence. */
-  const expectRateLimited = async (response: Response, what: string) => {
-    expect(response.status).toBe(429);
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(await response.json())).toEqual({
-      code: 'rate_limited',
-      error: expect.stringMatching(new RegExp(`^Too many ${what}\\. Please wait \\d+ s and try again\\.$`)),
-    });
-  };
   const deployAs = async (fid: number, ip: string) =>
     request(apiPaths.deploy(fid), {
       method: 'POST',
