@@ -123,6 +123,58 @@ describe('the battery relay', () => {
       args: [agentId],
     });
 
+  /** What the relay's settlement recorded of its receipt. */
+  const outcomeOf = async (txHash: Hex) => {
+    const row = await server.db
+      .selectFrom('outbox_transactions')
+      .select(['status', 'error'])
+      .where('tx_hash', '=', txHash)
+      .executeTakeFirst();
+    if (row?.status === 'confirmed') return 'succeeded';
+    return row?.status === 'failed' && row.error === REVERTED.relay ? 'reverted' : undefined;
+  };
+  /** Waits until the relay's settlement job has recorded its receipt. */
+  const settled = (txHash: Hex, outcome: 'succeeded' | 'reverted') =>
+    expect.poll(() => outcomeOf(txHash), { timeout: 30_000, interval: 100 }).toBe(outcome);
+  const txHashOf = async (response: Response) => {
+    expect(response.status).toBe(200);
+    return batteryRelayResponseSchema.parse(await response.json()).txHash as Hex;
+  };
+  /** A payer with a dollar and the ETH to move it itself. */
+  const payerWithGas = async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await fundAccounts(clients(), deployment, [account.address], {
+      usdcPerAccount: USDC,
+      ethPerAccount: parseEther('0.01'),
+    });
+    return account;
+  };
+  /**
+   * With blocks held back (automine off), a sent relay whose payer moves its dollar away before it
+   * is mined: the relay is taken out of the pool, the payer's transfer and whatever else waits are
+   * mined, then the relay is sent again and mined after them, and reverts.
+   */
+  const revertInPool = async (payer: PrivateKeyAccount, txHash: Hex) => {
+    const { testClient, publicClient, walletFor } = clients();
+    const { raw_tx } = await server.db
+      .selectFrom('outbox_transactions')
+      .select('raw_tx')
+      .where('tx_hash', '=', txHash)
+      .executeTakeFirstOrThrow();
+    await testClient.dropTransaction({ hash: txHash });
+    const moved = await walletFor(payer).writeContract({
+      address: deployment.usdc,
+      abi: usdcAbi,
+      functionName: 'transfer',
+      args: [localDevAccount(0).address, USDC],
+    });
+    await testClient.mine({ blocks: 1 });
+    expect((await publicClient.getTransactionReceipt({ hash: moved })).status).toBe('success');
+    await publicClient.sendRawTransaction({ serializedTransaction: raw_tx as Hex });
+    await testClient.mine({ blocks: 1 });
+    expect((await publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('reverted');
+  };
+
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fartwin-relay-'));
     const deploymentFile = join(dataDir, 'deployment.json');
@@ -413,6 +465,8 @@ describe('the battery relay', () => {
     await expectRefusal(await post(twin, forged), 429, 'payer_daily_limit');
 
     expect((await post(otherTwin, await signedBody(await usdcOnlyPayer(), otherTwin))).status).toBe(200);
+    // The day's cap counts relays that succeeded: once the three are recorded so, the day is done.
+    for (const { tx_hash } of await relayRows()) await settled(tx_hash as Hex, 'succeeded');
     const perDay = await expectRefusal(
       await post(twin, await signedBody(await usdcOnlyPayer(), twin)),
       503,
@@ -423,26 +477,7 @@ describe('the battery relay', () => {
   });
 
   it('counts no reverted relay against the day, refuses its payer and address for the day, and an honest relay still goes through', async () => {
-    const { testClient, publicClient, walletFor } = clients();
-    /** What the relay's settlement recorded of its receipt. */
-    const outcomeOf = async (txHash: Hex) => {
-      const row = await server.db
-        .selectFrom('outbox_transactions')
-        .select(['status', 'error'])
-        .where('tx_hash', '=', txHash)
-        .executeTakeFirst();
-      if (row?.status === 'confirmed') return 'succeeded';
-      return row?.status === 'failed' && row.error === REVERTED.relay ? 'reverted' : undefined;
-    };
-    /** A payer with a dollar and the ETH to move it itself. */
-    const payerWithGas = async () => {
-      const account = privateKeyToAccount(generatePrivateKey());
-      await fundAccounts(clients(), deployment, [account.address], {
-        usdcPerAccount: USDC,
-        ethPerAccount: parseEther('0.01'),
-      });
-      return account;
-    };
+    const { testClient, publicClient } = clients();
     /** A relay the API sends, whose payer moves its dollar away before it is mined: it reverts. */
     const revertingRelay = async (ip: string) => {
       const payer = await payerWithGas();
@@ -450,32 +485,13 @@ describe('the battery relay', () => {
       await testClient.setAutomine(false);
       let txHash: Hex;
       try {
-        const response = await postFrom(ip, twin, body);
-        expect(response.status).toBe(200);
-        txHash = batteryRelayResponseSchema.parse(await response.json()).txHash as Hex;
-        const { raw_tx } = await server.db
-          .selectFrom('outbox_transactions')
-          .select('raw_tx')
-          .where('tx_hash', '=', txHash)
-          .executeTakeFirstOrThrow();
-        // The payer's transfer is mined first (the relay taken out of the pool and sent again after it).
-        await testClient.dropTransaction({ hash: txHash });
-        const moved = await walletFor(payer).writeContract({
-          address: deployment.usdc,
-          abi: usdcAbi,
-          functionName: 'transfer',
-          args: [localDevAccount(0).address, USDC],
-        });
-        await testClient.mine({ blocks: 1 });
-        expect((await publicClient.getTransactionReceipt({ hash: moved })).status).toBe('success');
-        await publicClient.sendRawTransaction({ serializedTransaction: raw_tx as Hex });
-        await testClient.mine({ blocks: 1 });
+        txHash = await txHashOf(await postFrom(ip, twin, body));
+        await revertInPool(payer, txHash);
       } finally {
         await testClient.setAutomine(true);
       }
-      expect((await publicClient.getTransactionReceipt({ hash: txHash })).status).toBe('reverted');
       // Recorded by the relay's settlement job.
-      await expect.poll(() => outcomeOf(txHash), { timeout: 30_000, interval: 100 }).toBe('reverted');
+      await settled(txHash, 'reverted');
       return payer;
     };
 
@@ -499,7 +515,41 @@ describe('the battery relay', () => {
     expect(honest.status).toBe(200);
     const { txHash } = batteryRelayResponseSchema.parse(await honest.json());
     expect((await publicClient.waitForTransactionReceipt({ hash: txHash as Hex })).status).toBe('success');
-    await expect.poll(() => outcomeOf(txHash as Hex), { timeout: 30_000, interval: 100 }).toBe('succeeded');
+    await settled(txHash as Hex, 'succeeded');
+  }, 120_000);
+
+  it("holds the day's cap while relays wait for their receipts, and one that reverts frees its place", async () => {
+    const { testClient } = clients();
+    // The day's cap is 3: three relays sent and not mined yet.
+    const reverting = await payerWithGas();
+    const payers = [await usdcOnlyPayer(), await usdcOnlyPayer(), reverting];
+    const late = await signedBody(await usdcOnlyPayer(), twin);
+    const sent: Hex[] = [];
+    await testClient.setAutomine(false);
+    try {
+      for (const [index, payer] of payers.entries()) {
+        sent.push(await txHashOf(await postFrom(`10.8.0.${index + 1}`, twin, await signedBody(payer, twin))));
+      }
+      // They could fill the day: a fourth waits, told to send the same signature again, and nothing is claimed.
+      const refused = await postFrom('10.8.0.9', twin, late);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const error = await expectRefusal(refused, 503, 'relays_pending');
+      expect(error).toContain('Send yours again in a minute: nothing was paid.');
+      expect(error).toContain(OTHER_WAYS);
+      expect(await relayRows()).toHaveLength(3);
+      // The third one's payer moves its dollar first: it reverts; the other two land.
+      await revertInPool(reverting, sent[2]!);
+    } finally {
+      await testClient.setAutomine(true);
+    }
+    await settled(sent[0]!, 'succeeded');
+    await settled(sent[1]!, 'succeeded');
+    await settled(sent[2]!, 'reverted');
+
+    // Two succeeded: the fourth, sent again, takes the place the reverted one left.
+    await settled(await txHashOf(await postFrom('10.8.0.9', twin, late)), 'succeeded');
+    const done = await postFrom('10.8.0.10', twin, await signedBody(await usdcOnlyPayer(), twin));
+    expect(await expectRefusal(done, 503, 'daily_relay_limit')).toContain(OTHER_WAYS);
   }, 120_000);
 
   it("stops above the operator's ETH floor, and relays again once it is topped up", async () => {

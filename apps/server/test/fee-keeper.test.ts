@@ -9,6 +9,7 @@ import {
   fartwinLifeAbi,
   swapRouter02Abi,
   usdcAbi,
+  weth9Abi,
   withGasHeadroom,
 } from '@fartwin/contracts';
 import {
@@ -233,6 +234,50 @@ describe('the fee keeper', () => {
     ).toBe(LIMITS.gasAdvanceWei);
     // The rest of the sold fees stays with the twin, in USDC.
     expect(await balanceOf(deployment.usdc, twin.wallet.address)).toBe(BigInt(rows[4]!.usdc!) - BATTERY_PRICE_USDC);
+  });
+
+  it("spends exactly its caps when the fees are larger: the gas advance, the WETH kept for gas and the swap's", async () => {
+    // A swap cap under what a 2,000 USDC trade leaves in fees (1 % of it, about 0.0067 WETH).
+    const limits = { ...LIMITS, maxSwapWei: parseEther('0.001') };
+    const twin = await newTwin();
+    await buyToken(twin, '2000');
+    const fees = await localFeeLocker({ publicClient: chain(), contracts }).available({
+      token: twin.token,
+      twinWallet: twin.wallet.address,
+    });
+    const kept = limits.gasReserveWei + limits.gasAdvanceWei;
+    // More than every cap together: each one binds.
+    expect(fees.weth).toBeGreaterThan(kept + limits.maxSwapWei);
+
+    const outcome = await keepTwinAlive({ ...depsOn(database.db), limits }, twin, PERIOD);
+    expect(outcome).toMatchObject({ kind: 'battery-bought' });
+    const rows = await database.db
+      .selectFrom('outbox_transactions')
+      .selectAll()
+      .where('agent_id', '=', twin.agentId)
+      .execute();
+    const step = (name: string) => rows.find((row) => row.step === name)!;
+    const receipt = (name: string) =>
+      clients.publicClient.getTransactionReceipt({ hash: step(name).tx_hash as `0x${string}` });
+    // What the chain did, not only what was recorded.
+    const advance = await clients.publicClient.getTransaction({ hash: step('gas-advance').tx_hash as `0x${string}` });
+    expect(advance.value).toBe(limits.gasAdvanceWei);
+    // Unwrapped: the twin's gas and the advance it owes, no more.
+    const [unwrapped] = parseEventLogs({
+      abi: weth9Abi,
+      logs: (await receipt('unwrap')).logs,
+      eventName: 'Withdrawal',
+    });
+    expect(unwrapped?.args.amount).toBe(kept);
+    // Sold: the swap's cap, no more.
+    const sold = parseEventLogs({ abi: weth9Abi, logs: (await receipt('swap')).logs, eventName: 'Transfer' }).filter(
+      (event) => event.args.from === twin.wallet.address,
+    );
+    expect(sold.map((event) => event.args.value)).toEqual([limits.maxSwapWei]);
+    expect([step('unwrap').weth_wei, step('swap').weth_wei]).toEqual([String(kept), String(limits.maxSwapWei)]);
+    // The rest waits in the twin's wallet as WETH, for a later period.
+    expect(await balanceOf(deployment.weth9, twin.wallet.address)).toBe(fees.weth - kept - limits.maxSwapWei);
+    expect(await lifeExtended(twin.agentId)).toHaveLength(1);
   });
 
   /**

@@ -38,10 +38,14 @@ describe('limits', () => {
     if (!tokens.has(fid)) tokens.set(fid, await tokenFor(request, fid, appDomain(server.config.publicUrl)));
     return tokens.get(fid)!;
   };
-  const chatAs = async (fid: number, conversation: unknown) => {
+  const chatAs = async (fid: number, conversation: unknown, ip?: string) => {
     return request(apiPaths.chat(twinAgentId('lowcaps-dev')), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(fid)}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenOf(fid)}`,
+        ...(ip === undefined ? {} : { 'x-forwarded-for': ip }),
+      },
       body: JSON.stringify({ conversation, fid }),
     });
   };
@@ -68,23 +72,54 @@ describe('limits', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** A 429 as every limit answers it: Retry-After, and the limit's own sentence. */
+  const expectRateLimited = async (response: Response, what: string) => {
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      code: 'rate_limited',
+      error: expect.stringMatching(new RegExp(`^Too many ${what}\\. Please wait \\d+ s and try again\\.$`)),
+    });
+  };
+
   it('a flood of chats from one fid is refused with 429 and Retry-After, stores nothing, and leaves others alone', async () => {
     const { points } = RATE_LIMITS.chatPerFid;
     const before = await storedTurns();
     for (let sent = 0; sent < points; sent++) expect((await chatAs(1002, `message ${sent}`)).status).toBe(200);
-    const refused = await chatAs(1002, 'one more');
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(await refused.json())).toEqual({
-      code: 'rate_limited',
-      error: expect.stringMatching(/^Too many messages\. Please wait \d+ s and try again\.$/),
-    });
+    await expectRateLimited(await chatAs(1002, 'one more'), 'messages');
     expect(await storedTurns()).toBe(before + 2 * points);
     // Another user talks on.
     const other = await chatAs(1003, 'hello');
     expect(other.status).toBe(200);
     expect(chatResponseSchema.parse(await other.json()).engine).toBe('echo');
   });
+
+  it('chats from one IP are limited to 300 a minute, whichever fids send them', async () => {
+    const { points } = RATE_LIMITS.chatPerIp;
+    expect(points).toBe(300);
+    // Each fid within its own limit (30 a minute): ten of them fill the address's 300.
+    const perFid = RATE_LIMITS.chatPerFid.points;
+    const fids = Array.from({ length: points / perFid + 1 }, (_, index) => 1010 + index);
+    const before = await storedTurns();
+    const senders = fids.slice(0, -1);
+    for (const fid of senders) await tokenOf(fid);
+    // The senders side by side, each its messages in turn: the minute's window is far from over at the end.
+    const statuses = await Promise.all(
+      senders.map(async (fid) => {
+        const answered: number[] = [];
+        for (let sent = 0; sent < perFid; sent++) {
+          answered.push((await chatAs(fid, `message ${sent}`, '198.51.100.150')).status);
+        }
+        return answered;
+      }),
+    );
+    expect(statuses.flat()).toEqual(Array.from({ length: points }, () => 200));
+    // A fid that has sent nothing yet is refused from that address, and nothing is stored.
+    await expectRateLimited(await chatAs(fids.at(-1)!, 'one more', '198.51.100.150'), 'messages');
+    expect(await storedTurns()).toBe(before + 2 * points);
+    // The same fid from another address talks on.
+    expect((await chatAs(fids.at(-1)!, 'hello', '198.51.100.151')).status).toBe(200);
+  }, 120_000);
 
   it("the chat's array form holds the user's turns to the string form's 4,000 characters", async () => {
     const before = await storedTurns();
@@ -122,15 +157,6 @@ describe('limits', () => {
     expect(await server.db.selectFrom('deployments').selectAll().execute()).toEqual([]);
   });
 
-  /** A 429 as every limit answers it: Retry-After, and the limit's own sentence. */
-  const expectRateLimited = async (response: Response, what: string) => {
-    expect(response.status).toBe(429);
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(errorBodySchema.parse(await response.json())).toEqual({
-      code: 'rate_limited',
-      error: expect.stringMatching(new RegExp(`^Too many ${what}\\. Please wait \\d+ s and try again\\.$`)),
-    });
-  };
   const deployAs = async (fid: number, ip: string) =>
     request(apiPaths.deploy(fid), {
       method: 'POST',
@@ -319,6 +345,8 @@ describe('limits', () => {
       expect(restarted?.points).toBe(1);
       expect(Number(restarted?.expire)).toBeGreaterThanOrEqual(ended + duration * 1000);
 
+      // Counters whose windows other tests ended are cleared first, so that what follows counts this one's.
+      await deleteExpiredCounters(pool, Date.now() + 60 * 60_000);
       // Within the hour after its window a counter stays; after it, the cleanup deletes it and no other.
       await pool.query('update rate_limits set expire = $1 where key = $2', [ended, 'deployPerFid:5151']);
       const live = await liveCounters();

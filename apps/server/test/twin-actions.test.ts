@@ -18,7 +18,13 @@ import { publishHandingOn } from '../src/twin-actions/mentions/local-firehose.ts
 import { neynarSignature } from '../src/twin-actions/mentions/neynar-cast.ts';
 import { TWIN_TO_TWIN_REPLIES_PER_THREAD } from '../src/twin-actions/mentions/thread-reply.ts';
 import { chargeReply } from '../src/twin-actions/reply-rules.ts';
-import { enqueueDueSchedules, runTwinWriteJob, type ScheduledJob } from '../src/twin-actions/twin-actions.ts';
+import {
+  enqueueDueSchedules,
+  runTwinWriteJob,
+  type ScheduledJob,
+  TWIN_WRITE_QUEUE,
+  twinWriteKey,
+} from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
@@ -895,6 +901,62 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     expect(await castsBy(twins.alice.twin.fid)).toHaveLength(before + 2);
     await updateAgentActions(server.db, twins.alice.agentId, { contentWriter: false });
   });
+
+  it("Content Writer: a post refused its turn is run again through the queue until the turn lapses, however slow the sibling's model", async () => {
+    const agentId = twins.alice.agentId;
+    await updateAgentActions(server.db, agentId, { contentWriter: true });
+    const job = { kind: 'post' as const, agentId, slotAt: (await knownClockSeconds(server.db)) - 7_200 };
+    const key = twinWriteKey(job);
+    // A sibling's writer took the turn and stores no text while this post's job runs: its model is
+    // slow (up to its 60 s budget, then the cast), or it crashed.
+    await server.db
+      .insertInto('twin_post_turns')
+      .values({ agent_id: agentId, key: `post:${agentId}:2` })
+      .onConflict((conflict) =>
+        conflict.column('agent_id').doUpdateSet({ key: `post:${agentId}:2`, taken_at: sql`now()` }),
+      )
+      .execute();
+    const before = (await castsBy(twins.alice.twin.fid)).length;
+    const runs = async () =>
+      (
+        await sql<{ id: string; retry_count: number; state: string; delay: number }>`
+          select id, retry_count, state, extract(epoch from start_after - now())::float8 as delay
+          from pgboss.job where name = ${TWIN_WRITE_QUEUE} and singleton_key = ${key}`.execute(server.db)
+      ).rows;
+    const waiting = (row: { state: string; delay: number }) =>
+      ['created', 'retry'].includes(row.state) && row.delay > 0;
+    await server.jobs.insert([{ name: TWIN_WRITE_QUEUE, data: job, singletonKey: key }]);
+
+    const lapsed = async () =>
+      (
+        await sql<{ lapsed: boolean }>`select taken_at <= now() - make_interval(secs => ${POST_TURN_SECONDS}) as lapsed
+          from twin_post_turns where agent_id = ${agentId}`.execute(server.db)
+      ).rows[0]!.lapsed;
+
+    // Each wait is let pass at once: the turn ages by as much, and the post's next run is due now.
+    let last = '';
+    do {
+      const rows = await waitFor(
+        runs,
+        (found) =>
+          found.some((row) => row.state === 'failed' || (waiting(row) && `${row.id}:${row.retry_count}` !== last)),
+        'the post refused its turn and queued again',
+      );
+      // Never given up while the turn is held.
+      expect(rows.filter((row) => row.state === 'failed')).toEqual([]);
+      const next = rows.find((row) => waiting(row) && `${row.id}:${row.retry_count}` !== last)!;
+      last = `${next.id}:${next.retry_count}`;
+      await sql`update twin_post_turns set taken_at = taken_at - make_interval(secs => ${next.delay})
+        where agent_id = ${agentId}`.execute(server.db);
+      await sql`update pgboss.job set start_after = now() where id = ${next.id}`.execute(server.db);
+    } while (!(await lapsed()));
+    // The turn lapsed: the post is written, once.
+    await jobFinished(key);
+    const posts = (await castsBy(twins.alice.twin.fid)).slice(before);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.parent_hash).toBeNull();
+    await updateAgentActions(server.db, agentId, { contentWriter: false });
+  }, 90_000);
 
   it('Notifications: two digests a day to an owner with notifications, saying what the twin did and its battery', async () => {
     const now = await knownClockSeconds(server.db);

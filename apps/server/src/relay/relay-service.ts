@@ -43,6 +43,9 @@ export const OTHER_WAYS = 'You can still revive the twin by paying from your wal
 /** Each chain call's time budget (the RPC client retries within it). */
 const RPC_BUDGET_MS = 5_000;
 
+/** Seconds a payer is asked to wait while pending relays could fill the day's cap (their receipts come within a block or two). */
+const PENDING_RETRY_AFTER_SECONDS = 30;
+
 /** Time a signature must have left when it reaches the server, so the transaction can be mined in it. */
 const MIN_SECONDS_LEFT = 30n;
 
@@ -123,6 +126,14 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
         );
       case 'daily_cap':
         return refuse(503, 'daily_relay_limit', 'Fartwin has paid the gas of as many signed revivals as it can today.');
+      case 'daily_cap_pending':
+        // Nothing claimed: the same signature may be sent again once the pending relays settle.
+        return new HttpError(
+          503,
+          'relays_pending',
+          `Fartwin is waiting for the day's last signed revivals to land on the chain. Send yours again in a minute: nothing was paid. ${OTHER_WAYS}`,
+          { 'retry-after': String(PENDING_RETRY_AFTER_SECONDS) },
+        );
     }
   };
 

@@ -28,8 +28,12 @@ export interface RelayAsker {
   clientIp: string | null;
 }
 
-/** A cap a new relay would pass: per payer, per day, or a payer or address whose relay reverted today. */
-export type RelayCapReached = 'payer_cap' | 'daily_cap' | 'reverted_today';
+/**
+ * A cap a new relay would pass: per payer, per day, or a payer or address whose relay reverted
+ * today. `daily_cap_pending`: the day's cap is reached only if relays still waiting for their
+ * receipt succeed; a new one may pass once one of them fails.
+ */
+export type RelayCapReached = 'payer_cap' | 'daily_cap' | 'daily_cap_pending' | 'reverted_today';
 
 export type RelayClaim =
   /** This attempt holds the authorization: its outbox row, to sign, then send. */
@@ -89,23 +93,26 @@ export async function claimRelay(
 /**
  * Which cap a new relay would pass, if any, over a rolling 24 hours: a payer or client address
  * whose relay reverted on the chain (the operator paid its gas for nothing) gets none; each payer
- * has its own number; and the day's cap counts the relays that succeeded or may still (one whose
- * receipt is not read yet counts, or a burst could pass the cap before any is mined), none that
- * reverted, was replaced or was never signed. Read alone it is a cheap refusal before any chain
- * call; claimRelay reads it again under its lock.
+ * has its own number; and the day's cap counts the relays that succeeded, none that reverted, was
+ * replaced or was never signed. Relays whose receipt is not read yet hold their places: while they
+ * could fill the cap, a new one waits (`daily_cap_pending`), so a burst never passes it, and one of
+ * them that fails frees its place. Read alone it is a cheap refusal before any chain call;
+ * claimRelay reads it again under its lock.
  */
 export async function relayCapReached(db: Db, asker: RelayAsker, caps: RelayCaps): Promise<RelayCapReached | null> {
   const payer = asker.payer.toLowerCase();
-  const { rows } = await sql<{ by_payer: number; total: number; reverted: number }>`
+  const { rows } = await sql<{ by_payer: number; succeeded: number; pending: number; reverted: number }>`
     select count(*) filter (where payer = ${payer} and (status <> 'failed' or error = ${REVERTED.relay}))::int as by_payer,
-      count(*) filter (where status in ('intent', 'sent', 'confirmed'))::int as total,
+      count(*) filter (where status = 'confirmed')::int as succeeded,
+      count(*) filter (where status in ('intent', 'sent'))::int as pending,
       count(*) filter (where status = 'failed' and error = ${REVERTED.relay}
         and (payer = ${payer} or client_ip = ${asker.clientIp}))::int as reverted
     from outbox_transactions where kind = 'relay' and created_at > now() - interval '24 hours'`.execute(db);
   const counts = rows[0]!;
   if (counts.reverted > 0) return 'reverted_today';
   if (counts.by_payer >= caps.perPayerPerDay) return 'payer_cap';
-  if (counts.total >= caps.perDay) return 'daily_cap';
+  if (counts.succeeded >= caps.perDay) return 'daily_cap';
+  if (counts.succeeded + counts.pending >= caps.perDay) return 'daily_cap_pending';
   return null;
 }
 

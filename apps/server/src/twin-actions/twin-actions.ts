@@ -9,7 +9,7 @@ import { startTicker } from '../platform/jobs/ticker.ts';
 import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
 import type { LocalCastToPublish } from '../social/index.ts';
 import { advanceSchedules, dueSlots, lockDueSchedules, writableSchedules } from '../twin-switches/index.ts';
-import { type PostJob, writePost } from './content-writer/post.ts';
+import { type PostJob, PostTurnTaken, postTurnFollowUp, writePost } from './content-writer/post.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type DigestJob, sendDigest } from './digests/digest.ts';
 import { answerDirectMessage, type DirectMessageJob } from './direct-messages/dm-reply.ts';
@@ -196,7 +196,22 @@ export async function startTwinActions(
           { db, logger },
           { source: 'twin-write', key, input: job.data },
           () => runTwinWriteJob(deps, job.data),
-        );
+        ).catch(async (error: unknown) => {
+          // A post whose turn a sibling holds runs again once it may be free, its retries kept for failures.
+          const followUp =
+            error instanceof PostTurnTaken && job.data.kind === 'post' ? postTurnFollowUp(job.data, error) : null;
+          if (!followUp) throw error;
+          await boss.insert([
+            {
+              name: TWIN_WRITE_QUEUE,
+              data: followUp.job,
+              singletonKey: key,
+              // An interval: the queue's start time is read on the database's clock, as the turn's.
+              startAfter: `${followUp.startAfterSeconds} seconds`,
+            },
+          ]);
+          return { status: 'waiting-for-turn' };
+        });
         logger.info({ job: key, outcome: outcome?.status ?? 'skipped' }, 'twin write');
         // pg-boss waits out its polling interval after a job; with a backlog, fetch the next at once.
         boss.notifyWorker(workerIds[index]!);

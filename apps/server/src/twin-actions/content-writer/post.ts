@@ -20,9 +20,16 @@ const EARLIER_POSTS = 30;
  */
 export const POST_TURN_SECONDS = 120;
 
-/** Another post of the twin is being composed: this one is written after it (the job retries). */
+/** Another post of the twin is being composed: this one is written after it (see postTurnFollowUp). */
 export class PostTurnTaken extends Error {
   override name = 'PostTurnTaken';
+  constructor(
+    message: string,
+    /** Seconds until the turn lapses if its text is not stored before, by the database's clock. */
+    readonly lapsesInSeconds: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface PostJob {
@@ -30,6 +37,32 @@ export interface PostJob {
   agentId: string;
   /** The schedule slot (unix seconds) this post is for. */
   slotAt: number;
+  /** How often this post has found its turn taken and been queued again (postTurnFollowUp). */
+  turnWaits?: number;
+}
+
+/**
+ * Times a post waits for its turn before its job is left to the queue's own retries: a turn lapses
+ * within POST_TURN_SECONDS, which the waits pass after seven (2 + 4 + … + 64 s, the last cut to
+ * the lapse), so the rest is for siblings that take the turn one after another.
+ */
+const POST_TURN_WAITS = 12;
+
+/**
+ * The run that follows a post refused its turn: the same job, queued to start soon at first (a
+ * sibling's text is usually stored within seconds), doubling, and never later than the turn lapses
+ * (free then, even if its writer crashed). However long a sibling's model takes, the post is not
+ * given up before its turn could be taken; the queue's retries stay for failures. Null once it has
+ * waited POST_TURN_WAITS times.
+ */
+export function postTurnFollowUp(
+  job: PostJob,
+  taken: PostTurnTaken,
+): { job: PostJob; startAfterSeconds: number } | null {
+  const waited = job.turnWaits ?? 0;
+  if (waited >= POST_TURN_WAITS) return null;
+  const untilLapse = Math.max(0, Math.ceil(taken.lapsesInSeconds)) + 1;
+  return { job: { ...job, turnWaits: waited + 1 }, startAfterSeconds: Math.min(2 ** (waited + 1), untilLapse) };
 }
 
 export type PostOutcome =
@@ -57,8 +90,12 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   // must see the other among the earlier posts, or both come out the same. The turn is recorded in
   // one statement and nothing is held while the model writes and the post is cast; writeOnce's key
   // keeps a retry from casting twice.
-  if (!(await takePostTurn(db, twin.agentId, key))) {
-    throw new PostTurnTaken(`Another post of twin ${twin.agentId} is being written; ${key} follows it`);
+  const turn = await takePostTurn(db, twin.agentId, key);
+  if (!turn.taken) {
+    throw new PostTurnTaken(
+      `Another post of twin ${twin.agentId} is being written; ${key} follows it`,
+      turn.lapsesInSeconds,
+    );
   }
   const compose = async () => {
     const earlier = await earlierPosts(deps, twin.agentId);
@@ -85,7 +122,11 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
  * was taken, when it is this key's (a retry), when the other post's text is stored (as a writing or
  * a draft, which the next post's earlier posts show), or when its writer let it lapse.
  */
-async function takePostTurn(db: Db, agentId: string, key: string): Promise<boolean> {
+async function takePostTurn(
+  db: Db,
+  agentId: string,
+  key: string,
+): Promise<{ taken: true } | { taken: false; lapsesInSeconds: number }> {
   const taken = await db
     .insertInto('twin_post_turns')
     .values({ agent_id: agentId, key })
@@ -104,7 +145,18 @@ async function takePostTurn(db: Db, agentId: string, key: string): Promise<boole
     )
     .returning('key')
     .executeTakeFirst();
-  return taken !== undefined;
+  if (taken) return { taken: true };
+  // Refused: when the other post's turn lapses (it may have ended since; then at once).
+  const held = await db
+    .selectFrom('twin_post_turns')
+    .select(
+      sql<number>`extract(epoch from taken_at + make_interval(secs => ${POST_TURN_SECONDS}) - now())::float8`.as(
+        'lapses_in',
+      ),
+    )
+    .where('agent_id', '=', agentId)
+    .executeTakeFirst();
+  return { taken: false, lapsesInSeconds: held?.lapses_in ?? 0 };
 }
 
 /** The twin's latest posts, drafts among them, newest first: the engine writes something new. */
