@@ -60,6 +60,14 @@ describe("the person's reply habits", () => {
       expect(reply, message).not.toMatch(/\?\s*\S*$/u);
       expect(reply.trim(), message).not.toMatch(/[^.]\.$/);
     }
+    // Their posts are in sentence case, their replies in lower case: a reply is in lower case.
+    const lower = twinWith([
+      'oat milk foams better cold',
+      'the basil is taller than the cat',
+      'grind finer for espresso',
+    ]);
+    expect(ask(lower, 'what do you think about the coffee grinder?')).not.toMatch(/\p{Lu}/u);
+    expect(ask(twinWith(['ha', 'yes', 'same']), 'what do you think about the coffee grinder?')).toMatch(/\p{Lu}/u);
     const stopping = twinWith(['Same here.', 'Yes, the light roast.', 'Grind finer.']);
     expect(ask(stopping, 'any espresso tips?').replace(/\s*\p{Extended_Pictographic}\ufe0f?$/u, '')).toMatch(/\.$/);
   });

@@ -86,17 +86,23 @@ function endsWithStopShare(texts: readonly string[]): number {
   return ends.filter((text) => text.endsWith('.') && !text.endsWith('..')).length / ends.length;
 }
 
+/** Letters a reply needs to tell whether the person writes in capitals ("yes" and "ha" say nothing of it). */
+const CASING_LETTERS = 12;
+
 /**
- * The person's habits in replies: people ask back, exclaim and add emoji in their replies at other
- * rates than in their posts, so a reply looks like theirs when measured against their own replies
- * (when they have written a few), else against all their casts. Their casing and favourite emoji
- * stay those of all their casts: more of them to tell by ("yes" and "ha" say nothing of capitals).
+ * The person's habits in replies: people ask back, exclaim, add emoji and even capitalise in their
+ * replies otherwise than in their posts, so a reply looks like theirs when measured against their
+ * own replies (when they have written a few; for casing, a few with a sentence's worth of letters),
+ * else against all their casts. Their favourite emoji stay those of all their casts: more of them.
  */
 function replyStyle(character: Character): StyleMetrics {
   const replies = character.exampleReplies.filter((reply) => reply.trim().length > 0);
   if (replies.length < REPLIES_TO_MEASURE) return character.style;
   const { exclamationRate, emojiRate, questionRate } = measureStyle(replies);
-  return { ...character.style, exclamationRate, emojiRate, questionRate };
+  const worded = replies.filter((reply) => (reply.match(/\p{L}/gu) ?? []).length >= CASING_LETTERS);
+  const lowercaseRatio =
+    worded.length >= REPLIES_TO_MEASURE ? measureStyle(worded).lowercaseRatio : character.style.lowercaseRatio;
+  return { ...character.style, exclamationRate, emojiRate, questionRate, lowercaseRatio };
 }
 
 /** Share of casts written all in capitals (at least a few letters, none lower case). */
