@@ -23,9 +23,11 @@ export const PERSONALITY_AXES: readonly Axis[] = [
       { value: 'Extrovert', description: 'Starts conversations and asks people back.' },
     ],
     question: 'Should your twin keep to itself or pull people into the conversation?',
+    // Asking people back shows in the questions they ask and the people they tag; replying a lot is
+    // answering, which an Introvert does as much ("answers when spoken to").
     evidence: (profile) => ({
-      text: `${percent(profile.replyShare)} of your recent casts are replies, ${percent(profile.mentionRate)} mention someone and ${percent(profile.style.questionRate)} ask a question`,
-      lean: profile.replyShare + profile.mentionRate + profile.style.questionRate >= 0.3 ? 1 : 0,
+      text: `${percent(profile.style.questionRate)} of your recent casts ask a question and ${percent(profile.mentionRate)} mention someone`,
+      lean: profile.mentionRate + profile.style.questionRate >= 0.2 ? 1 : 0,
     }),
   },
   {

@@ -3,6 +3,7 @@ import { echoTwin } from '../../test/echo-twin.ts';
 import type { Character } from './character.ts';
 import { writeEcho } from './echo-reply.ts';
 import * as framing from './framing.ts';
+import { readMessage } from './message.ts';
 import { NEAREST_INTROS } from './nearest-answer.ts';
 import { splitSentences } from './sentences.ts';
 import { topTopics } from './topics.ts';
@@ -26,10 +27,14 @@ const POSTS = [
 const ask = (character: Character, message: string) =>
   writeEcho({ character, conversation: [{ role: 'user', content: message }] });
 
-/** The sentences of a reply that are none of the person's: the twin's own lines. */
+/**
+ * The sentences of a reply that are none of the person's: the twin's own lines. A reply's last full
+ * stop follows the person's replies (voice.ts lookFor), so sentences compare without one.
+ */
 function ownSentences(character: Character, reply: string): string[] {
-  const theirs = character.casts.flatMap((cast) => splitSentences(cast)).map((sentence) => sentence.toLowerCase());
-  return splitSentences(reply).filter((sentence) => !theirs.includes(sentence.toLowerCase()));
+  const comparable = (sentence: string) => sentence.toLowerCase().replace(/\.$/, '');
+  const theirs = character.casts.flatMap((cast) => splitSentences(cast)).map(comparable);
+  return splitSentences(reply).filter((sentence) => !theirs.includes(comparable(sentence)));
 }
 
 describe('reply length', () => {
@@ -41,6 +46,45 @@ describe('reply length', () => {
     expect(replyLength(twin)).toBeLessThan(targetLength(twin));
     // One reply says little of how they reply: their casts' length stands.
     expect(replyLength(twinWith(['same here']))).toBe(targetLength(twinWith(['same here'])));
+  });
+});
+
+describe("the person's reply habits", () => {
+  it('asks back and ends with a full stop as their replies do, not as their posts do', () => {
+    const asking = twinWith(['same here', 'yes the light roast', 'grind finer', 'oat milk always']);
+    const questions = ['what do you think about the coffee grinder?', 'how is the garlic doing?', 'any espresso tips?'];
+    const posting = { ...asking, style: { ...asking.style, questionRate: 1 } };
+    for (const message of questions) {
+      const reply = ask(posting, message);
+      // Their posts all ask; their replies never do, and never end with a full stop.
+      expect(reply, message).not.toMatch(/\?\s*\S*$/u);
+      expect(reply.trim(), message).not.toMatch(/[^.]\.$/);
+    }
+    // Their posts are in sentence case, their replies in lower case: a reply is in lower case.
+    const lower = twinWith([
+      'oat milk foams better cold',
+      'the basil is taller than the cat',
+      'grind finer for espresso',
+    ]);
+    expect(ask(lower, 'what do you think about the coffee grinder?')).not.toMatch(/\p{Lu}/u);
+    expect(ask(twinWith(['ha', 'yes', 'same']), 'what do you think about the coffee grinder?')).toMatch(/\p{Lu}/u);
+    const stopping = twinWith(['Same here.', 'Yes, the light roast.', 'Grind finer.']);
+    expect(ask(stopping, 'any espresso tips?').replace(/\s*\p{Extended_Pictographic}\ufe0f?$/u, '')).toMatch(/\.$/);
+  });
+});
+
+describe('questions about their plans', () => {
+  it('reads "any weekend plans?" as asking what they are up to, with no word to search for', () => {
+    const twin = twinWith([]);
+    for (const message of [
+      'any weekend plans?',
+      'weekend plans?',
+      'any plans for tonight?',
+      'what are you up to tonight?',
+    ]) {
+      expect(readMessage(message, twin), message).toMatchObject({ kind: 'status', terms: [] });
+    }
+    expect(readMessage('how do you plan a garden?', twin).kind).toBe('question');
   });
 });
 
@@ -138,6 +182,14 @@ describe("the owner's own answers", () => {
     ];
     expect(askWith('what is the best bread for beginners?', pairs)).toBe('yes always, the steam makes the crust');
     expect(askWith('any tips for slugs on basil?', pairs)).toBe('beer traps and patience');
+  });
+
+  it('of two parents on the message, answers with the reply that is on it too', () => {
+    const pairs: [string, string][] = [
+      ['what grows in the shade?', 'shade is hard, i gave up on it'],
+      ['what grows in the shade?', 'mint grows anywhere, lettuce too'],
+    ];
+    expect(askWith('does mint grow in the shade?', pairs)).toBe('mint grows anywhere, lettuce too');
   });
 
   it("prefers the owner's rewrite on the same question, and composes when no parent shares a word", () => {

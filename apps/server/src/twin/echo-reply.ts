@@ -82,15 +82,19 @@ const withoutMentions = (text: string) => text.replace(/(^|\s)@[\w.-]+/g, ' ');
 
 /** Of the message's terms, how many a rewrite's message must share for the owner's rewrite to be said. */
 const TAUGHT_SHARE = 0.5;
+/** What the message's words in an answer count for, against the same words in the message it answered. */
+const ANSWER_WEIGHT = 0.5;
 
 /**
  * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
  * of theirs ("how I'd say it" on Activity) on the same question first (sharing at least half of
- * what the message is about), else the reply they cast to the parent most like the message. Like
- * means sharing what the message is about (its content words, question words included: "what are
- * you building?" is about building), a word that could be a topic counting twice a word common in
- * casts about anything (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A reply
- * of theirs sounds like them as nothing composed can: it is said whole rather than pieced together.
+ * what the message is about), else the reply they cast to the parent most like the message, its own
+ * words on the message counting half as much as the parent's (of two parents on it, the one whose
+ * answer is on it too). Like means sharing what the message is about (its content words, question
+ * words included: "what are you building?" is about building), a word that could be a topic counting
+ * twice a word common in casts about anything (topics.ts isTopicWord: "bread" over "best"); then the
+ * search's rank. A reply of theirs sounds like them as nothing composed can: it is said whole rather than
+ * pieced together.
  */
 function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
   if (!examples || examples.length === 0) return null;
@@ -98,13 +102,17 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
   if (asked.length === 0) return null;
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
   const whole = weight(asked);
+  const sharedWith = (text: string) => {
+    const theirs = new Set(searchTerms(withoutMentions(text)));
+    return asked.filter((term) => theirs.has(term));
+  };
   let best: { answer: string; taught: boolean; share: number; score: number } | null = null;
   for (const example of examples) {
-    const theirs = new Set(searchTerms(withoutMentions(example.message)));
-    const shared = asked.filter((term) => theirs.has(term));
+    const shared = sharedWith(example.message);
+    const inAnswer = example.taught ? [] : sharedWith(example.answer);
     if (shared.length === 0 || byteLength(example.answer) > budget) continue;
     if (example.taught && shared.length / asked.length < TAUGHT_SHARE) continue;
-    const share = weight(shared) / whole;
+    const share = (weight(shared) + ANSWER_WEIGHT * weight(inAnswer)) / whole;
     const better =
       !best ||
       (example.taught && !best.taught) ||
@@ -174,7 +182,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
   const said = new Said(memory, context.earlier);
   // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
   const lookPicker = seededPicker(`${character.fid}:${context.message}:look`);
-  const look = lookFor(memory, lookPicker, read.kind === 'hostile');
+  const look = lookFor(memory, lookPicker, read.kind === 'hostile', true);
   let fallback: { text: string; likeness: number } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);

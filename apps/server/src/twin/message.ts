@@ -10,7 +10,7 @@ export type MessageKind =
   | 'thanks'
   | 'joke'
   | 'advice'
-  /** "what are you working on / up to?", "what's on your mind?" */
+  /** "what are you working on / up to?", "what's on your mind?", "any weekend plans?" */
   | 'status'
   /** Only a greeting ("gm", "hey, how are you?"). */
   | 'greeting'
@@ -40,7 +40,7 @@ export interface ReadMessage {
 const QUESTION_WORDS = new Set(
   `think thoughts thought opinion opinions feel feeling feelings favourite favorite fave best worst tell talk
 ask asking answer say saying news anything something everything someone anyone everyone people person like
-love care cares why lately today week weekend recently currently now right mind doing working work building
+love care cares why lately today tonight week weekend plans recently currently now right mind doing working work building
 build busy advice tips tip recommend recommendation recommendations suggestion suggestions
 pointers help joke jokes funny laugh hey hello thanks thank please really real honestly
 okay cool nice sure kind sort stuff things bit`.split(/\s+/),
@@ -60,7 +60,7 @@ const JOKE = /\b(?:jokes?|say\s+something\s+funny|make\s+me\s+laugh|something\s+
 const ADVICE =
   /\b(?:advice|tips?|pointers|recommend\w*|suggest\w*|should\s+i|how\s+(?:do|can|should|would)\s+i|what\s+would\s+you\s+do|where\s+(?:do|should)\s+i\s+start|any\s+lessons)\b/iu;
 const STATUS =
-  /\b(?:what\s+(?:are|r)\s+(?:you|u)\s+(?:working\s+on|building|up\s+to|doing|making|shipping|into)|what\s+(?:have|'ve)\s+you\s+been\s+(?:up\s+to|doing|working\s+on)|what'?s\s+(?:on\s+your\s+mind|new|next|the\s+latest|happening)|what\s+is\s+(?:on\s+your\s+mind|new|next)|any\s+(?:news|updates?)|how'?s\s+(?:the\s+)?(?:work|project|week)|what'?s\s+keeping\s+you\s+busy)\b/iu;
+  /\b(?:what\s+(?:are|r)\s+(?:you|u)\s+(?:working\s+on|building|up\s+to|doing|making|shipping|into)|what\s+(?:have|'ve)\s+you\s+been\s+(?:up\s+to|doing|working\s+on)|what'?s\s+(?:on\s+your\s+mind|new|next|the\s+latest|happening)|what\s+is\s+(?:on\s+your\s+mind|new|next)|any\s+(?:news|updates?)|how'?s\s+(?:the\s+)?(?:work|project|week)|what'?s\s+keeping\s+you\s+busy|(?:any|got)\s+(?:\w+\s+)?plans\b|(?:weekend|tonight'?s?)\s+plans\b|plans\s+for\s+(?:the\s+|this\s+|tonight|today|tomorrow)|what\s+(?:are|r)\s+(?:you|u)\s+\w+ing\s+(?:this\s+(?:weekend|week|evening)|tonight|today))\b/iu;
 
 /**
  * The mini-app's question about a shared cast (and the like typed by hand, or cast at the twin after

@@ -27,12 +27,15 @@ const twin: Character = {
   owner: { aboutMe: '', avoidTopics: [], phrases: PHRASES },
 };
 const extrovert: Character = { ...twin, traits: { ...twin.traits, 'Social energy': 'Extrovert' } };
+/** Questions on what it cast about that each share words with one of the phrases. */
 const QUESTIONS = [
-  'how is the compost doing?',
-  'what do you think about espresso?',
-  'tell me about garlic',
-  'soil tips?',
+  'is the soil in the compost warm yet?',
+  'how do you make your espresso coffee?',
+  'did the frost get your garlic?',
+  'any sourdough bread this morning?',
 ];
+/** Questions that share no word with any phrase. */
+const UNRELATED = ['what music do you like?', 'how is the compost doing?', 'tell me about garlic'];
 
 describe("the owner's phrases in the echo engine's replies", () => {
   it('says a phrase before its question back: an Extrovert still ends every answer asking the person back', () => {
@@ -48,14 +51,14 @@ describe("the owner's phrases in the echo engine's replies", () => {
     }
   });
 
-  it('says the phrase on what was asked when one shares its words, another otherwise', () => {
+  it('says the phrase on what was asked, and none when no phrase shares a word with the message', () => {
     const said = (message: string) => PHRASES.filter((phrase) => writeEchoReply(twin, message).includes(phrase));
     expect(said('how often do you water the beds?')).toEqual(['water deep, not often']);
     expect(said('is the frost coming early this year?')).toEqual(['frost is the real boss']);
     expect(said('any sourdough bread this week?')).toEqual(['slow bread is better bread']);
     expect(said('how is the soil in spring?')).toEqual(['the soil does the work']);
-    // Nothing on the message: still one of them, as the owner asked.
-    expect(said('what music do you like?')).toHaveLength(1);
+    // A phrase on something else reads as a tic and takes the reply away from what was asked.
+    for (const message of UNRELATED) expect(said(message), message).toEqual([]);
   });
 
   it('does not say a phrase it said earlier in the conversation', () => {
@@ -65,12 +68,12 @@ describe("the owner's phrases in the echo engine's replies", () => {
       conversation: [
         { role: 'user', content: 'how often do you water the beds?' },
         { role: 'assistant', content: first },
-        { role: 'user', content: 'and how often in the summer heat?' },
+        { role: 'user', content: 'and how often does the soil need water in the summer heat?' },
       ],
     });
     expect(first).toContain('water deep, not often');
     expect(second).not.toContain('water deep, not often');
-    expect(PHRASES.some((phrase) => second.includes(phrase))).toBe(true);
+    expect(second).toContain('the soil does the work');
   });
 });
 

@@ -8,7 +8,8 @@ import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
  * What the owner wrote into the voice after the deploy (owner-controls/voice), as both engines use it:
  * topics to avoid (never talked about: their casts are left out, and a question on one is answered as
  * one on a topic the owner never cast about),
- * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies).
+ * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies on what
+ * they are about).
  */
 
 const NO_WORDS: OwnerWords = { aboutMe: '', avoidTopics: [], phrases: [] };
@@ -71,9 +72,10 @@ export function ownerWordsReply(memory: Memory, message: string, budget: number)
 }
 
 /**
- * The owner's phrase to work into a reply to `message`: one not said earlier in the conversation, the
- * one sharing most words with the message (a phrase on what was asked reads as an answer, not a tic),
- * else a seeded one; null when there is none left or it does not fit the budget.
+ * The owner's phrase to work into a reply to `message`: of those not said earlier in the conversation,
+ * the one sharing most words with the message (seeded on a tie); null when none shares a word with it
+ * or it does not fit the budget. A phrase on what was asked reads as an answer; one on anything else
+ * reads as a tic and takes the reply away from what was asked.
  */
 export function ownerPhraseFor(
   character: Character,
@@ -84,11 +86,11 @@ export function ownerPhraseFor(
   const unsaid = ownerWordsOf(character).phrases.filter(
     (phrase) => byteLength(phrase) < budget && !earlier.some((text) => text.includes(phrase)),
   );
-  if (unsaid.length === 0) return null;
   const asked = new Set(searchTerms(message));
   const shared = unsaid.map((phrase) => searchTerms(phrase).filter((term) => asked.has(term)).length);
-  const most = Math.max(...shared);
-  const nearest = most > 0 ? unsaid.filter((_, index) => shared[index] === most) : unsaid;
+  const most = Math.max(0, ...shared);
+  if (most === 0) return null;
+  const nearest = unsaid.filter((_, index) => shared[index] === most);
   return seededPicker(`${character.fid}:${message}:phrase`).pick(nearest);
 }
 

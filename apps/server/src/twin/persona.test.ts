@@ -48,6 +48,15 @@ describe('characteristics', () => {
     expect(calm.find((question) => question.name === 'Outlook')!.description).toMatch(/Talking about (soil|fungi)/);
   });
 
+  it('leans Extrovert on the questions they ask and the people they tag, not on how often they reply', () => {
+    const socialEnergy = (casts: { text: string; parentHash: string | null }[]) =>
+      buildCharacteristics(profileCasts(casts)).find((question) => question.name === 'Social energy')!.description;
+    const answering = quiet.map((text, index) => ({ text, parentHash: index % 2 === 0 ? `0xparent${index}` : null }));
+    expect(socialEnergy(answering)).toMatch(/reads more Introvert/);
+    const asking = quiet.map((text, index) => ({ text: index < 2 ? `${text}, anyone else?` : text, parentHash: null }));
+    expect(socialEnergy(asking)).toMatch(/reads more Extrovert/);
+  });
+
   it('still asks the questions of someone who has never cast', () => {
     const questions = buildCharacteristics(profileCasts([]));
     expect(questions).toHaveLength(8);

@@ -1,5 +1,6 @@
 import { type Character, hasTrait } from './character.ts';
-import { emojisIn, stableHash } from './text.ts';
+import { measureStyle, type StyleMetrics } from './style.ts';
+import { emojisIn, stableHash, stripEmojis } from './text.ts';
 
 /** One sentence of a reply: the twin's own framing, or a whole sentence borrowed from a cast. */
 export interface Part {
@@ -40,6 +41,8 @@ export interface Look {
   emoji: string | null;
   /** The text ends by asking back. */
   asksBack: boolean;
+  /** A full stop at the very end is left off: the person's replies rarely end with one ("finally yes going out"). */
+  dropsFinalStop: boolean;
 }
 
 /**
@@ -52,8 +55,9 @@ export function lookFor(
   { character, shouts }: { character: Character; shouts: boolean },
   picker: Picker,
   calm = false,
+  reply = false,
 ): Look {
-  const { style } = character;
+  const style = reply ? replyStyle(character) : character.style;
   const exclamationShare = hasTrait(character, 'Hyped')
     ? Math.min(1, style.exclamationRate + 0.25)
     : style.exclamationRate * (hasTrait(character, 'Calm') ? 0.8 : 1);
@@ -68,7 +72,37 @@ export function lookFor(
     exclamation: exclaims ? (style.exclamationRate >= 0.8 ? '!!!' : '!') : '',
     emoji,
     asksBack: !calm && picker.chance(questionShare),
+    dropsFinalStop: reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE,
   };
+}
+
+/** Below this share of their replies ending with a full stop, a reply of the twin's ends without one. */
+const FINAL_STOP_SHARE = 0.3;
+
+/** Share of texts (of at least REPLIES_TO_MEASURE) ending with a full stop, before any emoji; 1 for fewer. */
+function endsWithStopShare(texts: readonly string[]): number {
+  const ends = texts.map(stripEmojis).filter(Boolean);
+  if (ends.length < REPLIES_TO_MEASURE) return 1;
+  return ends.filter((text) => text.endsWith('.') && !text.endsWith('..')).length / ends.length;
+}
+
+/** Letters a reply needs to tell whether the person writes in capitals ("yes" and "ha" say nothing of it). */
+const CASING_LETTERS = 12;
+
+/**
+ * The person's habits in replies: people ask back, exclaim, add emoji and even capitalise in their
+ * replies otherwise than in their posts, so a reply looks like theirs when measured against their
+ * own replies (when they have written a few; for casing, a few with a sentence's worth of letters),
+ * else against all their casts. Their favourite emoji stay those of all their casts: more of them.
+ */
+function replyStyle(character: Character): StyleMetrics {
+  const replies = character.exampleReplies.filter((reply) => reply.trim().length > 0);
+  if (replies.length < REPLIES_TO_MEASURE) return character.style;
+  const { exclamationRate, emojiRate, questionRate } = measureStyle(replies);
+  const worded = replies.filter((reply) => (reply.match(/\p{L}/gu) ?? []).length >= CASING_LETTERS);
+  const lowercaseRatio =
+    worded.length >= REPLIES_TO_MEASURE ? measureStyle(worded).lowercaseRatio : character.style.lowercaseRatio;
+  return { ...character.style, exclamationRate, emojiRate, questionRate, lowercaseRatio };
 }
 
 /** Share of casts written all in capitals (at least a few letters, none lower case). */
@@ -91,6 +125,7 @@ export function render(parts: readonly Part[], look: Look, character: Pick<Chara
     return text;
   });
   let text = applyCasing(sentences, parts, look.casing, character.username).join(' ');
+  if (look.dropsFinalStop && text.endsWith('.') && !text.endsWith('..')) text = text.slice(0, -1);
   if (look.emoji && !/\p{Extended_Pictographic}\ufe0f?$/u.test(text) && !emojisIn(text).includes(look.emoji)) {
     text += ` ${look.emoji}`;
   }
