@@ -27,6 +27,7 @@ import {
   listRecentCasts,
   listTwinAccounts,
 } from './local-network.ts';
+import type { FundingDeps } from './fund-local-wallet.ts';
 import { signUpLocalUser } from './sign-up.ts';
 
 const appKeySchema = z.object({
@@ -45,6 +46,8 @@ export function localNetworkRoutes(deps: {
   db: Db;
   config: Pick<ServerConfig, 'publicUrl' | 'chain'>;
   twinActions: Pick<TwinActions, 'publishLocalCast' | 'directMessageReceived'>;
+  /** What a new user's wallet is funded with: the operator's wallet, signing through the outbox. */
+  funding: FundingDeps;
 }) {
   const { db, config, twinActions } = deps;
   const app = new Hono();
@@ -64,7 +67,10 @@ export function localNetworkRoutes(deps: {
   // "New user" in the dev host: an account whose custody key the dev host holds, with a funded wallet.
   app.post('/local-network/users', async (c) => {
     const request = await jsonBody(c, newLocalUserRequestSchema);
-    const user = await signUpLocalUser({ db, publicUrl: config.publicUrl, chain: config.chain }, request);
+    const user = await signUpLocalUser(
+      { db, publicUrl: config.publicUrl, chain: config.chain, funding: deps.funding },
+      request,
+    );
     return c.json({ user }, 201);
   });
 
