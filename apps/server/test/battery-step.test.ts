@@ -180,7 +180,7 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     expect(usdcBefore - (await operatorUsdc())).toBe(BATTERY_PRICE_USDC);
   });
 
-  it("signs each transaction through the outbox, and holds nothing while its receipt is awaited", async () => {
+  it('signs each transaction through the outbox, and holds nothing while its receipt is awaited', async () => {
     const agentId = twinAgentId('gmbeans');
     const { choices, character } = await leaningCharacter(db, 1002);
     await createDeployment(db, { ownerFid: 1002, agentId, choices, character });

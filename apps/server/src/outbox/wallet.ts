@@ -8,8 +8,8 @@ import {
   type PublicClient,
   type WalletClient,
 } from 'viem';
-import type { Db } from '../db/database.ts';
 import { sendSigned } from '../chain/signed-transactions.ts';
+import type { Db } from '../db/database.ts';
 import { settleTransaction } from './settle.ts';
 import type { OutboxSettlements } from './settlement-job.ts';
 import { signIntent } from './sign.ts';
@@ -36,12 +36,12 @@ export interface OutboxWalletDeps {
 }
 
 /**
- * Attempts of one call before it gives up: each a fresh signature after the one before failed for
- * good (reverted, its nonce taken by another, never signed in time).
+ * Signatures of one call before it gives up: each a fresh one after the one before was decided
+ * (mined, reverted, its nonce taken by another, never signed in time).
  */
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 24;
 
-/** Thrown when one call failed for good MAX_ATTEMPTS times: the caller stops sending it. */
+/** Thrown when one call was signed MAX_ATTEMPTS times already: the caller stops sending it. */
 export class OutboxAttemptsSpent extends Error {
   override name = 'OutboxAttemptsSpent';
 }
@@ -52,9 +52,11 @@ export class OutboxAttemptsSpent extends Error {
  * signer's next nonce from its row, never the chain's pending count alone: its transactions share
  * the nonce of every other outbox signing of the same account (a relay, the keeper's gas advance)
  * and no lock is held around them. Each call is keyed by the caller's key and what it does (where,
- * calldata, value): a retry of the caller, or a second replica, that sends the same call finds its
- * row instead of signing a second one: answered as confirmed, sent again while pending, and signed
- * anew only once the one before failed for good. Returns the hash once the signed bytes are stored
+ * calldata, value): a retry of the caller, or a second replica, that sends the same call while the
+ * earlier one is pending finds its row and sends those bytes again instead of signing a second
+ * one. Once the earlier one is decided (mined or failed), sending the same call again is the
+ * caller's decision, from what it read of the chain (an approval a later payment used up): it is
+ * signed anew under the call's next key. Returns the hash once the signed bytes are stored
  * and sent; the caller awaits the receipt with no lock held, and the outbox's settlement records the
  * outcome. Reads (and everything else of the wallet) are the wallet's own.
  */
@@ -125,13 +127,17 @@ async function sendOnce(
         expiresInSeconds: caller.expiresInSeconds,
         details: caller.step ? { step: caller.step } : {},
       }));
-    // Sent by an earlier attempt: sent again, and settled if the chain decided on it meanwhile.
-    if (row.status === 'sent') row = (await settleTransaction({ db, chain, budgetMs }, row.id)).row;
+    // Sent by an earlier attempt and pending when this call came: sent again, and settled if the
+    // chain decided on it meanwhile (then, mined, it is what this call sends).
+    const pending = row.status === 'sent';
+    if (pending) row = (await settleTransaction({ db, chain, budgetMs }, row.id)).row;
     if (row.status === 'intent') {
       try {
         row = await signIntent({ db, chain }, row.id, account, {
           budgetMs,
-          ...(request.gas === undefined ? {} : { gas: request.gas }),
+          // The caller's own limit as it is; an estimate with the shared headroom (a pool's
+          // creation can fall a hair short of its bare estimate).
+          ...(request.gas === undefined ? { gasHeadroom: true } : { gas: request.gas }),
         });
       } catch (error) {
         // Nothing was signed (the chain refused to prepare it, the signer's row stayed held): the
@@ -146,8 +152,8 @@ async function sendOnce(
         await deps.settlements.enqueue(row.id);
       }
     }
-    if (row.status === 'sent' || row.status === 'confirmed') return row.tx_hash as Hex;
-    // Failed for good (reverted, replaced, never signed in time): the next attempt signs it anew.
+    if (row.status === 'sent' || (row.status === 'confirmed' && pending)) return row.tx_hash as Hex;
+    // Decided before this call (mined, reverted, replaced, never signed in time): signed anew.
   }
-  throw new OutboxAttemptsSpent(`${caller.key}: the call to ${call.to} failed ${MAX_ATTEMPTS} times`);
+  throw new OutboxAttemptsSpent(`${caller.key}: the call to ${call.to} was signed ${MAX_ATTEMPTS} times already`);
 }

@@ -18,6 +18,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { registerLocalAppKey } from '../notify/app-keys.ts';
 import type { TwinActions } from '../twin-actions/index.ts';
 import { renderAvatarSvg } from './avatar.ts';
+import type { FundingDeps } from './fund-local-wallet.ts';
 import { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';
 import {
   avatarColor,
@@ -27,7 +28,6 @@ import {
   listRecentCasts,
   listTwinAccounts,
 } from './local-network.ts';
-import type { FundingDeps } from './fund-local-wallet.ts';
 import { signUpLocalUser } from './sign-up.ts';
 
 const appKeySchema = z.object({
