@@ -1,5 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { type Hex, parseTransaction, recoverTransactionAddress, type TransactionSerialized } from 'viem';
+import * as batteryRelays from './0019_battery_relays.ts';
+import * as sentSpendsIndex from './0025_sent_spends_index.ts';
+import * as withdrawalSignedAt from './0034_withdrawal_signed_at.ts';
+import * as relayOutcomes from './0035_relay_outcomes.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every transaction the service signs (outbox/): the intent under the caller's exactly-once key,
@@ -249,7 +253,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 /** What the outbox's settlement writes on a relay that reverted (outbox/settle.ts): the old ledger's 'reverted'. */
 const RELAY_REVERTED = 'reverted';
 
-/** The old ledgers' schema, as their own migrations left it (0018, 0019, 0020, 0025, 0034, 0035). */
+/**
+ * The old ledgers' schema, as their own migrations left it: the tables 0018 and 0020 made beside
+ * others (written out here), then the migrations that made or changed only these (run again).
+ */
 async function createOldLedgers(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('twin_fee_spends')
@@ -276,20 +283,9 @@ async function createOldLedgers(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('twin_fee_spends_created').on('twin_fee_spends').columns(['created_at']).execute();
 
-  await db.schema
-    .createTable('battery_relays')
-    .addColumn('payer', 'text', (column) => column.notNull())
-    .addColumn('nonce', 'text', (column) => column.notNull())
-    .addColumn('agent_id', 'text', (column) => column.notNull())
-    .addColumn('claim', 'text', (column) => column.notNull())
-    .addColumn('tx_hash', 'text', (column) => column.unique())
-    .addColumn('raw_tx', 'text')
-    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .addColumn('outcome', 'text', (column) => column.check(sql`outcome in ('succeeded', 'reverted')`))
-    .addColumn('client_ip', 'text')
-    .addPrimaryKeyConstraint('battery_relays_pkey', ['payer', 'nonce'])
-    .execute();
-  await db.schema.createIndex('battery_relays_created_at').on('battery_relays').column('created_at').execute();
+  // As 0019 made it and 0035 added its outcome and client address.
+  await batteryRelays.up(db);
+  await relayOutcomes.up(db);
 
   await db.schema
     .createTable('twin_wallet_spends')
@@ -309,22 +305,13 @@ async function createOldLedgers(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .addColumn('signed_at', 'timestamptz')
     .execute();
   await db.schema
     .createIndex('twin_wallet_spends_agent')
     .on('twin_wallet_spends')
     .columns(['agent_id', 'created_at'])
     .execute();
-  await db.schema
-    .createIndex('twin_wallet_spends_sent')
-    .on('twin_wallet_spends')
-    .column('updated_at')
-    .where(sql.ref('status'), '=', 'sent')
-    .execute();
-  await db.schema
-    .createIndex('twin_wallet_spends_signed_at')
-    .on('twin_wallet_spends')
-    .columns(['agent_id', 'signed_at'])
-    .execute();
+  // Its later index of what is still sent (0025), and when each was signed (0034).
+  await sentSpendsIndex.up(db);
+  await withdrawalSignedAt.up(db);
 }
