@@ -236,7 +236,7 @@ describe('the battery relay', () => {
   });
 
   it("20 relays at once each get a definite answer, and the replica's other reads still answer", async () => {
-    // Caps high enough for all 20 to reach the operator's lock, on the app's own pool.
+    // Caps high enough for all 20 to reach the operator's signer row, on the app's own pool.
     const replica = batteryRelay({
       db: server.db,
       chain: createChainClient(server.anvil.rpcUrl),
