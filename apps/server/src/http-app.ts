@@ -205,7 +205,10 @@ async function mountRoutes(
       }),
     }),
   );
-  if (config.mode === 'local') app.route('/', localNetworkRoutes({ ...deps, twinActions: workers.twinActions }));
+  if (config.mode === 'local') {
+    const funding = { db, chain: deps.chain, operator: services.operator, settlements: workers.outboxSettlements };
+    app.route('/', localNetworkRoutes({ ...deps, twinActions: workers.twinActions, funding }));
+  }
   if (config.neynarWebhookSecrets.length > 0) {
     const secrets = config.neynarWebhookSecrets;
     app.route('/', neynarWebhookRoutes({ db, logger, secrets, twinActions: workers.twinActions }));

@@ -31,11 +31,19 @@ export interface Workers {
  */
 export async function startWorkers(deps: AppDeps, services: Services, rateLimitPool: pg.Pool): Promise<Workers> {
   const { config, db, logger, jobs } = deps;
+  // Every transaction the service signs is settled and swept by the outbox's jobs.
+  const outboxSettlements = await startOutboxSettlement(jobs, {
+    db,
+    chain: deps.chain,
+    budgetMs: config.twinWallet.chainBudgetMs,
+    logger,
+  });
   const deployQueue = await startDeployQueue(jobs, {
     ...services,
     db,
     logger,
     publicClient: deps.chain,
+    settlements: outboxSettlements,
     walletEncryptionKey: config.walletEncryptionKey,
     publicUrl: config.publicUrl,
   });
@@ -79,13 +87,6 @@ export async function startWorkers(deps: AppDeps, services: Services, rateLimitP
     operator: services.operator.account as LocalAccount,
     walletEncryptionKey: config.walletEncryptionKey,
     ...config.feeKeeper,
-    logger,
-  });
-  // Every transaction the service signs is settled and swept by the outbox's jobs.
-  const outboxSettlements = await startOutboxSettlement(jobs, {
-    db,
-    chain: deps.chain,
-    budgetMs: config.twinWallet.chainBudgetMs,
     logger,
   });
   const twinActions = await startTwinActions(jobs, twinActionDeps, {

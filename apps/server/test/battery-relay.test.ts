@@ -22,7 +22,6 @@ import { type Hex, keccak256, parseEther, parseEventLogs, toHex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/platform/chain/client.ts';
-import { LOCK_SPACES } from '../src/platform/db/advisory-locks.ts';
 import type { HttpError } from '../src/platform/http/errors.ts';
 import { REVERTED } from '../src/platform/outbox/index.ts';
 import { batteryRelay, OTHER_WAYS } from '../src/relay/index.ts';
@@ -289,7 +288,7 @@ describe('the battery relay', () => {
   });
 
   it("20 relays at once each get a definite answer, and the replica's other reads still answer", async () => {
-    // Caps high enough for all 20 to reach the operator's lock, on the app's own pool.
+    // Caps high enough for all 20 to reach the operator's signer row, on the app's own pool.
     const replica = batteryRelay({
       db: server.db,
       chain: createChainClient(server.anvil.rpcUrl),
@@ -319,13 +318,10 @@ describe('the battery relay', () => {
           }),
         ),
       );
-      // Asked once the relays contend for the operator's lock: a first one answered, or (as when
-      // requests waited for it) sessions seen waiting for it.
+      // Asked once the relays contend for the operator's signer row: a first one answered, or
+      // sessions seen waiting for a row lock (as a signing waits for the one before).
       await expect
-        .poll(async () => answered || (await observer.lockWaiters({ space: LOCK_SPACES.operatorWallet, id: 0 })) > 0, {
-          timeout: 60_000,
-          interval: 10,
-        })
+        .poll(async () => answered || (await observer.rowLockWaiters()) > 0, { timeout: 60_000, interval: 10 })
         .toBe(true);
       const read = await server.app.request(activityPath(twin));
       expect(read.status).toBe(200);

@@ -19,6 +19,7 @@ import { LOCK_SPACES, withAdvisoryLock } from '../src/platform/db/advisory-locks
 import type { Db } from '../src/platform/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';
+import { signerRowFree } from './signer-row.ts';
 import { leaningCharacter, twinAgentId } from './twins.ts';
 
 const AGENT_ID = twinAgentId('lowcaps-dev');
@@ -28,7 +29,7 @@ const OPERATOR_KEY = toHex(devAccount(OPERATOR_ACCOUNT_INDEX).getHdKey().private
 /**
  * The steps the operator pays (the token's deploy, the first battery) send once: when waiting for
  * the receipt fails while the transaction is still pending, a retry must not send a second; and the
- * operator's lock is let go before any receipt is awaited.
+ * operator signs through the outbox, holding nothing while any receipt is awaited.
  */
 describe('the deploy pipeline’s first-battery and token steps', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -40,15 +41,19 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
   const step = deploySteps.find((each) => each.name === 'first-battery')!;
   const tokenStep = deploySteps.find((each) => each.name === 'token')!;
   const localContracts = () => ({ ...contracts, local: contracts });
+  /** The outbox rows handed to the settlement queue, in order. */
+  const settling: number[] = [];
   const depsWith = (publicClient: PublicClient) =>
     ({
       db,
       publicClient,
       operator: operatorWallet(anvil.rpcUrl, OPERATOR_KEY),
+      settlements: { enqueue: async (id: number) => void settling.push(id) },
       contracts: () => contracts,
       life: chainLifeReader(chain, () => contracts),
       tokenLauncher: localTokenLauncher({ publicClient, contracts: localContracts }),
     }) as unknown as DeployDeps;
+  const operatorAddress = () => operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address;
   const operatorNonce = () =>
     chain.getTransactionCount({
       address: operatorWallet(anvil.rpcUrl, OPERATOR_KEY).account.address,
@@ -75,17 +80,25 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
       args: { recipient: owner },
       fromBlock: BigInt(contracts.deployedAtBlock),
     });
-  /** Whether another sender (another deploy, a relay) could take the operator's lock right now. */
-  const operatorLockFree = async () =>
-    (await withAdvisoryLock(db, { space: LOCK_SPACES.operatorWallet, id: 0 }, { wait: false }, async () => true)) ===
-    true;
-  /** The chain, noting at each receipt wait whether the operator's lock is free. */
+  /**
+   * Whether another sender (another deploy, a relay) could sign right now, with the awaited
+   * transaction stored as sent in the outbox: the operator's signer row is free.
+   */
+  const operatorFreeWith = async (hash: `0x${string}`) => {
+    const row = await db
+      .selectFrom('outbox_transactions')
+      .select(['status', 'kind'])
+      .where('tx_hash', '=', hash)
+      .executeTakeFirst();
+    return row?.kind === 'operator' && row.status === 'sent' && (await signerRowFree(db, operatorAddress()));
+  };
+  /** The chain, noting at each receipt wait whether the operator can sign again. */
   const watchingReceiptWaits = () => {
     const freeWhileAwaited: boolean[] = [];
     const watching = {
       ...chain,
       waitForTransactionReceipt: async (args: { hash: `0x${string}` }) => {
-        freeWhileAwaited.push(await operatorLockFree());
+        freeWhileAwaited.push(await operatorFreeWith(args.hash));
         return chain.waitForTransactionReceipt(args);
       },
     } as unknown as PublicClient;
@@ -168,7 +181,7 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     expect(usdcBefore - (await operatorUsdc())).toBe(BATTERY_PRICE_USDC);
   });
 
-  it("holds the operator's lock for each transaction's broadcast, not while its receipt is awaited", async () => {
+  it('signs each transaction through the outbox, and holds nothing while its receipt is awaited', async () => {
     const agentId = twinAgentId('gmbeans');
     const { choices, character } = await leaningCharacter(db, 1002);
     await createDeployment(db, { ownerFid: 1002, agentId, choices, character });
@@ -177,6 +190,17 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     const { batteryTxHash } = await step.run((await findDeployment(db, 1002))!, depsWith(watching));
     expect(batteryTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(freeWhileAwaited).toEqual([true, true]);
+    // The approval and the payment, each at the operator's next nonce, handed to the settlement.
+    const rows = await db
+      .selectFrom('outbox_transactions')
+      .select(['id', 'nonce', 'tx_hash', 'step'])
+      .where('agent_id', '=', agentId)
+      .orderBy('nonce')
+      .execute();
+    expect(rows.map((row) => row.step)).toEqual(['first-battery', 'first-battery']);
+    expect(rows[1]!.nonce).toBe(rows[0]!.nonce! + 1);
+    expect(rows[1]!.tx_hash).toBe(batteryTxHash);
+    expect(settling).toEqual(expect.arrayContaining(rows.map((row) => row.id)));
   });
   it('the token step records its deploy when sent; a retry while it is pending sends nothing; once mined, it finds the token', async () => {
     const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });
@@ -218,7 +242,7 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     }
   });
 
-  it("the token step holds the operator's lock for the broadcast only, not while the receipt is awaited", async () => {
+  it('the token step signs through the outbox, and holds nothing while the receipt is awaited', async () => {
     const owner = await deploymentBeforeToken(1004, 'tokenlock');
     const { watching, freeWhileAwaited } = watchingReceiptWaits();
     const outputs = await tokenStep.run((await findDeployment(db, 1004))!, depsWith(watching));

@@ -37,6 +37,7 @@ import { updateOwnerControls } from '../src/twin-switches/index.ts';
 import { createTestDatabase } from './harness.ts';
 import { holdLock } from './hold-lock.ts';
 import { keeperStep } from './keeper-rows.ts';
+import { signerRowFree } from './signer-row.ts';
 
 const LIMITS = {
   dueSeconds: 86_400,
@@ -282,11 +283,12 @@ describe('the fee keeper', () => {
 
   /**
    * With blocks held back, runs the keeper until `step` is sent and waits for its block, and checks
-   * that the twin's `lockOf` is free meanwhile (once the broadcast is done).
+   * that what another signer takes (`free`: the twin's lock, the operator's signer row) is free
+   * meanwhile (once the broadcast is done).
    */
   async function lockFreeWhileAwaited(
     step: string,
-    lockOf: (twin: KeeperTwin) => LockKey,
+    free: (twin: KeeperTwin) => Promise<boolean>,
     options: { gas?: bigint } = {},
   ) {
     const twin = await newTwin();
@@ -308,7 +310,7 @@ describe('the fee keeper', () => {
       await vi.waitFor(
         async () => {
           expect(await status(step)).toBe('sent');
-          expect(await withAdvisoryLock(database.db, lockOf(twin), { wait: false }, async () => true)).toBe(true);
+          expect(await free(twin)).toBe(true);
         },
         { timeout: 20_000 },
       );
@@ -322,14 +324,19 @@ describe('the fee keeper', () => {
     }
   }
 
-  it("holds the operator's lock up to the gas advance's broadcast, not while its receipt is awaited", async () => {
+  it("holds the operator's signer row for the gas advance's signing only, not while its receipt is awaited", async () => {
     // Another operator transaction (a deploy, a relayed revival) may sign and send meanwhile.
-    await lockFreeWhileAwaited('gas-advance', () => ({ space: LOCK_SPACES.operatorWallet, id: 0 }));
+    await lockFreeWhileAwaited('gas-advance', () => signerRowFree(database.db, localDevAccount(0).address));
   });
 
   it("holds the twin wallet's lock for each signature and broadcast, not while a receipt is awaited", async () => {
     // A withdrawal of the same wallet may sign meanwhile, while the claim waits for its block.
-    await lockFreeWhileAwaited('claim-0', (twin) => twinWalletLock(twin.agentId), { gas: parseEther('0.01') });
+    await lockFreeWhileAwaited(
+      'claim-0',
+      async (twin) =>
+        (await withAdvisoryLock(database.db, twinWalletLock(twin.agentId), { wait: false }, async () => true)) === true,
+      { gas: parseEther('0.01') },
+    );
   });
 
   it('answers busy, signing nothing, while another signer holds the twin wallet', async () => {

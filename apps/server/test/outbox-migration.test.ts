@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { keccak256 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/database.ts';
 import * as outboxMigration from '../src/platform/db/migrations/202611290325_outbox.ts';
+import { migrations } from '../src/platform/db/migrations/index.ts';
 import { REVERTED } from '../src/platform/outbox/index.ts';
 import { createTestDatabase } from './harness.ts';
 
@@ -18,11 +19,11 @@ describe('the outbox migration on the ledgers it replaces', () => {
   let database: { db: Db; drop(): Promise<void> };
   beforeAll(async () => {
     // Migrated up to the one before the outbox, as a database from before it is.
-    database = await createTestDatabase({ migrateTo: '202611282355_twin_memory_words_by_read' });
+    database = await createTestDatabase({ migrateTo: BEFORE_OUTBOX });
   });
   afterAll(() => database?.drop());
 
-  it('moves every row of each old ledger, in each status, into the outbox, and a second run changes nothing', async () => {
+  it('moves every row of each old ledger into the outbox, a second run changes nothing, and down gives them back', async () => {
     const { db } = database;
     await sql`insert into agents (agent_id, owner_fid, twin_fid, twin_username, twin_display_name, twin_pfp_url,
         wallet_address, token_address, token_symbol, character, choices)
@@ -76,6 +77,10 @@ describe('the outbox migration on the ledgers it replaces', () => {
         (${AGENT}, '2026-11-26', 'claim-0', 'intent', ${WALLET}, ${LIFE}, '0x03', 0, null, null, null, null, null, null)`.execute(
       db,
     );
+
+    // What the ledgers are before the move, schema and rows: migrating down gives them back.
+    const schemaBefore = await ledgerSchema(db);
+    const rowsBefore = await ledgerRows(db);
 
     await migrateToLatest(db);
     const moved = async () =>
@@ -293,5 +298,62 @@ describe('the outbox migration on the ledgers it replaces', () => {
     expect(await moved()).toEqual(rows);
     expect(await movedRelays()).toEqual(relayRows);
     expect(await keeperRows()).toEqual(keeperMoved);
+
+    // Down past it: the ledgers as they were, with every row that maps (the keeper's sender as the
+    // outbox keeps signers, lowercase; the relay claim never signed was not moved, so is not back).
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(BEFORE_OUTBOX);
+    if (error) throw error;
+    expect(await ledgerSchema(db)).toEqual(schemaBefore);
+    expect(await ledgerRows(db)).toEqual({
+      withdrawals: rowsBefore.withdrawals,
+      keeper: rowsBefore.keeper.map((row) => ({ ...row, sender: String(row.sender).toLowerCase() })),
+      relays: rowsBefore.relays.filter((row) => row.payer !== '0xp0'),
+    });
+    const { rows: outbox } = await sql<{ table: string | null }>`
+      select to_regclass('outbox_transactions')::text as table`.execute(db);
+    expect(outbox).toEqual([{ table: null }]);
+
+    // And up again: the same outbox rows.
+    await migrateToLatest(db);
+    expect(await moved()).toEqual(rows);
+    expect(await movedRelays()).toEqual(relayRows);
+    expect(await keeperRows()).toEqual(keeperMoved);
   });
 });
+
+/** The migration before the outbox's: a database from before it. */
+const BEFORE_OUTBOX = '202611282355_twin_memory_words_by_read';
+
+/** The old ledgers' columns, constraints and indexes, as Postgres describes them. */
+async function ledgerSchema(db: Db) {
+  const tables = ['twin_wallet_spends', 'twin_fee_spends', 'battery_relays'];
+  const { rows: columns } = await sql`
+    select table_name, column_name, ordinal_position, data_type, numeric_precision, is_nullable, column_default
+    from information_schema.columns where table_name = any(${tables})
+    order by table_name, ordinal_position`.execute(db);
+  const { rows: constraints } = await sql`
+    select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
+    from pg_constraint where conrelid::regclass::text = any(${tables})
+    order by 1, 2`.execute(db);
+  const { rows: indexes } = await sql`
+    select tablename, indexname, indexdef from pg_indexes where tablename = any(${tables})
+    order by 1, 2`.execute(db);
+  return { columns, constraints, indexes };
+}
+
+/** The old ledgers' rows, without the ids a table hands out and the relay's attempt token. */
+async function ledgerRows(db: Db) {
+  const { rows: withdrawals } = await sql<Record<string, unknown>>`
+    select agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, raw_tx, tx_hash,
+      error, created_at, updated_at, signed_at
+    from twin_wallet_spends order by request_key`.execute(db);
+  const { rows: keeper } = await sql<Record<string, unknown>>`
+    select agent_id, period, step, status, sender, to_address, call_data, value_wei, weth_wei, usdc, token_amount,
+      raw_tx, tx_hash, error, created_at, updated_at
+    from twin_fee_spends order by period, step`.execute(db);
+  const { rows: relays } = await sql<Record<string, unknown>>`
+    select payer, nonce, agent_id, tx_hash, raw_tx, outcome, client_ip, created_at
+    from battery_relays order by payer, nonce`.execute(db);
+  return { withdrawals, keeper, relays };
+}

@@ -10,6 +10,13 @@ export function poolObserver(databaseUrl: string) {
   const db: Db = createDb(databaseUrl, { max: 1 });
   return {
     lockWaiters: (key: LockKey) => lockWaiters(db, key),
+    /** Sessions waiting for a row (or the transaction holding it), not holding it: `select … for update` behind another. */
+    rowLockWaiters: async () => {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_locks
+        where not granted and locktype in ('tuple', 'transactionid')`.execute(db);
+      return rows[0]!.waiting;
+    },
     close: () => db.destroy(),
   };
 }

@@ -6,7 +6,7 @@ import { followTwin } from '../cast-webhooks/index.ts';
 import { agentPageUrl } from '../manifest/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { LifeReader } from '../platform/chain/life.ts';
-import { type OperatorWallet, sendingAsOperator } from '../platform/chain/operator.ts';
+import type { OperatorWallet } from '../platform/chain/operator.ts';
 import {
   type LaunchedToken,
   TokenAddressTaken,
@@ -14,6 +14,7 @@ import {
   type TokenLaunchRequest,
 } from '../platform/chain/token-launcher.ts';
 import type { Db } from '../platform/db/database.ts';
+import { type OutboxSettlements, sendingThroughOutbox } from '../platform/outbox/index.ts';
 import type { CastWebhooks } from '../platform/providers/cast-webhooks.ts';
 import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
@@ -31,6 +32,8 @@ export interface DeployDeps {
   tokenLauncher: TokenLauncher;
   publicClient: PublicClient;
   operator: OperatorWallet;
+  /** Records the outcome of what the operator's wallet sent for a step (the outbox's settlement). */
+  settlements: OutboxSettlements;
   contracts: () => ContractAddresses | null;
   life: LifeReader;
   walletEncryptionKey: Hex;
@@ -63,6 +66,32 @@ const agentWallet = (deployment: DeploymentRecord, deps: DeployDeps) =>
     need(deployment.walletAddress, 'The wallet address'),
     deps.walletEncryptionKey,
   );
+
+/** How long a step's transaction may stay unsigned (a deploy job's own time: ten minutes). */
+const DEPLOY_INTENT_SECONDS = 600;
+/** Each chain call's time budget when the outbox signs and sends a step's transaction. */
+const DEPLOY_CHAIN_BUDGET_MS = 15_000;
+
+/**
+ * The operator's wallet for one deployment's step: each transaction it sends is signed in the
+ * outbox (outbox/wallet.ts) under the deployment and step, at the operator's next nonce from its
+ * signer row, shared with relays and the keeper's gas advances with no lock around any of them. A
+ * retry of the step, or a second replica, that sends the same call gets the transaction already
+ * recorded, never a second one; the receipt is awaited by the step with nothing held.
+ */
+function operatorFor(deployment: DeploymentRecord, deps: DeployDeps, step: DeployStepName): OperatorWallet {
+  return sendingThroughOutbox(
+    { db: deps.db, chain: deps.publicClient, settlements: deps.settlements, budgetMs: DEPLOY_CHAIN_BUDGET_MS },
+    deps.operator,
+    {
+      kind: 'operator',
+      key: `deploy:${deployment.agentId}:${step}`,
+      agentId: deployment.agentId,
+      step,
+      expiresInSeconds: DEPLOY_INTENT_SECONDS,
+    },
+  );
+}
 
 function lifeContracts(deps: DeployDeps): ContractAddresses {
   const contracts = deps.contracts();
@@ -121,10 +150,10 @@ export const deploySteps: readonly DeployStep[] = [
       if (earlier === 'pending') {
         throw new Error(`The token's deploy ${deployment.tokenTxHash} is not mined yet; the deploy goes on once it is`);
       }
-      // The operator's lock is held for the broadcast only (sendingAsOperator), never while the
-      // receipt is awaited; the hash is recorded in between.
+      // Signed through the outbox (no lock held while the receipt is awaited); the hash is recorded
+      // on the deployment in between.
       const sending = {
-        wallet: sendingAsOperator(deps.db, deps.operator),
+        wallet: operatorFor(deployment, deps, 'token'),
         onSent: (hash: `0x${string}`) => recordOutputs(deps.db, deployment.ownerFid, { tokenTxHash: hash }),
       };
       type LaunchInputs = Pick<TokenLaunchRequest, 'salt' | 'info'>;
@@ -184,9 +213,8 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'install the first battery',
     async run(deployment, deps) {
       const contracts = lifeContracts(deps);
-      // No operator lock around the whole step: one deploy per owner runs at a time (the deployment's
-      // lock), and the operator's lock is held for each transaction's broadcast only, never while
-      // its receipt is awaited (sendingAsOperator).
+      // One deploy per owner runs at a time (the deployment's lock); the operator's transactions are
+      // signed through the outbox, with nothing held while their receipts are awaited.
       // Already fed (an earlier attempt paid, then crashed before recording it): never pay twice.
       const expiries = await deps.life.expirations([deployment.agentId]);
       if (expiries.get(deployment.agentId)! > 0) return { batteryTxHash: deployment.batteryTxHash };
@@ -205,7 +233,7 @@ export const deploySteps: readonly DeployStep[] = [
       // and protect nobody else.
       const { receipt } = await payForBattery(
         deps.publicClient,
-        sendingAsOperator(deps.db, deps.operator),
+        operatorFor(deployment, deps, 'first-battery'),
         contracts,
         deployment.agentId,
         BATTERY_PRICE_USDC,

@@ -3,7 +3,6 @@ import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type PublicClient } from 'viem';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
-import { asOperator } from '../platform/chain/operator.ts';
 import { twinWalletLock, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ownerSwitchesOf } from '../twin-switches/index.ts';
@@ -186,9 +185,8 @@ async function runKeeper(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
         ledger,
         key('gas-advance'),
         deps.operator,
+        // The operator's next nonce comes from its outbox signer row, shared with deploys and relays: no lock.
         async () => ({ to: owner, data: '0x', value: limits.gasAdvanceWei }),
-        // The operator signs for every replica and twin: its lock is held to the broadcast, not the receipt.
-        { signing: (work) => asOperator(deps.db, work) },
       );
     }
 

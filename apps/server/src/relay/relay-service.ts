@@ -17,7 +17,7 @@ import {
 } from 'viem';
 import { findAgent } from '../agents/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
-import { asOperatorIfFree, type OperatorWallet } from '../platform/chain/operator.ts';
+import type { OperatorWallet } from '../platform/chain/operator.ts';
 import { sendSigned } from '../platform/chain/signed-transactions.ts';
 import { LockWaitTimeout } from '../platform/db/advisory-locks.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -289,53 +289,49 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
   }
 
   /**
-   * Signs (the outbox: the operator's next nonce, the bytes stored before they are sent), then
-   * sends; gives the claim back when nothing can have been sent. The operator also signs for
-   * deploys and the keeper outside the outbox: when one of them holds the operator's lock, this
-   * request answers "busy" at once rather than wait on a pooled connection.
+   * Signs (the outbox: the operator's next nonce from its signer row, shared with deploys and the
+   * keeper's gas advances, the bytes stored before they are sent), then sends; gives the claim back
+   * when nothing can have been sent. No lock is taken around it: the signer's row is held for the
+   * signing's few queries only, and a request that finds it held past its short wait answers "busy".
    */
   async function sendClaimed(agentId: string, key: RelayKey, id: number, gas: bigint): Promise<BatteryRelayResponse> {
-    const sent = await asOperatorIfFree(db, async (connection) => {
-      let row: Awaited<ReturnType<typeof signIntent>>;
-      try {
-        row = await signIntent({ db: connection, chain }, id, operator.account as LocalAccount, {
-          budgetMs: RPC_BUDGET_MS,
-          gas,
-          gasHeadroom: true,
-        });
-      } catch (error) {
-        await dropUnsigned(connection, id);
-        // Abandoned and claimed again meanwhile (its row gone): the newer attempt sends it.
-        const now = await findRelay(connection, key);
-        if (now) return answerExisting(agentId, key, now);
-        logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
-        throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
-      }
-      if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) {
-        // Past its time before it was signed: nothing was sent, and the same signature may be sent again.
-        await dropUnsigned(connection, id);
-        return answerExisting(agentId, key, { txHash: null, rawTx: null });
-      }
-      const txHash = row.tx_hash as `0x${string}`;
-      try {
-        await sendSigned(chain, row.raw_tx as `0x${string}`, RPC_BUDGET_MS);
-      } catch (error) {
-        // Recorded: a retry (or the outbox's sweep) sends the very same transaction, so none is lost and none doubled.
-        logger.warn({ err: error, txHash }, 'battery relay: sending failed; a retry resends it');
-        throw new HttpError(
-          504,
-          'relay_not_sent',
-          'Fartwin could not send your signed revival yet. Try again: it sends the same payment, never a second one.',
-        );
-      }
-      logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
-      // Its outcome is read in the background: a revert frees the day's cap and bars the asker.
-      await deps.settlements.enqueue(id);
-      return { agentId, payer: key.payer, txHash };
-    });
-    if (sent) return sent;
-    // Nothing was signed: the claim goes back, and the same signature may be sent again.
-    await dropUnsigned(db, id);
-    throw relayerBusy();
+    let row: Awaited<ReturnType<typeof signIntent>>;
+    try {
+      row = await signIntent({ db, chain }, id, operator.account as LocalAccount, {
+        budgetMs: RPC_BUDGET_MS,
+        gas,
+        gasHeadroom: true,
+      });
+    } catch (error) {
+      // Nothing was signed: the claim goes back, and the same signature may be sent again.
+      await dropUnsigned(db, id);
+      if (error instanceof LockWaitTimeout) throw relayerBusy();
+      // Abandoned and claimed again meanwhile (its row gone): the newer attempt sends it.
+      const now = await findRelay(db, key);
+      if (now) return answerExisting(agentId, key, now);
+      logger.warn({ err: error }, 'battery relay: could not prepare the transaction');
+      throw refuse(503, 'chain_unavailable', 'Fartwin cannot reach the chain right now.');
+    }
+    if (row.status !== 'sent' || !row.raw_tx || !row.tx_hash) {
+      // Past its time before it was signed: nothing was sent, and the same signature may be sent again.
+      await dropUnsigned(db, id);
+      return answerExisting(agentId, key, { txHash: null, rawTx: null });
+    }
+    const txHash = row.tx_hash as `0x${string}`;
+    try {
+      await sendSigned(chain, row.raw_tx as `0x${string}`, RPC_BUDGET_MS);
+    } catch (error) {
+      // Recorded: a retry (or the outbox's sweep) sends the very same transaction, so none is lost and none doubled.
+      logger.warn({ err: error, txHash }, 'battery relay: sending failed; a retry resends it');
+      throw new HttpError(
+        504,
+        'relay_not_sent',
+        'Fartwin could not send your signed revival yet. Try again: it sends the same payment, never a second one.',
+      );
+    }
+    logger.info({ agentId, payer: key.payer, txHash }, 'battery relay: sent');
+    // Its outcome is read in the background: a revert frees the day's cap and bars the asker.
+    await deps.settlements.enqueue(id);
+    return { agentId, payer: key.payer, txHash };
   }
 }

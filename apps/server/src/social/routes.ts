@@ -17,6 +17,7 @@ import { HttpError } from '../platform/http/errors.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import { renderAvatarSvg } from './avatar.ts';
+import type { FundingDeps } from './fund-local-wallet.ts';
 import { localConversation, sendLocalDirectMessage } from './local-direct-messages.ts';
 import {
   avatarColor,
@@ -56,6 +57,8 @@ export function localNetworkRoutes(deps: {
   db: Db;
   config: Pick<ServerConfig, 'publicUrl' | 'chain'>;
   twinActions: LocalNetworkListener;
+  /** What a new user's wallet is funded with: the operator's wallet, signing through the outbox. */
+  funding: FundingDeps;
 }) {
   const { db, config, twinActions } = deps;
   const app = new Hono();
@@ -75,7 +78,10 @@ export function localNetworkRoutes(deps: {
   // "New user" in the dev host: an account whose custody key the dev host holds, with a funded wallet.
   app.post('/local-network/users', async (c) => {
     const request = await jsonBody(c, newLocalUserRequestSchema);
-    const user = await signUpLocalUser({ db, publicUrl: config.publicUrl, chain: config.chain }, request);
+    const user = await signUpLocalUser(
+      { db, publicUrl: config.publicUrl, chain: config.chain, funding: deps.funding },
+      request,
+    );
     return c.json({ user }, 201);
   });
 

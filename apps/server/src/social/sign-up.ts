@@ -2,7 +2,7 @@ import type { LocalUser, newLocalUserRequestSchema } from '@fartwin/protocol';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import { fundLocalWallet, type LocalChain, localChainReady } from './fund-local-wallet.ts';
+import { type FundingDeps, fundLocalWallet, type LocalChain, localChainReady } from './fund-local-wallet.ts';
 import { createLocalUser } from './local-network.ts';
 
 /**
@@ -10,7 +10,7 @@ import { createLocalUser } from './local-network.ts';
  * on the local chain. 503 before the chain is bootstrapped (no USDC to give), 409 for a taken username.
  */
 export async function signUpLocalUser(
-  deps: { db: Db; publicUrl: string; chain: LocalChain },
+  deps: { db: Db; publicUrl: string; chain: LocalChain; funding: FundingDeps },
   request: z.output<typeof newLocalUserRequestSchema>,
 ): Promise<LocalUser> {
   const { db, chain } = deps;
@@ -23,6 +23,6 @@ export async function signUpLocalUser(
   }
   const user = await createLocalUser(db, deps.publicUrl, request);
   if (!user) throw new HttpError(409, 'username_taken', `The username ${request.username} is taken`);
-  await fundLocalWallet(db, chain, user.custodyAddress);
+  await fundLocalWallet(deps.funding, chain, user.custodyAddress);
   return user;
 }

@@ -45,7 +45,7 @@ export function createdTokenAddress(logs: Log[]): `0x${string}` | null {
 
 /**
  * Twins' tokens on Base through Clanker v4 (clanker-sdk), paid for by the operator's wallet (the
- * deploy step's `sending.wallet`, which holds the operator's lock for the broadcast only).
+ * deploy step's `sending.wallet`, which signs through the outbox and holds nothing once it has sent).
  *
  * Idempotent per deployment without searching history: Clanker deploys with CREATE2 from the
  * token's arguments, admin and salt, so the address is known before sending. Code there is an
@@ -76,7 +76,7 @@ export function clankerTokenLauncher(options: { publicClient: PublicClient }): T
           cause: deployment.error,
         });
       }
-      // Recorded before the receipt is awaited, with the operator's lock already let go.
+      // Recorded before the receipt is awaited, with nothing held.
       await sending.onSent(deployment.txHash);
       const receipt = await options.publicClient.waitForTransactionReceipt({ hash: deployment.txHash });
       const address = receipt.status === 'success' ? createdTokenAddress(receipt.logs) : null;

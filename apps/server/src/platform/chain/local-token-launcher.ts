@@ -33,7 +33,7 @@ export function localTokenLauncher(deps: {
         functionName: 'createTokenWithInfo',
         args: [name, symbol, owner, image, metadata, context],
       });
-      // Recorded before the receipt is awaited, with the operator's lock already let go.
+      // Recorded before the receipt is awaited, with nothing held.
       await sending.onSent(hash);
       const receipt = await confirm(publicClient, hash);
       const [created] = parseEventLogs({

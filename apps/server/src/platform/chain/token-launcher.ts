@@ -53,7 +53,7 @@ export interface LaunchedToken {
 
 /** How a launch sends its transaction, given by the deploy step. */
 export interface TokenLaunchSending {
-  /** The operator's wallet, signing and broadcasting under the operator's lock (sendingAsOperator). */
+  /** The operator's wallet, signing through the outbox at the operator's next nonce (outbox/wallet.ts). */
   wallet: OperatorWallet;
   /** Records the sent transaction's hash before its receipt is awaited, so a retry finds it. */
   onSent(hash: `0x${string}`): Promise<unknown>;

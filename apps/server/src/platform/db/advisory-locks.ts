@@ -5,7 +5,6 @@ import type { Db } from './database.ts';
 /** Lock namespaces (the first key of Postgres' two-key advisory locks). */
 export const LOCK_SPACES = {
   deployment: 1,
-  operatorWallet: 2,
   lifeWatch: 3,
   /** One LifeExtended index pass at a time (chain/life-indexer.ts), whoever runs it. */
   lifeIndex: 7,

@@ -133,7 +133,7 @@ export interface DatabaseColumns {
   };
   outbox_transactions: {
     id: number;
-    kind: 'withdrawal' | 'keeper' | 'relay';
+    kind: 'withdrawal' | 'keeper' | 'relay' | 'operator';
     key: string;
     agent_id: string | null;
     signer: string;

@@ -1,6 +1,7 @@
 // The outbox: every transaction the service signs (owners' withdrawals, the fee keeper's steps,
-// relayed batteries) recorded under its caller's exactly-once key, signed at a nonce handed out per
-// signer in Postgres, stored before it is sent, settled from its receipt, and swept when stuck.
+// relayed batteries, the operator's deploy steps) recorded under its caller's exactly-once key,
+// signed at a nonce handed out per signer in Postgres, stored before it is sent, settled from its
+// receipt, and swept when stuck.
 export { REPLACED, REVERTED, type SettleDeps, settleTransaction } from './settle.ts';
 export {
   OUTBOX_SETTLE_QUEUE,
@@ -25,3 +26,9 @@ export {
   recordIntent,
   recordOutcome,
 } from './transactions.ts';
+export {
+  OutboxAttemptsSpent,
+  type OutboxCaller,
+  type OutboxWalletDeps,
+  sendingThroughOutbox,
+} from './wallet.ts';

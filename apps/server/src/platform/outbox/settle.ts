@@ -16,6 +16,7 @@ export const REVERTED: Record<OutboxKind, string> = {
   withdrawal: 'the transfer reverted',
   keeper: 'reverted',
   relay: 'reverted',
+  operator: 'reverted',
 };
 
 /** What a row of each kind says when another transaction took its nonce (replaced or dropped). */
@@ -24,6 +25,7 @@ export const REPLACED: Record<OutboxKind, string> = {
     "another transaction of the twin's wallet took this withdrawal's place (its nonce): nothing was sent by it; ask again",
   keeper: 'replaced: another transaction took the nonce of',
   relay: 'replaced: another transaction of the operator took its nonce; nothing was paid',
+  operator: 'replaced: another transaction of the operator took its nonce; its caller signs it again',
 };
 
 /**
@@ -33,7 +35,7 @@ export const REPLACED: Record<OutboxKind, string> = {
  * one not mined yet stays `sent`, for the next look. A transaction whose nonce another one took
  * (the signer's mined count passed it, with no receipt) can never be mined: a withdrawal or a relay
  * is marked failed; a keeper step goes back to its intent, to be signed again from what was
- * recorded. A node's "nonce too low" is never read as success: only a receipt is. Answers the row
+ * recorded (the operator's own is marked failed, and its caller's retry signs it anew). A node's "nonce too low" is never read as success: only a receipt is. Answers the row
  * as it now stands and whether this call recorded the outcome (once across settlers). A send the
  * node refused, with nothing else decided, is thrown.
  */

@@ -1,5 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { type Hex, parseTransaction, recoverTransactionAddress, type TransactionSerialized } from 'viem';
+import * as batteryRelays from './0019_battery_relays.ts';
+import * as sentSpendsIndex from './0025_sent_spends_index.ts';
+import * as withdrawalSignedAt from './0034_withdrawal_signed_at.ts';
+import * as relayOutcomes from './0035_relay_outcomes.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every transaction the service signs (outbox/): the intent under the caller's exactly-once key,
@@ -205,8 +209,109 @@ async function inBatches(
   }
 }
 
-/** The outbox's tables go; the rows moved from the old ledgers are not put back. */
+/**
+ * The three ledgers come back, as they were before this migration, with what maps from the
+ * outbox's rows, a batch at a time: owners' withdrawals (of twins still there), the fee keeper's
+ * steps, and relays that were signed or are claimed (a relay whose nonce another transaction took
+ * paid nothing and is left behind, so its signature may be sent again). Then the outbox goes.
+ */
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await createOldLedgers(db);
+  await inBatches(db, 'outbox_transactions', (after, upTo) =>
+    sql`insert into twin_wallet_spends
+        (agent_id, request_key, kind, asset, amount, to_address, requested_by_fid, status, raw_tx, tx_hash, error,
+         created_at, updated_at, signed_at)
+      select o.agent_id, substr(o.key, length('withdrawal:') + 1), 'withdrawal', o.asset, o.amount, o.recipient,
+        o.requested_by_fid, o.status, o.raw_tx, o.tx_hash, o.error, o.created_at, o.updated_at, o.signed_at
+      from outbox_transactions o join agents a on a.agent_id = o.agent_id
+      where o.kind = 'withdrawal' and o.id > ${after} and o.id <= ${upTo}
+      on conflict (request_key) do nothing`.execute(db),
+  );
+  await inBatches(db, 'outbox_transactions', (after, upTo) =>
+    sql`insert into twin_fee_spends
+        (agent_id, period, step, status, sender, to_address, call_data, value_wei, weth_wei, usdc, token_amount,
+         raw_tx, tx_hash, error, created_at, updated_at)
+      select agent_id, period, step, status, signer, tx_to, call_data, value_wei, weth_wei, usdc, token_amount,
+        raw_tx, tx_hash, error, created_at, updated_at
+      from outbox_transactions
+      where kind = 'keeper' and id > ${after} and id <= ${upTo}
+      on conflict (agent_id, period, step) do nothing`.execute(db),
+  );
+  await inBatches(db, 'outbox_transactions', (after, upTo) =>
+    sql`insert into battery_relays (payer, nonce, agent_id, claim, tx_hash, raw_tx, outcome, client_ip, created_at)
+      select payer, auth_nonce, agent_id, 'outbox:' || id, tx_hash, raw_tx,
+        case status when 'confirmed' then 'succeeded' when 'failed' then 'reverted' end, client_ip, created_at
+      from outbox_transactions
+      where kind = 'relay' and id > ${after} and id <= ${upTo}
+        and (status <> 'failed' or error = ${RELAY_REVERTED})
+      on conflict do nothing`.execute(db),
+  );
   await db.schema.dropTable('outbox_signers').execute();
   await db.schema.dropTable('outbox_transactions').execute();
+}
+
+/** What the outbox's settlement writes on a relay that reverted (outbox/settle.ts): the old ledger's 'reverted'. */
+const RELAY_REVERTED = 'reverted';
+
+/**
+ * The old ledgers' schema, as their own migrations left it: the tables 0018 and 0020 made beside
+ * others (written out here), then the migrations that made or changed only these (run again).
+ */
+async function createOldLedgers(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('twin_fee_spends')
+    .addColumn('id', 'bigserial', (column) => column.primaryKey())
+    .addColumn('agent_id', 'text', (column) => column.notNull())
+    .addColumn('period', 'text', (column) => column.notNull())
+    .addColumn('step', 'text', (column) => column.notNull())
+    .addColumn('status', 'text', (column) =>
+      column.notNull().defaultTo('intent').check(sql`status in ('intent', 'sent', 'confirmed', 'failed')`),
+    )
+    .addColumn('sender', 'text', (column) => column.notNull())
+    .addColumn('to_address', 'text', (column) => column.notNull())
+    .addColumn('call_data', 'text', (column) => column.notNull())
+    .addColumn('value_wei', 'numeric', (column) => column.notNull().defaultTo(0))
+    .addColumn('weth_wei', 'numeric')
+    .addColumn('usdc', 'numeric')
+    .addColumn('token_amount', 'numeric')
+    .addColumn('raw_tx', 'text')
+    .addColumn('tx_hash', 'text')
+    .addColumn('error', 'text')
+    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('twin_fee_spends_once', ['agent_id', 'period', 'step'])
+    .execute();
+  await db.schema.createIndex('twin_fee_spends_created').on('twin_fee_spends').columns(['created_at']).execute();
+
+  // As 0019 made it and 0035 added its outcome and client address.
+  await batteryRelays.up(db);
+  await relayOutcomes.up(db);
+
+  await db.schema
+    .createTable('twin_wallet_spends')
+    .addColumn('id', 'bigserial', (column) => column.primaryKey())
+    .addColumn('agent_id', 'text', (column) => column.notNull().references('agents.agent_id').onDelete('cascade'))
+    .addColumn('request_key', 'text', (column) => column.notNull().unique())
+    .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind in ('withdrawal')`))
+    .addColumn('asset', 'text', (column) => column.notNull().check(sql`asset in ('eth', 'usdc', 'token')`))
+    .addColumn('amount', 'numeric(78, 0)', (column) => column.notNull())
+    .addColumn('to_address', 'text', (column) => column.notNull())
+    .addColumn('requested_by_fid', 'bigint')
+    .addColumn('status', 'text', (column) =>
+      column.notNull().defaultTo('intent').check(sql`status in ('intent', 'sent', 'confirmed', 'failed')`),
+    )
+    .addColumn('raw_tx', 'text')
+    .addColumn('tx_hash', 'text')
+    .addColumn('error', 'text')
+    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('twin_wallet_spends_agent')
+    .on('twin_wallet_spends')
+    .columns(['agent_id', 'created_at'])
+    .execute();
+  // Its later index of what is still sent (0025), and when each was signed (0034).
+  await sentSpendsIndex.up(db);
+  await withdrawalSignedAt.up(db);
 }

@@ -35,6 +35,7 @@ import * as baseNotifications from './0036_base_notifications.ts';
 import * as twinMemoryWordsByRead from './202611282355_twin_memory_words_by_read.ts';
 import * as outbox from './202611290325_outbox.ts';
 import * as twinPostTurns from './202611290355_twin_post_turns.ts';
+import * as outboxOperator from './202611290636_outbox_operator.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '202611282355_twin_memory_words_by_read': twinMemoryWordsByRead,
   '202611290325_outbox': outbox,
   '202611290355_twin_post_turns': twinPostTurns,
+  '202611290636_outbox_operator': outboxOperator,
 };
