@@ -88,6 +88,57 @@ describe('the outbox: one nonce per signer, stored bytes, settlement from receip
     expect(later.nonce).toBe(10);
   });
 
+  it("keeps a burst of one signer's signings to one pooled connection per process while its row is held", async () => {
+    const signer = await fundedSigner();
+    const intents = await Promise.all(Array.from({ length: 5 }, () => intentOf(signer)));
+    // The five prepare their transactions together (a barrier in the chain calls), so they all reach
+    // the signer's row at once, while another replica (a connection of this test) holds it.
+    const real = chain();
+    let preparing = 0;
+    let allPrepared!: () => void;
+    const prepared = new Promise<void>((resolve) => {
+      allPrepared = resolve;
+    });
+    const barrierChain = {
+      ...real,
+      prepareTransactionRequest: (async (...args: Parameters<typeof real.prepareTransactionRequest>) => {
+        const request = await real.prepareTransactionRequest(...args);
+        if (++preparing === intents.length) allPrepared();
+        await prepared;
+        return request;
+      }) as typeof real.prepareTransactionRequest,
+    } as typeof real;
+    await sql`insert into outbox_signers (address, next_nonce) values (${signer.address.toLowerCase()}, 0)`.execute(
+      database.db,
+    );
+    const holder = await database.db.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql`select 1 from outbox_signers where address = ${signer.address.toLowerCase()} for update`.execute(
+        connection,
+      );
+      try {
+        return await Promise.allSettled(
+          intents.map((intent) =>
+            signIntent({ db: database.db, chain: barrierChain }, intent.id, signer, {
+              budgetMs: 5_000,
+              lockWaitMs: 1_000,
+            }),
+          ),
+        );
+      } finally {
+        await sql`rollback`.execute(connection);
+      }
+    });
+    // One signing waited on the row with a pooled connection; the four behind it waited in memory.
+    const reasons = holder.map((result) => (result.status === 'rejected' ? String(result.reason) : 'signed'));
+    expect(reasons.filter((reason) => /stayed locked/.test(reason))).toHaveLength(1);
+    expect(reasons.filter((reason) => /stayed busy/.test(reason))).toHaveLength(4);
+    // Nothing was signed, and the same intents sign once the row is free, at consecutive nonces.
+    const signed = [];
+    for (const intent of intents) signed.push(await sign(intent.id, signer));
+    expect(signed.map((row) => row.nonce)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('sends again, through the sweep and its job, a transaction signed and never sent (a crash between the two)', async () => {
     const settlements = await startOutboxSettlement(boss, { ...settleDeps(), logger: pino({ level: 'silent' }) });
     expect(settlements).toBeDefined();

@@ -1,7 +1,7 @@
 import { withGasHeadroom } from '@fartwin/contracts';
 import { sql } from 'kysely';
 import { type Hex, keccak256, type LocalAccount, type PublicClient } from 'viem';
-import { REQUEST_LOCK_WAIT_MS, withRowLockTimeout } from '../db/advisory-locks.ts';
+import { LockWaitTimeout, REQUEST_LOCK_WAIT_MS, withRowLockTimeout } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { withinBudget } from '../limits/time-budget.ts';
 import { EXPIRED, findTransaction, type OutboxRow } from './transactions.ts';
@@ -77,59 +77,97 @@ export async function signIntent(
   const maxGasCost = gas * (prepared.maxFeePerGas ?? prepared.gasPrice ?? 0n);
   const signer = account.address.toLowerCase();
 
-  return db.transaction().execute((trx) =>
-    withRowLockTimeout(trx, options.lockWaitMs ?? REQUEST_LOCK_WAIT_MS, `The signer ${signer}`, async () => {
-      await trx
-        .insertInto('outbox_signers')
-        .values({ address: signer, next_nonce: pending })
-        .onConflict((conflict) => conflict.column('address').doNothing())
-        .execute();
-      const signerRow = await trx
-        .selectFrom('outbox_signers')
-        .select('next_nonce')
-        .where('address', '=', signer)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .selectFrom('outbox_transactions')
-        .selectAll()
-        .select(sql<boolean>`expires_at <= now()`.as('expired'))
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const { expired, ...current } = row;
-      if (current.status !== 'intent') return current;
-      const refusal = expired ? { refused: EXPIRED } : ((await options.check?.(trx, { maxGasCost })) ?? null);
-      if (refusal) {
+  const waitMs = options.lockWaitMs ?? REQUEST_LOCK_WAIT_MS;
+  const startedAt = Date.now();
+  return inSignersTurn(signer, waitMs, () =>
+    db.transaction().execute((trx) =>
+      withRowLockTimeout(trx, waitMs - (Date.now() - startedAt), `The signer ${signer}`, async () => {
+        await trx
+          .insertInto('outbox_signers')
+          .values({ address: signer, next_nonce: pending })
+          .onConflict((conflict) => conflict.column('address').doNothing())
+          .execute();
+        const signerRow = await trx
+          .selectFrom('outbox_signers')
+          .select('next_nonce')
+          .where('address', '=', signer)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('outbox_transactions')
+          .selectAll()
+          .select(sql<boolean>`expires_at <= now()`.as('expired'))
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const { expired, ...current } = row;
+        if (current.status !== 'intent') return current;
+        const refusal = expired ? { refused: EXPIRED } : ((await options.check?.(trx, { maxGasCost })) ?? null);
+        if (refusal) {
+          return trx
+            .updateTable('outbox_transactions')
+            .set({ status: 'failed', error: refusal.refused, updated_at: sql`now()` })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        const nonce = Math.max(signerRow.next_nonce, pending);
+        const raw = await account.signTransaction({ ...prepared, gas, nonce } as Parameters<
+          LocalAccount['signTransaction']
+        >[0]);
+        await trx
+          .updateTable('outbox_signers')
+          .set({ next_nonce: nonce + 1, updated_at: sql`now()` })
+          .where('address', '=', signer)
+          .execute();
         return trx
           .updateTable('outbox_transactions')
-          .set({ status: 'failed', error: refusal.refused, updated_at: sql`now()` })
+          .set({
+            status: 'sent',
+            nonce,
+            raw_tx: raw,
+            tx_hash: keccak256(raw),
+            signed_at: sql`now()`,
+            updated_at: sql`now()`,
+          })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
-      }
-      const nonce = Math.max(signerRow.next_nonce, pending);
-      const raw = await account.signTransaction({ ...prepared, gas, nonce } as Parameters<
-        LocalAccount['signTransaction']
-      >[0]);
-      await trx
-        .updateTable('outbox_signers')
-        .set({ next_nonce: nonce + 1, updated_at: sql`now()` })
-        .where('address', '=', signer)
-        .execute();
-      return trx
-        .updateTable('outbox_transactions')
-        .set({
-          status: 'sent',
-          nonce,
-          raw_tx: raw,
-          tx_hash: keccak256(raw),
-          signed_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }),
+      }),
+    ),
   );
+}
+
+/** Per signer, in this process: the end of the line of signings waiting for its row. */
+const signersLines = new Map<string, Promise<void>>();
+
+/**
+ * Runs `work` (a signing transaction) after this process's earlier signings of the same signer, waiting
+ * in memory, with no pooled connection, for at most `waitMs`, then LockWaitTimeout. So a burst for
+ * one signer (one owner's withdrawals, the relays the operator signs) takes one pooled connection per
+ * process at a time, never the pool; other replicas are kept out by the signer's row lock.
+ */
+async function inSignersTurn<T>(signer: string, waitMs: number, work: () => Promise<T>): Promise<T> {
+  const before = signersLines.get(signer) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const line = before.then(() => mine);
+  signersLines.set(signer, line);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const turn = await Promise.race([
+      before.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), Math.max(0, waitMs));
+      }),
+    ]);
+    if (!turn) throw new LockWaitTimeout(`The signer ${signer} stayed busy for ${waitMs} ms`);
+    return await work();
+  } finally {
+    clearTimeout(timer);
+    done();
+    if (signersLines.get(signer) === line) signersLines.delete(signer);
+  }
 }
