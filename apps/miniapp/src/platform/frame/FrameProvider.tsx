@@ -34,11 +34,13 @@ const HostModeContext = createContext<HostMode | null>(null);
 export function FrameProvider({ children }: { children: ReactNode }) {
   const wallet = useWalletLoader();
   // A top-level page is web mode from its first render: nothing on it moves once that is known.
-  const [topLevel] = useState(() => !mayBeInClient());
-  const [state, setState] = useState<FrameState>(() =>
-    topLevel ? { ...initialFrameState, isFarcasterFrame: false, isLoading: false } : initialFrameState,
-  );
-  const [mode, setMode] = useState<HostMode | null>(() => (topLevel ? 'web' : null));
+  // While a prerendered shell is taken over, the first render is the shell's (where the page runs
+  // is not known yet: nothing starts), and the next one follows at once.
+  const host = useSyncExternalStore(noChange, whereItRuns, unknownHost);
+  const topLevel = host === 'top-level';
+  const [startUp, setState] = useState<FrameState>(initialFrameState);
+  const [decided, setMode] = useState<HostMode | null>(null);
+  const mode = topLevel ? 'web' : decided;
 
   useEffect(() => {
     let cancelled = false;
@@ -55,6 +57,7 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
 
+    if (host === 'unknown') return stop;
     // A top-level page has no client to ask: web mode at once, with nothing loaded for it.
     if (topLevel) {
       decide('web');
@@ -87,24 +90,23 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       }
     })();
     return stop;
-  }, [wallet, topLevel]);
+  }, [wallet, host, topLevel]);
 
   // ready() as soon as the first screen is in the document: a layout effect runs right after that
   // commit, where a passive one may wait for the next frame, which a busy phone delays.
   useLayoutEffect(() => {
-    if (!topLevel) frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
-  }, [topLevel]);
+    if (host === 'maybe-client') frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
+  }, [host]);
 
   useHostEventLog(mode === 'frame');
   const web = useWebSessionFid(mode === 'web');
   // Web mode: the signed-in wallet's Farcaster account is the user (loading until it is read).
-  const value = useMemo<FrameState>(
-    () =>
-      mode === 'web'
-        ? { ...state, isLoading: state.isLoading || !web, fid: web?.fid ?? null, isConnected: Boolean(web?.fid) }
-        : state,
-    [mode, state, web],
-  );
+  const value = useMemo<FrameState>(() => {
+    const state = topLevel ? { ...startUp, isFarcasterFrame: false, isLoading: false } : startUp;
+    return mode === 'web'
+      ? { ...state, isLoading: state.isLoading || !web, fid: web?.fid ?? null, isConnected: Boolean(web?.fid) }
+      : state;
+  }, [mode, startUp, topLevel, web]);
 
   return (
     <HostModeContext.Provider value={mode}>
@@ -113,11 +115,20 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** Where the page runs does not change while it lives. */
+const noChange = () => () => {};
+const whereItRuns = (): 'top-level' | 'maybe-client' => (mayBeInClient() ? 'maybe-client' : 'top-level');
+/** A prerendered shell is made where no page runs: the start-up is still to come. */
+const unknownHost = (): 'unknown' => 'unknown';
+
 /** Web mode's signed-in fid, following sign-in, sign-out and the session's end (localStorage, read at once). */
 function useWebSessionFid(active: boolean): { fid: number | null } | null {
-  const session = useSyncExternalStore(webSession.subscribe, webSession.get);
+  const session = useSyncExternalStore(webSession.subscribe, webSession.get, noSession);
   return useMemo(() => (active ? { fid: session?.fid ?? null } : null), [active, session]);
 }
+
+/** A prerendered shell is nobody's: the stored session is read once the page is taken over. */
+const noSession = () => null;
 
 /** 'frame' inside a Farcaster client, 'web' outside one; null while the start-up decides. */
 export function useHostMode(): HostMode | null {
