@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createServer, type Manifest, type Plugin } from 'vite';
 import { type PrerenderedShell, SHELLS_INDEX } from '../../packages/protocol/src/shells.ts';
 
@@ -84,7 +84,7 @@ export function prerenderShells(): Plugin {
     apply: 'build',
     configResolved(config) {
       root = config.root;
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       configFile = config.configFile;
     },
     async closeBundle() {
