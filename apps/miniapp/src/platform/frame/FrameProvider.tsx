@@ -6,6 +6,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -35,9 +36,8 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   const wallet = useWalletLoader();
   // A top-level page is web mode from its first render: nothing on it moves once that is known.
   // While a prerendered shell is taken over, the first render is the shell's (where the page runs
-  // is not known yet: nothing starts), and the next one follows at once.
-  const host = useSyncExternalStore(noChange, whereItRuns, unknownHost);
-  const topLevel = host === 'top-level';
+  // not known yet), and the next one follows at once. The effects read the page itself.
+  const topLevel = useSyncExternalStore(noChange, isTopLevel, notKnownYet);
   const [startUp, setState] = useState<FrameState>(initialFrameState);
   const [decided, setMode] = useState<HostMode | null>(null);
   const mode = topLevel ? 'web' : decided;
@@ -57,9 +57,8 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
 
-    if (host === 'unknown') return stop;
     // A top-level page has no client to ask: web mode at once, with nothing loaded for it.
-    if (topLevel) {
+    if (!mayBeInClient()) {
       decide('web');
       return stop;
     }
@@ -90,13 +89,17 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       }
     })();
     return stop;
-  }, [wallet, host, topLevel]);
+  }, [wallet]);
 
   // ready() as soon as the first screen is in the document: a layout effect runs right after that
   // commit, where a passive one may wait for the next frame, which a busy phone delays.
+  // Once per page, also when StrictMode runs the effect again (development builds).
+  const readySent = useRef(false);
   useLayoutEffect(() => {
-    if (host === 'maybe-client') frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
-  }, [host]);
+    if (readySent.current || !mayBeInClient()) return;
+    readySent.current = true;
+    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
+  }, []);
 
   useHostEventLog(mode === 'frame');
   const web = useWebSessionFid(mode === 'web');
@@ -117,9 +120,9 @@ export function FrameProvider({ children }: { children: ReactNode }) {
 
 /** Where the page runs does not change while it lives. */
 const noChange = () => () => {};
-const whereItRuns = (): 'top-level' | 'maybe-client' => (mayBeInClient() ? 'maybe-client' : 'top-level');
-/** A prerendered shell is made where no page runs: the start-up is still to come. */
-const unknownHost = (): 'unknown' => 'unknown';
+const isTopLevel = () => !mayBeInClient();
+/** A prerendered shell is made where no page runs: as a page whose start-up is still to come. */
+const notKnownYet = () => false;
 
 /** Web mode's signed-in fid, following sign-in, sign-out and the session's end (localStorage, read at once). */
 function useWebSessionFid(active: boolean): { fid: number | null } | null {
