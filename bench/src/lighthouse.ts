@@ -35,6 +35,34 @@ const METRICS: {
   { metric: 'bytes', unit: 'kB', better: 'lower', pick: (f) => f.kB },
 ];
 
+type Audits = Record<string, { details?: unknown; displayValue?: string } | undefined>;
+
+/** The rows of an audit's table, or none. */
+const rowsOf = (audits: Audits, id: string) =>
+  ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []) as Record<
+    string,
+    unknown
+  >[];
+
+/**
+ * BENCH_LIGHTHOUSE_MAIN_THREAD=1: what keeps a page's main thread busy (under the simulated 4x
+ * slower CPU): the long tasks, the scripts' run and parse time, and the largest paint's element.
+ */
+function printMainThread(url: string, audits: Audits) {
+  const path = (value: unknown) => String(value ?? '').replace(/^https?:\/\/[^/]+/, '');
+  const ms = (value: unknown) => `${Math.round(Number(value ?? 0))}`.padStart(6);
+  console.log(`${url}: main thread`);
+  for (const task of rowsOf(audits, 'long-tasks'))
+    console.log(`  long task at ${ms(task.startTime)} ms, ${ms(task.duration)} ms  ${path(task.url).slice(0, 90)}`);
+  for (const script of rowsOf(audits, 'bootup-time'))
+    console.log(
+      `  script ${ms(script.scripting)} ms run, ${ms(script.scriptParseCompile)} ms parse  ${path(script.url).slice(0, 80)}`,
+    );
+  const lcp = rowsOf(audits, 'largest-contentful-paint-element')[0]?.items;
+  const node = (lcp as { node?: { snippet?: string } }[] | undefined)?.[0]?.node?.snippet;
+  console.log(`  largest paint: ${node ?? audits['largest-contentful-paint-element']?.displayValue ?? '?'}`);
+}
+
 /**
  * One Lighthouse run (its default: a mobile phone, simulated throttling) of `url` in the Chromium
  * that listens on `port`: performance and accessibility only.
@@ -57,6 +85,7 @@ async function audit(url: string, port: number): Promise<Figures> {
   };
   const score = (id: string) => Math.round((categories[id]?.score ?? Number.NaN) * 100);
   if (process.env.BENCH_LIGHTHOUSE_REQUESTS === '1') printRequests(url, audits['network-requests']?.details);
+  if (process.env.BENCH_LIGHTHOUSE_MAIN_THREAD === '1') printMainThread(url, audits);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),

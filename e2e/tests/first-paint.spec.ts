@@ -92,3 +92,42 @@ test("a visitor's first pages bundle no schema library, and run on React, not pr
   expect(loaded).toContain('react-dom');
   for (const name of ['zod', 'preact']) expect(loaded, `${name} on a visitor's first pages`).not.toContain(name);
 });
+
+test("each main screen's page comes with its shell, which the app takes over as it is", async ({ page }) => {
+  const twin = await twinOf(users.chatter);
+  await ensureAlive(twin.agentId);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The shell's navigation bar as parsed, before the module scripts run (they run after the
+  // document turns interactive): taken over, it is the bar the app shows; rendered again, it is not.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as { shellBar?: Element | null }).shellBar = document.querySelector('nav');
+    });
+  });
+  const screens: [string, (page: Page) => Promise<void>][] = [
+    ['/', (tab) => expect(tab.getByRole('heading', { name: 'Meet your Fartwin' })).toBeVisible()],
+    ['/agents', (tab) => expect(tab.locator('.agent-card').first()).toBeVisible()],
+    [agentPath(twin.agentId), (tab) => expect(tab.getByTestId('web-visitor')).toBeVisible()],
+    ['/leaderboard', (tab) => expect(tab.getByRole('heading', { name: 'Leaderboard' })).toBeVisible()],
+    ['/info', (tab) => expect(tab.getByRole('heading', { name: 'Agent Actions' })).toBeVisible()],
+  ];
+  for (const [path, shown] of screens) {
+    const html = await (await fetch(`${stack.serverUrl}${path}`)).text();
+    expect(html, `${path}'s page has its shell`).toContain('<nav class="nav-bar"');
+    await page.goto(`${stack.serverUrl}${path}`);
+    await shown(page);
+    // web mode's "Sign in" joins the bar once the app has it.
+    await expect(
+      page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Sign in' }),
+    ).toBeVisible();
+    const kept = await page.evaluate(
+      () => (window as { shellBar?: Element | null }).shellBar === document.querySelector('nav'),
+    );
+    expect(kept, `${path}: the shell's bar is the app's`).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});

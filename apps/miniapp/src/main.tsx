@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { App } from './app/App.tsx';
-import { createAppRoot } from './app/root.ts';
+import { createAppRoot, hydrateAppRoot } from './app/root.ts';
 import './styles.css';
 
-createAppRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page served with its screen's prerendered shell (docs/decisions/react-over-preact.md) is taken over as it
+// is; any other page is rendered from scratch.
+if (container.firstElementChild) hydrateAppRoot(container, app);
+else createAppRoot(container).render(app);

@@ -15,7 +15,6 @@ import { createChainClient } from '../src/platform/chain/client.ts';
 import { chainLifeReader } from '../src/platform/chain/life.ts';
 import { localTokenLauncher } from '../src/platform/chain/local-token-launcher.ts';
 import { operatorWallet } from '../src/platform/chain/operator.ts';
-import { LOCK_SPACES, withAdvisoryLock } from '../src/platform/db/advisory-locks.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { createTestDatabase } from './harness.ts';

@@ -31,7 +31,7 @@ import { spendOnce } from '../src/economy/keeper-spends.ts';
 import { localFeeLocker } from '../src/economy/local-fee-locker.ts';
 import { createChainClient } from '../src/platform/chain/client.ts';
 import type { ContractAddresses } from '../src/platform/chain/contracts.ts';
-import { LOCK_SPACES, type LockKey, twinWalletLock, withAdvisoryLock } from '../src/platform/db/advisory-locks.ts';
+import { twinWalletLock, withAdvisoryLock } from '../src/platform/db/advisory-locks.ts';
 import { createDb, type Db } from '../src/platform/db/database.ts';
 import { updateOwnerControls } from '../src/twin-switches/index.ts';
 import { createTestDatabase } from './harness.ts';

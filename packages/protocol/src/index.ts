@@ -11,6 +11,7 @@ export * from './notification-answer.ts';
 export * from './owner-examples.ts';
 export * from './owner-voice.ts';
 export * from './people-memory.ts';
+export * from './shells.ts';
 export * from './token-launch-info.ts';
 export * from './twin-activity.ts';
 export * from './twin-economy-social.ts';

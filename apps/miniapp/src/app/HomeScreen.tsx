@@ -18,10 +18,10 @@ export function HomeScreen() {
   // Outside a Farcaster client (web mode) the user is whoever signed in with a wallet.
   const web = useHostMode() === 'web';
   // A client's user, or a signed-in web user: their chat's code loads alongside their agents.
-  const someone = frame.fid !== null || mayBeInClient();
+  const signedIn = frame.fid !== null;
   useEffect(() => {
-    if (someone) preloadHomeChats();
-  }, [someone]);
+    if (signedIn || mayBeInClient()) preloadHomeChats();
+  }, [signedIn]);
 
   if (web && !frame.isLoading && frame.fid === null) return <WebHome fallback={<LoadingScreen />} />;
   if (frame.isLoading || (!frame.frameContext && !web)) {

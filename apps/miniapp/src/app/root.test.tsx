@@ -1,8 +1,8 @@
 import { within } from '@testing-library/react';
 import { act } from 'react';
-import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { strings } from '../lib/strings.ts';
+import { ownRoot } from '../test/own-root.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { createAppRoot } from './root.ts';
 
@@ -11,20 +11,7 @@ function Boom(): never {
 }
 
 /** The app's root on a container of its own, as main.tsx makes it. */
-let mounted: { root: Root; container: HTMLElement } | null = null;
-function appRoot() {
-  const container = document.body.appendChild(document.createElement('div'));
-  mounted = { root: createAppRoot(container), container };
-  return mounted;
-}
-
-afterEach(() => {
-  if (!mounted) return;
-  const { root, container } = mounted;
-  act(() => root.unmount());
-  container.remove();
-  mounted = null;
-});
+const appRoot = () => ownRoot(createAppRoot);
 
 /** The console reports that begin with `what`: [what, error, component stack]. */
 function reports(errors: { mock: { calls: unknown[][] } }, what: string) {

@@ -1,5 +1,5 @@
-import type { ErrorInfo } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { errorMessage } from '../lib/errors.ts';
 import { strings } from '../lib/strings.ts';
 
@@ -22,17 +22,19 @@ function showStaticError(container: Element, error: unknown) {
 }
 
 /**
- * The app's React root. Every error a render throws reaches one of React 19's root callbacks with
- * the components it broke in, so each is reported once, in one place:
+ * The app's root's error callbacks. Every error a render throws reaches one of React 19's root
+ * callbacks with the components it broke in, so each is reported once, in one place:
  * - caught by an error boundary (the screen already says "Something went wrong"): the error and
  *   where it broke, for whoever reads the console (the client's web view inspector, a bug report);
  * - caught by none (an error in the root boundary itself): React has unmounted the app, so the page
- *   gets the same message as plain HTML rather than going blank.
+ *   gets the same message as plain HTML rather than going blank;
+ * - recovered from (most often a prerendered shell that the first render did not match, so React
+ *   rendered the page again from scratch): the page works, but its shell was thrown away.
  */
-export function createAppRoot(container: Element): Root {
-  const report = (what: string, error: unknown, info: ErrorInfo) =>
+function rootOptions(container: Element): RootOptions {
+  const report = (what: string, error: unknown, info: { componentStack?: string }) =>
     console.error(what, error, info.componentStack ?? '');
-  return createRoot(container, {
+  return {
     onCaughtError(error, info) {
       report('Render error, shown in its error boundary:', error, info);
     },
@@ -40,5 +42,18 @@ export function createAppRoot(container: Element): Root {
       report('Render error outside every error boundary; the app stopped:', error, info);
       showStaticError(container, error);
     },
-  });
+    onRecoverableError(error, info) {
+      report('Recovered by rendering again (a shell the page did not match, or an error React retried):', error, info);
+    },
+  };
+}
+
+/** The app's React root on an empty container (a page without a prerendered shell, `npm run dev`). */
+export function createAppRoot(container: Element): Root {
+  return createRoot(container, rootOptions(container));
+}
+
+/** The app's React root over the prerendered shell in `container`, which it takes over (hydrates). */
+export function hydrateAppRoot(container: Element, app: ReactNode): Root {
+  return hydrateRoot(container, app, rootOptions(container));
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type PrerenderedShell, SHELLS_INDEX } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenOn, rawGet } from '../../test/raw-http.ts';
@@ -33,6 +34,40 @@ describe('the built mini-app on the API origin', () => {
     expect(await (await app.request('/agent/x-1')).text()).toContain('<meta name="agent" content="x-1">');
     expect(await (await app.request('/leaderboard')).text()).toContain('<meta name="app">');
     expect((await app.request('/doppelganger/agents')).status).toBe(404);
+  });
+
+  it("a screen's path gets its prerendered shell's page, with the same head tags; other paths index.html", async () => {
+    const dir = distDir();
+    writeFileSync(join(dir, 'index.html'), html('a.js'));
+    mkdirSync(join(dir, 'shells'));
+    const shell = (name: string) => html('a.js').replace('<body>', `<body><div id="root">${name} shell</div>`);
+    writeFileSync(join(dir, 'shells', 'home.html'), shell('home'));
+    writeFileSync(join(dir, 'shells', 'agents.html'), shell('agents'));
+    writeFileSync(join(dir, 'shells', 'agent.html'), shell('agent'));
+    const index: PrerenderedShell[] = [
+      { route: '/', file: 'shells/home.html' },
+      { route: '/agents', file: 'shells/agents.html' },
+      { route: '/agent/:agentId', file: 'shells/agent.html' },
+    ];
+    writeFileSync(join(dir, SHELLS_INDEX), JSON.stringify(index));
+    const app = miniappStaticRoutes(dir, isApiPath, heads);
+    const text = async (path: string) => (await app.request(path)).text();
+
+    for (const path of ['/', '/index.html']) {
+      expect(await text(path)).toContain('home shell');
+      expect(await text(path)).toContain('<meta name="app">');
+    }
+    expect(await text('/agents')).toContain('agents shell');
+    const twin = await text('/agent/x-1');
+    expect(twin).toContain('agent shell');
+    expect(twin).toContain('<meta name="agent" content="x-1">');
+    expect(twin).not.toContain('<meta name="app">');
+    // A path no shell's route matches (a deeper one, another screen) gets the empty index.html.
+    for (const path of ['/agents/more', '/agent/x-1/extra', '/you']) {
+      const page = await text(path);
+      expect(page).not.toContain('shell');
+      expect(page).toContain('<meta name="app">');
+    }
   });
 
   it('a rebuild under the running server is served without a restart', async () => {

@@ -31,7 +31,9 @@ function useHistory(): KeyedHistory {
 function locationHookOf(history: KeyedHistory) {
   const path = () => history.location().pathname;
   return function useHistoryPath(): [string, KeyedHistory['navigate']] {
-    return [useSyncExternalStore(history.subscribe, path), history.navigate];
+    // The same snapshot while hydrating a prerendered shell: the server chose the shell by the route
+    // this path matches, and a shell shows nothing of its path's parameters.
+    return [useSyncExternalStore(history.subscribe, path, path), history.navigate];
   };
 }
 
@@ -48,7 +50,7 @@ export function AppRouter({ history, children }: { history: KeyedHistory; childr
 /** Where the app is: the path, the history entry's key ('default' on the first) and how it got there. */
 export function useAppLocation(): AppLocation {
   const history = useHistory();
-  return useSyncExternalStore(history.subscribe, history.location);
+  return useSyncExternalStore(history.subscribe, history.location, history.location);
 }
 
 /** Go to a path (a new entry, or in the current one's place with `replace`), or -1: one entry back. */

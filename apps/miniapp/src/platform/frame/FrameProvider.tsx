@@ -6,6 +6,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -34,11 +35,12 @@ const HostModeContext = createContext<HostMode | null>(null);
 export function FrameProvider({ children }: { children: ReactNode }) {
   const wallet = useWalletLoader();
   // A top-level page is web mode from its first render: nothing on it moves once that is known.
-  const [topLevel] = useState(() => !mayBeInClient());
-  const [state, setState] = useState<FrameState>(() =>
-    topLevel ? { ...initialFrameState, isFarcasterFrame: false, isLoading: false } : initialFrameState,
-  );
-  const [mode, setMode] = useState<HostMode | null>(() => (topLevel ? 'web' : null));
+  // While a prerendered shell is taken over, the first render is the shell's (where the page runs
+  // not known yet), and the next one follows at once. The effects read the page itself.
+  const topLevel = useSyncExternalStore(noChange, isTopLevel, notKnownYet);
+  const [startUp, setState] = useState<FrameState>(initialFrameState);
+  const [decided, setMode] = useState<HostMode | null>(null);
+  const mode = topLevel ? 'web' : decided;
 
   useEffect(() => {
     let cancelled = false;
@@ -56,7 +58,7 @@ export function FrameProvider({ children }: { children: ReactNode }) {
     };
 
     // A top-level page has no client to ask: web mode at once, with nothing loaded for it.
-    if (topLevel) {
+    if (!mayBeInClient()) {
       decide('web');
       return stop;
     }
@@ -87,24 +89,27 @@ export function FrameProvider({ children }: { children: ReactNode }) {
       }
     })();
     return stop;
-  }, [wallet, topLevel]);
+  }, [wallet]);
 
   // ready() as soon as the first screen is in the document: a layout effect runs right after that
   // commit, where a passive one may wait for the next frame, which a busy phone delays.
+  // Once per page, also when StrictMode runs the effect again (development builds).
+  const readySent = useRef(false);
   useLayoutEffect(() => {
-    if (!topLevel) frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
-  }, [topLevel]);
+    if (readySent.current || !mayBeInClient()) return;
+    readySent.current = true;
+    frameHost.ready().catch((error: unknown) => console.warn('ready() failed', error));
+  }, []);
 
   useHostEventLog(mode === 'frame');
   const web = useWebSessionFid(mode === 'web');
   // Web mode: the signed-in wallet's Farcaster account is the user (loading until it is read).
-  const value = useMemo<FrameState>(
-    () =>
-      mode === 'web'
-        ? { ...state, isLoading: state.isLoading || !web, fid: web?.fid ?? null, isConnected: Boolean(web?.fid) }
-        : state,
-    [mode, state, web],
-  );
+  const value = useMemo<FrameState>(() => {
+    const state = topLevel ? { ...startUp, isFarcasterFrame: false, isLoading: false } : startUp;
+    return mode === 'web'
+      ? { ...state, isLoading: state.isLoading || !web, fid: web?.fid ?? null, isConnected: Boolean(web?.fid) }
+      : state;
+  }, [mode, startUp, topLevel, web]);
 
   return (
     <HostModeContext.Provider value={mode}>
@@ -113,11 +118,20 @@ export function FrameProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** Where the page runs does not change while it lives. */
+const noChange = () => () => {};
+const isTopLevel = () => !mayBeInClient();
+/** A prerendered shell is made where no page runs: as a page whose start-up is still to come. */
+const notKnownYet = () => false;
+
 /** Web mode's signed-in fid, following sign-in, sign-out and the session's end (localStorage, read at once). */
 function useWebSessionFid(active: boolean): { fid: number | null } | null {
-  const session = useSyncExternalStore(webSession.subscribe, webSession.get);
+  const session = useSyncExternalStore(webSession.subscribe, webSession.get, noSession);
   return useMemo(() => (active ? { fid: session?.fid ?? null } : null), [active, session]);
 }
+
+/** A prerendered shell is nobody's: the stored session is read once the page is taken over. */
+const noSession = () => null;
 
 /** 'frame' inside a Farcaster client, 'web' outside one; null while the start-up decides. */
 export function useHostMode(): HostMode | null {

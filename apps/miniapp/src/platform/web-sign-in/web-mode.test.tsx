@@ -12,6 +12,7 @@ import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } fr
 import { injectWallet } from '../../test/injected-wallet.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
+import { storeWebSession } from '../../test/web-session.ts';
 
 const NONCE = 'a1b2c3d4e5f60718';
 const FID = 42;
@@ -285,15 +286,7 @@ describe('web mode: the app outside a Farcaster client', () => {
   });
 
   it('inside a Farcaster client a stored web session is not used: the frame user and Quick Auth', async () => {
-    const session: WebSession = {
-      token: 'web-token',
-      fid: 7,
-      username: 'someone-else',
-      address: '0x1111111111111111111111111111111111111111',
-      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-      connectorId: 'test.wallet',
-    };
-    localStorage.setItem(WEB_SESSION_KEY, JSON.stringify(session));
+    storeWebSession({ fid: 7, username: 'someone-else' });
     host.context = Promise.resolve(userContext(FID));
     const server = signInServer();
     renderApp({ server });
