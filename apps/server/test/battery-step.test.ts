@@ -103,6 +103,14 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     } as unknown as PublicClient;
     return { watching, freeWhileAwaited };
   };
+  /** The operator's allowance to the life contract set directly, as a fresh or spent account has it. */
+  const approveOperatorUsdc = (amount: bigint) =>
+    operatorWallet(anvil.rpcUrl, OPERATOR_KEY).writeContract({
+      address: contracts.usdc,
+      abi: usdcAbi,
+      functionName: 'approve',
+      args: [contracts.fartwinLife, amount],
+    });
   const operatorUsdc = () =>
     chain.readContract({
       address: contracts.usdc,
@@ -184,6 +192,8 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     const agentId = twinAgentId('gmbeans');
     const { choices, character } = await leaningCharacter(db, 1002);
     await createDeployment(db, { ownerFid: 1002, agentId, choices, character });
+    // No standing approval left by the earlier payment: this step approves, then pays.
+    await chain.waitForTransactionReceipt({ hash: await approveOperatorUsdc(0n) });
     // At each receipt wait (the approval's, then the payment's): may another deploy or a relay send?
     const { watching, freeWhileAwaited } = watchingReceiptWaits();
     const { batteryTxHash } = await step.run((await findDeployment(db, 1002))!, depsWith(watching));
@@ -200,6 +210,26 @@ describe('the deploy pipeline’s first-battery and token steps', () => {
     expect(rows[1]!.nonce).toBe(rows[0]!.nonce! + 1);
     expect(rows[1]!.tx_hash).toBe(batteryTxHash);
     expect(settling).toEqual(expect.arrayContaining(rows.map((row) => row.id)));
+  });
+  it("pays two deploys' first batteries side by side, neither taking the other's approval", async () => {
+    const deployments = [
+      { ownerFid: 1004, agentId: twinAgentId('sidebyside-a') },
+      { ownerFid: 1005, agentId: twinAgentId('sidebyside-b') },
+    ];
+    for (const { ownerFid, agentId } of deployments) {
+      const { choices, character } = await leaningCharacter(db, ownerFid);
+      await createDeployment(db, { ownerFid, agentId, choices, character });
+    }
+    // Exactly one battery's allowance left: each payment, approving only its own amount, would take it.
+    await chain.waitForTransactionReceipt({ hash: await approveOperatorUsdc(BATTERY_PRICE_USDC) });
+    const usdcBefore = await operatorUsdc();
+    const paid = await Promise.all(
+      deployments.map(async ({ ownerFid }) => step.run((await findDeployment(db, ownerFid))!, depsWith(chain))),
+    );
+    for (const { batteryTxHash } of paid) {
+      expect((await chain.getTransactionReceipt({ hash: batteryTxHash as `0x${string}` })).status).toBe('success');
+    }
+    expect(usdcBefore - (await operatorUsdc())).toBe(2n * BATTERY_PRICE_USDC);
   });
   it('the token step records its deploy when sent; a retry while it is pending sends nothing; once mined, it finds the token', async () => {
     const testClient = createTestClient({ mode: 'anvil', chain: base, transport: http(anvil.rpcUrl) });

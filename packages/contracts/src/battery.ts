@@ -2,6 +2,7 @@ import {
   type Account,
   type Address,
   type Chain,
+  maxUint256,
   type PublicClient,
   parseEventLogs,
   type TransactionReceipt,
@@ -23,6 +24,13 @@ export interface PaymentOptions {
    * a caller records it, so a retry after a failed wait can tell a pending payment from none.
    */
   onSent?: (hash: `0x${string}`) => unknown;
+  /**
+   * 'standing': approve FartwinLife for good (the maximum) unless the wallet approved it so
+   * already, for a payer that pays often from one account (the
+   * operator's first batteries): payments sent side by side then never take each other's
+   * allowance. Else each payment approves exactly its amount first.
+   */
+  approval?: 'exact' | 'standing';
 }
 
 export interface LifeContracts {
@@ -83,7 +91,18 @@ export async function payForBattery(
   usdcAmount: bigint,
   options: PaymentOptions = {},
 ) {
-  await approveBatteryPayment(publicClient, wallet, contracts, usdcAmount);
+  if (options.approval !== 'standing') {
+    await approveBatteryPayment(publicClient, wallet, contracts, usdcAmount);
+  } else {
+    const allowance = await publicClient.readContract({
+      address: contracts.usdc,
+      abi: iusdcAbi,
+      functionName: 'allowance',
+      args: [wallet.account.address, contracts.fartwinLife],
+    });
+    // Short of the standing approval (not merely of this amount: a payment beside this one may take it).
+    if (allowance < maxUint256 / 2n) await approveBatteryPayment(publicClient, wallet, contracts, maxUint256);
+  }
   const receipt = await extendLife(publicClient, wallet, contracts, agentId, usdcAmount, options);
   const [event] = parseEventLogs({ abi: fartwinLifeAbi, logs: receipt.logs, eventName: 'LifeExtended' });
   if (!event) throw new Error('extendLife emitted no LifeExtended event');

@@ -237,8 +237,12 @@ export const deploySteps: readonly DeployStep[] = [
         contracts,
         deployment.agentId,
         BATTERY_PRICE_USDC,
-        // Recorded before its receipt is awaited.
-        { onSent: (hash) => recordOutputs(deps.db, deployment.ownerFid, { batteryTxHash: hash }) },
+        {
+          // Recorded before its receipt is awaited.
+          onSent: (hash) => recordOutputs(deps.db, deployment.ownerFid, { batteryTxHash: hash }),
+          // Deploys pay side by side from the operator's account: one's approval must not be another's.
+          approval: 'standing',
+        },
       );
       return { batteryTxHash: receipt.transactionHash };
     },
