@@ -154,7 +154,9 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
       expect((await replyOn(otherReplica, message)).toLowerCase()).not.toContain('ramen');
     }
     expect(await replyOn(otherReplica, 'who are you?')).toContain(changed.aboutMe);
-    expect(await replyOn(otherReplica, 'tell me about testing')).toContain('ship it and see');
+    // A phrase is said where it fits what was asked (a word in common), not worked into every reply.
+    expect(await replyOn(otherReplica, 'do you ship on fridays?')).toContain('ship it and see');
+    expect(await replyOn(otherReplica, 'tell me about testing')).not.toContain('ship it and see');
     expect(await replyOn(otherReplica, 'tell me about testing')).not.toBe(longBefore);
     // The model is told the same.
     const prompt = systemPrompt((await cachedAgentCharacter(otherReplica, alice.agentId))!);
