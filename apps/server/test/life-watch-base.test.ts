@@ -116,11 +116,18 @@ describe("the life watch through Base's Notifications API, for an owner signed i
       message: expect.stringMatching(/^@lowcaps-dev-twin ran out/),
     });
     expect(farcaster.notifications.flatMap((each) => each.tokens)).toEqual(['owner-1002', 'owner-1002']);
-    // Each notice was sent once to the wallet, and is recorded as sent.
-    const sends = await server.db.selectFrom('base_notification_sends').selectAll().orderBy('created_at').execute();
-    expect(sends.map((row) => [row.notification_id, row.address, row.sent_at !== null])).toEqual([
-      [`battery-warning:${twins.wallet}:${expiry}`, walletOwner.address, true],
-      [`dead:${twins.wallet}:${expiry}`, walletOwner.address, true],
-    ]);
+    // Each notice was sent once to the wallet, and is recorded as sent (once the API's answer is read:
+    // the inbox holds the notice a moment before the sender records its answer).
+    await vi.waitFor(
+      async () => {
+        const sends = await server.db.selectFrom('base_notification_sends').selectAll().orderBy('created_at').execute();
+        expect(sends.map((row) => [row.notification_id, row.address, row.sent_at !== null])).toEqual([
+          [`battery-warning:${twins.wallet}:${expiry}`, walletOwner.address, true],
+          [`dead:${twins.wallet}:${expiry}`, walletOwner.address, true],
+        ]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(base.inbox(walletOwner.address)).toHaveLength(2);
   }, 120_000);
 });
