@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { LOCK_SPACES, transactionLock } from '../platform/db/advisory-locks.ts';
+import { LOCK_SPACES, REQUEST_LOCK_WAIT_MS, transactionLock } from '../platform/db/advisory-locks.ts';
 import type { Db } from '../platform/db/database.ts';
+import { inProcessTurn } from '../platform/db/process-turns.ts';
 import { findByKey, type OutboxCall, type OutboxRow, REVERTED, recordIntent } from '../platform/outbox/index.ts';
 
 /*
@@ -63,31 +64,35 @@ export async function claimRelay(
   caps: RelayCaps,
 ): Promise<RelayClaim> {
   const { payer, nonce } = lowercase(key);
-  return db.transaction().execute(async (trx) => {
-    // At most a short wait (LockWaitTimeout): the holder only counts and inserts.
-    await transactionLock(trx, { space: LOCK_SPACES.batteryRelayCaps, id: 0 });
-    // An attempt that crashed before signing sent nothing: its row gives way.
-    await trx
-      .deleteFrom('outbox_transactions')
-      .where('key', '=', relayKey(key))
-      .where('raw_tx', 'is', null)
-      .where((where) => where.or([where('status', '=', 'failed'), where('expires_at', '<=', sql<Date>`now()`)]))
-      .execute();
-    const existing = await findRelay(trx, key);
-    if (existing) return { kind: 'existing', ...existing };
-    const reached = await relayCapReached(trx, asker, caps);
-    if (reached) return { kind: reached };
-    const row = await recordIntent(trx, {
-      kind: 'relay',
-      key: relayKey(key),
-      agentId: intent.agentId,
-      signer: intent.operator,
-      call: intent.call,
-      expiresInSeconds: ABANDONED_AFTER_SECONDS,
-      details: { payer, auth_nonce: nonce, client_ip: asker.clientIp },
-    });
-    return { kind: 'claimed', id: row.id };
-  });
+  // Claims wait their turn in this process with no connection (a burst of relays would otherwise hold
+  // the pool while waiting on the caps' lock); the first waits on the lock, which keeps other replicas
+  // out. At most a short wait in all (LockWaitTimeout): the holder only counts and inserts.
+  return inProcessTurn('relay-caps', REQUEST_LOCK_WAIT_MS, 'The relay caps', (waitLeftMs) =>
+    db.transaction().execute(async (trx) => {
+      await transactionLock(trx, { space: LOCK_SPACES.batteryRelayCaps, id: 0 }, waitLeftMs);
+      // An attempt that crashed before signing sent nothing: its row gives way.
+      await trx
+        .deleteFrom('outbox_transactions')
+        .where('key', '=', relayKey(key))
+        .where('raw_tx', 'is', null)
+        .where((where) => where.or([where('status', '=', 'failed'), where('expires_at', '<=', sql<Date>`now()`)]))
+        .execute();
+      const existing = await findRelay(trx, key);
+      if (existing) return { kind: 'existing', ...existing };
+      const reached = await relayCapReached(trx, asker, caps);
+      if (reached) return { kind: reached };
+      const row = await recordIntent(trx, {
+        kind: 'relay',
+        key: relayKey(key),
+        agentId: intent.agentId,
+        signer: intent.operator,
+        call: intent.call,
+        expiresInSeconds: ABANDONED_AFTER_SECONDS,
+        details: { payer, auth_nonce: nonce, client_ip: asker.clientIp },
+      });
+      return { kind: 'claimed', id: row.id };
+    }),
+  );
 }
 
 /**

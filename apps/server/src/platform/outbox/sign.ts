@@ -1,8 +1,9 @@
 import { withGasHeadroom } from '@fartwin/contracts';
 import { sql } from 'kysely';
 import { type Hex, keccak256, type LocalAccount, type PublicClient } from 'viem';
-import { LockWaitTimeout, REQUEST_LOCK_WAIT_MS, withRowLockTimeout } from '../db/advisory-locks.ts';
+import { REQUEST_LOCK_WAIT_MS, withRowLockTimeout } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
+import { inProcessTurn } from '../db/process-turns.ts';
 import { withinBudget } from '../limits/time-budget.ts';
 import { EXPIRED, findTransaction, type OutboxRow } from './transactions.ts';
 
@@ -78,10 +79,10 @@ export async function signIntent(
   const signer = account.address.toLowerCase();
 
   const waitMs = options.lockWaitMs ?? REQUEST_LOCK_WAIT_MS;
-  const startedAt = Date.now();
-  return inSignersTurn(signer, waitMs, () =>
+  // Signings of one signer wait their turn in this process with no connection; the first waits on the row.
+  return inProcessTurn(`outbox-signer:${signer}`, waitMs, `The signer ${signer}`, (waitLeftMs) =>
     db.transaction().execute((trx) =>
-      withRowLockTimeout(trx, waitMs - (Date.now() - startedAt), `The signer ${signer}`, async () => {
+      withRowLockTimeout(trx, waitLeftMs, `The signer ${signer}`, async () => {
         await trx
           .insertInto('outbox_signers')
           .values({ address: signer, next_nonce: pending })
@@ -136,38 +137,4 @@ export async function signIntent(
       }),
     ),
   );
-}
-
-/** Per signer, in this process: the end of the line of signings waiting for its row. */
-const signersLines = new Map<string, Promise<void>>();
-
-/**
- * Runs `work` (a signing transaction) after this process's earlier signings of the same signer, waiting
- * in memory, with no pooled connection, for at most `waitMs`, then LockWaitTimeout. So a burst for
- * one signer (one owner's withdrawals, the relays the operator signs) takes one pooled connection per
- * process at a time, never the pool; other replicas are kept out by the signer's row lock.
- */
-async function inSignersTurn<T>(signer: string, waitMs: number, work: () => Promise<T>): Promise<T> {
-  const before = signersLines.get(signer) ?? Promise.resolve();
-  let done!: () => void;
-  const mine = new Promise<void>((resolve) => {
-    done = resolve;
-  });
-  const line = before.then(() => mine);
-  signersLines.set(signer, line);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const turn = await Promise.race([
-      before.then(() => true),
-      new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), Math.max(0, waitMs));
-      }),
-    ]);
-    if (!turn) throw new LockWaitTimeout(`The signer ${signer} stayed busy for ${waitMs} ms`);
-    return await work();
-  } finally {
-    clearTimeout(timer);
-    done();
-    if (signersLines.get(signer) === line) signersLines.delete(signer);
-  }
 }
