@@ -68,6 +68,8 @@ export interface BaseNotifier {
 const CALL_BUDGET_MS = 10_000;
 /** The user list is read again after this long (it costs requests out of the same 20 a minute). */
 const DEFAULT_USERS_CACHE_SECONDS = 300;
+/** How old a list may be when an address to notify is missing from it (at most one read per this time). */
+const MISSING_USER_REREAD_SECONDS = 10;
 /**
  * Pages of the user list read at most (500 users each): past it, addresses not on the pages read
  * are sent to anyway, and Base's own answer says whether they took it.
@@ -135,6 +137,8 @@ export interface BaseSenderDeps {
   rateLimit?: { requests: number; windowMs: number };
   /** How long the app's user list is trusted. */
   usersCacheSeconds?: number;
+  /** How old the list may be when an address to notify is missing from it (default 10 s). */
+  missingUserRereadSeconds?: number;
 }
 
 /**
@@ -189,6 +193,7 @@ export async function startBaseNotificationSender(boss: PgBoss, deps: BaseSender
   const paceMs = rateLimit.windowMs / Math.max(1, rateLimit.requests - 1);
   const firstRetryDelay = deps.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS;
   const usersCacheMs = (deps.usersCacheSeconds ?? DEFAULT_USERS_CACHE_SECONDS) * 1000;
+  const missingUserRereadMs = (deps.missingUserRereadSeconds ?? MISSING_USER_REREAD_SECONDS) * 1000;
   const jobSchema = z.object({
     delivery: z.uuid(),
     notificationId: z.string().min(1).max(200),
@@ -262,9 +267,13 @@ export async function startBaseNotificationSender(boss: PgBoss, deps: BaseSender
     users = { at: Date.now(), enabled, complete: cursor === undefined };
     return undefined;
   };
-  /** Undefined once the list is fresh; otherwise why it could not be read. */
-  const freshUsers = async (): Promise<CallResult | undefined> => {
-    if (users && Date.now() - users.at < usersCacheMs) return undefined;
+  /**
+   * Undefined once the list is fresh; otherwise why it could not be read. `maxAgeMs`: how old a list
+   * may be (the cache's life; shorter when an address is missing from it, since a user who turned
+   * notifications on after the last read is not on it yet).
+   */
+  const freshUsers = async (maxAgeMs = usersCacheMs): Promise<CallResult | undefined> => {
+    if (users && Date.now() - users.at < maxAgeMs) return undefined;
     reading ??= readUsers().finally(() => {
       reading = undefined;
     });
@@ -317,7 +326,10 @@ export async function startBaseNotificationSender(boss: PgBoss, deps: BaseSender
     const log = { notificationId: job.notificationId, attempt: job.attempt };
     const claimed = await claim(job);
     if (claimed.length === 0) return;
-    const listProblem = await freshUsers();
+    let listProblem = await freshUsers();
+    // An address missing from a list read a while ago may have turned notifications on since: read it again.
+    const missing = () => claimed.some((address) => users?.complete && !users.enabled.has(address.toLowerCase()));
+    if (!listProblem && missing()) listProblem = await freshUsers(missingUserRereadMs);
     if (listProblem && !listProblem.ok) {
       logger.warn({ ...log, reason: listProblem.reason }, 'base notification user list unavailable');
       if (listProblem.retry) await retryLater(job, claimed, listProblem.retry);
