@@ -111,11 +111,19 @@ describe("drafts to review and digests through Base's Notifications API, for own
     await vi.waitFor(() => expect(farcasterNotices('digest:')).toHaveLength(2), { timeout: 30_000 });
     expect(base.inbox(wallets.alice.address).filter((entry) => entry.title.startsWith('Review'))).toHaveLength(1);
     expect(farcasterNotices('draft:')).toHaveLength(1);
-    const sends = await server.db
-      .selectFrom('base_notification_sends')
-      .select(['notification_id', 'sent_at'])
-      .where('address', '=', wallets.alice.address)
-      .execute();
+    // Base's inbox holds a notice before the sender reads Base's answer and records it sent.
+    const sends = await vi.waitFor(
+      async () => {
+        const rows = await server.db
+          .selectFrom('base_notification_sends')
+          .select(['notification_id', 'sent_at'])
+          .where('address', '=', wallets.alice.address)
+          .execute();
+        expect(rows.every((row) => row.sent_at !== null)).toBe(true);
+        return rows;
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     expect(sends.map((row) => row.notification_id).sort()).toEqual(
       [
         `draft:post:${agent.agentId}:${postJob.slotAt}`,
@@ -123,7 +131,6 @@ describe("drafts to review and digests through Base's Notifications API, for own
         `digest:${agent.agentId}:${later.slotAt}`,
       ].sort(),
     );
-    expect(sends.every((row) => row.sent_at !== null)).toBe(true);
   }, 120_000);
 
   it('an owner who signs in by wallet after the twin exists gets digests and drafts on Base from then on', async () => {
