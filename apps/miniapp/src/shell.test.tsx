@@ -7,7 +7,7 @@ import { renderShell } from './shell.tsx';
 import { createFakeServer, directory, makeAgent, withTwin } from './test/fake-server.ts';
 import { ownRoot } from './test/own-root.ts';
 import { asTopLevelPage, host, sdk, userContext } from './test/sdk-double.ts';
-import { storeWebSession } from './test/web-session.ts';
+import { storeWebSession } from './test/stored-web-session.ts';
 
 const SCREENS = ['/', '/agents', '/agent/agent-1', '/leaderboard', '/info'] as const;
 

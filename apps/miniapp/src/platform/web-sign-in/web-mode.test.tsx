@@ -12,7 +12,7 @@ import { createFakeServer, directory, errorReply, json, makeAgent, withTwin } fr
 import { injectWallet } from '../../test/injected-wallet.ts';
 import { renderApp } from '../../test/render.tsx';
 import { host, sdk, userContext } from '../../test/sdk-double.ts';
-import { storeWebSession } from '../../test/web-session.ts';
+import { storeWebSession } from '../../test/stored-web-session.ts';
 
 const NONCE = 'a1b2c3d4e5f60718';
 const FID = 42;
