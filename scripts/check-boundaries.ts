@@ -28,8 +28,9 @@ const gone = [...known].filter((key) => !found.includes(key));
 if (added.length > 0) {
   console.error(added.join('\n'));
   console.error(
-    `\n${added.length} new break(s) of the layout rule: enter another feature through its index.ts, keep ` +
-      'infrastructure from importing features, and break the cycle (CONTRIBUTING.md, "Layout").',
+    `\n${added.length} new break(s) of the layout rule: enter another feature through its index.ts (its ` +
+      'screen.ts with import() only), keep those entries to re-exports, keep infrastructure from importing ' +
+      'features, and break the cycle (CONTRIBUTING.md, "Layout").',
   );
 }
 if (gone.length > 0) {

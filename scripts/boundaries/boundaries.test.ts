@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AppLayout, checkLayout, importsOf } from './boundaries.ts';
+import { type AppLayout, checkLayout, importsOf, onlyReExports } from './boundaries.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -39,8 +39,14 @@ describe('the layout rule', () => {
           "// import { f } from './f.ts';",
           "/* import { g } from './g.ts'; */",
         ].join('\n'),
-      ).sort(),
-    ).toEqual(['../b/index.ts', './a.ts', './c.ts', './d.ts', './e.css']);
+      ),
+    ).toEqual([
+      { specifier: './a.ts', dynamic: false },
+      { specifier: '../b/index.ts', dynamic: false },
+      { specifier: './c.ts', dynamic: false },
+      { specifier: './d.ts', dynamic: true },
+      { specifier: './e.css', dynamic: false },
+    ]);
   });
 
   it('lets a feature be entered through its index only, and infrastructure by each module', () => {
@@ -56,6 +62,61 @@ describe('the layout rule', () => {
     expect(keys(root)).toEqual([
       'internal: app: beta/reaches.ts reaches into alpha/inner.ts',
       'internal: app: main.ts reaches into alpha/inner.ts',
+    ]);
+  });
+
+  it("lets another folder load a feature's screen entry on demand only", () => {
+    const root = fixture({
+      'src/alpha/index.ts': "export { inner } from './inner.ts';",
+      'src/alpha/inner.ts': 'export const inner = 1;',
+      'src/alpha/screen.ts': "export { Page } from './page.ts';",
+      'src/alpha/page.ts': "import { inner } from './inner.ts'; export const Page = inner;",
+      'src/routes.ts': "export const page = () => import('./alpha/screen.ts');",
+      'src/beta/lazy.ts': "export const page = async () => (await import('../alpha/screen.ts')).Page;",
+      'src/beta/eager.ts': "import { Page } from '../alpha/screen.ts'; export const page = Page;",
+      'src/beta/reexport.ts': "export { Page } from '../alpha/screen.ts';",
+      'src/beta/page.ts': "export const page = () => import('../alpha/page.ts');",
+      'src/db/pool.ts': "export const load = () => import('./screen.ts');",
+      'src/db/screen.ts': 'export const screen = 1;',
+    });
+    expect(keys(root)).toEqual([
+      'internal: app: beta/page.ts reaches into alpha/page.ts',
+      'screen: app: beta/eager.ts imports the screen alpha/screen.ts statically',
+      'screen: app: beta/reexport.ts imports the screen alpha/screen.ts statically',
+    ]);
+  });
+
+  it("keeps a unit's index and screen entries to re-exports", () => {
+    expect(
+      onlyReExports(
+        [
+          '// What the feature offers.',
+          "export { a, type B } from './a.ts';",
+          "export type {\n  C,\n} from './c.ts';",
+          "export * from './d.ts';",
+          "export * as e from './e.ts'",
+        ].join('\n'),
+      ),
+    ).toBe(true);
+    expect(onlyReExports("import { a } from './a.ts';\nexport { a };")).toBe(false);
+    expect(onlyReExports("export { a } from './a.ts';\nwindow.ready = true;")).toBe(false);
+    const root = fixture({
+      'src/alpha/index.ts': "export { inner } from './inner.ts';\nexport const extra = 1;",
+      'src/alpha/inner.ts': 'export const inner = 1;',
+      'src/alpha/screen.ts': "import './inner.ts';\nexport { inner } from './inner.ts';",
+      'src/beta/index.ts': "// Beta.\nexport { inner } from '../alpha/index.ts';",
+      'src/db/index.ts': 'export const pool = 1;',
+      'src/db/screen.ts': 'export const screen = 1;',
+    });
+    expect(keys(root)).toEqual([]);
+    expect(
+      checkLayout(root, { ...layout, entriesOnlyReExport: true })
+        .map((violation) => `${violation.rule}: ${violation.key}`)
+        .sort(),
+    ).toEqual([
+      'entry: app: alpha/index.ts holds more than re-exports',
+      'entry: app: alpha/screen.ts holds more than re-exports',
+      'entry: app: db/index.ts holds more than re-exports',
     ]);
   });
 

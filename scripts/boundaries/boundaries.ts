@@ -7,6 +7,13 @@ import { dirname, join, relative, resolve } from 'node:path';
  * - A feature is entered through its `index.ts` (or `index.tsx`): another unit that imports a file
  *   inside it reaches into its internals. Infrastructure is a set of small modules, each imported
  *   by its own file.
+ * - A feature may have one more entry, `screen.ts`, for the screen it shows on a route of its own:
+ *   another unit loads it only on demand (`import()`), so the screen stays out of the chunks that
+ *   import the feature's index; a static import of it is a break.
+ * - In a layout that says so (`entriesOnlyReExport`), a unit's `index.ts` and a feature's `screen.ts`
+ *   only re-export (`export … from`): the mini-app's build declares them free of side effects, so a
+ *   module that takes one name from an index bundles that name's module alone
+ *   (apps/miniapp/vite.config.ts).
  * - Infrastructure sits below features: an infrastructure unit imports no feature.
  * - No import cycles, between files or between units.
  * Imports are read from the sources as written (static imports and exports, `import()`), relative
@@ -21,9 +28,11 @@ export interface AppLayout {
   unitsIn: string[];
   /** Units that are infrastructure (named as `<unitsIn>/<folder>` or `<folder>` for the root). */
   infrastructure: string[];
+  /** Whether a unit's entries (index.ts, a feature's screen.ts) must hold re-exports only. */
+  entriesOnlyReExport?: boolean;
 }
 
-export type Rule = 'internal' | 'layer' | 'cycle';
+export type Rule = 'internal' | 'screen' | 'entry' | 'layer' | 'cycle';
 
 export interface Violation {
   rule: Rule;
@@ -49,14 +58,29 @@ function sourceFiles(dir: string): string[] {
   return files;
 }
 
+/** An import as written: what it names, and whether it loads on demand (`import()`). */
+export interface Import {
+  specifier: string;
+  dynamic: boolean;
+}
+
+/** The source without its comments, which would hide or fake imports. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+const RE_EXPORT = /export\s+(?:type\s+)?(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?)\s+from\s*['"][^'"]+['"]\s*;?/g;
+
+/** Whether a source holds re-exports only (`export { a } from './a.ts'`, `export * from …`). */
+export function onlyReExports(source: string): boolean {
+  return withoutComments(source).replace(RE_EXPORT, '').trim() === '';
+}
+
 /** The relative imports a source file makes. */
-export function importsOf(source: string): string[] {
-  const found: string[] = [];
-  // Comments would hide or fake imports: drop them first.
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+export function importsOf(source: string): Import[] {
+  const found: Import[] = [];
+  const code = withoutComments(source);
   for (const match of code.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2] ?? match[3];
-    if (specifier?.startsWith('.')) found.push(specifier);
+    if (specifier?.startsWith('.')) found.push({ specifier, dynamic: match[2] !== undefined });
   }
   return found;
 }
@@ -92,7 +116,8 @@ function unitOf(layout: AppLayout, rootDir: string, file: string): string | unde
   return undefined;
 }
 
-const isIndex = (file: string) => /(^|\/)index\.tsx?$/.test(file);
+const isIndex = (file: string) => /^index\.tsx?$/.test(file);
+const isScreen = (file: string) => /^screen\.tsx?$/.test(file);
 
 /** Every violation of the layout rule in one app. */
 export function checkLayout(repoRoot: string, layout: AppLayout): Violation[] {
@@ -104,17 +129,29 @@ export function checkLayout(repoRoot: string, layout: AppLayout): Violation[] {
   const label = (file: string) => relative(rootDir, file).split('\\').join('/');
   for (const file of files) {
     const targets: string[] = [];
-    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    const unit = unitOf(layout, rootDir, file);
+    const inUnit = unit && relative(join(rootDir, unit), file).split('\\').join('/');
+    const entry = inUnit && (isIndex(inUnit) || (isScreen(inUnit) && !layout.infrastructure.includes(unit)));
+    if (layout.entriesOnlyReExport && entry && !onlyReExports(source)) {
+      violations.push({ rule: 'entry', key: `${layout.name}: ${label(file)} holds more than re-exports` });
+    }
+    for (const { specifier, dynamic } of importsOf(source)) {
       const target = resolveImport(file, specifier);
       if (!target || !SOURCE.test(target)) continue;
       targets.push(target);
-      const from = unitOf(layout, rootDir, file);
+      const from = unit;
       const to = unitOf(layout, rootDir, target);
       if (!to || from === to) continue;
       if (from) unitEdges.set(from, (unitEdges.get(from) ?? new Set()).add(to));
       const intoUnit = relative(join(rootDir, to), target).split('\\').join('/');
       const intoFeature = !layout.infrastructure.includes(to);
-      if (intoFeature && (!isIndex(intoUnit) || intoUnit.includes('/'))) {
+      if (intoFeature && isScreen(intoUnit) && !dynamic) {
+        violations.push({
+          rule: 'screen',
+          key: `${layout.name}: ${label(file)} imports the screen ${label(target)} statically`,
+        });
+      } else if (intoFeature && !isIndex(intoUnit) && !isScreen(intoUnit)) {
         violations.push({ rule: 'internal', key: `${layout.name}: ${label(file)} reaches into ${label(target)}` });
       }
       if (from && layout.infrastructure.includes(from) && !layout.infrastructure.includes(to)) {
@@ -222,6 +259,13 @@ export const LAYOUTS: AppLayout[] = [
     name: 'miniapp',
     root: 'apps/miniapp/src',
     unitsIn: ['features', 'platform'],
-    infrastructure: ['platform/frame', 'platform/native', 'platform/wallet', 'platform/web-sign-in'],
+    infrastructure: [
+      'platform/frame',
+      'platform/host-actions',
+      'platform/native',
+      'platform/wallet',
+      'platform/web-sign-in',
+    ],
+    entriesOnlyReExport: true,
   },
 ];
