@@ -14,21 +14,21 @@ const SHELLS: { route: string; at: string; name: string; modules: string[] }[] =
     route: '/agents',
     at: '/agents',
     name: 'agents',
-    modules: ['src/features/agents/components/AgentsPage.tsx', 'src/features/agents/api/requests.ts'],
+    modules: ['src/features/agents/screen.ts', 'src/features/agents/api/requests.ts'],
   },
   {
     route: '/agent/:agentId',
     at: '/agent/shell',
     name: 'agent',
-    modules: ['src/features/twin-chat/components/AgentPage.tsx', 'src/features/agents/api/requests.ts'],
+    modules: ['src/features/twin-chat/screen.ts', 'src/features/agents/api/requests.ts'],
   },
   {
     route: '/leaderboard',
     at: '/leaderboard',
     name: 'leaderboard',
-    modules: ['src/features/leaderboard/components/LeaderboardScreen.tsx'],
+    modules: ['src/features/leaderboard/screen.ts'],
   },
-  { route: '/info', at: '/info', name: 'info', modules: ['src/features/agent-actions/components/InfoPage.tsx'] },
+  { route: '/info', at: '/info', name: 'info', modules: ['src/features/agent-actions/screen.ts'] },
 ];
 
 const ROOT_ELEMENT = '<div id="root"></div>';

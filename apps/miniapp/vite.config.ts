@@ -37,9 +37,17 @@ export default defineConfig({
     // screen weigh, and a prerendered shell has all it needs from the first file.
     cssCodeSplit: false,
     rolldownOptions: {
-      // The protocol package's modules only declare schemas and constants. Said so, a first-load
-      // module that takes a constant does not bring the schemas (and zod) along.
-      treeshake: { moduleSideEffects: [{ test: /\/packages\/protocol\/src\//, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [
+          // The protocol package's modules only declare schemas and constants. Said so, a first-load
+          // module that takes a constant does not bring the schemas (and zod) along.
+          { test: /\/packages\/protocol\/src\//, sideEffects: false },
+          // A feature's (or a platform piece's) index.ts only re-exports. Said so, a module that takes
+          // one name from it bundles that name's module alone: entering a feature through its index
+          // (the layout rule) does not pull its other exports into the importer's chunk.
+          { test: /\/src\/(features|platform)\/[^/]+\/index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           // React's own code (react, react-dom, its scheduler) in one chunk every screen shares: it

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import { loadAgentRequests } from '../features/agents/index.ts';
 import { Route, Switch, useAppLocation } from '../lib/router/index.ts';
 import { LoadingScreen } from '../platform/frame/index.ts';
 import { AppFrame } from './AppFrame.tsx';
@@ -18,55 +19,58 @@ export interface ScreenRoute {
  * not after them: the screen's first query does not wait for one more round trip.
  */
 const withAgentRequests = async <Screen,>(screen: Promise<Screen>): Promise<Screen> =>
-  (await Promise.all([screen, import('../features/agents/api/requests.ts')]))[0];
+  (await Promise.all([screen, loadAgentRequests()]))[0];
 
-/** Every route but / is loaded on demand, so the first load carries only the main screen. */
+/**
+ * Every route but / is loaded on demand, so the first load carries only the main screen: each
+ * feature's screen through its `screen.ts`, which nothing imports statically (CONTRIBUTING.md, "Layout").
+ */
 export const routes: ScreenRoute[] = [
   { path: '/', Component: HomeScreen },
   {
     path: '/agent/:agentId',
     lazy: async () => ({
-      Component: (await withAgentRequests(import('../features/twin-chat/components/AgentPage.tsx'))).AgentPage,
+      Component: (await withAgentRequests(import('../features/twin-chat/screen.ts'))).AgentPage,
     }),
   },
   {
     path: '/agents',
     lazy: async () => ({
-      Component: (await withAgentRequests(import('../features/agents/components/AgentsPage.tsx'))).AgentsPage,
+      Component: (await withAgentRequests(import('../features/agents/screen.ts'))).AgentsPage,
     }),
   },
   {
     path: '/leaderboard',
     lazy: async () => ({
-      Component: (await import('../features/leaderboard/components/LeaderboardScreen.tsx')).LeaderboardScreen,
+      Component: (await import('../features/leaderboard/screen.ts')).LeaderboardScreen,
     }),
   },
   {
     path: '/you/wallet',
     lazy: async () => ({
-      Component: (await import('../features/twin-wallet/components/WalletPage.tsx')).WalletPage,
+      Component: (await import('../features/twin-wallet/screen.ts')).WalletPage,
     }),
   },
   {
     path: '/you',
     lazy: async () => ({
-      Component: (await import('../features/owner-voice/components/YourTwinPage.tsx')).YourTwinPage,
+      Component: (await import('../features/owner-voice/screen.ts')).YourTwinPage,
     }),
   },
   {
     path: '/info',
-    lazy: async () => ({ Component: (await import('../features/agent-actions/components/InfoPage.tsx')).InfoPage }),
+    lazy: async () => ({ Component: (await import('../features/agent-actions/screen.ts')).InfoPage }),
   },
   {
     path: '/you/people',
     lazy: async () => ({
-      Component: (await import('../features/people-memory/components/PeopleMemoryPage.tsx')).PeopleMemoryPage,
+      Component: (await import('../features/people-memory/screen.ts')).PeopleMemoryPage,
     }),
   },
   {
     path: '/you/activity',
     lazy: async () => ({
-      Component: (await import('../features/twin-activity/components/ActivityScreen.tsx')).ActivityScreen,
+      Component: (await import('../features/twin-activity/screen.ts')).ActivityScreen,
     }),
   },
 ];

@@ -1,6 +1,4 @@
 import type { AgentActionKey } from '@fartwin/protocol';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/errors.ts';
 import { PRODUCT_NAME, strings } from '../../lib/strings.ts';
 
 /**
@@ -19,7 +17,6 @@ export const agentActionsTexts = {
   controlsFailed: (message: string) => `Could not load Pause and Ask me first: ${message}`,
   saving: 'Saving…',
   saveFailed: (message: string) => `Not saved: ${message}`,
-  networkError: 'Could not reach the server. Check your connection and try again.',
   directMessagesUnavailable: 'Not available on this server.',
   summaryLabel: 'What this twin does',
   summary: {
@@ -31,11 +28,3 @@ export const agentActionsTexts = {
   summaryNone: 'Takes no actions on its own',
   tryAgain: strings.tryAgain,
 } as const;
-
-/** What a failed call reads as: the server's own `error` text, or a network message. */
-export function requestErrorText(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  // fetch rejects with a TypeError when the request never got an answer.
-  if (error instanceof TypeError) return agentActionsTexts.networkError;
-  return errorMessage(error) || strings.unknownError;
-}

@@ -3,7 +3,9 @@ export {
   agentsByFidKey,
   directoryKey,
   flattenAgents,
+  loadAgentRequests,
   useAgent,
   useAgentsByFid,
   useAgentsDirectory,
 } from './api/agents.ts';
+export { useOwnsTwin } from './hooks/useOwnsTwin.ts';

@@ -8,7 +8,7 @@ import {
 } from '@fartwin/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api-client.ts';
-import { useOwnsTwin } from '../twin-links/hooks/useOwnsTwin.ts';
+import { useOwnsTwin } from '../agents/index.ts';
 import { economyQueryKey, refreshTwinEconomy } from './query-key.ts';
 import './twin-economy.css';
 

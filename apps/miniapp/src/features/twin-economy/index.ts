@@ -1,1 +1,2 @@
+export { refreshTwinEconomy } from './query-key.ts';
 export { TwinEconomy } from './TwinEconomy.tsx';

@@ -1,12 +1,13 @@
 import { AGENT_ACTION_DEFAULTS, type AgentActionsResponse, agentActionKeys } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { strings, webModeStrings } from '../../../lib/strings.ts';
 import { useFrame, useHostMode } from '../../../platform/frame/index.ts';
 import { useAgentsByFid } from '../../agents/index.ts';
 import { useAgentActions } from '../api/agent-actions.ts';
 import { useOwnerControls } from '../api/owner-controls.ts';
-import { agentActionsTexts, requestErrorText } from '../texts.ts';
+import { agentActionsTexts } from '../texts.ts';
 import { ActionRow } from './ActionRow.tsx';
 import { OwnerControlToggle } from './OwnerControlToggle.tsx';
 import { SavedActionToggle } from './SavedActionToggle.tsx';

@@ -1,6 +1,6 @@
 import { OWNER_CONTROL_TEXTS } from '@fartwin/protocol';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { type OwnerControlKey, useSaveOwnerControl } from '../api/owner-controls.ts';
-import { requestErrorText } from '../texts.ts';
 import { ToggleRow } from './ActionRow.tsx';
 
 /** Pause, or "ask me first" for posts or replies: saved as soon as it is flipped, as the /info switches are. */

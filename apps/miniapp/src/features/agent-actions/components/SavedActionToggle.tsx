@@ -1,6 +1,6 @@
 import type { AgentActionKey } from '@fartwin/protocol';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { useSaveAgentAction } from '../api/agent-actions.ts';
-import { requestErrorText } from '../texts.ts';
 import { ActionRow } from './ActionRow.tsx';
 
 /**

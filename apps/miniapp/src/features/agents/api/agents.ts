@@ -3,8 +3,11 @@ import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@
 import { useEffect } from 'react';
 import { mayBeInClient } from '../../../lib/host-mode.ts';
 
-/** The requests, with the protocol's schemas that check the answers, load after the first paint. */
-const requests = () => import('./requests.ts');
+/**
+ * The requests, with the protocol's schemas that check the answers, load after the first paint. A
+ * screen that shows twins loads them beside its own module (app/routes.tsx), not after it.
+ */
+export const loadAgentRequests = () => import('./requests.ts');
 
 /** The directory's pages, in the query cache. */
 export const directoryKey = ['agents-directory'] as const;
@@ -18,11 +21,11 @@ export function useAgentsByFid(fid: number | null) {
   // Loaded while a client's host answers with the context, so the fid's request does not wait for
   // it. A top-level page (web mode) knows its fid at once, and without one shows no server data.
   useEffect(() => {
-    if (mayBeInClient()) void requests();
+    if (mayBeInClient()) void loadAgentRequests();
   }, []);
   return useQuery({
     queryKey: agentsByFidKey(fid),
-    queryFn: async () => (await requests()).getAgentsByFid(fid!),
+    queryFn: async () => (await loadAgentRequests()).getAgentsByFid(fid!),
     enabled: fid !== null,
     // Agent list fetch errors are only logged.
     meta: { errorLog: 'Loading your agents failed' },
@@ -34,7 +37,7 @@ export function useAgentsDirectory() {
   return useInfiniteQuery({
     queryKey: directoryKey,
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => (await requests()).getAgentsPage(pageParam),
+    queryFn: async ({ pageParam }) => (await loadAgentRequests()).getAgentsPage(pageParam),
     getNextPageParam: (page) => page.nextCursor,
     meta: { errorLog: 'Loading the agents failed' },
   });
@@ -48,7 +51,7 @@ export function useAgent(agentId: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: agentKey(agentId),
-    queryFn: async () => (await requests()).getAgent(agentId),
+    queryFn: async () => (await loadAgentRequests()).getAgent(agentId),
     placeholderData: () =>
       flattenAgents(queryClient.getQueryData<InfiniteData<{ agents: Agent[] }>>(directoryKey)?.pages).find(
         (agent) => agent.agentId === agentId,

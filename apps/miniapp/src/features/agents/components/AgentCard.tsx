@@ -2,8 +2,8 @@ import type { Agent } from '@fartwin/protocol';
 import { useState } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { cannedGreetings, strings, twinLinkStrings } from '../../../lib/strings.ts';
+import { HostActionControl, viewProfileAction } from '../../../platform/host-actions/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
-import { HostActionControl, viewProfileAction } from '../../twin-links/index.ts';
 import { lifeStatus } from '../life-status.ts';
 
 const randomInt = (below: number) => Math.floor(Math.random() * below);

@@ -1,5 +1,5 @@
 import { strings } from '../../../lib/strings.ts';
-import { composeCastAction, useHostAction } from '../../twin-links/index.ts';
+import { composeCastAction, useHostAction } from '../../../platform/host-actions/index.ts';
 
 /**
  * The floating "+": a compose-cast link asking ajax to deploy an agent; in a client that composes,

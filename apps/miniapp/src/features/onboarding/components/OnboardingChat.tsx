@@ -4,7 +4,7 @@ import { ChoiceButtons } from '../../../components/characteristics/ChoiceButtons
 import { ChatHeader } from '../../../components/chat/ChatHeader.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { strings } from '../../../lib/strings.ts';
-import { agentsByFidKey } from '../../agents/api/agents.ts';
+import { agentsByFidKey } from '../../agents/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
 import { HowItWorksButton } from '../../how-it-works/index.ts';
 import { useDeployProgress } from '../api/deploy.ts';

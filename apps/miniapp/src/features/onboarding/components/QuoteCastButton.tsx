@@ -1,5 +1,5 @@
 import { strings } from '../../../lib/strings.ts';
-import { castWebUrl, composeCastAction, HostActionControl } from '../../twin-links/index.ts';
+import { castWebUrl, composeCastAction, HostActionControl } from '../../../platform/host-actions/index.ts';
 
 /**
  * Opens the host's composer with "welcome to farcaster, @{name}" and the welcome cast embedded;

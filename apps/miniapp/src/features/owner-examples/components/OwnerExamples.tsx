@@ -1,4 +1,4 @@
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { useDeleteExample, useOwnerExamples } from '../api/owner-examples.ts';
 import { ownerExampleTexts } from '../texts.ts';
 

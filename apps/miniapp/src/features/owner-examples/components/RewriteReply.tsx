@@ -1,6 +1,6 @@
 import { OWNER_EXAMPLE_LIMITS } from '@fartwin/protocol';
 import { useState } from 'react';
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { useRewriteReply } from '../api/owner-examples.ts';
 import { ownerExampleTexts } from '../texts.ts';
 

@@ -1,8 +1,8 @@
 import type { Agent } from '@fartwin/protocol';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { Link } from '../../../lib/router/index.ts';
-import { requestErrorText } from '../../agent-actions/texts.ts';
 import type { OwnTwin } from '../hooks/useOwnTwin.ts';
 import { ownerScreenTexts } from '../texts.ts';
 import { BackToYourTwin } from './BackToYourTwin.tsx';

@@ -1,8 +1,8 @@
 import type { OwnerVoice, OwnerVoiceResponse } from '@fartwin/protocol';
 import { useState } from 'react';
 import { ChoiceButtons } from '../../../components/characteristics/ChoiceButtons.tsx';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { Link } from '../../../lib/router/index.ts';
-import { requestErrorText } from '../../agent-actions/texts.ts';
 import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import {
   useLearnFromCasts,

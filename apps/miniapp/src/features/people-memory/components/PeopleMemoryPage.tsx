@@ -1,5 +1,5 @@
 import type { RememberedPerson } from '@fartwin/protocol';
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import { useForgetPeople, usePeopleMemory } from '../api/people-memory.ts';
 import { peopleMemoryTexts as texts } from '../texts.ts';

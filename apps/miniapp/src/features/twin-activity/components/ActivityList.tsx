@@ -1,5 +1,5 @@
 import type { ActivityItem } from '@fartwin/protocol';
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { RewriteReply } from '../../owner-examples/index.ts';
 import type { useActivity } from '../api/activity.ts';
 import { activityTexts } from '../texts.ts';

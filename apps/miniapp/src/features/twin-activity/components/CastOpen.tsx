@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { FrameSdk } from '../../../lib/frame-sdk.ts';
-import { castWebUrl, HostActionControl } from '../../twin-links/index.ts';
+import { castWebUrl, HostActionControl } from '../../../platform/host-actions/index.ts';
 import { activityTexts } from '../texts.ts';
 
 /** Opens a cast in the client (`viewCast`, where it has it), or its page elsewhere. */

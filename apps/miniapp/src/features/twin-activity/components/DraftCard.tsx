@@ -1,6 +1,6 @@
 import { CAST_MAX_BYTES, type Draft } from '@fartwin/protocol';
 import { useState } from 'react';
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { useDraftAction } from '../api/activity.ts';
 import { activityTexts } from '../texts.ts';
 

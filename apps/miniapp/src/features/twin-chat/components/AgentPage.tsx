@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { useParams } from '../../../lib/router/index.ts';
 import { useFrame } from '../../../platform/frame/index.ts';
 import { ChatSkeleton } from '../../../platform/native/components/ChatSkeleton.tsx';
-import { AgentActionsSummary } from '../../agent-actions/components/AgentActionsSummary.tsx';
-import { useAgent, useAgentsByFid } from '../../agents/api/agents.ts';
-import { RevivedBy } from '../../twin-wallet/components/RevivedBy.tsx';
+import { AgentActionsSummary } from '../../agent-actions/index.ts';
+import { useAgent, useAgentsByFid } from '../../agents/index.ts';
+import { RevivedBy } from '../../twin-wallet/index.ts';
 import { TwinChat } from './TwinChat.tsx';
 import { WebVisitorPanel } from './WebVisitorPanel.tsx';
 

@@ -5,7 +5,7 @@ import { ChatInput } from '../../../components/chat/ChatInput.tsx';
 import { MessageList } from '../../../components/chat/MessageList.tsx';
 import { Link } from '../../../lib/router/index.ts';
 import { strings } from '../../../lib/strings.ts';
-import { agentKey, agentsByFidKey } from '../../agents/index.ts';
+import { agentKey, agentsByFidKey, useOwnsTwin } from '../../agents/index.ts';
 import {
   RevivalAction,
   TwinBatteryContext,
@@ -17,7 +17,6 @@ import {
   withRevivalAction,
 } from '../../battery/index.ts';
 import { ajax } from '../../helper-bot/index.ts';
-import { useOwnsTwin } from '../../twin-links/hooks/useOwnsTwin.ts';
 import { toActiveTwin } from '../active-twin.ts';
 import { type ChatVariant, useTwinConversation } from '../hooks/useTwinConversation.ts';
 import { TwinHeader } from './TwinHeader.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { twinLinkStrings } from '../../../lib/strings.ts';
-import { viewProfileAction } from '../twin-actions.ts';
-import { HostActionControl } from './HostActionControl.tsx';
+import { HostActionControl, viewProfileAction } from '../../../platform/host-actions/index.ts';
+import '../twin-links.css';
 
 /** An account's picture and names that open its profile (its wallet's, in the Base App). */
 export function ProfileAction({

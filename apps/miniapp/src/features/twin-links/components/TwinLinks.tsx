@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { twinLinkStrings } from '../../../lib/strings.ts';
-import { refreshTwinEconomy } from '../../twin-economy/query-key.ts';
-import { useOwnsTwin } from '../hooks/useOwnsTwin.ts';
+import {
+  buyTokenAction,
+  composeCastAction,
+  HostActionControl,
+  viewTokenAction,
+} from '../../../platform/host-actions/index.ts';
+import { useOwnsTwin } from '../../agents/index.ts';
+import { refreshTwinEconomy } from '../../twin-economy/index.ts';
 import { useUsdcAddress } from '../hooks/useUsdcAddress.ts';
 import { shareText } from '../share-text.ts';
-import { buyTokenAction, composeCastAction, viewTokenAction } from '../twin-actions.ts';
-import { agentPageUrl } from '../twin-urls.ts';
-import { HostActionControl } from './HostActionControl.tsx';
+import '../twin-links.css';
+import { agentPageUrl } from '../twin-page-url.ts';
 
 export interface TwinLinksProps {
   agentId: string;

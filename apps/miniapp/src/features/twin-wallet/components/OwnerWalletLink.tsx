@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router/index.ts';
-import { useOwnsTwin } from '../../twin-links/hooks/useOwnsTwin.ts';
+import { useOwnsTwin } from '../../agents/index.ts';
 import { twinWalletTexts as texts } from '../texts.ts';
 
 /** On the twin's page, for its owner only: the way to the twin's wallet. */

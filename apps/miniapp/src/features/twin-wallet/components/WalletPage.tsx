@@ -11,7 +11,7 @@ import {
 } from '@fartwin/protocol';
 import { type FormEvent, useState } from 'react';
 import { formatUnits, parseUnits } from 'viem';
-import { requestErrorText } from '../../agent-actions/texts.ts';
+import { requestErrorText } from '../../../lib/request-error.ts';
 import { OwnerScreen, useOwnTwin } from '../../owner-screen/index.ts';
 import { useTwinWallet, useWithdraw } from '../api/twin-wallet.ts';
 import { twinWalletTexts as texts } from '../texts.ts';

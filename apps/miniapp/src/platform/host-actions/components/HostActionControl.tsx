@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { type HostActionSpec, useHostAction } from '../hooks/useHostAction.ts';
-import '../twin-links.css';
+import { type HostActionSpec, useHostAction } from '../useHostAction.ts';
+import '../host-actions.css';
 
 export interface HostActionControlProps extends HostActionSpec {
   className: string;

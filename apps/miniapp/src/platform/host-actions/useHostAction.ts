@@ -1,10 +1,10 @@
 import type { MiniAppHostCapability } from '@farcaster/miniapp-sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, useCallback } from 'react';
-import { type FrameSdk, loadSdk } from '../../../lib/frame-sdk.ts';
-import { hostMode } from '../../../lib/host-mode.ts';
-import { useHostMode } from '../../../platform/frame/index.ts';
-import { hostCapabilities } from '../../../platform/native/index.ts';
+import { type FrameSdk, loadSdk } from '../../lib/frame-sdk.ts';
+import { hostMode } from '../../lib/host-mode.ts';
+import { useHostMode } from '../frame/index.ts';
+import { hostCapabilities } from '../native/index.ts';
 
 /**
  * Whether the client has `capability`; null while it is asked. Never asked outside a client; a

@@ -1,7 +1,7 @@
 import { BASE_CHAIN_ID } from '@fartwin/protocol';
 
 /**
- * The addresses a twin's links point at: CAIP-19 asset ids for the client's token actions, and the
+ * The addresses host actions point at: CAIP-19 asset ids for the client's token actions, and the
  * web pages that stand in for them outside a Farcaster client.
  */
 
@@ -29,10 +29,3 @@ export function composeWebUrl(text: string, embeds: readonly string[] = []): str
   const query = [`text=${encodeURIComponent(text)}`, ...embeds.map((url) => `embeds[]=${encodeURIComponent(url)}`)];
   return `https://farcaster.xyz/~/compose?${query.join('&')}`;
 }
-
-/**
- * A twin's page (/agent/{agentId}) on the app's public origin: the server that serves the app
- * renders its battery card as the page's embed, so a cast with this link shows the card.
- */
-export const agentPageUrl = (agentId: string, origin = window.location.origin) =>
-  `${origin}/agent/${encodeURIComponent(agentId)}`;

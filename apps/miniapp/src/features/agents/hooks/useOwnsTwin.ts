@@ -1,5 +1,5 @@
 import { useFrame } from '../../../platform/frame/index.ts';
-import { useAgentsByFid } from '../../agents/index.ts';
+import { useAgentsByFid } from '../api/agents.ts';
 
 /** Whether the user (the client's, or web mode's signed-in one) owns this twin: it is among theirs. */
 export function useOwnsTwin(agentId: string): boolean {

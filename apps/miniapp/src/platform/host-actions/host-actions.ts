@@ -1,7 +1,7 @@
 import { loadAppConfigLazily } from '../../lib/lazy-config.ts';
-import { inBaseApp } from '../../platform/frame/index.ts';
-import type { HostActionSpec } from './hooks/useHostAction.ts';
-import { baseCoinUrl, baseProfileUrl, composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './twin-urls.ts';
+import { inBaseApp } from '../frame/index.ts';
+import type { HostActionSpec } from './useHostAction.ts';
+import { baseCoinUrl, baseProfileUrl, composeWebUrl, erc20AssetId, profileWebUrl, swapWebUrl } from './web-urls.ts';
 
 /**
  * The account's profile in the client; in the Base App Base's profile of its wallet; elsewhere its

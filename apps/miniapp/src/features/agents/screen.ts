@@ -1,0 +1,2 @@
+// The directory of twins (/agents), loaded on demand (app/routes.tsx).
+export { AgentsPage } from './components/AgentsPage.tsx';

@@ -1,0 +1,2 @@
+// The leaderboard (/leaderboard), loaded on demand (app/routes.tsx).
+export { LeaderboardScreen } from './components/LeaderboardScreen.tsx';

@@ -1,0 +1,2 @@
+// A twin's page (/agent/{agentId}), loaded on demand (app/routes.tsx).
+export { AgentPage } from './components/AgentPage.tsx';
