@@ -1,9 +1,11 @@
 import type { Character } from './character.ts';
+import { readMessage, withRelated } from './message.ts';
+import { contentWords } from './text.ts';
 
 /**
- * What a twin recalls of its owner's casts for one message (retrieved by twin/cast-memory-store.ts
- * recallFor), as the engines use it: the echo engine answers from these casts alone, and a model's
- * prompt quotes them as data within a budget.
+ * What a twin recalls of its owner's casts for one message (retrieved by the server's memory store
+ * with recallQueryOf's words), as the engines use it: the echo engine answers from these casts
+ * alone, and a model's prompt quotes them as data within a budget.
  */
 
 /** A cast retrieval brought, and why. */
@@ -91,4 +93,28 @@ export function recallBlock(recall: Recall | undefined, budgetTokens: number = R
   section(castHeader, best.map(line));
   section(newestHeader, recall.casts.filter((cast) => !cast.relevant).map(line));
   return lines.join('\n');
+}
+
+/** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */
+const ABOUT_NOW =
+  /\b(?:how(?:'s|\s+is|\s+are)\b.*\bgoing|lately|these\s+days|right\s+now|currently|this\s+week|today)\b/i;
+
+/** The most words of a message retrieval searches for. */
+const QUERY_WORDS = 16;
+
+/** The words a message is about, as an OR query for to_tsquery: letters and digits only, never its syntax. */
+export function recallQueryOf(message: string, character: Pick<Character, 'username' | 'displayName'>): string {
+  const read = readMessage(message, character);
+  // What it is about first, the words that mean the same thing to a search of casts ("lunch" for
+  // "food"), then its other content words ("building" in "what are you building?"): the rank weighs them.
+  const searched = [...read.subject, ...withRelated(read.terms), ...contentWords(message)];
+  const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
+    .filter((word) => word.length >= 2)
+    .slice(0, QUERY_WORDS);
+  return words.join(' | ');
+}
+
+/** Whether a message asks about now: its answer leans on the newest casts. */
+export function asksAboutNow(message: string, character: Pick<Character, 'username' | 'displayName'>): boolean {
+  return readMessage(message, character).kind === 'status' || ABOUT_NOW.test(message);
 }
