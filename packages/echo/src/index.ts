@@ -23,7 +23,7 @@ export { avoidedTopicIn, speakableCharacter } from './owner-words.ts';
 export type { PersonMemory } from './people-memory.ts';
 export { snippetOf, topicsOf } from './people-memory.ts';
 export type { Recall, RecalledCast } from './recall.ts';
-export { asksAboutNow, RECALL_PROMPT_TOKENS, recallQueryOf, tokensIn, withRecall } from './recall.ts';
+export { asksAboutNow, RECALL_HEADERS, RECALL_PROMPT_TOKENS, recallQueryOf, tokensIn, withRecall } from './recall.ts';
 export type { StyleMetrics } from './style.ts';
 export { measureStyle, styleDistance } from './style.ts';
 export { PAUSED_NOTE, systemPrompt } from './system-prompt.ts';
