@@ -6,8 +6,6 @@ import { styleMetricsSchema } from './style.ts';
 
 /** How many of the user's casts a twin reads at its deploy (and each time it learns). */
 export const CHARACTER_CAST_LIMIT = 150;
-/** How many casts a twin's memory holds at most as it learns: the oldest go first. */
-export const MEMORY_CAST_LIMIT = 10_000;
 
 /** What the owner wrote into the voice after the deploy (the server's voice routes); absent until then. */
 export const ownerWordsSchema = z.object({

@@ -5,7 +5,7 @@ export type { OwnerAccount, OwnerCast } from './cast.ts';
 export type { CastProfile } from './cast-profile.ts';
 export { profileCasts } from './cast-profile.ts';
 export type { Character, OwnerWords } from './character.ts';
-export { buildCharacter, CHARACTER_CAST_LIMIT, characterSchema, MEMORY_CAST_LIMIT } from './character.ts';
+export { buildCharacter, CHARACTER_CAST_LIMIT, characterSchema } from './character.ts';
 export {
   buildCharacteristics,
   characteristicsFor,

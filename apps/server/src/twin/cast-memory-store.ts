@@ -3,7 +3,6 @@ import {
   asksAboutNow,
   avoidedTopicIn,
   type Character,
-  MEMORY_CAST_LIMIT,
   type Recall,
   type RecalledCast,
   recallQueryOf,
@@ -29,6 +28,9 @@ export interface MemoryCast {
   parentText?: string | null;
   at: Date;
 }
+
+/** How many casts a twin's memory holds at most as it learns: the oldest go first. */
+export const MEMORY_CAST_LIMIT = 10_000;
 
 const WORDS_KEY = 'text:';
 
