@@ -15,6 +15,7 @@ ENV npm_config_update_notifier=false
 # Every workspace's manifest (npm ci reads them all), then only the three workspaces the build needs.
 COPY package.json package-lock.json ./
 COPY packages/protocol/package.json packages/protocol/
+COPY packages/echo/package.json packages/echo/
 COPY packages/localstack/package.json packages/localstack/
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/

@@ -8,13 +8,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { checkLayout, LAYOUTS } from './boundaries/boundaries.ts';
+import { checkLayout, checkPackages, LAYOUTS } from './boundaries/boundaries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const knownFile = new URL('./boundaries/known-violations.json', import.meta.url);
-const found = [
-  ...new Set(LAYOUTS.flatMap((layout) => checkLayout(root, layout)).map((violation) => violation.key)),
-].sort();
+const violations = [...LAYOUTS.flatMap((layout) => checkLayout(root, layout)), ...checkPackages(root, ['scripts'])];
+const found = [...new Set(violations.map((violation) => violation.key))].sort();
 
 if (process.argv.includes('--write')) {
   writeFileSync(knownFile, `${JSON.stringify(found, null, 2)}\n`);
@@ -30,7 +29,8 @@ if (added.length > 0) {
   console.error(
     `\n${added.length} new break(s) of the layout rule: enter another feature through its index.ts (its ` +
       'screen.ts with import() only), keep those entries to re-exports, keep infrastructure from importing ' +
-      'features, and break the cycle (CONTRIBUTING.md, "Layout").',
+      'features, break the cycle, and import a workspace package by its name and what it exports ' +
+      '(CONTRIBUTING.md, "Layout").',
   );
 }
 if (gone.length > 0) {

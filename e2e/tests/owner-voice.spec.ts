@@ -13,7 +13,7 @@ import { twinOf } from '../support/twins.ts';
 const askers = { before: 1012, after: 1013, reverted: 1014, unlearned: 1015, learned: 1016 } as const;
 
 /**
- * How an Extrovert twin ends every answer (twin/framing.ts `askBacks`, in lower case): asking the
+ * How an Extrovert twin ends every answer (@fartwin/echo's framing.ts `askBacks`, in lower case): asking the
  * person back. An Introvert never ends with these.
  */
 const extrovertAskBack = /(?:what about you|what[’']s your take|what do you think|how about you)\?$/;

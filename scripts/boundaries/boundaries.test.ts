@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AppLayout, checkLayout, importsOf, onlyReExports } from './boundaries.ts';
+import { type AppLayout, checkLayout, checkPackages, importsOf, onlyReExports } from './boundaries.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -141,6 +141,45 @@ describe('the layout rule', () => {
       'cycle: app: folders import each other alpha -> beta -> alpha',
       'cycle: app: import cycle alpha/index.ts -> beta/index.ts -> beta/later.ts -> alpha/index.ts',
       'cycle: app: import cycle gamma/a.ts -> gamma/b.ts -> gamma/a.ts',
+    ]);
+  });
+});
+
+describe('the package rule', () => {
+  const workspace = (extra: Record<string, string>) =>
+    fixture({
+      'package.json': JSON.stringify({ workspaces: ['packages/engine', 'apps/app'] }),
+      'packages/engine/package.json': JSON.stringify({
+        name: '@f/engine',
+        exports: { '.': './src/index.ts', './samples': './src/samples.ts' },
+      }),
+      'packages/engine/src/index.ts': "export { inner } from './inner.ts';",
+      'packages/engine/src/inner.ts': 'export const inner = 1;',
+      'packages/engine/src/samples.ts': 'export const samples = [];',
+      'packages/engine/src/inner.test.ts': "import { inner } from './inner.ts';",
+      'apps/app/package.json': JSON.stringify({ name: '@f/app' }),
+      'apps/app/src/main.ts': "import { inner } from '@f/engine';\nimport { samples } from '@f/engine/samples';",
+      ...extra,
+    });
+  const packageKeys = (root: string) =>
+    checkPackages(root, ['scripts'])
+      .map((violation) => `${violation.rule}: ${violation.key}`)
+      .sort();
+
+  it('lets a package be imported by its name and what it exports', () => {
+    expect(packageKeys(workspace({}))).toEqual([]);
+  });
+
+  it("fails a relative path into another package's folder and a subpath it does not export, tests too", () => {
+    const root = workspace({
+      'apps/app/src/reaches.ts': "import { inner } from '../../../packages/engine/src/inner.ts';",
+      'apps/app/src/subpath.test.ts': "import { inner } from '@f/engine/src/inner.ts';",
+      'scripts/tool.ts': "import { inner } from '../packages/engine/src/inner.ts';",
+    });
+    expect(packageKeys(root)).toEqual([
+      'package: packages: apps/app/src/reaches.ts reaches into packages/engine/src/inner.ts, not through @f/engine',
+      'package: packages: apps/app/src/subpath.test.ts imports @f/engine/src/inner.ts, which @f/engine does not export',
+      'package: packages: scripts/tool.ts reaches into packages/engine/src/inner.ts, not through @f/engine',
     ]);
   });
 });

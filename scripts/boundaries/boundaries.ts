@@ -18,6 +18,10 @@ import { dirname, join, relative, resolve } from 'node:path';
  * - No import cycles, between files or between units.
  * Imports are read from the sources as written (static imports and exports, `import()`), relative
  * ones only: packages are not units.
+ *
+ * Between the workspace's packages (checkPackages): a package is imported by its name and through
+ * what its package.json exports (`@fartwin/echo`, `@fartwin/localstack/sample-users`), never by a
+ * relative path into its folder nor by a subpath it does not export.
  */
 export interface AppLayout {
   /** The app's name, as violations are labelled. */
@@ -32,7 +36,7 @@ export interface AppLayout {
   entriesOnlyReExport?: boolean;
 }
 
-export type Rule = 'internal' | 'screen' | 'entry' | 'layer' | 'cycle';
+export type Rule = 'internal' | 'screen' | 'entry' | 'layer' | 'cycle' | 'package';
 
 export interface Violation {
   rule: Rule;
@@ -41,17 +45,22 @@ export interface Violation {
 }
 
 const SOURCE = /\.(ts|tsx)$/;
+/** Folders of installed or generated files, never read for imports. */
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'generated', 'test-results', 'playwright-report']);
 const IMPORT =
   /(?:^|[;\s}])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
-/** Every source file under `dir`, tests and type declarations aside (they may reach in to test). */
-function sourceFiles(dir: string): string[] {
+/**
+ * Every source file under `dir`, type declarations aside, and tests aside unless `withTests` (inside
+ * an app they may reach in to test; no test reaches into another package).
+ */
+function sourceFiles(dir: string, withTests = false): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) {
-      if (entry !== 'node_modules' && entry !== 'test') files.push(...sourceFiles(path));
-    } else if (SOURCE.test(entry) && !/\.test\.tsx?$|\.d\.ts$/.test(entry)) {
+      if (!SKIPPED_FOLDERS.has(entry) && (withTests || entry !== 'test')) files.push(...sourceFiles(path, withTests));
+    } else if (SOURCE.test(entry) && !/\.d\.ts$/.test(entry) && (withTests || !/\.test\.tsx?$/.test(entry))) {
       files.push(path);
     }
   }
@@ -74,15 +83,19 @@ export function onlyReExports(source: string): boolean {
   return withoutComments(source).replace(RE_EXPORT, '').trim() === '';
 }
 
-/** The relative imports a source file makes. */
-export function importsOf(source: string): Import[] {
+/** Every import a source file makes, relative or of a package, as written. */
+function allImportsOf(source: string): Import[] {
   const found: Import[] = [];
-  const code = withoutComments(source);
-  for (const match of code.matchAll(IMPORT)) {
+  for (const match of withoutComments(source).matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2] ?? match[3];
-    if (specifier?.startsWith('.')) found.push({ specifier, dynamic: match[2] !== undefined });
+    if (specifier) found.push({ specifier, dynamic: match[2] !== undefined });
   }
   return found;
+}
+
+/** The relative imports a source file makes. */
+export function importsOf(source: string): Import[] {
+  return allImportsOf(source).filter((each) => each.specifier.startsWith('.'));
 }
 
 /** The file an import names: as written (sources import with their extension), or its folder's index. */
@@ -234,6 +247,87 @@ function shortestCycle(edges: ReadonlyMap<string, readonly string[]>, start: str
     }
   }
   return [start, start];
+}
+
+interface WorkspacePackage {
+  /** Its folder, relative to the repository ('apps/server'). */
+  dir: string;
+  name: string;
+  /** The subpaths its package.json exports ('.', './sample-users'). */
+  exports: Set<string>;
+}
+
+/** The workspace's packages, as the root package.json lists them. */
+function workspacePackages(repoRoot: string): WorkspacePackage[] {
+  const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  return (root.workspaces ?? []).map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      exports?: string | Record<string, unknown>;
+    };
+    const exports = typeof manifest.exports === 'object' ? Object.keys(manifest.exports) : ['.'];
+    return { dir, name: manifest.name, exports: new Set(exports) };
+  });
+}
+
+/** The workspace package a file is in, if any (the longest folder that holds it). */
+function packageOf(
+  packages: readonly WorkspacePackage[],
+  repoRoot: string,
+  file: string,
+): WorkspacePackage | undefined {
+  const path = relative(repoRoot, file).split('\\').join('/');
+  return packages
+    .filter((candidate) => path.startsWith(`${candidate.dir}/`))
+    .sort((a, b) => b.dir.length - a.dir.length)[0];
+}
+
+/**
+ * Every import between the workspace's packages that goes around a package's entry: a relative path
+ * into another package's folder, or a subpath of `@fartwin/x` its package.json does not export. Tests
+ * count too. Files outside every package (the root's scripts) may not reach into one either.
+ */
+export function checkPackages(repoRoot: string, extraRoots: readonly string[] = []): Violation[] {
+  const packages = workspacePackages(repoRoot);
+  const byName = new Map(packages.map((workspace) => [workspace.name, workspace]));
+  const violations: Violation[] = [];
+  const roots = [...packages.map((workspace) => workspace.dir), ...extraRoots];
+  for (const root of roots) {
+    const rootDir = join(repoRoot, root);
+    if (!existsSync(rootDir)) continue;
+    for (const file of sourceFiles(rootDir, true)) {
+      const from = packageOf(packages, repoRoot, file);
+      // A root (scripts) that lies inside a package is read with it.
+      if (extraRoots.includes(root) && from) continue;
+      const label = relative(repoRoot, file).split('\\').join('/');
+      for (const { specifier } of allImportsOf(readFileSync(file, 'utf8'))) {
+        if (specifier.startsWith('.')) {
+          const target = resolveImport(file, specifier);
+          if (!target) continue;
+          const to = packageOf(packages, repoRoot, target);
+          if (to && to !== from) {
+            const into = relative(repoRoot, target).split('\\').join('/');
+            violations.push({
+              rule: 'package',
+              key: `packages: ${label} reaches into ${into}, not through ${to.name}`,
+            });
+          }
+          continue;
+        }
+        const [scope, name, ...rest] = specifier.split('/');
+        const imported = byName.get(`${scope}/${name}`);
+        if (!imported || imported === from) continue;
+        const subpath = rest.length === 0 ? '.' : `./${rest.join('/')}`;
+        if (!imported.exports.has(subpath)) {
+          violations.push({
+            rule: 'package',
+            key: `packages: ${label} imports ${specifier}, which ${imported.name} does not export`,
+          });
+        }
+      }
+    }
+  }
+  return violations;
 }
 
 /** The repository's apps and their layouts. */

@@ -1,3 +1,4 @@
+import { type Character, RECALL_PROMPT_TOKENS, tokensIn } from '@fartwin/echo';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRecord } from '../src/agents/repository.ts';
@@ -15,9 +16,7 @@ import {
   recallFor,
   rememberCasts,
 } from '../src/twin/cast-memory-store.ts';
-import type { Character } from '../src/twin/character.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import { RECALL_PROMPT_TOKENS, tokensIn } from '../src/twin/recall.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin } from './twins.ts';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentLpLockerAbi, agentTokenAbi, agentTokenFactoryAbi, fartwinLifeAbi, usdcAbi } from '@fartwin/contracts';
 import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartwin/contracts/deployment';
+import { leaningChoices } from '@fartwin/echo';
 import { devAccount, OPERATOR_ACCOUNT_INDEX } from '@fartwin/localstack/dev-accounts';
 import {
   agentsByFidResponseSchema,
@@ -28,7 +29,6 @@ import {
 import { tokenSymbol } from '../src/deploy/twin-identity.ts';
 import { decryptAgentWallet } from '../src/deploy/wallet-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
+import { type ChatEngine, measureStyle, normalizeForComparison, styleDistance } from '@fartwin/echo';
+import { SAMPLE_USERS } from '@fartwin/localstack/sample-users';
 import {
   agentsByFidResponseSchema,
   agentsResponseSchema,
@@ -19,12 +21,8 @@ import { appDomain } from '../src/auth/app-domain.ts';
 import { LocalQuickAuth } from '../src/auth/local-quick-auth.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { SAMPLE_USERS } from '../src/social/seed/sample-users.ts';
 import { echoEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import type { ChatEngine } from '../src/twin/engines/chat-engine.ts';
 import { loadPersona } from '../src/twin/persona.ts';
-import { measureStyle, styleDistance } from '../src/twin/style.ts';
-import { normalizeForComparison } from '../src/twin/text.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { advanceChainTime, createTwin, feedTwin, twinAgentId } from './twins.ts';

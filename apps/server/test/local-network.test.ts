@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { usdcAbi } from '@fartwin/contracts';
 import { bootstrapLocalChain, createLocalClients, type Deployment } from '@fartwin/contracts/deployment';
 import { localUserAccount, SAMPLE_USER_FIDS } from '@fartwin/localstack';
+import { SAMPLE_USERS } from '@fartwin/localstack/sample-users';
 import {
   agentsByFidResponseSchema,
   CHARACTERISTIC_COUNT,
@@ -16,7 +17,6 @@ import { parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAvatarSvg } from '../src/social/avatar.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { SAMPLE_USERS } from '../src/social/seed/sample-users.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 describe('the local social network', () => {

@@ -1,3 +1,4 @@
+import { type ChatEngine, type ChatInput, PAUSED_NOTE, systemPrompt } from '@fartwin/echo';
 import {
   CAST_MAX_BYTES,
   draftResponseSchema,
@@ -15,8 +16,6 @@ import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { counting } from '../src/platform/limits/rate-limits.ts';
 import type { FarcasterActions } from '../src/platform/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
-import type { ChatEngine, ChatInput } from '../src/twin/engines/chat-engine.ts';
-import { PAUSED_NOTE, systemPrompt } from '../src/twin/engines/system-prompt.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import {
   CLOSED_DRAFTS_KEPT_DAYS,

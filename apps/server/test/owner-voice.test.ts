@@ -1,3 +1,4 @@
+import { systemPrompt, writeEchoReply } from '@fartwin/echo';
 import {
   castLearningResponseSchema,
   errorBodySchema,
@@ -19,8 +20,6 @@ import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import { newestCasts, recalledFor } from '../src/twin/cast-memory-store.ts';
-import { writeEchoReply } from '../src/twin/echo-reply.ts';
-import { systemPrompt } from '../src/twin/engines/system-prompt.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { STAND_IN_API_KEY, specCast, startNeynarStandIn } from './neynar-stand-in.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain } from '@fartwin/contracts/deployment';
+import type { ChatEngine } from '@fartwin/echo';
 import {
   apiPaths,
   chatResponseSchema,
@@ -16,7 +17,6 @@ import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { echoEngine, llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import type { ChatEngine } from '../src/twin/engines/chat-engine.ts';
 import { rememberExchange } from '../src/twin/people-memory-store.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -1,3 +1,4 @@
+import type { ChatEngine } from '@fartwin/echo';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { LOCK_SPACES } from '../src/platform/db/advisory-locks.ts';
 import type { FarcasterActions } from '../src/platform/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import type { ChatEngine } from '../src/twin/engines/chat-engine.ts';
 import { POST_TURN_SECONDS, PostTurnTaken } from '../src/twin-actions/content-writer/post.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { mentionsIn } from '../src/twin-actions/mention-filter.ts';

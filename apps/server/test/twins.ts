@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
+import { buildCharacter, leaningChoices } from '@fartwin/echo';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
-import { buildCharacter } from '../src/twin/character.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 
 /** A local user's persona, the choices their profile leans to, and the character a deploy builds from them. */

@@ -1,3 +1,4 @@
+import { RECALL_HEADERS } from '@fartwin/echo';
 import { Hono } from 'hono';
 import { type Listening, listen } from '../support/listen.ts';
 
@@ -31,15 +32,8 @@ export interface RecordingModel extends Listening {
 /** A real model's answer is a few seconds; a stuck one must not hold the bench. */
 const FORWARD_TIMEOUT_MS = 60_000;
 
-/**
- * The headers the bot service puts before what it recalls (twin/recall.ts): its examples of how the
- * owner answered, the casts that bear on the message, and the newest ones.
- */
-const RECALL_HEADERS = [
-  'How they answered messages like this one',
-  'What they have cast that bears on this',
-  'Their newest casts',
-];
+/** The headers the bot service puts before what it recalls, each a line of the prompt of its own. */
+const RECALL_SECTIONS = Object.values(RECALL_HEADERS);
 /** A quoted text at the end of a recalled line: `- to "…" they said "…"`, `- 2026-11-28, a post: "…"`. */
 const QUOTED_AT_END = /("(?:[^"\\]|\\.)*")$/;
 const NOTHING_RECALLED_REPLY = "i haven't cast about that.";
@@ -49,7 +43,7 @@ export function recalledBlock(system: string): string {
   const lines: string[] = [];
   let inSection = false;
   for (const line of system.split('\n')) {
-    if (RECALL_HEADERS.some((header) => line.startsWith(header))) inSection = true;
+    if (RECALL_SECTIONS.some((header) => line.startsWith(header))) inSection = true;
     else if (!line.startsWith('- ')) inSection = false;
     if (inSection) lines.push(line);
   }

@@ -1,5 +1,6 @@
 // The subpath: the package's root also loads the embedded Postgres and anvil launchers.
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
+import { SAMPLE_USERS } from '@fartwin/localstack/sample-users';
 import type { FeedCast, LocalProfile, LocalTwin, LocalUser } from '@fartwin/protocol';
 import { type Selectable, sql } from 'kysely';
 import { keccak256, toHex } from 'viem';
@@ -7,7 +8,6 @@ import type { Db } from '../platform/db/database.ts';
 import type { SocialAccountsTable } from '../platform/db/schema.ts';
 import { usernameCandidate } from '../platform/providers/farcaster-usernames.ts';
 import { generatedAvatarColor, generatedName, starterCasts } from './new-user.ts';
-import { SAMPLE_USERS } from './seed/sample-users.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

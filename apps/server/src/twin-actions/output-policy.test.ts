@@ -1,7 +1,5 @@
+import { type Character, echoTwin, framing } from '@fartwin/echo';
 import { describe, expect, it } from 'vitest';
-import { echoTwin } from '../../test/echo-twin.ts';
-import type { Character } from '../twin/character.ts';
-import { NOT_CAST_ABOUT } from '../twin/framing.ts';
 import { allowedLinkHosts, applyOutputPolicy } from './output-policy.ts';
 
 const character: Character = {
@@ -49,6 +47,6 @@ describe("the output policy over a twin's own texts", () => {
     const replaced = policy('my divorce was hard, lawyers everywhere https://evil.example');
     expect(replaced.changes).toEqual(['avoided-topic']);
     expect(replaced.text.toLowerCase()).not.toContain('divorce');
-    expect(NOT_CAST_ABOUT.some((line) => replaced.text.startsWith(line))).toBe(true);
+    expect(framing.NOT_CAST_ABOUT.some((line) => replaced.text.startsWith(line))).toBe(true);
   });
 });

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import {
+  asksAboutNow,
+  avoidedTopicIn,
+  type Character,
+  type Recall,
+  type RecalledCast,
+  recallQueryOf,
+  withRecall,
+} from '@fartwin/echo';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { FarcasterCast } from '../platform/providers/farcaster-data.ts';
-import { type Character, MEMORY_CAST_LIMIT } from './character.ts';
-import { readMessage, withRelated } from './message.ts';
-import { avoidedTopicIn } from './owner-words.ts';
-import { type Recall, type RecalledCast, withRecall } from './recall.ts';
-import { contentWords } from './text.ts';
 
 /**
  * What a twin knows of its owner: a row per cast in `twin_memory` (migration 0032), written by the
@@ -24,6 +28,9 @@ export interface MemoryCast {
   parentText?: string | null;
   at: Date;
 }
+
+/** How many casts a twin's memory holds at most as it learns: the oldest go first. */
+export const MEMORY_CAST_LIMIT = 10_000;
 
 const WORDS_KEY = 'text:';
 
@@ -183,30 +190,6 @@ export const RECALL_LIMITS: RecallLimits = { relevant: 32, newest: 40, examples:
  * rank is computed, so the statement's cost does not grow with the twin's memory.
  */
 const RECALL_CANDIDATES = 128;
-
-/** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */
-const ABOUT_NOW =
-  /\b(?:how(?:'s|\s+is|\s+are)\b.*\bgoing|lately|these\s+days|right\s+now|currently|this\s+week|today)\b/i;
-
-/** The most words of a message retrieval searches for. */
-const QUERY_WORDS = 16;
-
-/** The words a message is about, as an OR query for to_tsquery: letters and digits only, never its syntax. */
-export function recallQueryOf(message: string, character: Pick<Character, 'username' | 'displayName'>): string {
-  const read = readMessage(message, character);
-  // What it is about first, the words that mean the same thing to a search of casts ("lunch" for
-  // "food"), then its other content words ("building" in "what are you building?"): the rank weighs them.
-  const searched = [...read.subject, ...withRelated(read.terms), ...contentWords(message)];
-  const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
-    .filter((word) => word.length >= 2)
-    .slice(0, QUERY_WORDS);
-  return words.join(' | ');
-}
-
-/** Whether a message asks about now: its answer leans on the newest casts. */
-export function asksAboutNow(message: string, character: Pick<Character, 'username' | 'displayName'>): boolean {
-  return readMessage(message, character).kind === 'status' || ABOUT_NOW.test(message);
-}
 
 interface RecallRow {
   text: string;

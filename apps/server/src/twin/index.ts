@@ -1,5 +1,24 @@
-// The twin's character, memory and the engines that write as it (the offline echo engine, a model).
+// The twin's memory stores, its persona read from Farcaster and the engines that write as it (the
+// offline echo engine, a model). The engine's text work is the @fartwin/echo package (its README).
 
+export type { Character, ChatEngine, ChatInput, PersonMemory } from '@fartwin/echo';
+export {
+  avoidedTopicIn,
+  buildCharacter,
+  CHARACTER_CAST_LIMIT,
+  ChatEngineError,
+  characteristicsFor,
+  characterSchema,
+  choicesProblem,
+  framing,
+  leaningChoices,
+  PERSONALITY_AXES,
+  profileCasts,
+  seededPicker,
+  speakableCharacter,
+  stripEmojis,
+  threadTurn,
+} from '@fartwin/echo';
 export type { MemoryCast } from './cast-memory-store.ts';
 export {
   memoryCastsFromTexts,
@@ -9,16 +28,7 @@ export {
   recalledFor,
   rememberCasts,
 } from './cast-memory-store.ts';
-export { profileCasts } from './cast-profile.ts';
-export type { Character } from './character.ts';
-export { buildCharacter, CHARACTER_CAST_LIMIT, characterSchema } from './character.ts';
-export { characteristicsFor, choicesProblem, leaningChoices, PERSONALITY_AXES } from './characteristics.ts';
 export { echoEngine, llmEngine } from './engines/ai-sdk-engine.ts';
-export type { ChatEngine, ChatInput } from './engines/chat-engine.ts';
-export { ChatEngineError, threadTurn } from './engines/chat-engine.ts';
-export * as framing from './framing.ts';
-export { avoidedTopicIn, speakableCharacter } from './owner-words.ts';
-export type { PersonMemory } from './people-memory.ts';
 export type { RecallRow } from './people-memory-store.ts';
 export {
   forgetPeople,
@@ -29,5 +39,3 @@ export {
   withPersonMemory,
 } from './people-memory-store.ts';
 export { loadPersona, personaOf } from './persona.ts';
-export { stripEmojis } from './text.ts';
-export { seededPicker } from './voice.ts';

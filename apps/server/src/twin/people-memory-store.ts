@@ -1,3 +1,4 @@
+import { type Character, type PersonMemory, snippetOf, topicsOf } from '@fartwin/echo';
 import {
   PEOPLE_MEMORY_EXCHANGES_PER_PERSON,
   PEOPLE_MEMORY_PEOPLE_PER_TWIN,
@@ -5,8 +6,6 @@ import {
 } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
-import type { Character } from './character.ts';
-import { type PersonMemory, snippetOf, topicsOf } from './people-memory.ts';
 
 /** One exchange to remember, under the key of the writing that answered it (exactly once). */
 export interface Exchange {

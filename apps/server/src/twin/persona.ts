@@ -1,9 +1,7 @@
+import { buildCharacteristics, type CastProfile, CHARACTER_CAST_LIMIT, profileCasts } from '@fartwin/echo';
 import type { Characteristic } from '@fartwin/protocol';
 import { HttpError } from '../platform/http/errors.ts';
 import type { FarcasterCast, FarcasterData, FarcasterUser } from '../platform/providers/farcaster-data.ts';
-import { type CastProfile, profileCasts } from './cast-profile.ts';
-import { CHARACTER_CAST_LIMIT } from './character.ts';
-import { buildCharacteristics } from './characteristics.ts';
 
 /** What a user's twin is made from: their profile, recent casts, and the questions those give. */
 export interface Persona {

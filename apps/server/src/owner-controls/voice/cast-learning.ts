@@ -16,7 +16,7 @@ import {
 } from '../../twin/index.ts';
 import { saveCharacter } from './voice-service.ts';
 
-/** How many of its newest posts and replies a character shows a model (twin/character.ts buildCharacter). */
+/** How many of its newest posts and replies a character shows a model (@fartwin/echo buildCharacter). */
 const EXAMPLE_POSTS = 8;
 /** How many of its newest casts a twin's topics and style are measured on as it learns. */
 const PROFILED_CASTS = 500;

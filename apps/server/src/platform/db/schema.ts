@@ -37,7 +37,7 @@ export interface SocialCastsTable {
   handed_on: Generated<boolean>;
 }
 
-/** Twins. `character` and `choices` are JSON (see twin/character.ts). */
+/** Twins. `character` and `choices` are JSON (see @fartwin/echo, character.ts). */
 export interface AgentsTable {
   id: Generated<number>;
   agent_id: string;
@@ -350,7 +350,7 @@ export interface TwinExamplesTable {
   message_search: ColumnType<string | null, never, never>;
 }
 
-/** One exchange a twin remembers of a person (twin/people-memory.ts), keyed by the writing that answered it. */
+/** One exchange a twin remembers of a person (@fartwin/echo, people-memory.ts), keyed by the writing that answered it. */
 export interface PeopleMemoryTable {
   key: string;
   agent_id: string;

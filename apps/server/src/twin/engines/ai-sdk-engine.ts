@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { type ChatEngine, ChatEngineError, type ChatInput, systemPrompt, type WritingTask } from '@fartwin/echo';
 import { APICallError } from 'ai';
-import { type ChatEngine, ChatEngineError, type ChatInput, type WritingTask } from './chat-engine.ts';
 import { echoLanguageModel } from './echo-model.ts';
 import type { LanguageModelV3, ModelCallOptions } from './language-model.ts';
-import { systemPrompt } from './system-prompt.ts';
 
 /** How long to wait before the one retry of a model call that failed in a retryable way (a 429, a 5xx). */
 const RETRY_DELAY_MS = 300;

@@ -1,6 +1,5 @@
+import { type ChatInput, chunkReply, writeEcho } from '@fartwin/echo';
 import type { ConversationTurn } from '@fartwin/protocol';
-import { chunkReply, writeEcho } from '../echo-reply.ts';
-import type { ChatInput } from './chat-engine.ts';
 import type { ModelCallOptions as CallOptions, LanguageModelV3 } from './language-model.ts';
 
 const NO_USAGE = {

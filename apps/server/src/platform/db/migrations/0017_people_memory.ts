@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // What a twin remembers of each person it talked with (twin/people-memory.ts): one row per
+  // What a twin remembers of each person it talked with (@fartwin/echo, people-memory.ts): one row per
   // exchange, keyed by the writing that answered it (a thread reply's or a message's exactly-once
   // key, a chat turn's id), so a retried job never remembers one exchange twice. Bounded by the
   // writer: a few exchanges per person, a few hundred people per twin (the oldest dropped).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { echoTwin } from '../../../test/echo-twin.ts';
-import { writeEcho } from '../echo-reply.ts';
 import { threadTurn, threadTurnText } from './chat-engine.ts';
+import { writeEcho } from './echo-reply.ts';
+import { echoTwin } from './echo-twin.ts';
 
 describe("a thread's turns", () => {
   it('quote each cast, so a cast cannot write a turn of its own', () => {

@@ -1,4 +1,4 @@
-import type { FarcasterCast } from '../platform/providers/farcaster-data.ts';
+import type { OwnerCast } from './cast.ts';
 import { measureStyle, type StyleMetrics } from './style.ts';
 import { words } from './text.ts';
 import { topTopics } from './topics.ts';
@@ -64,7 +64,7 @@ export interface CastProfile {
   signals: Record<keyof typeof LEXICON, number>;
 }
 
-export function profileCasts(casts: readonly Pick<FarcasterCast, 'text' | 'parentHash'>[]): CastProfile {
+export function profileCasts(casts: readonly Pick<OwnerCast, 'text' | 'parentHash'>[]): CastProfile {
   const texts = casts.map((cast) => cast.text);
   const total = Math.max(1, casts.length);
   const tokenised = texts.map((text) => new Set(words(text)));

@@ -1,9 +1,9 @@
-import type { Character } from '../character.ts';
-import { ownerWordsPrompt, speakableCharacter } from '../owner-words.ts';
-import { type PersonMemory, rememberedBlock } from '../people-memory.ts';
-import { type Recall, recallBlock } from '../recall.ts';
-import { percent } from '../text.ts';
+import type { Character } from './character.ts';
 import type { WritingTask } from './chat-engine.ts';
+import { ownerWordsPrompt, speakableCharacter } from './owner-words.ts';
+import { type PersonMemory, rememberedBlock } from './people-memory.ts';
+import { type Recall, recallBlock } from './recall.ts';
+import { percent } from './text.ts';
 
 /** How many earlier posts the model is shown, so it writes something new without a huge prompt. */
 const EARLIER_POSTS_SHOWN = 30;
@@ -52,7 +52,7 @@ export function systemPrompt(
     .join('\n');
 }
 
-/** What a paused twin knows when its owner chats with it (owner-controls: Pause). */
+/** What a paused twin knows when its owner chats with it (the owner's Pause). */
 export const PAUSED_NOTE =
   'You are talking with your owner, who has paused you: you do not reply, post or answer messages on your own until they resume you. Say so if it matters.';
 

@@ -5,7 +5,7 @@ import { searchTerms, stem, words } from './text.ts';
 import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
 
 /**
- * What the owner wrote into the voice after the deploy (owner-controls/voice), as both engines use it:
+ * What the owner wrote into the voice after the deploy (the server's voice routes), as both engines use it:
  * topics to avoid (never talked about: their casts are left out, and a question on one is answered as
  * one on a topic the owner never cast about),
  * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies on what
@@ -95,7 +95,7 @@ export function ownerPhraseFor(
 }
 
 /**
- * The owner's words as lines of the model's instructions (engines/system-prompt.ts). The topics to
+ * The owner's words as lines of the model's instructions (system-prompt.ts). The topics to
  * avoid are not among them: a prompt can be talked into repeating what it holds, so the list is kept
  * in code (speakableCharacter leaves their casts out; the output policy replaces a text on one).
  */

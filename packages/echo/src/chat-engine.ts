@@ -1,7 +1,7 @@
 import type { ConversationTurn } from '@fartwin/protocol';
-import type { Character } from '../character.ts';
-import type { PersonMemory } from '../people-memory.ts';
-import type { Recall } from '../recall.ts';
+import type { Character } from './character.ts';
+import type { PersonMemory } from './people-memory.ts';
+import type { Recall } from './recall.ts';
 
 /**
  * What the twin is writing. Every writer (the app's chat, thread replies, direct-message answers,
@@ -37,7 +37,7 @@ export interface ChatInput {
    */
   remembered?: PersonMemory | undefined;
   /**
-   * What the twin recalls of its owner's casts for this message (twin/cast-memory-store.ts recallFor);
+   * What the twin recalls of its owner's casts for this message (the server's recallFor);
    * `character.casts` are these casts (recall.ts withRecall). Absent: the character's casts alone.
    */
   recall?: Recall | undefined;

@@ -1,6 +1,6 @@
 import type { ConversationTurn } from '@fartwin/protocol';
 import type { Character } from './character.ts';
-import { threadTurnText, type WritingTask } from './engines/chat-engine.ts';
+import { threadTurnText, type WritingTask } from './chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
 import { type ReadMessage, readMessage, withRelated } from './message.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { echoTwin } from '../../test/echo-twin.ts';
 import type { Character } from './character.ts';
 import { writeEcho } from './echo-reply.ts';
+import { echoTwin } from './echo-twin.ts';
 import * as framing from './framing.ts';
 import { readMessage } from './message.ts';
 import { NEAREST_INTROS } from './nearest-answer.ts';

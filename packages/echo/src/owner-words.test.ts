@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { echoTwin } from '../../test/echo-twin.ts';
 import type { Character } from './character.ts';
 import { writeEcho, writeEchoReply } from './echo-reply.ts';
-import { systemPrompt } from './engines/system-prompt.ts';
+import { echoTwin } from './echo-twin.ts';
 import { askBacks, NOT_CAST_ABOUT } from './framing.ts';
+import { systemPrompt } from './system-prompt.ts';
 
 const POSTS = [
   'the compost pile is finally warm in the middle, patience pays',

@@ -1,12 +1,10 @@
+import { SAMPLE_USERS, type SampleUser } from '@fartwin/localstack/sample-users';
 import type { ConversationTurn } from '@fartwin/protocol';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_USERS, type SampleUser } from '../social/seed/sample-users.ts';
 import { profileCasts } from './cast-profile.ts';
 import { buildCharacter, type Character } from './character.ts';
 import { leaningChoices, PERSONALITY_AXES } from './characteristics.ts';
 import { writeEcho } from './echo-reply.ts';
-import { echoEngine } from './engines/ai-sdk-engine.ts';
-import type { ChatInput } from './engines/chat-engine.ts';
 import { readMessage } from './message.ts';
 import { measureStyle, styleDistance } from './style.ts';
 
@@ -351,41 +349,6 @@ describe('replies in a cast thread and in direct messages', () => {
       expect(Buffer.byteLength(reply, 'utf8'), reply).toBeLessThanOrEqual(160);
       expect(sentenceProblems(character, reply)).toEqual([]);
     }
-  });
-
-  it('goes through the AI SDK path with the task: the engine streams what the echo model writes', async () => {
-    const character = TWINS[2]!;
-    const collect = async (input: ChatInput) => {
-      let text = '';
-      for await (const chunk of echoEngine().reply(input)) text += chunk;
-      return text;
-    };
-    const dm: ChatInput = {
-      character,
-      conversation: [{ role: 'user', content: 'hey, any advice for someone starting out?' }],
-      task: { kind: 'reply', channel: 'direct-message' },
-      maxChars: 500,
-    };
-    expect(await collect(dm)).toBe(writeEcho(dm));
-    const post: ChatInput = { character, conversation: [], task: { kind: 'post', earlierPosts: [] }, maxChars: 320 };
-    const written = await collect(post);
-    expect(written).toBe(writeEcho(post));
-    expect(await collect({ ...post, task: { kind: 'post', earlierPosts: [written] } })).not.toBe(written);
-  });
-
-  it('stops when the signal is aborted', async () => {
-    const controller = new AbortController();
-    controller.abort(new Error('client left'));
-    const chunks = echoEngine().reply({
-      character: TWINS[0]!,
-      conversation: [{ role: 'user', content: 'gm' }],
-      signal: controller.signal,
-    });
-    await expect(
-      (async () => {
-        for await (const _ of chunks);
-      })(),
-    ).rejects.toThrow(/stopped/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { echoTwin } from '../../test/echo-twin.ts';
 import type { Character } from './character.ts';
 import { writeEcho } from './echo-reply.ts';
+import { echoTwin } from './echo-twin.ts';
 import { NEAREST_INTROS } from './nearest-answer.ts';
 
 /** A twin of someone who casts about coffee and their garden, with these replies (oldest first). */

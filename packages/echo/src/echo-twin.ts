@@ -1,12 +1,12 @@
-import { profileCasts } from '../src/twin/cast-profile.ts';
-import { buildCharacter, type Character } from '../src/twin/character.ts';
-import { leaningChoices } from '../src/twin/characteristics.ts';
+import { profileCasts } from './cast-profile.ts';
+import { buildCharacter, type Character } from './character.ts';
+import { leaningChoices } from './characteristics.ts';
 
 /** A parent hash for the fixture's replies: any non-null one makes a cast a reply. */
 const PARENT = `0x${'1'.repeat(40)}`;
 
 /**
- * A twin for the echo engine's unit tests, deployed with the choices its casts lean to: its
+ * A twin for tests of the engine, deployed with the choices its casts lean to: its
  * top-level posts and replies, each newest first.
  */
 export function echoTwin(

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import type { FarcasterCast, FarcasterUser } from '../platform/providers/farcaster-data.ts';
+import type { OwnerAccount, OwnerCast } from './cast.ts';
 import type { CastProfile } from './cast-profile.ts';
 import { PERSONALITY_AXES } from './characteristics.ts';
 import { styleMetricsSchema } from './style.ts';
 
 /** How many of the user's casts a twin reads at its deploy (and each time it learns). */
 export const CHARACTER_CAST_LIMIT = 150;
-/** How many casts a twin's memory holds at most as it learns: the oldest go first. */
-export const MEMORY_CAST_LIMIT = 10_000;
 
-/** What the owner wrote into the voice after the deploy (owner-controls/voice); absent until then. */
+/** What the owner wrote into the voice after the deploy (the server's voice routes); absent until then. */
 export const ownerWordsSchema = z.object({
   aboutMe: z.string(),
   avoidTopics: z.array(z.string()),
@@ -44,8 +42,8 @@ export type Character = z.infer<typeof characterSchema>;
 
 /** Builds a twin's character from the user's profile, casts and (already validated) choices. */
 export function buildCharacter(
-  user: Pick<FarcasterUser, 'fid' | 'username' | 'displayName' | 'bio'>,
-  casts: readonly Pick<FarcasterCast, 'text' | 'parentHash' | 'parentText'>[],
+  user: OwnerAccount,
+  casts: readonly OwnerCast[],
   profile: CastProfile,
   choices: readonly string[],
 ): Character {

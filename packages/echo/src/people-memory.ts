@@ -6,7 +6,7 @@ import { stem } from './text.ts';
 /**
  * What a twin remembers of one person, as the engines use it: the topics and a
  * few short snippets of what that person said in earlier exchanges. Only ever the memory of the
- * person being answered reaches an engine (twin/people-memory-store.ts reads it by twin and fid).
+ * person being answered reaches an engine (the server's people memory store reads it by twin and fid).
  */
 export type PersonMemory = RememberedPerson;
 

@@ -1,7 +1,6 @@
+import { buildCharacter, profileCasts } from '@fartwin/echo';
 import { describe, expect, it } from 'vitest';
 import { memoryCastsFromTexts } from './cast-memory-store.ts';
-import { profileCasts } from './cast-profile.ts';
-import { buildCharacter } from './character.ts';
 
 const USER = { fid: 7100, username: 'reply-keeper', displayName: 'Keeper', bio: '' };
 
