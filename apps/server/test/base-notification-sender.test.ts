@@ -224,3 +224,80 @@ describe("the Base notification sender, against a stand-in of Base's API", () =>
     expect(base.inbox(owner!)).toHaveLength(2);
   }, 60_000);
 });
+
+describe("Base's user list, read again for an address it did not hold", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let boss: PgBoss;
+  let base: BaseNotificationsStandIn;
+  /** The least time between two reads of the list that an address missing from it asks for. */
+  const REREAD_SECONDS = 2;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    boss = await startJobQueue(database.url, logger);
+    base = await startBaseNotificationsStandIn({ apiKey: API_KEY, appUrl: APP_URL });
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, wait: true });
+    await base?.close();
+    await database?.drop();
+  });
+
+  it('sends to a user who turned notifications on after the list was read, and reads it again at most so often', async () => {
+    const sender = await startBaseNotificationSender(boss, {
+      db: database.db,
+      logger: pino({ level: 'silent' }),
+      api: { apiUrl: base.apiUrl, apiKey: API_KEY, appUrl: APP_URL },
+      retryDelaySeconds: 1,
+      // The list is kept an hour: only an address missing from it makes the sender read it again.
+      usersCacheSeconds: 3_600,
+      missingUserRereadSeconds: REREAD_SECONDS,
+    });
+    const rowsOf = (notificationId: string, count: number) =>
+      vi.waitFor(
+        async () => {
+          const rows = await database.db
+            .selectFrom('base_notification_sends')
+            .selectAll()
+            .where('notification_id', '=', notificationId)
+            .execute();
+          expect(rows).toHaveLength(count);
+          expect(rows.every((row) => row.sent_at !== null || row.failure_reason !== null)).toBe(true);
+          return rows;
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+    const listReads = () => base.state.log.filter((entry) => entry.path.endsWith('/users')).map((entry) => entry.at);
+    const [early, late, ...strangers] = wallets(4, 9_000);
+
+    base.addUser(early!);
+    await sender.send(message('reread:1'), [early!]);
+    expect((await rowsOf('reread:1', 1))[0]?.sent_at).not.toBeNull();
+    expect(listReads()).toHaveLength(1);
+
+    // The second user saves the app with notifications on once the list is read and the pause is over.
+    const firstRead = listReads()[0]!;
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThanOrEqual(firstRead + REREAD_SECONDS * 1_000), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    base.addUser(late!);
+    await sender.send(message('reread:2'), [late!]);
+    expect((await rowsOf('reread:2', 1))[0]?.sent_at).not.toBeNull();
+    expect(base.inbox(late!)).toHaveLength(1);
+
+    // Addresses Base does not know are refused, and never make the list read back to back.
+    for (const [index, stranger] of strangers.entries()) await sender.send(message(`stranger:${index}`), [stranger!]);
+    for (const index of strangers.keys()) {
+      expect((await rowsOf(`stranger:${index}`, 1))[0]?.failure_reason).toBe(
+        'not among the app users with notifications on',
+      );
+    }
+    const reads = listReads();
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const [index, at] of reads.entries()) {
+      if (index > 0) expect(at - reads[index - 1]!).toBeGreaterThanOrEqual(REREAD_SECONDS * 1_000);
+    }
+  }, 60_000);
+});
