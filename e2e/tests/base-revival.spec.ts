@@ -1,3 +1,4 @@
+import { copyFile, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
@@ -116,9 +117,13 @@ test('in the Base App: sign in, deploy, the death notice in the Base inbox, a on
   await setWalletBundleMode(page, 'unsupported');
 });
 
+/** A PNG's width and height, from its header chunk. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
 // Base's featured checklist asks for 3 portrait screenshots of 1284×2778: a phone of 428×926 points
-// at 3 pixels a point, in the Base App, on the app's real screens. The manifest lists these files.
-test('screenshots of the real screens for the manifest, 1284×2778', async ({ browser }) => {
+// at 3 pixels a point, in the Base App, on the app's real screens. The manifest lists these files:
+// the journey takes them into its own output, and with UPDATE_SCREENSHOTS=1 over the committed ones.
+test('screenshots of the real screens for the manifest, 1284×2778', async ({ browser }, testInfo) => {
   const twin = await twinOf(users.revivalOwner);
   await ensureAlive(twin.agentId);
   const context = await browser.newContext({
@@ -129,8 +134,12 @@ test('screenshots of the real screens for the manifest, 1284×2778', async ({ br
   });
   const phone = await context.newPage();
   const save = async (page: Page, name: string) => {
-    const path = `${SCREENSHOTS_DIR}${name}.png`;
+    const path = testInfo.outputPath(`${name}.png`);
     await page.screenshot({ path, animations: 'disabled' });
+    expect(pngSize(await readFile(path))).toEqual({ width: 1284, height: 2778 });
+    const committed = `${SCREENSHOTS_DIR}${name}.png`;
+    if (process.env.UPDATE_SCREENSHOTS === '1') await copyFile(path, committed);
+    expect(pngSize(await readFile(committed))).toEqual({ width: 1284, height: 2778 });
   };
 
   await phone.goto('/');
