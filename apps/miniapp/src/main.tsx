@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { App } from './app/App.tsx';
 import { createAppRoot, hydrateAppRoot } from './app/root.ts';
 import './styles.css';
@@ -10,6 +10,9 @@ const app = (
   </StrictMode>
 );
 // A page served with its screen's prerendered shell (docs/decisions/react-over-preact.md) is taken over as it
-// is; any other page is rendered from scratch.
-if (container.firstElementChild) hydrateAppRoot(container, app);
-else createAppRoot(container).render(app);
+// is; any other page is rendered from scratch. Either way in a transition, which React splits into
+// short tasks: the shell stays on screen meanwhile and the page keeps answering input.
+startTransition(() => {
+  if (container.firstElementChild) hydrateAppRoot(container, app);
+  else createAppRoot(container).render(app);
+});

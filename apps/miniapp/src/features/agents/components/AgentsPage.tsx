@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { strings } from '../../../lib/strings.ts';
 import { AgentsSkeleton } from '../../../platform/native/components/AgentsSkeleton.tsx';
 import { flattenAgents, useAgentsDirectory } from '../api/agents.ts';
@@ -7,7 +8,10 @@ import { ComposeFab } from './ComposeFab.tsx';
 /** /agents: the directory grid (1, 2, 4 or 8 columns by width). */
 export function AgentsPage() {
   const directory = useAgentsDirectory();
-  if (directory.isPending) return <AgentsSkeleton />;
+  // The grid renders in a transition once the directory arrives, which React splits into short
+  // tasks: the skeleton stays until then, and the page keeps answering input meanwhile.
+  const pending = useDeferredValue(directory.isPending);
+  if (directory.isPending || pending) return <AgentsSkeleton />;
   const agents = flattenAgents(directory.data?.pages);
   return (
     <div className="page">

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from '../../../lib/router/index.ts';
 import { useFrame } from '../../../platform/frame/index.ts';
 import { ChatSkeleton } from '../../../platform/native/components/ChatSkeleton.tsx';
@@ -23,7 +23,10 @@ export function AgentPage() {
   const owned = mine.data?.agents.find((candidate) => candidate.agentId === agentId);
   const agent = owned ?? found.data ?? undefined;
   const waiting = frame.isLoading || (frame.fid !== null && mine.isPending) || (!owned && found.isPending);
-  if (waiting) return <ChatSkeleton />;
+  // The page renders in a transition once its data arrives, which React splits into short tasks:
+  // the skeleton stays until then, and the page keeps answering input meanwhile.
+  const stillWaiting = useDeferredValue(waiting);
+  if (waiting || stillWaiting) return <ChatSkeleton />;
   return (
     <TwinChat key={agentId} agentId={agentId} agent={agent} fid={frame.fid} variant="agentPage">
       <AgentActionsSummary agentId={agentId} />
