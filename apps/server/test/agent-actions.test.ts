@@ -8,7 +8,6 @@ import {
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { agentActionsRoutes } from '../src/owner-controls/index.ts';
 import { knownClockSeconds, recordLifeIndexClock } from '../src/platform/chain/life-index-state.ts';
@@ -20,6 +19,7 @@ import {
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { agentActionsFor, agentActionsOf } from '../src/twin-switches/index.ts';
 import { nextSlotAfter } from '../src/twin-switches/schedule.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin, twinAgentId } from './twins.ts';

@@ -1,8 +1,6 @@
 import { type Character, RECALL_PROMPT_TOKENS, tokensIn } from '@fartwin/echo';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
-import { findAgentCharacter } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/database.ts';
 import { migrations } from '../src/platform/db/migrations/index.ts';
@@ -17,6 +15,8 @@ import {
   rememberCasts,
 } from '../src/twin/cast-memory-store.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
+import { findAgentCharacter } from '../src/twins/repository.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin } from './twins.ts';

@@ -1,9 +1,9 @@
 import { agentsResponseSchema, apiPaths, DIRECTORY_PAGE_SIZE } from '@fartwin/protocol';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAgentsPage } from '../src/agents/repository.ts';
 import { createPool } from '../src/platform/db/database.ts';
 import type { Database } from '../src/platform/db/schema.ts';
+import { listAgentsPage } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const AGENTS = 100_000;

@@ -1,9 +1,9 @@
 import { economyPaths, economyResponseSchema, errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { runwayOf } from '../src/economy/runway.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { keeperStep } from './keeper-rows.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin } from './twins.ts';
 

@@ -8,7 +8,6 @@ import {
   ownerControlsResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { planReply, readForReply } from '../src/chat/chat-service.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
@@ -26,6 +25,7 @@ import {
 } from '../src/twin-actions/drafts.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

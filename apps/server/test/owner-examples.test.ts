@@ -9,9 +9,9 @@ import {
   ownerExamplesResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';

@@ -6,13 +6,13 @@ import {
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { type BaseNotifier, startBaseNotificationSender } from '../src/notify/base-sender.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions, updateOwnerControls } from '../src/twin-switches/index.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
 import { startTwinActionSetup } from './twin-action-setup.ts';

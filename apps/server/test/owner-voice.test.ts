@@ -9,8 +9,6 @@ import {
   voiceVersionsResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedAgentCharacter } from '../src/agents/character-cache.ts';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { changeOwnerVoice, learnFromCasts, readOwnerVoice } from '../src/owner-controls/voice/index.ts';
 import { VOICE_VERSIONS_KEPT } from '../src/owner-controls/voice/voice-service.ts';
@@ -20,6 +18,8 @@ import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import { newestCasts, recalledFor } from '../src/twin/cast-memory-store.ts';
+import { cachedAgentCharacter } from '../src/twins/character-cache.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { STAND_IN_API_KEY, specCast, startNeynarStandIn } from './neynar-stand-in.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -13,11 +13,11 @@ import {
   peopleMemoryResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { echoEngine, llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import { rememberExchange } from '../src/twin/people-memory-store.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -13,7 +13,6 @@ import { BATTERY_PRICE_USDC, reviversResponseSchema, shortAddress, twinEconomyPa
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import { LIFE_EXTENDED_CURSOR } from '../src/platform/chain/life-indexer.ts';
@@ -21,6 +20,7 @@ import { REVIVAL_SOCIAL_QUEUE, type RevivalSocialDeps, runRevivalJob } from '../
 import { revivalKey } from '../src/revivals/revival-store.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { updateAgentActions, updateOwnerControls } from '../src/twin-switches/index.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { addTwinAccount, createTwin } from './twins.ts';

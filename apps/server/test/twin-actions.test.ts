@@ -2,7 +2,6 @@ import type { ChatEngine } from '@fartwin/echo';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { NEYNAR_WEBHOOK_PATH } from '../src/cast-webhooks/index.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import type { NotificationSender } from '../src/notify/sender.ts';
@@ -26,6 +25,7 @@ import {
   twinWriteKey,
 } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
 import type { TestServer } from './harness.ts';

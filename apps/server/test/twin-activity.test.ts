@@ -7,12 +7,12 @@ import {
   ownerApprovalPaths,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { ANSWERED_TEXT_MAX_BYTES } from '../src/twin-actions/twin-writes.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { AgentRecord } from '../src/twins/repository.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';

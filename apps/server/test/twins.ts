@@ -3,10 +3,10 @@ import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
 import { buildCharacter, leaningChoices } from '@fartwin/echo';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { loadPersona } from '../src/twin/persona.ts';
+import { type AgentRecord, insertAgent } from '../src/twins/repository.ts';
 
 /** A local user's persona, the choices their profile leans to, and the character a deploy builds from them. */
 export async function leaningCharacter(db: Db, ownerFid: number, choicesOverride?: string[]) {

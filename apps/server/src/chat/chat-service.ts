@@ -1,7 +1,6 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/index.ts';
 import { type LifeRow, type Lives, lifeRows } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
@@ -9,6 +8,7 @@ import type { Counter } from '../platform/limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../platform/limits/stream-budget.ts';
 import type { Character, ChatEngine, PersonMemory } from '../twin/index.ts';
 import { personMemoryFrom, type RecallRow, recalledFor, recallQuery, rememberExchange } from '../twin/index.ts';
+import { cachedAgentCharacter } from '../twins/index.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
 /** The client attaches the battery-purchase action to a reply containing "Agent is dead." */

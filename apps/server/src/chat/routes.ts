@@ -1,7 +1,6 @@
 import { type ChatResponse, type ConversationHistory, chatRequestSchema, chatStreamEvents } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { findAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Lives } from '../platform/chain/lives.ts';
@@ -13,6 +12,7 @@ import { jsonBody } from '../platform/http/json-body.ts';
 import { type SseEvent, sseResponse } from '../platform/http/sse.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { ChatEngine } from '../twin/index.ts';
+import { findAgent } from '../twins/index.ts';
 import { chatRequest } from './chat-request.ts';
 import { conversationHistory } from './conversations.ts';
 

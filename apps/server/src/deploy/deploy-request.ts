@@ -1,8 +1,8 @@
-import { findAgentsByOwner } from '../agents/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { buildCharacter, choicesProblem, personaOf } from '../twin/index.ts';
+import { findAgentsByOwner } from '../twins/index.ts';
 import { assertDeployBudgetLeft } from './deploy-budget.ts';
 import type { DeployAnswer, DeployService } from './deploy-service.ts';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { insertAgent } from '../agents/index.ts';
 import { upsertLives } from '../platform/chain/life-indexer.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import { insertAgent } from '../twins/index.ts';
 import { describeCause, stepErrorText, stepErrorType } from './deploy-errors.ts';
 import {
   type DeploymentRecord,

@@ -1,7 +1,6 @@
 import { type PayBatteryFromFeesResponse, payBatteryFromFeesRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { PublicClient } from 'viem';
-import { agentOf, ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
@@ -10,6 +9,7 @@ import { DIRECTORY_CACHE_CONTROL } from '../platform/http/caching.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import { agentOf, ownedAgent } from '../twins/index.ts';
 import type { FeeLocker } from './fee-locker.ts';
 import { setPayBatteryFromFees, twinEconomy } from './runway.ts';
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { findAgent } from '../agents/index.ts';
 import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
 import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';
 import { etagOf, matchesIfNoneMatch } from '../platform/http/caching.ts';
 import { HttpError } from '../platform/http/errors.ts';
+import { findAgent } from '../twins/index.ts';
 import { imagePaths } from './app-identity.ts';
 import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from './images.ts';
 

@@ -5,7 +5,6 @@ import {
   ownerControlsUpdateSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -14,6 +13,7 @@ import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/index.ts';
 import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
+import { ownedAgent } from '../twins/index.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;

@@ -8,13 +8,13 @@ import {
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import { ownedAgent } from '../twins/index.ts';
 
 /**
  * The owner teaches the twin by example: "how I'd say it" for one of its replies on Activity is kept

@@ -1,12 +1,12 @@
 import type { PeopleMemoryCleared, PeopleMemoryResponse } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { forgetPeople, listPeopleMemory } from '../twin/index.ts';
+import { ownedAgent } from '../twins/index.ts';
 
 export interface PeopleMemoryRouteDeps {
   db: Db;

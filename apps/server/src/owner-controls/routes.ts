@@ -1,12 +1,12 @@
 import { type AgentActions, type AgentActionsResponse, agentActionsUpdateSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentOf, ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { agentActionsOf, updateAgentActions } from '../twin-switches/index.ts';
+import { agentOf, ownedAgent } from '../twins/index.ts';
 
 export interface AgentActionsRouteDeps {
   db: Db;

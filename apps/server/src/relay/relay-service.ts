@@ -15,7 +15,6 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import { findAgent } from '../agents/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { OperatorWallet } from '../platform/chain/operator.ts';
 import { sendSigned } from '../platform/chain/signed-transactions.ts';
@@ -24,6 +23,7 @@ import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { withinBudget } from '../platform/limits/time-budget.ts';
 import { dropUnsigned, type OutboxSettlements, signIntent } from '../platform/outbox/index.ts';
+import { findAgent } from '../twins/index.ts';
 import {
   claimRelay,
   findRelay,

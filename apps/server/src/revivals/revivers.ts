@@ -1,6 +1,6 @@
 import type { ReviversResponse } from '@fartwin/protocol';
-import { findAgent } from '../agents/index.ts';
 import type { Db } from '../platform/db/database.ts';
+import { findAgent } from '../twins/index.ts';
 import { lastRevivers } from './revival-store.ts';
 
 /** A twin's last revivers for its page; null for an unknown twin. */

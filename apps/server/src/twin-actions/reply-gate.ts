@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/index.ts';
 import { lifeIndexStateOf } from '../platform/chain/life-index-state.ts';
 import { type LifeRow, lifeRows } from '../platform/chain/lives.ts';
 import type { Character, PersonMemory } from '../twin/index.ts';
 import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/index.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
 import { ownerSwitchesFrom, ownerSwitchesQuery } from '../twin-switches/index.ts';
+import { cachedAgentCharacter } from '../twins/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';

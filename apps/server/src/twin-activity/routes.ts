@@ -1,9 +1,9 @@
 import { type ActivityResponse, activityQuerySchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentOf } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { bearerToken, verifyBearer } from '../auth/index.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import { agentOf } from '../twins/index.ts';
 import { type ActivityDeps, activityPage } from './activity.ts';
 
 export interface ActivityRouteDeps extends ActivityDeps {

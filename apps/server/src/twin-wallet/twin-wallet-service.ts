@@ -10,8 +10,6 @@ import {
 } from '@fartwin/protocol';
 import { LRUCache } from 'lru-cache';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
-import type { AgentRecord } from '../agents/index.ts';
-import { ownedAgent } from '../agents/index.ts';
 import { decryptAgentWallet } from '../deploy/index.ts';
 import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
@@ -32,6 +30,8 @@ import {
   signIntent,
 } from '../platform/outbox/index.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
+import type { AgentRecord } from '../twins/index.ts';
+import { ownedAgent } from '../twins/index.ts';
 import { ownerAddresses } from './owner-addresses.ts';
 import { erc20Transfer, ethTransfer, readBalances, readTokenSupply } from './wallet-chain.ts';
 import {

@@ -1,12 +1,12 @@
 import { ownerVoiceSchema, voiceRevertRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../../agents/index.ts';
 import type { TokenVerifier } from '../../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../../auth/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonBody } from '../../platform/http/json-body.ts';
 import type { RateLimits } from '../../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../../platform/providers/farcaster-data.ts';
+import { ownedAgent } from '../../twins/index.ts';
 import { learnFromCasts } from './cast-learning.ts';
 import { changeOwnerVoice, listVoiceVersions, readOwnerVoice, revertOwnerVoice } from './voice-service.ts';
 

@@ -50,7 +50,7 @@ async function storedCharacter(db: Db, agentId: string, forUpdate = false): Prom
 
 /**
  * Stores a changed character and bumps `voice_version`, which every replica's character cache
- * compares (agents/character-cache.ts): the next reply anywhere speaks from it.
+ * compares (twins/character-cache.ts): the next reply anywhere speaks from it.
  */
 export async function saveCharacter(db: Db, agentId: string, character: Character): Promise<void> {
   const traits = PERSONALITY_AXES.map((axis) => character.traits[axis.name] ?? '');

@@ -1,8 +1,8 @@
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { cachedAgentCharacter } from '../../agents/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { recalledFor } from '../../twin/index.ts';
+import { cachedAgentCharacter } from '../../twins/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { ownerDecision } from '../owner-decision.ts';

@@ -13,8 +13,8 @@ import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { personaOf } from '../twin/index.ts';
-import { toApiAgent } from './agent-view.ts';
 import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from './repository.ts';
+import { toApiAgent } from './twin-view.ts';
 
 /** The directory's reads: every twin a page at a time, one twin, or a user's twins (public, held a moment). */
 export function directoryRoutes(deps: {
