@@ -15,8 +15,8 @@ import {
   rememberCasts,
 } from '../src/twin/cast-memory-store.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import type { AgentRecord } from '../src/twins/repository.ts';
-import { findAgentCharacter } from '../src/twins/repository.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
+import { findTwinCharacter } from '../src/twins/repository.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin } from './twins.ts';
@@ -35,7 +35,7 @@ function filler(count: number, newest: Date, start = 0): MemoryCast[] {
 describe("a twin's memory as rows: learned by inserts, bounded, recalled per message", () => {
   let database: { db: Db; drop(): Promise<void> };
   let db: Db;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   let character: Character;
 
   beforeAll(async () => {
@@ -43,7 +43,7 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
     db = database.db;
     await seedLocalNetwork(db, 'http://localhost:3001');
     twin = await createTwin(db, 1001);
-    character = (await findAgentCharacter(db, twin.agentId))!;
+    character = (await findTwinCharacter(db, twin.agentId))!;
   }, 120_000);
   afterAll(() => database?.drop());
 

@@ -6,7 +6,7 @@ import type { Character, PersonMemory } from '../twin/index.ts';
 import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/index.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
 import { ownerSwitchesFrom, ownerSwitchesQuery } from '../twin-switches/index.ts';
-import { cachedAgentCharacter } from '../twins/index.ts';
+import { cachedTwinCharacter } from '../twins/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';
@@ -59,7 +59,7 @@ export async function openReply(
 > {
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
-    cachedAgentCharacter(db, reply.agentId),
+    cachedTwinCharacter(db, reply.agentId),
     sql<{
       twin: TwinAccount | null;
       text: string | null;

@@ -80,7 +80,7 @@ export async function agentActionsOf(db: Db, agentId: string): Promise<AgentActi
  * Applies a change to a twin's switches and answers the saved state. One upsert, so two changes at
  * once never lose each other's switch. A schedule turned on starts at the schedules' clock
  * (`knownClockSeconds`), so it does not catch up on slots from before; turned off, it forgets.
- * The agent must exist (the row references it). The twin's schedule rows change with it.
+ * The twin must exist (the row references it). The twin's schedule rows change with it.
  */
 export async function updateAgentActions(db: Db, agentId: string, update: AgentActionsUpdate): Promise<AgentActions> {
   const now = await knownClockSeconds(db);

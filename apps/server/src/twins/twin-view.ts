@@ -1,20 +1,20 @@
 import type { Agent } from '@fartwin/protocol';
-import type { AgentRecord } from './repository.ts';
+import type { TwinRecord } from './repository.ts';
 
 /** A stored twin as the list endpoints return it (protocol's Agent); a null expiry is an unknown life. */
-export function toApiAgent(agent: AgentRecord, expirationTime: number | null): Agent {
+export function toApiTwin(twin: TwinRecord, expirationTime: number | null): Agent {
   return {
-    agentId: agent.agentId,
-    name: agent.twin.displayName,
-    status: agent.status,
+    agentId: twin.agentId,
+    name: twin.twin.displayName,
+    status: twin.status,
     farcasterClient: {
-      fid: agent.twin.fid,
-      username: agent.twin.username,
-      display_name: agent.twin.displayName,
-      pfp_url: agent.twin.pfpUrl,
+      fid: twin.twin.fid,
+      username: twin.twin.username,
+      display_name: twin.twin.displayName,
+      pfp_url: twin.twin.pfpUrl,
     },
-    agentWallet: { walletAddress: agent.walletAddress },
-    token: { address: agent.token.address, symbol: agent.token.symbol },
+    agentWallet: { walletAddress: twin.walletAddress },
+    token: { address: twin.token.address, symbol: twin.token.symbol },
     life: { expirationTime },
   };
 }
