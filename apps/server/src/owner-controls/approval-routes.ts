@@ -12,7 +12,7 @@ import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/index.ts';
-import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
+import { twinSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
 import { ownedTwin } from '../twins/index.ts';
 
 export interface ApprovalRouteDeps {
@@ -43,7 +43,7 @@ export function approvalRoutes(deps: ApprovalRouteDeps) {
 
   app.get('/doppelganger/controls/:agentId', auth, async (c) => {
     const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'see its controls');
-    const { controls } = await ownerSwitchesOf(db, twin.agentId);
+    const { controls } = await twinSwitchesOf(db, twin.agentId);
     return c.json({ agentId: twin.agentId, controls } satisfies OwnerControlsResponse);
   });
 
