@@ -10,8 +10,8 @@ import { cachedTwinCharacter } from '../twins/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';
+import { type TwinAccount, twinAccounts } from './twin-accounts.ts';
 import type { KnownWriting } from './twin-writes.ts';
-import { type TwinAccount, twinAccounts } from './twins.ts';
 import { skipsOf } from './write-skips.ts';
 
 /** One reply a twin is about to write: a thread reply (a cast) or a direct-message answer. */

@@ -6,8 +6,8 @@ import { cachedTwinCharacter } from '../../twins/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { ownerDecision } from '../owner-decision.ts';
+import { castAsTwin, findTwinAccount } from '../twin-accounts.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
-import { castAsTwin, findTwinAccount } from '../twins.ts';
 import { skipPausedSlot } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 

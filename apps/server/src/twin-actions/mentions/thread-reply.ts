@@ -9,8 +9,8 @@ import { recalledFor, threadTurn, withPersonMemory } from '../../twin/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { openReply } from '../reply-gate.ts';
+import type { TwinAccount } from '../twin-accounts.ts';
 import { answeredCastOf, engineText, writeOnce, writingExists } from '../twin-writes.ts';
-import type { TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
