@@ -1,6 +1,5 @@
 import { quickAuthPaths, SERVER_PATH_PREFIXES, walletSignInPaths } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { directoryRoutes } from './agents/index.ts';
 import type { AppDeps } from './app-deps.ts';
 import { appDomain, quickAuthRoutes, walletNonces, walletSignIn, walletSignInRoutes } from './auth/index.ts';
 import { NEYNAR_WEBHOOK_PATH, neynarWebhookRoutes } from './cast-webhooks/index.ts';
@@ -32,6 +31,7 @@ import type { Services } from './services.ts';
 import { localNetworkRoutes } from './social/index.ts';
 import { activityRoutes } from './twin-activity/index.ts';
 import { twinWalletRoutes, twinWalletService } from './twin-wallet/index.ts';
+import { directoryRoutes } from './twins/index.ts';
 import type { Workers } from './workers.ts';
 
 /** Bodies above this are refused with 413 before they are read. */

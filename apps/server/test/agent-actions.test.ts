@@ -8,7 +8,6 @@ import {
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { agentActionsRoutes } from '../src/owner-controls/index.ts';
 import { knownClockSeconds, recordLifeIndexClock } from '../src/platform/chain/life-index-state.ts';
@@ -20,6 +19,7 @@ import {
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { agentActionsFor, agentActionsOf } from '../src/twin-switches/index.ts';
 import { nextSlotAfter } from '../src/twin-switches/schedule.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { createTwin, twinAgentId } from './twins.ts';
@@ -30,7 +30,7 @@ const owners = { alice: 1001, bob: 1002, carol: 1003 } as const;
 describe("a twin's actions (/info): saved per twin, changed only by its owner", () => {
   let server: TestServer;
   let domain: string;
-  const twins: Record<keyof typeof owners, AgentRecord> = {} as never;
+  const twins: Record<keyof typeof owners, TwinRecord> = {} as never;
   const tokens = new Map<number, string>();
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
   const token = async (fid: number) => {
@@ -160,7 +160,7 @@ describe("a twin's actions (/info): saved per twin, changed only by its owner", 
     expect(await storedRow(twins.carol.agentId)).toBeUndefined();
   });
 
-  it('an unknown agent is 404 unknown_agent, to read or to change', async () => {
+  it('an unknown twin is 404 unknown_agent, to read or to change', async () => {
     await expectError(await request(apiPaths.agentActions(twinAgentId('nobody'))), 404, 'unknown_agent');
     await expectError(await patch(twinAgentId('nobody'), { contentWriter: true }, owners.alice), 404, 'unknown_agent');
     expect(await storedRow(twinAgentId('nobody'))).toBeUndefined();

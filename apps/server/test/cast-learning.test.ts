@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { deleteOldLearningDays, LEARNING_DAYS_KEPT } from '../src/owner-controls/voice/learning-days-cleanup.ts';
 import { CAST_LEARNING_QUEUE, twinsDueForLearning } from '../src/owner-controls/voice/learning-schedule.ts';
 import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin } from './twins.ts';
 import { waitFor } from './wait-for.ts';
@@ -14,8 +14,8 @@ const DAY = 86_400;
 describe('the daily cast learning (owner-controls/voice/learning-schedule.ts)', () => {
   let server: TestServer;
   /** Alive, and dead (its battery ran out a minute ago); a third twin is not in the life index at all. */
-  let alive: AgentRecord;
-  let dead: AgentRecord;
+  let alive: TwinRecord;
+  let dead: TwinRecord;
 
   beforeAll(async () => {
     server = await startTestServer();

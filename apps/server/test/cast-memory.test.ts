@@ -1,8 +1,6 @@
 import { type Character, RECALL_PROMPT_TOKENS, tokensIn } from '@fartwin/echo';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
-import { findAgentCharacter } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/database.ts';
 import { migrations } from '../src/platform/db/migrations/index.ts';
@@ -17,6 +15,8 @@ import {
   rememberCasts,
 } from '../src/twin/cast-memory-store.ts';
 import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
+import { findTwinCharacter } from '../src/twins/repository.ts';
 import { startFakeHttp } from './fake-http.ts';
 import { createTestDatabase } from './harness.ts';
 import { createTwin } from './twins.ts';
@@ -35,7 +35,7 @@ function filler(count: number, newest: Date, start = 0): MemoryCast[] {
 describe("a twin's memory as rows: learned by inserts, bounded, recalled per message", () => {
   let database: { db: Db; drop(): Promise<void> };
   let db: Db;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   let character: Character;
 
   beforeAll(async () => {
@@ -43,7 +43,7 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
     db = database.db;
     await seedLocalNetwork(db, 'http://localhost:3001');
     twin = await createTwin(db, 1001);
-    character = (await findAgentCharacter(db, twin.agentId))!;
+    character = (await findTwinCharacter(db, twin.agentId))!;
   }, 120_000);
   afterAll(() => database?.drop());
 

@@ -27,7 +27,7 @@ import {
   startSampleDeployments,
 } from '../src/deploy/sample-twins.ts';
 import { tokenSymbol } from '../src/deploy/twin-identity.ts';
-import { decryptAgentWallet } from '../src/deploy/wallet-keys.ts';
+import { decryptTwinWallet } from '../src/deploy/wallet-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { loadPersona } from '../src/twin/persona.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -114,22 +114,22 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(body).toMatchObject({ agentId: expect.any(String), welcomeCastHash: expect.stringMatching(/^0x/) });
     const agentId = body.agentId!;
 
-    // The agent as the API lists it.
+    // The twin as the API lists it.
     const listed = agentsByFidResponseSchema.parse(await (await server.app.request(apiPaths.agentsByFid(1004))).json());
     expect(listed.agents).toHaveLength(1);
-    const agent = listed.agents[0]!;
-    expect(agent.agentId).toBe(agentId);
-    expect(agent.status).toBe('active');
-    expect(agent.farcasterClient.username).toBe(body.name);
+    const twin = listed.agents[0]!;
+    expect(twin.agentId).toBe(agentId);
+    expect(twin.status).toBe('active');
+    expect(twin.farcasterClient.username).toBe(body.name);
 
     // The stored key decrypts and controls the listed wallet.
     const stored = await findDeployment(server.db, 1004);
-    const account = decryptAgentWallet(
+    const account = decryptTwinWallet(
       stored!.walletKeyCiphertext!,
-      agent.agentWallet.walletAddress,
+      twin.agentWallet.walletAddress,
       server.config.walletEncryptionKey,
     );
-    expect(account.address).toBe(agent.agentWallet.walletAddress);
+    expect(account.address).toBe(twin.agentWallet.walletAddress);
     // The token's CREATE2 salt was drawn at random and kept.
     expect(stored!.tokenSalt).toMatch(/^0x[0-9a-f]{64}$/);
     const signature = await account.signMessage({ message: 'I am the twin' });
@@ -139,7 +139,7 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     const twinAccount = await server.db
       .selectFrom('social_accounts')
       .selectAll()
-      .where('fid', '=', agent.farcasterClient.fid)
+      .where('fid', '=', twin.farcasterClient.fid)
       .executeTakeFirstOrThrow();
     expect(twinAccount.username).toBe(body.name);
     expect(twinAccount.username).toMatch(/-twin\d*$/);
@@ -149,20 +149,20 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
       .selectAll()
       .where('hash', '=', body.welcomeCastHash!)
       .executeTakeFirstOrThrow();
-    expect(welcome.fid).toBe(agent.farcasterClient.fid);
+    expect(welcome.fid).toBe(twin.farcasterClient.fid);
     expect(welcome.text).toContain(`@${body.name}`);
 
     // The token: a contract with the symbol derived from the username, its fees for the twin's wallet.
     const owner = await loadPersona(server.services.farcaster, 1004);
-    expect(agent.token.symbol).toBe(tokenSymbol(owner!.user.username));
+    expect(twin.token.symbol).toBe(tokenSymbol(owner!.user.username));
     const read = <const F extends 'symbol' | 'totalSupply'>(functionName: F) =>
-      chain().readContract({ address: agent.token.address, abi: agentTokenAbi, functionName });
-    expect(await chain().getCode({ address: agent.token.address })).toMatch(/^0x[0-9a-f]{10,}/);
-    expect(await read('symbol')).toBe(agent.token.symbol);
+      chain().readContract({ address: twin.token.address, abi: agentTokenAbi, functionName });
+    expect(await chain().getCode({ address: twin.token.address })).toMatch(/^0x[0-9a-f]{10,}/);
+    expect(await read('symbol')).toBe(twin.token.symbol);
     expect(await read('totalSupply')).toBe(TOKEN_SUPPLY);
     // It says who launched it, as a Clanker token does: the twin's avatar, "@{owner}'s AI twin on
     // Fartwin", the twin's profile, and Farcaster, by the owner's fid (the welcome cast comes after).
-    expect(await tokenInfo(agent.token.address)).toEqual({
+    expect(await tokenInfo(twin.token.address)).toEqual({
       image: stored!.twinPfpUrl ?? '',
       metadata: {
         description: `@${owner!.user.username}'s AI twin on Fartwin`,
@@ -170,13 +170,13 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
       },
       context: { interface: 'Fartwin', platform: 'farcaster', id: '1004' },
     });
-    expect(stored!.tokenLaunchInfo).toEqual(await tokenInfo(agent.token.address));
+    expect(stored!.tokenLaunchInfo).toEqual(await tokenInfo(twin.token.address));
     // Launched like Clanker's: the supply is in its pool, whose locked position pays the twin's wallet.
     const [, rewardRecipient] = await chain().readContract({
       address: deployment.agentLpLocker,
       abi: agentLpLockerAbi,
       functionName: 'locks',
-      args: [agent.token.address],
+      args: [twin.token.address],
     });
     expect(rewardRecipient).toBe(account.address);
 
@@ -194,11 +194,11 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
       functionName: 'agentTimeToDeath',
       args: [agentId],
     });
-    expect(agent.life.expirationTime).toBe(Number(expiresAt));
+    expect(twin.life.expirationTime).toBe(Number(expiresAt));
 
     // In the directory, and the progress shows every step done.
     const directory = agentsResponseSchema.parse(await (await server.app.request(apiPaths.agents)).json());
-    expect(directory.agents.map((listedAgent) => listedAgent.agentId)).toContain(agentId);
+    expect(directory.agents.map((listedTwin) => listedTwin.agentId)).toContain(agentId);
     expect(await progress(1004)).toEqual({
       state: 'completed',
       steps: deployStepNames.map((name) => ({ name, label: expect.any(String), status: 'done' })),
@@ -221,7 +221,7 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     });
   });
 
-  it('turns 20 concurrent deploys for one fid into one agent, one token, one payment and 20 identical answers', async () => {
+  it('turns 20 concurrent deploys for one fid into one twin, one token, one payment and 20 identical answers', async () => {
     const choices = await choicesOf(1005);
     const bearer = await token(1005);
     const usdcOf = (address: `0x${string}`) =>
@@ -235,9 +235,9 @@ describe('deploying a twin (POST /doppelganger/deploy/:fid)', () => {
     expect(answers[0]!.status).toBe(200);
     expect(answer.agentId).toBeDefined();
 
-    const agents = await server.db.selectFrom('agents').selectAll().where('owner_fid', '=', 1005).execute();
-    expect(agents).toHaveLength(1);
-    expect(await tokensCreatedFor(agents[0]!.wallet_address as `0x${string}`)).toHaveLength(1);
+    const twins = await server.db.selectFrom('agents').selectAll().where('owner_fid', '=', 1005).execute();
+    expect(twins).toHaveLength(1);
+    expect(await tokensCreatedFor(twins[0]!.wallet_address as `0x${string}`)).toHaveLength(1);
     expect(await batteriesBoughtFor(answer.agentId!)).toHaveLength(1);
     expect(usdcBefore - (await usdcOf(operator))).toBe(BATTERY_PRICE_USDC);
   });

@@ -1,12 +1,12 @@
 import { agentsResponseSchema, apiPaths, DIRECTORY_PAGE_SIZE } from '@fartwin/protocol';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAgentsPage } from '../src/agents/repository.ts';
 import { createPool } from '../src/platform/db/database.ts';
 import type { Database } from '../src/platform/db/schema.ts';
+import { listTwinsPage } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
-const AGENTS = 100_000;
+const TWINS = 100_000;
 
 /** A node of EXPLAIN's JSON plan, with what ANALYZE adds. */
 interface PlanNode {
@@ -20,11 +20,11 @@ interface PlanNode {
 
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
-describe('the agents directory at 100,000 agents', () => {
+describe('the /agents directory at 100,000 twins', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-    // Bulk rows straight in SQL: a minimal valid character, one agent per second going back in time.
+    // Bulk rows straight in SQL: a minimal valid character, one twin per second going back in time.
     const character = JSON.stringify({
       version: 1,
       fid: 1,
@@ -52,7 +52,7 @@ describe('the agents directory at 100,000 agents', () => {
       select 'bulk-' || n, 100000 + n, 500000 + n, 'bulk-' || n, 'Bulk ' || n,
              '0x' || lpad(to_hex(n), 40, '0'), '0x' || lpad(to_hex(n), 40, 'a'), 'BULK',
              ${character}::jsonb, '[]'::jsonb, timestamptz '2026-01-01' + make_interval(secs => n / 2)
-      from generate_series(1, ${AGENTS}) as n`.execute(server.db);
+      from generate_series(1, ${TWINS}) as n`.execute(server.db);
     await sql`analyze agents`.execute(server.db);
   }, 120_000);
   afterAll(() => server.close());
@@ -66,24 +66,24 @@ describe('the agents directory at 100,000 agents', () => {
     };
     const first = await page();
     expect(first.body.agents).toHaveLength(DIRECTORY_PAGE_SIZE);
-    expect(first.body.agents[0]!.agentId).toBe(`bulk-${AGENTS}`);
+    expect(first.body.agents[0]!.agentId).toBe(`bulk-${TWINS}`);
     let cursor = first.body.nextCursor!;
-    const seen = new Set(first.body.agents.map((agent) => agent.agentId));
+    const seen = new Set(first.body.agents.map((twin) => twin.agentId));
     for (let index = 0; index < 50; index++) {
       const next = await page(cursor);
-      for (const agent of next.body.agents) {
-        expect(seen.has(agent.agentId)).toBe(false);
-        seen.add(agent.agentId);
+      for (const twin of next.body.agents) {
+        expect(seen.has(twin.agentId)).toBe(false);
+        seen.add(twin.agentId);
       }
       cursor = next.body.nextCursor!;
     }
-    // Agents created in the same second sit on one page boundary or another, never twice or never.
+    // Twins created in the same second sit on one page boundary or another, never twice or never.
     expect(seen.size).toBe(51 * DIRECTORY_PAGE_SIZE);
-    expect([...seen].at(-1)).toBe(`bulk-${AGENTS - seen.size + 1}`);
+    expect([...seen].at(-1)).toBe(`bulk-${TWINS - seen.size + 1}`);
     const deep = await page(cursor);
-    expect(deep.body.agents[0]!.agentId).toBe(`bulk-${AGENTS - seen.size}`);
+    expect(deep.body.agents[0]!.agentId).toBe(`bulk-${TWINS - seen.size}`);
 
-    // The statement the route runs for that page (listAgentsPage, caught as it is sent), run again
+    // The statement the route runs for that page (listTwinsPage, caught as it is sent), run again
     // under EXPLAIN ANALYZE: one walk of the (created_at, id) index that reads the page and the
     // one row that says there is a next, no sort, no scan of the table, whatever the depth.
     const statements: CompiledQuery[] = [];
@@ -92,8 +92,8 @@ describe('the agents directory at 100,000 agents', () => {
       log: (event) => void statements.push(event.query),
     });
     try {
-      const again = await listAgentsPage(catching, { limit: DIRECTORY_PAGE_SIZE, cursor });
-      expect(again.agents.map((agent) => agent.agentId)).toEqual(deep.body.agents.map((agent) => agent.agentId));
+      const again = await listTwinsPage(catching, { limit: DIRECTORY_PAGE_SIZE, cursor });
+      expect(again.twins.map((twin) => twin.agentId)).toEqual(deep.body.agents.map((twin) => twin.agentId));
       const [statement] = statements;
       const { rows } = await server.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
         CompiledQuery.raw(`explain (analyze, format json) ${statement!.sql}`, [...statement!.parameters]),

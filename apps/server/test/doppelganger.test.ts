@@ -133,16 +133,16 @@ describe('the /doppelganger API', () => {
       const body = agentsByFidResponseSchema.parse(await response.json());
       expect(body.characteristics).toBeUndefined();
       expect(body.agents).toHaveLength(1);
-      const [agent] = body.agents;
-      expect(agent).toMatchObject({
+      const [twin] = body.agents;
+      expect(twin).toMatchObject({
         agentId: twinAgentId('lowcaps-dev'),
         status: 'active',
         farcasterClient: { fid: 901_001, username: 'lowcaps-dev-twin' },
         token: { symbol: 'TWIN' },
       });
       const now = Math.floor(Date.now() / 1000);
-      expect(agent!.life.expirationTime).toBeGreaterThan(now + 6 * DAY);
-      expect(agent!.life.expirationTime).toBeLessThanOrEqual(now + 7 * DAY + 60);
+      expect(twin!.life.expirationTime).toBeGreaterThan(now + 6 * DAY);
+      expect(twin!.life.expirationTime).toBeLessThanOrEqual(now + 7 * DAY + 60);
     });
 
     it('returns the eight questions, personalised from their casts, to a user without a twin', async () => {
@@ -190,7 +190,7 @@ describe('the /doppelganger API', () => {
         const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
         const page = agentsResponseSchema.parse(await (await request(`${apiPaths.agents}${query}`)).json());
         expect(page.agents.length).toBeLessThanOrEqual(2);
-        seen.push(...page.agents.map((agent) => agent.agentId));
+        seen.push(...page.agents.map((twin) => twin.agentId));
         cursor = page.nextCursor;
       } while (cursor);
       // Inserted 1001, 1002, 1005, 1003: newest first.
@@ -206,7 +206,7 @@ describe('the /doppelganger API', () => {
       const page = agentsResponseSchema.parse(await (await request(apiPaths.agents)).json());
       expect(page.nextCursor).toBeNull();
       expect(page.agents).toHaveLength(4);
-      expect(page.agents.find((agent) => agent.agentId === twinAgentId('slow-quorum'))!.life.expirationTime).toBe(0);
+      expect(page.agents.find((twin) => twin.agentId === twinAgentId('slow-quorum'))!.life.expirationTime).toBe(0);
     });
 
     it('serves pages and users with ETags: a CDN may keep a page 5 s, every client revalidates', async () => {
@@ -233,7 +233,7 @@ describe('the /doppelganger API', () => {
       const one = agentsResponseSchema.parse(
         await (await request(`${apiPaths.agents}?agentId=${twinAgentId('gmbeans')}`)).json(),
       );
-      expect(one.agents.map((agent) => agent.agentId)).toEqual([twinAgentId('gmbeans')]);
+      expect(one.agents.map((twin) => twin.agentId)).toEqual([twinAgentId('gmbeans')]);
       expect(one.agents[0]!.farcasterClient.username).toBe('gmbeans-twin');
       expect(one.nextCursor).toBeNull();
       const none = await request(`${apiPaths.agents}?agentId=00000000-0000-4000-8000-000000000000`);
@@ -305,7 +305,7 @@ describe('the /doppelganger API', () => {
       });
     });
 
-    it('refuses without reaching the engine or losing stored turns: missing, forged, expired, other user, bad body, unknown agent', async () => {
+    it('refuses without reaching the engine or losing stored turns: missing, forged, expired, other user, bad body, unknown twin', async () => {
       const calls = spy.calls;
       const turnsBefore = await storedTurns();
       const body = { conversation: 'hello?', fid: 1001 };
@@ -378,7 +378,7 @@ describe('the /doppelganger API', () => {
   });
 
   describe('GET /doppelganger/chat-with-fartwin/:agentId/history', () => {
-    it('needs a token and a known agent', async () => {
+    it('needs a token and a known twin', async () => {
       const anonymous = await request(apiPaths.conversation(twinAgentId('lowcaps-dev')));
       expect(anonymous.status).toBe(401);
       expect(errorBodySchema.parse(await anonymous.json()).code).toBe('unauthorized');

@@ -1,9 +1,9 @@
 import { economyPaths, economyResponseSchema, errorBodySchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { runwayOf } from '../src/economy/runway.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { keeperStep } from './keeper-rows.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -23,7 +23,7 @@ describe('runwayOf', () => {
 
 describe("a twin's economy on its page (GET /doppelganger/economy/:agentId) and its owner's switch", () => {
   let server: TestServer;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
   const read = async (agentId: string) => {
     const response = await request(economyPaths.economy(agentId));

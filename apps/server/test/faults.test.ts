@@ -64,7 +64,7 @@ describe('the database goes away and comes back', () => {
     }
     const response = await directory();
     expect(response.status).toBe(200);
-    expect(agentsResponseSchema.parse(await response.json()).agents.map((agent) => agent.agentId)).toEqual([
+    expect(agentsResponseSchema.parse(await response.json()).agents.map((twin) => twin.agentId)).toEqual([
       twinAgentId('lowcaps-dev'),
     ]);
   });
@@ -123,7 +123,7 @@ describe('the database goes away and comes back', () => {
     const back = await directory();
     expect(back.status).toBe(200);
     // Nothing stored was lost.
-    expect(agentsResponseSchema.parse(await back.json()).agents.map((agent) => agent.agentId)).toEqual([
+    expect(agentsResponseSchema.parse(await back.json()).agents.map((twin) => twin.agentId)).toEqual([
       twinAgentId('lowcaps-dev'),
     ]);
     expect((await server.app.request('/health')).status).not.toBe(500);

@@ -5,7 +5,7 @@ import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deploym
 import { type Agent, agentsResponseSchema, apiPaths, chatResponseSchema } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { agentEmbedSvg } from '../src/manifest/images.ts';
+import { twinEmbedSvg } from '../src/manifest/images.ts';
 import { createChainClient } from '../src/platform/chain/client.ts';
 import { chainLifeReader, type LifeReader } from '../src/platform/chain/life.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
@@ -54,7 +54,7 @@ describe('lives from the index', () => {
     const response = await request(`${apiPaths.agents}?limit=50`);
     expect(response.status).toBe(200);
     const page = agentsResponseSchema.parse(await response.json());
-    return new Map(page.agents.map((agent) => [agent.agentId, agent.life]));
+    return new Map(page.agents.map((twin) => [twin.agentId, twin.life]));
   };
   const expiryOnChain = async (agentId: string) => (await contractLife.expirations([agentId])).get(agentId)!;
 
@@ -165,7 +165,7 @@ describe('lives from the index', () => {
     const card = await request(`/images/agents/${twinAgentId('lowcaps-dev')}.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
-    expect(agentEmbedSvg({ displayName: 'Twin', username: 'twin', tokenSymbol: 'TWIN', secondsLeft: null })).toContain(
+    expect(twinEmbedSvg({ displayName: 'Twin', username: 'twin', tokenSymbol: 'TWIN', secondsLeft: null })).toContain(
       'Battery level being checked',
     );
 

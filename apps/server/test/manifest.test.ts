@@ -231,11 +231,11 @@ describe('the manifest, the embeds and their images', () => {
     const frameEmbed = safeParseMiniAppEmbed(metaContent(home, 'fc:frame'));
     expect(frameEmbed.data?.button.action.type).toBe('launch_frame');
 
-    const agentPage = await (await server.app.request(`/agent/${twin.agentId}`)).text();
-    const agentEmbed = safeParseMiniAppEmbed(metaContent(agentPage, 'fc:miniapp'));
-    expect(agentEmbed.success).toBe(true);
-    expect(agentEmbed.data?.imageUrl).toBe(`${ORIGIN}/images/agents/${twin.agentId}.png`);
-    expect(agentEmbed.data?.button.action).toMatchObject({ url: `${ORIGIN}/agent/${twin.agentId}` });
+    const twinPage = await (await server.app.request(`/agent/${twin.agentId}`)).text();
+    const twinEmbed = safeParseMiniAppEmbed(metaContent(twinPage, 'fc:miniapp'));
+    expect(twinEmbed.success).toBe(true);
+    expect(twinEmbed.data?.imageUrl).toBe(`${ORIGIN}/images/agents/${twin.agentId}.png`);
+    expect(twinEmbed.data?.button.action).toMatchObject({ url: `${ORIGIN}/agent/${twin.agentId}` });
 
     const card = await server.app.request(`/images/agents/${twin.agentId}.png`);
     expect(card.status).toBe(200);

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTwin } from './twins.ts';
 
@@ -19,7 +19,7 @@ const sign = (secret: string, body: string) => createHmac('sha512', secret).upda
 
 describe("Neynar's cast.created webhook (POST /webhook/neynar)", () => {
   let server: TestServer;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   let hashes = 0;
 
   beforeAll(async () => {

@@ -83,9 +83,9 @@ describe("the operator's transactions", () => {
         return chain.sendRawTransaction(args);
       },
     } as unknown as PublicClient;
-    const deployAgent = twinAgentId('gmbeans');
+    const deployTwin = twinAgentId('gmbeans');
     const { choices, character } = await leaningCharacter(server.db, 1002);
-    await createDeployment(server.db, { ownerFid: 1002, agentId: deployAgent, choices, character });
+    await createDeployment(server.db, { ownerFid: 1002, agentId: deployTwin, choices, character });
     const deps = {
       db: server.db,
       publicClient: holding,
@@ -123,13 +123,13 @@ describe("the operator's transactions", () => {
       .selectFrom('outbox_transactions')
       .select(['kind', 'agent_id', 'nonce', 'tx_hash'])
       .where('signer', '=', server.services.operator.account.address.toLowerCase())
-      .where('agent_id', 'in', [deployAgent, relayTwin])
+      .where('agent_id', 'in', [deployTwin, relayTwin])
       .orderBy('nonce')
       .execute();
     expect(rows.map((row) => [row.kind, row.agent_id])).toEqual([
-      ['operator', deployAgent],
+      ['operator', deployTwin],
       ['relay', relayTwin],
-      ['operator', deployAgent],
+      ['operator', deployTwin],
     ]);
     expect(rows.map((row) => row.nonce! - rows[0]!.nonce!)).toEqual([0, 1, 2]);
     expect(rows[2]!.tx_hash).toBe(batteryTxHash);

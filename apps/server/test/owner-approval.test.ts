@@ -8,7 +8,6 @@ import {
   ownerControlsResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { planReply, readForReply } from '../src/chat/chat-service.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
@@ -26,6 +25,7 @@ import {
 } from '../src/twin-actions/drafts.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -38,7 +38,7 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
   let server: TestServer;
   let client: FakeFarcasterClient;
   let domain: string;
-  const twins: Record<'alice' | 'bob', AgentRecord> = {} as never;
+  const twins: Record<'alice' | 'bob', TwinRecord> = {} as never;
   const tokens = new Map<number, string>();
 
   beforeAll(async () => {
@@ -73,8 +73,8 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     expect(response.status).toBe(status);
     expect(errorBodySchema.parse(await response.json()).code).toBe(code);
   };
-  const setControls = async (agent: AgentRecord, update: unknown) => {
-    const response = await call('PATCH', ownerApprovalPaths.controls(agent.agentId), agent.ownerFid, update);
+  const setControls = async (twin: TwinRecord, update: unknown) => {
+    const response = await call('PATCH', ownerApprovalPaths.controls(twin.agentId), twin.ownerFid, update);
     expect(response.status).toBe(200);
     return ownerControlsResponseSchema.parse(await response.json()).controls;
   };
@@ -86,19 +86,19 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
 
   const skipped = (key: string) => recordedSkip(server.db, key);
 
-  /** A cast by `fid` that tags `agent`'s twin, on the local network (the server's own firehose hands it on). */
+  /** A cast by `fid` that tags `twin`, on the local network (the server's own firehose hands it on). */
   let castCount = 0;
-  const tag = async (fid: number, agent: AgentRecord, text: string) =>
+  const tag = async (fid: number, twin: TwinRecord, text: string) =>
     (
       await publishLocalCast(server.db, {
         fid,
-        text: `@${agent.twin.username} ${text}`,
+        text: `@${twin.twin.username} ${text}`,
         embeds: [],
         idempotencyKey: `owner-approval-test-${castCount++}`,
       })
     ).hash;
 
-  const replyJob = (agent: AgentRecord, fid: number, text: string) => untaggedReplyJob(server.db, agent, fid, text);
+  const replyJob = (twin: TwinRecord, fid: number, text: string) => untaggedReplyJob(server.db, twin, fid, text);
 
   it('pause and "ask me first": only the owner reads or changes them (401 signed out, 403 for anyone else)', async () => {
     const path = ownerApprovalPaths.controls(twins.bob.agentId);
@@ -128,94 +128,94 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
   });
 
   it('pause stops tag replies, DM answers, posts and digests, each recorded as "paused"; read on every write', async () => {
-    const agent = twins.alice;
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: true, notifications: true });
+    const twin = twins.alice;
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: true, notifications: true });
     await saveNotificationToken(server.db, { fid: people.alice, appFid: 9152, url: client.url, token: 'alice-token' });
-    const twinCasts = (await castsBy(agent.twin.fid)).length;
-    await setControls(agent, { paused: true });
+    const twinCasts = (await castsBy(twin.twin.fid)).length;
+    await setControls(twin, { paused: true });
 
     // The server's own workers: a tag through the local firehose, a direct message.
-    const tagged = await tag(people.dan, agent, 'are you there?');
-    expect((await skipped(`thread-reply:${agent.agentId}:${tagged}`)).reason).toBe('paused');
+    const tagged = await tag(people.dan, twin, 'are you there?');
+    expect((await skipped(`thread-reply:${twin.agentId}:${tagged}`)).reason).toBe('paused');
     const sent = await server.app.request('/local-network/direct-messages', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fromFid: people.dan, toFid: agent.twin.fid, text: 'hello twin' }),
+      body: JSON.stringify({ fromFid: people.dan, toFid: twin.twin.fid, text: 'hello twin' }),
     });
     expect(sent.status).toBe(201);
     const { message } = (await sent.json()) as { message: { id: number } };
-    expect((await skipped(`dm-reply:${agent.agentId}:${message.id}`)).reason).toBe('paused');
+    expect((await skipped(`dm-reply:${twin.agentId}:${message.id}`)).reason).toBe('paused');
     // The schedules' writers.
     const slotAt = (await knownClockSeconds(server.db)) - 60;
-    expect(await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt })).toEqual({
+    expect(await runTwinWriteJob(deps(), { kind: 'post', agentId: twin.agentId, slotAt })).toEqual({
       status: 'skipped',
       reason: 'paused',
     });
-    expect((await skipped(`post:${agent.agentId}:${slotAt}`)).reason).toBe('paused');
-    expect(await runTwinWriteJob(deps(), { kind: 'digest', agentId: agent.agentId, slotAt })).toEqual({
+    expect((await skipped(`post:${twin.agentId}:${slotAt}`)).reason).toBe('paused');
+    expect(await runTwinWriteJob(deps(), { kind: 'digest', agentId: twin.agentId, slotAt })).toEqual({
       status: 'skipped',
       reason: 'paused',
     });
-    expect((await skipped(`digest:${agent.agentId}:${slotAt}`)).reason).toBe('paused');
-    expect(await castsBy(agent.twin.fid)).toHaveLength(twinCasts);
+    expect((await skipped(`digest:${twin.agentId}:${slotAt}`)).reason).toBe('paused');
+    expect(await castsBy(twin.twin.fid)).toHaveLength(twinCasts);
     expect(client.notifications.filter((request) => request.notificationId.startsWith('digest:'))).toHaveLength(0);
 
     // Unpaused, the very next write goes out: the switch is read per write, not cached.
-    await setControls(agent, { paused: false });
-    const outcome = await runTwinWriteJob(deps(), await replyJob(agent, people.dan, 'what do you build?'));
+    await setControls(twin, { paused: false });
+    const outcome = await runTwinWriteJob(deps(), await replyJob(twin, people.dan, 'what do you build?'));
     expect(outcome.status).toBe('replied');
-    expect(await castsBy(agent.twin.fid)).toHaveLength(twinCasts + 1);
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: false, notifications: false });
+    expect(await castsBy(twin.twin.fid)).toHaveLength(twinCasts + 1);
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: false, notifications: false });
   });
 
   it('ask me first on posts: a post becomes a draft, the owner is notified once, and nothing is cast', async () => {
-    const agent = twins.bob;
+    const twin = twins.bob;
     // Notifications reach the owner who added the app with them; the digests' switch stays off.
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: true });
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: true });
     await saveNotificationToken(server.db, { fid: people.bob, appFid: 9152, url: client.url, token: 'bob-token' });
-    await setControls(agent, { askFirst: { posts: true } });
-    const before = (await castsBy(agent.twin.fid)).length;
+    await setControls(twin, { askFirst: { posts: true } });
+    const before = (await castsBy(twin.twin.fid)).length;
     const slotAt = (await knownClockSeconds(server.db)) - 120;
-    const job = { kind: 'post' as const, agentId: agent.agentId, slotAt };
+    const job = { kind: 'post' as const, agentId: twin.agentId, slotAt };
     const clockBefore = await knownClockSeconds(server.db);
     const first = await runTwinWriteJob(deps(), job);
     const clockAfter = await knownClockSeconds(server.db);
-    expect(first).toMatchObject({ status: 'drafted', key: `post:${agent.agentId}:${slotAt}` });
+    expect(first).toMatchObject({ status: 'drafted', key: `post:${twin.agentId}:${slotAt}` });
     // A retried job finds its draft: same text, no second notification.
     expect(await runTwinWriteJob(deps(), job)).toEqual(first);
-    expect(await castsBy(agent.twin.fid)).toHaveLength(before);
+    expect(await castsBy(twin.twin.fid)).toHaveLength(before);
     const notices = client.notifications.filter(
-      (request) => request.notificationId === `draft:post:${agent.agentId}:${slotAt}`,
+      (request) => request.notificationId === `draft:post:${twin.agentId}:${slotAt}`,
     );
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe("Review your twin's post");
     expect(notices[0]!.body).toMatch(/^Your twin wrote a post — review it: /);
     expect(notices[0]!.targetUrl).toBe(`${server.config.publicUrl}/you/activity`);
     // Reviewable for a day from when it was written (the slot may be older, if the job ran late).
-    const draft = await draftRow(`post:${agent.agentId}:${slotAt}`);
+    const draft = await draftRow(`post:${twin.agentId}:${slotAt}`);
     expect(draft).toMatchObject({ status: 'pending', kind: 'post' });
     expect(draft.expires_at).toBeGreaterThanOrEqual(clockBefore + DRAFT_REVIEW_SECONDS);
     expect(draft.expires_at).toBeLessThanOrEqual(clockAfter + DRAFT_REVIEW_SECONDS);
 
     // The day's second post, while the first still waits: a draft too, and no second notice (one
     // notice while drafts wait; Activity lists both).
-    const second = await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt: slotAt + 60 });
-    expect(second).toMatchObject({ status: 'drafted', key: `post:${agent.agentId}:${slotAt + 60}` });
-    expect((await draftRow(`post:${agent.agentId}:${slotAt + 60}`)).status).toBe('pending');
+    const second = await runTwinWriteJob(deps(), { kind: 'post', agentId: twin.agentId, slotAt: slotAt + 60 });
+    expect(second).toMatchObject({ status: 'drafted', key: `post:${twin.agentId}:${slotAt + 60}` });
+    expect((await draftRow(`post:${twin.agentId}:${slotAt + 60}`)).status).toBe('pending');
     expect(client.notifications.filter((request) => request.notificationId.startsWith('draft:'))).toHaveLength(1);
     // Out of the later tests' way.
     await server.db
       .updateTable('twin_drafts')
       .set({ status: 'discarded' })
-      .where('key', '=', `post:${agent.agentId}:${slotAt + 60}`)
+      .where('key', '=', `post:${twin.agentId}:${slotAt + 60}`)
       .execute();
   });
 
   it('a draft published twice at once (double tap, two replicas) is cast once', async () => {
-    const agent = twins.bob;
+    const twin = twins.bob;
     const slotAt = (await knownClockSeconds(server.db)) - 180;
-    const key = `post:${agent.agentId}:${slotAt}`;
-    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
+    const key = `post:${twin.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: twin.agentId, slotAt });
     // Every cast the channel is asked for, counted on the way to the real local network.
     const real = server.services.farcasterActions;
     const asked: string[] = [];
@@ -227,30 +227,30 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
       },
     };
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => publishDraft(deps({ farcasterActions: counting }), agent.agentId, key)),
+      [1, 2, 3].map(() => publishDraft(deps({ farcasterActions: counting }), twin.agentId, key)),
     );
     expect(asked).toEqual([key]);
     expect(outcomes.filter((outcome) => outcome.status === 'published').length).toBeGreaterThanOrEqual(1);
     expect(outcomes.every((outcome) => outcome.status === 'published' || outcome.status === 'busy')).toBe(true);
     // Through the route as well, after: the draft is published, nothing more is cast.
-    const again = await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {});
+    const again = await call('POST', ownerApprovalPaths.publishDraft(twin.agentId, key), people.bob, {});
     expect(again.status).toBe(200);
     const { draft } = draftResponseSchema.parse(await again.json());
     expect(draft.status).toBe('published');
-    const casts = (await castsBy(agent.twin.fid)).filter((cast) => cast.hash === draft.castHash);
+    const casts = (await castsBy(twin.twin.fid)).filter((cast) => cast.hash === draft.castHash);
     expect(casts).toHaveLength(1);
     expect(casts[0]!.text).toBe(draft.text);
   });
 
   it('the owner edits a drafted reply then publishes it: cast once under the cast it answers, with the edit', async () => {
-    const agent = twins.bob;
-    await setControls(agent, { askFirst: { replies: true } });
-    const job = await replyJob(agent, people.erin, 'what are you working on?');
+    const twin = twins.bob;
+    await setControls(twin, { askFirst: { replies: true } });
+    const job = await replyJob(twin, people.erin, 'what are you working on?');
     const drafted = await runTwinWriteJob(deps(), job);
     expect(drafted.status).toBe('drafted');
-    const key = `thread-reply:${agent.agentId}:${job.cast.hash}`;
-    expect((await castsBy(agent.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash)).toHaveLength(0);
-    const path = ownerApprovalPaths.publishDraft(agent.agentId, key);
+    const key = `thread-reply:${twin.agentId}:${job.cast.hash}`;
+    expect((await castsBy(twin.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash)).toHaveLength(0);
+    const path = ownerApprovalPaths.publishDraft(twin.agentId, key);
     await expectError(await call('POST', path, null, { text: 'x' }), 401, 'unauthorized');
     await expectError(await call('POST', path, people.alice, { text: 'x' }), 403, 'forbidden');
     await expectError(
@@ -260,7 +260,7 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     );
     await expectError(await call('POST', path, people.bob, { text: '   ' }), 400, 'invalid_request');
     await expectError(
-      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, 'nope'), people.bob, {}),
+      await call('POST', ownerApprovalPaths.publishDraft(twin.agentId, 'nope'), people.bob, {}),
       400,
       'invalid_draft_key',
     );
@@ -270,21 +270,21 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
       call('POST', path, people.bob, { text: `${edited}!!` }),
     ]);
     expect([one!.status, two!.status].sort()).toContain(200);
-    const replies = (await castsBy(agent.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash);
+    const replies = (await castsBy(twin.twin.fid)).filter((cast) => cast.parent_hash === job.cast.hash);
     expect(replies).toHaveLength(1);
     expect([edited, `${edited}!!`]).toContain(replies[0]!.text);
     expect((await draftRow(key)).text).toBe(replies[0]!.text);
     // The job run again finds it written.
     expect((await runTwinWriteJob(deps(), job)).status).toBe('already-done');
-    await setControls(agent, { askFirst: { replies: false } });
+    await setControls(twin, { askFirst: { replies: false } });
   });
 
   it('a discarded draft is never cast; only the owner discards', async () => {
-    const agent = twins.bob;
+    const twin = twins.bob;
     const slotAt = (await knownClockSeconds(server.db)) - 240;
-    const key = `post:${agent.agentId}:${slotAt}`;
-    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
-    const path = ownerApprovalPaths.discardDraft(agent.agentId, key);
+    const key = `post:${twin.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: twin.agentId, slotAt });
+    const path = ownerApprovalPaths.discardDraft(twin.agentId, key);
     await expectError(await call('POST', path, null), 401, 'unauthorized');
     await expectError(await call('POST', path, people.alice), 403, 'forbidden');
     const discarded = await call('POST', path, people.bob);
@@ -295,25 +295,25 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     expect(again.status).toBe(200);
     expect(draftResponseSchema.parse(await again.json()).draft.status).toBe('discarded');
     await expectError(
-      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {}),
+      await call('POST', ownerApprovalPaths.publishDraft(twin.agentId, key), people.bob, {}),
       409,
       'draft_closed',
     );
     const { text } = await draftRow(key);
-    expect((await castsBy(agent.twin.fid)).filter((cast) => cast.text === text)).toHaveLength(0);
+    expect((await castsBy(twin.twin.fid)).filter((cast) => cast.text === text)).toHaveLength(0);
     await expectError(
-      await call('POST', ownerApprovalPaths.discardDraft(agent.agentId, `post:${agent.agentId}:1`), people.bob),
+      await call('POST', ownerApprovalPaths.discardDraft(twin.agentId, `post:${twin.agentId}:1`), people.bob),
       404,
       'unknown_draft',
     );
   });
 
   it('a draft not reviewed within 24 h is discarded by the expiry and recorded as a skip', async () => {
-    const agent = twins.bob;
+    const twin = twins.bob;
     const now = await knownClockSeconds(server.db);
     const slotAt = now - 300;
-    const key = `post:${agent.agentId}:${slotAt}`;
-    await runTwinWriteJob(deps(), { kind: 'post', agentId: agent.agentId, slotAt });
+    const key = `post:${twin.agentId}:${slotAt}`;
+    await runTwinWriteJob(deps(), { kind: 'post', agentId: twin.agentId, slotAt });
     const { expires_at } = await draftRow(key);
     expect(expires_at).toBeGreaterThanOrEqual(now + DRAFT_REVIEW_SECONDS);
 
@@ -321,25 +321,25 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     expect((await draftRow(key)).status).toBe('pending');
     expect(await expireDrafts(deps(), expires_at)).toBeGreaterThanOrEqual(1);
     expect((await draftRow(key)).status).toBe('expired');
-    expect(await skipped(key)).toMatchObject({ reason: 'draft-expired', kind: 'post', agent_id: agent.agentId });
+    expect(await skipped(key)).toMatchObject({ reason: 'draft-expired', kind: 'post', agent_id: twin.agentId });
     // Once: a second run records nothing more, and it can no longer be published.
     expect(await expireDrafts(deps(), expires_at + 10)).toBe(0);
     await expectError(
-      await call('POST', ownerApprovalPaths.publishDraft(agent.agentId, key), people.bob, {}),
+      await call('POST', ownerApprovalPaths.publishDraft(twin.agentId, key), people.bob, {}),
       409,
       'draft_closed',
     );
-    await setControls(agent, { askFirst: { posts: false } });
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: false, notifications: false });
+    await setControls(twin, { askFirst: { posts: false } });
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: false, notifications: false });
   });
 
   it('paused, the chat with its owner still works and its context says so; anyone else chats as before', async () => {
-    const agent = twins.alice;
-    await setControls(agent, { paused: true });
+    const twin = twins.alice;
+    await setControls(twin, { paused: true });
     const readsOf = (fid: number) =>
       readForReply(
         { db: server.db, lives: server.services.lives },
-        agent.agentId,
+        twin.agentId,
         fid,
         counting([{ name: 'chatPerFid', key: `paused-test-${fid}` }]).statement,
       );
@@ -361,12 +361,12 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
     }
     expect(inputs.map((input) => input.task)).toEqual([{ kind: 'chat', ownerPaused: true }, undefined]);
     expect(systemPrompt(inputs[0]!.character, inputs[0]!.task)).toContain(PAUSED_NOTE);
-    await setControls(agent, { paused: false });
+    await setControls(twin, { paused: false });
     expect((await readsOf(people.alice)).ownerPaused).toBe(false);
   });
 
   it('deletes closed drafts past their keeping, in batches; pending ones and recent ones stay', async () => {
-    const agent = twins.alice;
+    const twin = twins.alice;
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
     const old = daysAgo(CLOSED_DRAFTS_KEPT_DAYS + 1);
@@ -385,7 +385,7 @@ describe('the owner pauses the twin and reviews what it wrote first ("ask me fir
       .values(
         drafts.map((draft) => ({
           ...draft,
-          agent_id: agent.agentId,
+          agent_id: twin.agentId,
           kind: 'post' as const,
           text: draft.key,
           clock_at: 0,

@@ -9,9 +9,9 @@ import {
   ownerExamplesResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';
@@ -22,7 +22,7 @@ const REWRITE = 'honestly? a tiny escrow for freelancers, milestone by milestone
 describe('the owner teaches by example: a rewritten reply is what the twin says to the like next time', () => {
   let setup: Awaited<ReturnType<typeof startTwinActionSetup<'alice'>>>;
   let server: TestServer;
-  let alice: AgentRecord;
+  let alice: TwinRecord;
   let replyKey = '';
   const tokens = new Map<number, string>();
   const token = async (fid: number) => {

@@ -6,13 +6,13 @@ import {
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { type BaseNotifier, startBaseNotificationSender } from '../src/notify/base-sender.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions, updateOwnerControls } from '../src/twin-switches/index.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import type { TestServer } from './harness.ts';
 import { startTwinActionSetup } from './twin-action-setup.ts';
@@ -29,7 +29,7 @@ describe("drafts to review and digests through Base's Notifications API, for own
   let client: FakeFarcasterClient;
   let base: BaseNotificationsStandIn;
   let baseNotifier: BaseNotifier;
-  const twins: Record<'alice' | 'bob', AgentRecord> = {} as never;
+  const twins: Record<'alice' | 'bob', TwinRecord> = {} as never;
   const wallets = { alice: localUserAccount(people.alice), bob: localUserAccount(people.bob) };
 
   beforeAll(async () => {
@@ -79,35 +79,35 @@ describe("drafts to review and digests through Base's Notifications API, for own
   const slot = async (minutesAgo: number) => (await knownClockSeconds(server.db)) - minutesAgo * 60;
 
   it('an owner with both channels gets a draft notice and each digest once on each, a retry adding none', async () => {
-    const agent = twins.alice;
+    const twin = twins.alice;
     await saveNotificationToken(server.db, { fid: people.alice, appFid: 9152, url: client.url, token: 'alice-token' });
     await signIn('alice');
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: true, notifications: true });
-    await updateOwnerControls(server.db, agent.agentId, { askFirst: { posts: true } });
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: true, notifications: true });
+    await updateOwnerControls(server.db, twin.agentId, { askFirst: { posts: true } });
 
-    const postJob = { kind: 'post' as const, agentId: agent.agentId, slotAt: await slot(10) };
+    const postJob = { kind: 'post' as const, agentId: twin.agentId, slotAt: await slot(10) };
     const drafted = await runTwinWriteJob(deps(), postJob);
     expect(drafted).toMatchObject({ status: 'drafted' });
     const [draftNotice] = await baseInbox('alice', "Review your twin's post", 1);
     expect(draftNotice!.message).toMatch(/^Your twin wrote a post — review it: /);
     expect(draftNotice!.targetPath).toBe(
-      `/you/activity?notice=${encodeURIComponent(`draft:post:${agent.agentId}:${postJob.slotAt}`)}`,
+      `/you/activity?notice=${encodeURIComponent(`draft:post:${twin.agentId}:${postJob.slotAt}`)}`,
     );
     await vi.waitFor(() => expect(farcasterNotices('draft:')).toHaveLength(1), { timeout: 30_000 });
     // The job run again (a retry): the same draft, told of again to neither channel.
     expect(await runTwinWriteJob(deps(), postJob)).toEqual(drafted);
 
-    const digestJob = { kind: 'digest' as const, agentId: agent.agentId, slotAt: await slot(5) };
+    const digestJob = { kind: 'digest' as const, agentId: twin.agentId, slotAt: await slot(5) };
     expect(await runTwinWriteJob(deps(), digestJob)).toMatchObject({ status: 'sent' });
-    const [digest] = await baseInbox('alice', `@${agent.twin.username} update`.slice(0, 20), 1);
+    const [digest] = await baseInbox('alice', `@${twin.twin.username} update`.slice(0, 20), 1);
     expect(digest!.message).toMatch(/Battery: /);
     await vi.waitFor(() => expect(farcasterNotices('digest:')).toHaveLength(1), { timeout: 30_000 });
     expect(await runTwinWriteJob(deps(), digestJob)).toMatchObject({ status: 'already-done' });
 
     // The later digest's arrival shows the retries' sends were handled before it: none added a notice.
-    const later = { kind: 'digest' as const, agentId: agent.agentId, slotAt: await slot(1) };
+    const later = { kind: 'digest' as const, agentId: twin.agentId, slotAt: await slot(1) };
     expect(await runTwinWriteJob(deps(), later)).toMatchObject({ status: 'sent' });
-    await baseInbox('alice', `@${agent.twin.username} update`.slice(0, 20), 2);
+    await baseInbox('alice', `@${twin.twin.username} update`.slice(0, 20), 2);
     await vi.waitFor(() => expect(farcasterNotices('digest:')).toHaveLength(2), { timeout: 30_000 });
     expect(base.inbox(wallets.alice.address).filter((entry) => entry.title.startsWith('Review'))).toHaveLength(1);
     expect(farcasterNotices('draft:')).toHaveLength(1);
@@ -126,29 +126,29 @@ describe("drafts to review and digests through Base's Notifications API, for own
     );
     expect(sends.map((row) => row.notification_id).sort()).toEqual(
       [
-        `draft:post:${agent.agentId}:${postJob.slotAt}`,
-        `digest:${agent.agentId}:${digestJob.slotAt}`,
-        `digest:${agent.agentId}:${later.slotAt}`,
+        `draft:post:${twin.agentId}:${postJob.slotAt}`,
+        `digest:${twin.agentId}:${digestJob.slotAt}`,
+        `digest:${twin.agentId}:${later.slotAt}`,
       ].sort(),
     );
   }, 120_000);
 
   it('an owner who signs in by wallet after the twin exists gets digests and drafts on Base from then on', async () => {
-    const agent = twins.bob;
-    await updateAgentActions(server.db, agent.agentId, { contentWriter: true, notifications: true });
-    await updateOwnerControls(server.db, agent.agentId, { askFirst: { posts: true } });
+    const twin = twins.bob;
+    await updateAgentActions(server.db, twin.agentId, { contentWriter: true, notifications: true });
+    await updateOwnerControls(server.db, twin.agentId, { askFirst: { posts: true } });
     // No channel yet: the digest's slot passes without one.
-    const before = { kind: 'digest' as const, agentId: agent.agentId, slotAt: await slot(10) };
+    const before = { kind: 'digest' as const, agentId: twin.agentId, slotAt: await slot(10) };
     expect(await runTwinWriteJob(deps(), before)).toEqual({ status: 'skipped', reason: 'no-notifications' });
 
     await signIn('bob');
-    const digestJob = { kind: 'digest' as const, agentId: agent.agentId, slotAt: await slot(5) };
+    const digestJob = { kind: 'digest' as const, agentId: twin.agentId, slotAt: await slot(5) };
     expect(await runTwinWriteJob(deps(), digestJob)).toMatchObject({ status: 'sent' });
-    const postJob = { kind: 'post' as const, agentId: agent.agentId, slotAt: await slot(1) };
+    const postJob = { kind: 'post' as const, agentId: twin.agentId, slotAt: await slot(1) };
     expect(await runTwinWriteJob(deps(), postJob)).toMatchObject({ status: 'drafted' });
     await baseInbox('bob', "Review your twin's post", 1);
-    await baseInbox('bob', `@${agent.twin.username} update`.slice(0, 20), 1);
+    await baseInbox('bob', `@${twin.twin.username} update`.slice(0, 20), 1);
     // Bob never added the app in a Farcaster client: nothing went there for him.
-    expect(client.notifications.filter((request) => request.notificationId.includes(agent.agentId))).toEqual([]);
+    expect(client.notifications.filter((request) => request.notificationId.includes(twin.agentId))).toEqual([]);
   }, 120_000);
 });

@@ -9,8 +9,6 @@ import {
   voiceVersionsResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedAgentCharacter } from '../src/agents/character-cache.ts';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { changeOwnerVoice, learnFromCasts, readOwnerVoice } from '../src/owner-controls/voice/index.ts';
 import { VOICE_VERSIONS_KEPT } from '../src/owner-controls/voice/voice-service.ts';
@@ -20,6 +18,8 @@ import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import { newestCasts, recalledFor } from '../src/twin/cast-memory-store.ts';
+import { cachedTwinCharacter } from '../src/twins/character-cache.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { STAND_IN_API_KEY, specCast, startNeynarStandIn } from './neynar-stand-in.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -32,8 +32,8 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
   let domain: string;
   /** A second pool: another replica's character cache (kept per Db). */
   let otherReplica: Db;
-  let alice: AgentRecord;
-  let bob: AgentRecord;
+  let alice: TwinRecord;
+  let bob: TwinRecord;
   const tokens = new Map<number, string>();
   const request = (path: string, init?: RequestInit) => server.app.request(path, init);
   const token = async (fid: number) => {
@@ -63,7 +63,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
   /** The echo engine's reply, from the character as a replica's chat reads it (the cache). */
   /** The echo engine's reply from a replica: its cached character, with what it recalls for the message. */
   const replyOn = async (db: Db, message: string) => {
-    const character = (await cachedAgentCharacter(db, alice.agentId))!;
+    const character = (await cachedTwinCharacter(db, alice.agentId))!;
     return writeEchoReply((await recalledFor(db, alice.agentId, character, message)).character, message);
   };
 
@@ -158,7 +158,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     expect(await replyOn(otherReplica, 'tell me about testing')).not.toContain('ship it and see');
     expect(await replyOn(otherReplica, 'tell me about testing')).not.toBe(longBefore);
     // The model is told the same.
-    const prompt = systemPrompt((await cachedAgentCharacter(otherReplica, alice.agentId))!);
+    const prompt = systemPrompt((await cachedTwinCharacter(otherReplica, alice.agentId))!);
     expect(prompt).toContain(changed.aboutMe);
     // Not the topics to avoid: a model can be talked into repeating its prompt, so the list stays in code.
     expect(prompt.toLowerCase()).not.toContain('ramen');
@@ -216,7 +216,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     const first = castLearningResponseSchema.parse(await (await learn()).json());
     expect(first.learned).toBe(1);
     expect((await replyOn(otherReplica, question)).toLowerCase()).toContain('sourdough');
-    expect(systemPrompt((await cachedAgentCharacter(otherReplica, alice.agentId))!)).toContain('sourdough loaf');
+    expect(systemPrompt((await cachedTwinCharacter(otherReplica, alice.agentId))!)).toContain('sourdough loaf');
 
     const again = castLearningResponseSchema.parse(await (await learn()).json());
     expect(again).toMatchObject({ learned: 0, castsKnown: first.castsKnown });

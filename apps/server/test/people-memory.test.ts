@@ -13,11 +13,11 @@ import {
   peopleMemoryResponseSchema,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { echoEngine, llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import { rememberExchange } from '../src/twin/people-memory-store.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
@@ -47,7 +47,7 @@ function switchableEngine(): ChatEngine & { use(engine: ChatEngine): void } {
 
 describe('it remembers people: per person, bounded, isolated, seen and cleared by the owner', () => {
   let server: TestServer;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   let domain: string;
   const engine = switchableEngine();
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-people-memory-'));

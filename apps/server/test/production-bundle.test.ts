@@ -44,7 +44,7 @@ describe('the production bundle', () => {
     });
     expect(healthReadySchema.parse(await (await server.request('/health/ready')).json()).status).toBe('ready');
     // The local network's sample twins, deployed at start-up through the bundle's own pipeline.
-    const agents = await vi.waitFor(
+    const twins = await vi.waitFor(
       async () => {
         const page = agentsResponseSchema.parse(await (await server.request(apiPaths.agents)).json());
         expect(page.agents.length).toBeGreaterThanOrEqual(3);
@@ -53,7 +53,7 @@ describe('the production bundle', () => {
       { timeout: 120_000, interval: 1_000 },
     );
     // A twin's card, rendered by the server (wasm and fonts found from the bundle's place).
-    const card = await server.request(`/images/agents/${encodeURIComponent(agents[0]!.agentId)}.png`);
+    const card = await server.request(`/images/agents/${encodeURIComponent(twins[0]!.agentId)}.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
     expect(

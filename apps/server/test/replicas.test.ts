@@ -96,11 +96,11 @@ describe('two replicas on one Postgres', () => {
   const agentsOf = (fid: number) => db.selectFrom('agents').selectAll().where('owner_fid', '=', fid).execute();
   /** What a deploy made on the chain and the network, for the twin of `fid`. */
   const madeFor = async (fid: number) => {
-    const [agent] = await agentsOf(fid);
+    const [twin] = await agentsOf(fid);
     const accounts = await db
       .selectFrom('social_accounts')
       .select('fid')
-      .where('custody_address', '=', agent!.wallet_address)
+      .where('custody_address', '=', twin!.wallet_address)
       .execute();
     const deployment = readDeployment(stack.env.DEPLOYMENT_FILE!);
     const { publicClient } = createLocalClients(stack.anvil.rpcUrl);
@@ -111,15 +111,15 @@ describe('two replicas on one Postgres', () => {
         eventName: 'LifeExtended',
         fromBlock: BigInt(deployment.deployedAtBlock),
       })
-    ).filter((event) => event.args.agentId === agent!.agent_id);
+    ).filter((event) => event.args.agentId === twin!.agent_id);
     const tokensMinted = await publicClient.getContractEvents({
       address: deployment.agentTokenFactory,
       abi: agentTokenFactoryAbi,
       eventName: 'AgentTokenCreated',
-      args: { recipient: agent!.wallet_address as `0x${string}` },
+      args: { recipient: twin!.wallet_address as `0x${string}` },
       fromBlock: BigInt(deployment.deployedAtBlock),
     });
-    return { agent: agent!, accounts: accounts.length, payments: payments.length, tokens: tokensMinted.length };
+    return { twin: twin!, accounts: accounts.length, payments: payments.length, tokens: tokensMinted.length };
   };
 
   it('shares the rate limits: N allowed across both together, then 429 with Retry-After from either', async () => {
@@ -192,9 +192,9 @@ describe('two replicas on one Postgres', () => {
     // The sample twins are deployed by a job at start-up.
     const agentId = await vi.waitFor(
       async () => {
-        const [agent] = await agentsOf(NOTIFIED_OWNER);
-        if (!agent) throw new Error('the sample twin is not deployed yet');
-        return agent.agent_id;
+        const [twin] = await agentsOf(NOTIFIED_OWNER);
+        if (!twin) throw new Error('the sample twin is not deployed yet');
+        return twin.agent_id;
       },
       { timeout: 150_000, interval: 500 },
     );
@@ -241,7 +241,7 @@ describe('two replicas on one Postgres', () => {
     expect(second.body.agentId).toBe(first.body.agentId);
     const made = await madeFor(1004);
     expect(made).toMatchObject({ accounts: 1, payments: 1, tokens: 1 });
-    expect(made.agent.agent_id).toBe(first.body.agentId);
+    expect(made.twin.agent_id).toBe(first.body.agentId);
     expect(await agentsOf(1004)).toHaveLength(1);
 
     // The sample twins both replicas set out to deploy at start-up: one each.
@@ -292,13 +292,13 @@ describe('two replicas on one Postgres', () => {
     expect(retried.body.agentId).toBeDefined();
     const made = await madeFor(OWNER);
     expect(made).toMatchObject({ accounts: 1, payments: 1, tokens: 1 });
-    expect(made.agent.agent_id).toBe(retried.body.agentId);
+    expect(made.twin.agent_id).toBe(retried.body.agentId);
     const deployment = await db
       .selectFrom('deployments')
       .select(['status', 'token_address'])
       .where('owner_fid', '=', OWNER)
       .executeTakeFirstOrThrow();
-    expect(deployment).toEqual({ status: 'completed', token_address: made.agent.token_address });
+    expect(deployment).toEqual({ status: 'completed', token_address: made.twin.token_address });
 
     // The killed replica comes back (a new process on its port) and serves again.
     replicaA = await startReplica(portA);
@@ -306,8 +306,8 @@ describe('two replicas on one Postgres', () => {
   }, 300_000);
 
   it('sends each battery warning and death notice once, whichever replica ticks', async () => {
-    const [agent] = await agentsOf(NOTIFIED_OWNER);
-    const agentId = agent!.agent_id;
+    const [twin] = await agentsOf(NOTIFIED_OWNER);
+    const agentId = twin!.agent_id;
     await vi.waitFor(async () => expect(await storedExpiry(db, agentId)).toBeGreaterThan(0), { timeout: 30_000 });
     const expiresAt = (await storedExpiry(db, agentId))!;
     const { publicClient } = createLocalClients(stack.anvil.rpcUrl);

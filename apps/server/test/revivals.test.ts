@@ -13,7 +13,6 @@ import { BATTERY_PRICE_USDC, reviversResponseSchema, shortAddress, twinEconomyPa
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import { LIFE_EXTENDED_CURSOR } from '../src/platform/chain/life-indexer.ts';
@@ -21,6 +20,7 @@ import { REVIVAL_SOCIAL_QUEUE, type RevivalSocialDeps, runRevivalJob } from '../
 import { revivalKey } from '../src/revivals/revival-store.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { updateAgentActions, updateOwnerControls } from '../src/twin-switches/index.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { addTwinAccount, createTwin } from './twins.ts';
@@ -38,8 +38,8 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
   let deployment: Deployment;
   let client: FakeFarcasterClient;
   let sender: NotificationSender;
-  let twin: AgentRecord;
-  let quietTwin: AgentRecord;
+  let twin: TwinRecord;
+  let quietTwin: TwinRecord;
   const dataDir = mkdtempSync(join(tmpdir(), 'fartwin-revivals-'));
 
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
     });
     twin = await createTwin(server.db, OWNER);
     quietTwin = await createTwin(server.db, QUIET_OWNER);
-    for (const agent of [twin, quietTwin]) await addTwinAccount(server.db, agent);
+    for (const one of [twin, quietTwin]) await addTwinAccount(server.db, one);
     client = await startFakeFarcasterClient();
     await saveNotificationToken(server.db, { fid: OWNER, appFid: 9152, url: client.url, token: `owner-${OWNER}` });
     sender = await startNotificationSender(server.jobs, {
@@ -90,14 +90,14 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
     targetUrl: server.config.publicUrl,
   });
 
-  /** `payer` buys `agent` a battery; answers the payment's LifePaid log. */
-  const revive = async (agent: AgentRecord, payer: ReturnType<typeof localDevAccount>) => {
+  /** `payer` buys `twin` a battery; answers the payment's LifePaid log. */
+  const revive = async (twin: TwinRecord, payer: ReturnType<typeof localDevAccount>) => {
     const { publicClient, walletFor } = createLocalClients(server.anvil.rpcUrl);
     const { receipt } = await payForBattery(
       publicClient,
       walletFor(payer),
       deployment,
-      agent.agentId,
+      twin.agentId,
       BATTERY_PRICE_USDC,
     );
     const paid = receipt.logs.at(-1)!;

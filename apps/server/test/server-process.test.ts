@@ -102,7 +102,7 @@ describe('the server process through faults of its database and chain', () => {
     const listed = async () =>
       agentsResponseSchema
         .parse(await (await server.request(apiPaths.agents)).json())
-        .agents.map((agent) => agent.agentId);
+        .agents.map((twin) => twin.agentId);
     // A directory page is kept up to DIRECTORY_CACHE_MS: one kept just before the deploy finished
     // (the first test's load) does not list the twin yet.
     await vi.waitFor(async () => expect(await listed()).toContain(twin.agentId), { timeout: 10_000, interval: 250 });
@@ -128,7 +128,7 @@ describe('the server process through faults of its database and chain', () => {
     const expectServedWithoutChain = async () => {
       const directory = await server.request(apiPaths.agents);
       expect(directory.status).toBe(200);
-      expect(agentsResponseSchema.parse(await directory.json()).agents.map((agent) => agent.agentId)).toContain(
+      expect(agentsResponseSchema.parse(await directory.json()).agents.map((twin) => twin.agentId)).toContain(
         twin.agentId,
       );
       const page = await server.request(`/agent/${twin.agentId}`);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrapLocalChain, type Deployment } from '@fartwin/contracts/deployment';
 import { pino } from 'pino';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { type FakeFarcasterClient, startFakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { addTwinAccount, createTwin, feedTwin } from './twins.ts';
@@ -30,7 +30,7 @@ export async function startTwinActionSetup<Name extends string>(
   const server = await startTestServer({ DEPLOYMENT_FILE: deploymentFile, LIFE_WATCH_INTERVAL_SECONDS: '1', ...env });
   await seedLocalNetwork(server.db, server.config.publicUrl);
   const deployment: Deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
-  const twins = {} as Record<Name, AgentRecord>;
+  const twins = {} as Record<Name, TwinRecord>;
   for (const name of Object.keys(owners) as Name[]) {
     twins[name] = await createTwin(server.db, owners[name]);
     await addTwinAccount(server.db, twins[name]);
@@ -79,9 +79,9 @@ export async function recordedSkip(db: Db, key: string) {
 let untaggedCasts = 0;
 /**
  * A cast by `fid` on the local network that does not tag the twin (so the server's own firehose leaves
- * it alone), and the thread-reply job the firehose would make for `agent` if it did.
+ * it alone), and the thread-reply job the firehose would make for `twin` if it did.
  */
-export async function untaggedReplyJob(db: Db, agent: AgentRecord, fid: number, text: string) {
+export async function untaggedReplyJob(db: Db, twin: TwinRecord, fid: number, text: string) {
   const { hash } = await publishLocalCast(db, { fid, text, embeds: [], idempotencyKey: `untagged-${untaggedCasts++}` });
   const author = await db
     .selectFrom('social_accounts')
@@ -90,7 +90,7 @@ export async function untaggedReplyJob(db: Db, agent: AgentRecord, fid: number, 
     .executeTakeFirstOrThrow();
   return {
     kind: 'thread-reply' as const,
-    agentId: agent.agentId,
+    agentId: twin.agentId,
     cast: {
       hash,
       text,
@@ -98,7 +98,7 @@ export async function untaggedReplyJob(db: Db, agent: AgentRecord, fid: number, 
       parentHash: null,
       parentAuthorFid: null,
       threadHash: null,
-      mentionedFids: [agent.twin.fid],
+      mentionedFids: [twin.twin.fid],
       mentionedUsernames: [],
     },
   };

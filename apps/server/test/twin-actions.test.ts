@@ -2,7 +2,6 @@ import type { ChatEngine } from '@fartwin/echo';
 import { CAST_MAX_BYTES, feedResponseSchema } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { NEYNAR_WEBHOOK_PATH } from '../src/cast-webhooks/index.ts';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import type { NotificationSender } from '../src/notify/sender.ts';
@@ -26,6 +25,7 @@ import {
   twinWriteKey,
 } from '../src/twin-actions/twin-actions.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startFakeHttp } from './fake-http.ts';
 import type { TestServer } from './harness.ts';
@@ -54,7 +54,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
   let client: FakeFarcasterClient;
   let sender: NotificationSender;
   /** Alive: alice's and bob's twins. Dead: carol's (never fed). */
-  const twins: Record<'alice' | 'bob' | 'carol', AgentRecord> = {} as never;
+  const twins: Record<'alice' | 'bob' | 'carol', TwinRecord> = {} as never;
 
   beforeAll(async () => {
     setup = await startTwinActionSetup(
@@ -82,9 +82,9 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     return jobs;
   };
 
-  /** A thread-reply job for `agent` on a cast by `author` that mentions it. */
+  /** A thread-reply job for `twin` on a cast by `author` that mentions it. */
   const threadJob = (
-    agent: AgentRecord,
+    twin: TwinRecord,
     hash: string,
     text: string,
     author: { fid: number; username: string; score?: number },
@@ -92,7 +92,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     mentionedUsernames: string[] = [],
   ) => ({
     kind: 'thread-reply' as const,
-    agentId: agent.agentId,
+    agentId: twin.agentId,
     cast: {
       hash,
       text,
@@ -100,7 +100,7 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
       parentHash: null,
       parentAuthorFid: null,
       threadHash: null,
-      mentionedFids: [agent.twin.fid],
+      mentionedFids: [twin.twin.fid],
       mentionedUsernames,
     },
   });
@@ -752,10 +752,10 @@ describe("the twin's actions: thread replies, direct messages, posts and digests
     const first = await cast(people.dan, `@${twins.carol.twin.username} hello?`);
     const replies = await eventually(() => repliesTo(first), 1);
     expect(replies).toHaveLength(1);
-    const agentPage = `${server.config.publicUrl}/agent/${encodeURIComponent(twins.carol.agentId)}`;
+    const twinPage = `${server.config.publicUrl}/agent/${encodeURIComponent(twins.carol.agentId)}`;
     expect(replies[0]!.text).toContain('1 USDC');
-    expect(replies[0]!.text).toContain(agentPage);
-    expect(replies[0]!.embeds).toEqual([agentPage]);
+    expect(replies[0]!.text).toContain(twinPage);
+    expect(replies[0]!.embeds).toEqual([twinPage]);
     // Tagged again in the same thread: nothing more.
     const second = await cast(people.alice, `@${twins.carol.twin.username} still there?`, first);
     expect((await skipped(`thread-reply:${twins.carol.agentId}:${second}`)).reason).toBe('dead');

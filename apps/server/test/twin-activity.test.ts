@@ -7,12 +7,12 @@ import {
   ownerApprovalPaths,
 } from '@fartwin/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { runTwinWriteJob } from '../src/twin-actions/twin-actions.ts';
 import { ANSWERED_TEXT_MAX_BYTES } from '../src/twin-actions/twin-writes.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import type { TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 import { startTwinActionSetup, untaggedReplyJob } from './twin-action-setup.ts';
@@ -23,7 +23,7 @@ describe("a twin's activity: everything for its owner, its public casts for anyo
   let setup: Awaited<ReturnType<typeof startTwinActionSetup<'alice' | 'bob'>>>;
   let server: TestServer;
   let domain: string;
-  let alice: AgentRecord;
+  let alice: TwinRecord;
   const tokens = new Map<number, string>();
   /** Alice's twin's keys, oldest first, by what they are. */
   const done = { reply: '', post: '', skip: '', draft: '' };

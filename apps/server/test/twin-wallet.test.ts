@@ -18,9 +18,8 @@ import { sql } from 'kysely';
 import { type PublicClient, parseEther, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../src/agents/repository.ts';
 import { appDomain } from '../src/auth/app-domain.ts';
-import { encryptPrivateKey, generateAgentWallet } from '../src/deploy/wallet-keys.ts';
+import { encryptPrivateKey, generateTwinWallet } from '../src/deploy/wallet-keys.ts';
 import { gasAdvanceOwed } from '../src/economy/fee-history.ts';
 import { createChainClient } from '../src/platform/chain/client.ts';
 import { twinWalletLock } from '../src/platform/db/advisory-locks.ts';
@@ -28,6 +27,7 @@ import type { HttpError } from '../src/platform/http/errors.ts';
 import { type OutboxSettlements, RECENT_SWEEP, settleTransaction, sweepSent } from '../src/platform/outbox/index.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { twinWalletService } from '../src/twin-wallet/twin-wallet-service.ts';
+import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { keeperStep } from './keeper-rows.ts';
 import { poolObserver } from './pool-observer.ts';
@@ -48,7 +48,7 @@ const TOKEN = (amount: string) => parseUnits(amount, 18);
 describe("the twin's wallet: its owner sees it and withdraws to their own address, exactly once", () => {
   let server: TestServer;
   let deployment: Deployment;
-  let twin: AgentRecord;
+  let twin: TwinRecord;
   /** The twin wallet's key, for a second signer of it. */
   let twinKey: `0x${string}`;
   const bearer: Record<number, string> = {};
@@ -66,7 +66,7 @@ describe("the twin's wallet: its owner sees it and withdraws to their own addres
     await seedLocalNetwork(server.db, server.config.publicUrl);
     deployment = await bootstrapLocalChain({ rpcUrl: server.anvil.rpcUrl, deploymentFile });
     // A twin with a real wallet whose key the service holds, as the deploy pipeline leaves it.
-    const { privateKey, account } = generateAgentWallet();
+    const { privateKey, account } = generateTwinWallet();
     twinKey = privateKey;
     twin = await createTwin(server.db, OWNER);
     await server.db

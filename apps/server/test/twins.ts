@@ -3,10 +3,10 @@ import { payForBattery } from '@fartwin/contracts';
 import { createLocalClients, type Deployment, localDevAccount } from '@fartwin/contracts/deployment';
 import { buildCharacter, leaningChoices } from '@fartwin/echo';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
-import { type AgentRecord, insertAgent } from '../src/agents/repository.ts';
 import type { Db } from '../src/platform/db/database.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { loadPersona } from '../src/twin/persona.ts';
+import { insertTwin, type TwinRecord } from '../src/twins/repository.ts';
 
 /** A local user's persona, the choices their profile leans to, and the character a deploy builds from them. */
 export async function leaningCharacter(db: Db, ownerFid: number, choicesOverride?: string[]) {
@@ -30,10 +30,10 @@ export async function createTwin(
   db: Db,
   ownerFid: number,
   options: { agentId?: string; choices?: string[]; createdAt?: Date } = {},
-): Promise<AgentRecord> {
+): Promise<TwinRecord> {
   const { persona, choices, character } = await leaningCharacter(db, ownerFid, options.choices);
   const hex = ownerFid.toString(16).padStart(40, '0');
-  return insertAgent(db, {
+  return insertTwin(db, {
     agentId: options.agentId ?? twinAgentId(persona.user.username),
     ownerFid,
     twin: {
@@ -51,15 +51,15 @@ export async function createTwin(
 }
 
 /** Gives a stored twin its own account in the local network, as the deploy pipeline makes it. */
-export async function addTwinAccount(db: Db, agent: AgentRecord): Promise<void> {
+export async function addTwinAccount(db: Db, twin: TwinRecord): Promise<void> {
   await db
     .insertInto('social_accounts')
     .values({
-      fid: agent.twin.fid,
-      username: agent.twin.username,
-      display_name: agent.twin.displayName,
+      fid: twin.twin.fid,
+      username: twin.twin.username,
+      display_name: twin.twin.displayName,
       bio: 'AI twin',
-      custody_address: agent.walletAddress,
+      custody_address: twin.walletAddress,
     })
     .execute();
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '@fartwin/protocol';
 import { describe, expect, it } from 'vitest';
-import { agentPageUrl, UrlTooLongError } from '../src/manifest/app-urls.ts';
+import { twinPageUrl, UrlTooLongError } from '../src/manifest/app-urls.ts';
 import { buildManifest, manifestProblems } from '../src/manifest/manifest.ts';
 import { pageHeadTags } from '../src/manifest/page-head.ts';
 import { notificationRequestSchema } from '../src/notify/sender.ts';
@@ -40,8 +40,8 @@ describe('the 512-character URL rule beyond the manifest', () => {
   });
 
   it('never builds a twin’s page link too long for a cast’s embed', () => {
-    expect(agentPageUrl('https://fartwin.example.com', AGENT_ID)).toBe(`https://fartwin.example.com/agent/${AGENT_ID}`);
-    expect(() => agentPageUrl(originOf(LIMITS.urlChars - 20), AGENT_ID)).toThrow(UrlTooLongError);
+    expect(twinPageUrl('https://fartwin.example.com', AGENT_ID)).toBe(`https://fartwin.example.com/agent/${AGENT_ID}`);
+    expect(() => twinPageUrl(originOf(LIMITS.urlChars - 20), AGENT_ID)).toThrow(UrlTooLongError);
   });
 
   it('gives a page whose path is too long for a valid card the app’s card instead', () => {

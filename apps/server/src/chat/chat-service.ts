@@ -1,7 +1,6 @@
 import type { ChatRequest, ChatResponse, ConversationTurn } from '@fartwin/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/index.ts';
 import { type LifeRow, type Lives, lifeRows } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
@@ -9,6 +8,7 @@ import type { Counter } from '../platform/limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../platform/limits/stream-budget.ts';
 import type { Character, ChatEngine, PersonMemory } from '../twin/index.ts';
 import { personMemoryFrom, type RecallRow, recalledFor, recallQuery, rememberExchange } from '../twin/index.ts';
+import { cachedTwinCharacter } from '../twins/index.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 
 /** The client attaches the battery-purchase action to a reply containing "Agent is dead." */
@@ -70,7 +70,7 @@ export async function readForReply(
 ): Promise<CountedReplyReads> {
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
-    cachedAgentCharacter(db, agentId),
+    cachedTwinCharacter(db, agentId),
     sql<{ counters: Counter[]; life: LifeRow[]; turns: TurnRow[]; owner_paused: boolean; remembered: RecallRow[] }>`
       with counters as (${limits})
       select
@@ -96,7 +96,7 @@ export async function readForReply(
 }
 
 /**
- * Decides how the twin of `reads` answers `message`: an unknown agent is 404, a dead one (lives/lives.ts:
+ * Decides how the twin of `reads` answers `message`: an unknown twin is 404, a dead one (lives/lives.ts:
  * the index, a death confirmed on the chain) answers "Agent is dead." without calling any engine, a living one streams from the
  * engine with the stored conversation as context. Each exchange is stored once it is complete.
  */

@@ -1,7 +1,6 @@
 import { type ChatResponse, type ConversationHistory, chatRequestSchema, chatStreamEvents } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { findAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Lives } from '../platform/chain/lives.ts';
@@ -13,6 +12,7 @@ import { jsonBody } from '../platform/http/json-body.ts';
 import { type SseEvent, sseResponse } from '../platform/http/sse.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { ChatEngine } from '../twin/index.ts';
+import { findTwin } from '../twins/index.ts';
 import { chatRequest } from './chat-request.ts';
 import { conversationHistory } from './conversations.ts';
 
@@ -74,7 +74,7 @@ export function chatRoutes(deps: {
   // The signed-in user's stored conversation with a twin, so a reload shows it.
   app.get('/doppelganger/chat-with-fartwin/:agentId/history', auth, async (c) => {
     const agentId = agentIdParam(c.req.param('agentId'));
-    if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    if (!(await findTwin(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     const turns = await conversationHistory(db, agentId, c.get('authFid'), HISTORY_LIMIT);
     return c.json({ turns } satisfies ConversationHistory);
   });

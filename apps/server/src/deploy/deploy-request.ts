@@ -1,8 +1,8 @@
-import { findAgentsByOwner } from '../agents/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { buildCharacter, choicesProblem, personaOf } from '../twin/index.ts';
+import { findTwinsByOwner } from '../twins/index.ts';
 import { assertDeployBudgetLeft } from './deploy-budget.ts';
 import type { DeployAnswer, DeployService } from './deploy-service.ts';
 
@@ -17,7 +17,7 @@ export async function deployRequest(
   choices: string[],
 ): Promise<DeployAnswer> {
   const { db, deploy } = deps;
-  if ((await findAgentsByOwner(db, fid)).length > 0) return deploy.answerForExistingTwin(fid, choices);
+  if ((await findTwinsByOwner(db, fid)).length > 0) return deploy.answerForExistingTwin(fid, choices);
   await assertDeployBudgetLeft(db, fid, deps.maxDeploysPerDay);
   const persona = await personaOf(deps.farcaster, fid);
   const problem = choicesProblem(persona.characteristics, choices);

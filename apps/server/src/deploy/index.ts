@@ -3,4 +3,4 @@ export { startDeployQueue } from './deploy-queue.ts';
 export { type DeployService, deployService } from './deploy-service.ts';
 export { deployRoutes } from './routes.ts';
 export { queueSampleTwins } from './sample-twins.ts';
-export { decryptAgentWallet } from './wallet-keys.ts';
+export { decryptTwinWallet } from './wallet-keys.ts';

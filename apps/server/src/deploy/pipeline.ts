@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { insertAgent } from '../agents/index.ts';
 import { upsertLives } from '../platform/chain/life-indexer.ts';
 import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
+import { insertTwin } from '../twins/index.ts';
 import { describeCause, stepErrorText, stepErrorType } from './deploy-errors.ts';
 import {
   type DeploymentRecord,
@@ -60,7 +60,7 @@ async function completeDeployment(deps: DeployDeps, deployment: DeploymentRecord
   // Without it (the chain did not answer), the indexer's backfill reads it soon.
   const expiries = await deps.life.expirations([deployment.agentId]).catch(() => new Map<string, number>());
   await deps.db.transaction().execute(async (trx) => {
-    await insertAgent(trx, {
+    await insertTwin(trx, {
       agentId: deployment.agentId,
       ownerFid: deployment.ownerFid,
       twin: {

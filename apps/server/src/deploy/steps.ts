@@ -3,7 +3,7 @@ import { payForBattery } from '@fartwin/contracts';
 import { BATTERY_PRICE_USDC, type DeployStepName } from '@fartwin/protocol';
 import { type Hex, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError, toHex } from 'viem';
 import { followTwin } from '../cast-webhooks/index.ts';
-import { agentPageUrl } from '../manifest/index.ts';
+import { twinPageUrl } from '../manifest/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { LifeReader } from '../platform/chain/life.ts';
 import type { OperatorWallet } from '../platform/chain/operator.ts';
@@ -20,7 +20,7 @@ import type { FarcasterActions } from '../platform/providers/farcaster-actions.t
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { type DeploymentOutputs, type DeploymentRecord, recordOutputs } from './deployment-store.ts';
 import { tokenLaunchInfo, tokenSymbol, twinProfile, welcomeCastText } from './twin-identity.ts';
-import { decryptAgentWallet, encryptPrivateKey, generateAgentWallet } from './wallet-keys.ts';
+import { decryptTwinWallet, encryptPrivateKey, generateTwinWallet } from './wallet-keys.ts';
 
 /** What the steps work with: chosen once at start-up (local network and chain, or Neynar, Clanker and Base). */
 export interface DeployDeps {
@@ -60,8 +60,8 @@ export function need<T>(value: T | null, what: string): T {
   return value;
 }
 
-const agentWallet = (deployment: DeploymentRecord, deps: DeployDeps) =>
-  decryptAgentWallet(
+const twinWallet = (deployment: DeploymentRecord, deps: DeployDeps) =>
+  decryptTwinWallet(
     need(deployment.walletKeyCiphertext, 'The wallet key'),
     need(deployment.walletAddress, 'The wallet address'),
     deps.walletEncryptionKey,
@@ -100,7 +100,7 @@ function lifeContracts(deps: DeployDeps): ContractAddresses {
 }
 
 /**
- * The pipeline, in the order onboarding tells the user (wallet, social account, token, then the agent casts; the
+ * The pipeline, in the order onboarding tells the user (wallet, social account, token, then the twin casts; the
  * first battery and the webhook filters are the service's own steps in between).
  */
 export const deploySteps: readonly DeployStep[] = [
@@ -110,7 +110,7 @@ export const deploySteps: readonly DeployStep[] = [
     failure: 'create the wallet',
     // Generated and stored (encrypted) in the one update that marks the step done: no orphan keys.
     async run(_deployment, deps) {
-      const { privateKey, account } = generateAgentWallet();
+      const { privateKey, account } = generateTwinWallet();
       return {
         walletAddress: account.address,
         walletKeyCiphertext: encryptPrivateKey(privateKey, account.address, deps.walletEncryptionKey),
@@ -125,7 +125,7 @@ export const deploySteps: readonly DeployStep[] = [
       const owner = await deps.farcaster.getUser(deployment.ownerFid);
       if (!owner) throw new Error(`No Farcaster user with fid ${deployment.ownerFid}`);
       const profile = twinProfile(owner);
-      const account = await deps.farcasterActions.createAccount({ ...profile, custody: agentWallet(deployment, deps) });
+      const account = await deps.farcasterActions.createAccount({ ...profile, custody: twinWallet(deployment, deps) });
       return {
         twinFid: account.fid,
         twinUsername: account.username,
@@ -270,7 +270,7 @@ export const deploySteps: readonly DeployStep[] = [
           { username: deployment.character.username },
           need(deployment.tokenSymbol, 'The token symbol'),
         ),
-        embeds: [agentPageUrl(deps.publicUrl, deployment.agentId)],
+        embeds: [twinPageUrl(deps.publicUrl, deployment.agentId)],
         idempotencyKey: `welcome-${deployment.agentId}`,
       });
       return { welcomeCastHash: hash };

@@ -7,7 +7,7 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 
 /** A fresh wallet for a twin: its key (to encrypt and store) and the account it controls. */
-export function generateAgentWallet(): { privateKey: Hex; account: LocalAccount } {
+export function generateTwinWallet(): { privateKey: Hex; account: LocalAccount } {
   const privateKey = generatePrivateKey();
   return { privateKey, account: privateKeyToAccount(privateKey) };
 }
@@ -27,7 +27,7 @@ export function encryptPrivateKey(privateKey: Hex, address: string, encryptionKe
 }
 
 /** The twin's account back from its stored ciphertext; throws if the key or the data is wrong. */
-export function decryptAgentWallet(stored: string, address: string, encryptionKey: Hex): LocalAccount {
+export function decryptTwinWallet(stored: string, address: string, encryptionKey: Hex): LocalAccount {
   const [version, iv, tag, ciphertext] = stored.split(':');
   if (version !== VERSION || !iv || !tag || !ciphertext) throw new Error('Unrecognised wallet key format');
   const decipher = createDecipheriv('aes-256-gcm', hexToBytes(encryptionKey), Buffer.from(iv, 'base64'));

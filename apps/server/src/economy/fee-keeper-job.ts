@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { LocalAccount, PublicClient } from 'viem';
-import { decryptAgentWallet } from '../deploy/index.ts';
+import { decryptTwinWallet } from '../deploy/index.ts';
 import { chainNowSeconds } from '../platform/chain/life.ts';
 import type { Db } from '../platform/db/database.ts';
 import { startTicker } from '../platform/jobs/ticker.ts';
@@ -136,7 +136,7 @@ export async function startFeeKeeper(
       if (!row) return;
       let wallet: LocalAccount;
       try {
-        wallet = decryptAgentWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey);
+        wallet = decryptTwinWallet(row.wallet_key_ciphertext!, row.wallet_address, deps.walletEncryptionKey);
       } catch (error) {
         // No retry opens it: this twin's problem, said once, not every twin's.
         logger.warn({ err: error, agentId }, 'fee keeper: the twin wallet cannot be opened');

@@ -5,7 +5,7 @@ import { type Address, encodeFunctionData, erc20Abi, type LocalAccount, type Pub
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import { twinWalletLock, withAdvisoryLock } from '../platform/db/advisory-locks.ts';
 import type { Db } from '../platform/db/database.ts';
-import { ownerSwitchesOf } from '../twin-switches/index.ts';
+import { twinSwitchesOf } from '../twin-switches/index.ts';
 import { BASE_WETH } from './clanker-fee-locker.ts';
 import { gasAdvanceOwed } from './fee-history.ts';
 import type { FeeLocker } from './fee-locker.ts';
@@ -154,7 +154,7 @@ async function runKeeper(deps: FeeKeeperDeps, twin: KeeperTwin, period: string):
     spendOnce(ledger, key(step), twin.wallet, build, { signing });
   // Pause stops everything the twin does on its own, spending included: read at each run, so it
   // holds on every replica at once, even in the middle of a period's run (which goes on after it).
-  if ((await ownerSwitchesOf(deps.db, twin.agentId)).controls.paused) return { kind: 'paused' };
+  if ((await twinSwitchesOf(deps.db, twin.agentId)).controls.paused) return { kind: 'paused' };
   const started = await hasStep(deps.db, { agentId: twin.agentId, period });
 
   // A run already under way in this period goes on whatever the switch or the fees say now.

@@ -45,7 +45,7 @@ export function runwayOf(earnedUsdc: bigint, ageSeconds: number): Runway {
 /** The twin's page's figures: fees earned (sold by the keeper, plus waiting now), batteries it bought, runway. */
 export async function twinEconomy(
   deps: { db: Db; chain: PublicClient; feeLocker: FeeLocker; contracts: () => ContractAddresses | null },
-  agent: { agentId: string; walletAddress: `0x${string}`; tokenAddress: `0x${string}`; createdAt: Date },
+  twin: { agentId: string; walletAddress: `0x${string}`; tokenAddress: `0x${string}`; createdAt: Date },
 ): Promise<EconomyResponse> {
   const { db, chain } = deps;
   const contracts = deps.contracts();
@@ -57,20 +57,20 @@ export async function twinEconomy(
         sql<number>`(count(*) filter (where step = 'battery'))::int`.as('batteries'),
       ])
       .where('kind', '=', 'keeper')
-      .where('agent_id', '=', agent.agentId)
+      .where('agent_id', '=', twin.agentId)
       .where('status', '=', 'confirmed')
       .executeTakeFirstOrThrow(),
-    contracts ? deps.feeLocker.available({ token: agent.tokenAddress, twinWallet: agent.walletAddress }) : null,
+    contracts ? deps.feeLocker.available({ token: twin.tokenAddress, twinWallet: twin.walletAddress }) : null,
     chainNowSeconds(chain),
-    payBatteryFromFees(db, agent.agentId),
+    payBatteryFromFees(db, twin.agentId),
   ]);
   const waitingUsdc = contracts && waiting ? await quoteWethInUsdc(chain, contracts, waiting.weth) : 0n;
   const earned = BigInt(spent.sold) + waitingUsdc;
   return {
-    agentId: agent.agentId,
+    agentId: twin.agentId,
     feesEarnedUsdc: earned.toString(),
     batteriesBought: spent.batteries,
-    runway: runwayOf(earned, now - Math.floor(agent.createdAt.getTime() / 1000)),
+    runway: runwayOf(earned, now - Math.floor(twin.createdAt.getTime() / 1000)),
     payBatteryFromFees: switchOn,
   };
 }

@@ -22,7 +22,7 @@ export function checkedUrl(url: string, what: string): string {
 }
 
 /** A twin's page (/agent/{agentId}): what its embeds, welcome cast and dead notices link to. */
-export function agentPageUrl(origin: string, agentId: string): string {
+export function twinPageUrl(origin: string, agentId: string): string {
   return checkedUrl(`${origin}/agent/${encodeURIComponent(agentId)}`, 'A twin’s page URL');
 }
 

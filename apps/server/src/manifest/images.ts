@@ -119,7 +119,7 @@ export function appCardSvg(kind: keyof typeof APP_CARD_SIZES): string {
   </svg>`;
 }
 
-export interface AgentCard {
+export interface TwinCard {
   displayName: string;
   username: string;
   tokenSymbol: string;
@@ -128,8 +128,8 @@ export interface AgentCard {
 }
 
 /** A twin's shared page: its name and battery, readable at a glance in a feed. */
-export function agentEmbedSvg(agent: AgentCard): string {
-  const { secondsLeft } = agent;
+export function twinEmbedSvg(twin: TwinCard): string {
+  const { secondsLeft } = twin;
   const charge = secondsLeft === null ? 0 : Math.max(0, Math.min(1, secondsLeft / BATTERY_LIFE_SECONDS));
   const color = secondsLeft === null ? '#9d8fc0' : charge === 0 ? '#ff5c7a' : charge < 0.15 ? '#ffb44c' : '#3ddc97';
   const status =
@@ -139,12 +139,12 @@ export function agentEmbedSvg(agent: AgentCard): string {
         ? 'Out of battery: revive it for 1 USDC'
         : `${Math.floor(secondsLeft / 86_400)} days ${Math.floor((secondsLeft % 86_400) / 3_600)} hours of battery left`;
   // The bundled font has no emoji: they are dropped rather than drawn as empty boxes.
-  const name = fit(stripEmojis(agent.displayName), 22);
+  const name = fit(stripEmojis(twin.displayName), 22);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
     ${background(1200, 800)}${twinsMark(80, 90, 200)}
     <text x="310" y="180" font-size="40" fill="#cbbcf5">${APP.name} twin</text>
     <text x="80" y="400" font-size="88" font-weight="bold" fill="#f5f0ff">${escapeXml(name)}</text>
-    <text x="80" y="470" font-size="44" fill="#cbbcf5">@${escapeXml(fit(agent.username, 30))} · $${escapeXml(agent.tokenSymbol)}</text>
+    <text x="80" y="470" font-size="44" fill="#cbbcf5">@${escapeXml(fit(twin.username, 30))} · $${escapeXml(twin.tokenSymbol)}</text>
     <rect x="80" y="560" width="900" height="120" rx="24" fill="none" stroke="#f5f0ff" stroke-width="8"/>
     <rect x="984" y="595" width="24" height="50" rx="8" fill="#f5f0ff"/>
     <rect x="96" y="576" width="${Math.round(868 * charge)}" height="88" rx="14" fill="${color}"/>

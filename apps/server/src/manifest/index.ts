@@ -2,7 +2,7 @@
 // mini-app's files.
 export { appConfigRoutes } from './app-config-routes.ts';
 export { WEBHOOK_PATH } from './app-identity.ts';
-export { agentPageUrl, checkedUrl } from './app-urls.ts';
+export { checkedUrl, twinPageUrl } from './app-urls.ts';
 export { buildManifest, InvalidManifestError, manifestProblems } from './manifest.ts';
 export { miniappStaticRoutes } from './miniapp-static.ts';
 export { pageHeadTags } from './page-head.ts';

@@ -1,5 +1,5 @@
 import { APP, imagePaths } from './app-identity.ts';
-import { agentPageUrl, imageUrl, UrlTooLongError } from './app-urls.ts';
+import { imageUrl, twinPageUrl, UrlTooLongError } from './app-urls.ts';
 import { embedFor, embedMetaTags } from './embed.ts';
 
 /** The head tags (embed) of the mini-app's pages: one set for the whole app, one per shared twin. */
@@ -21,7 +21,7 @@ export function pageHeadTags(origin: string): PageHeads {
     agent: (agentId) => {
       try {
         return embedMetaTags(
-          embedFor(origin, { url: agentPageUrl(origin, agentId), imagePath: imagePaths.agent(agentId) }),
+          embedFor(origin, { url: twinPageUrl(origin, agentId), imagePath: imagePaths.agent(agentId) }),
           { title: `A ${APP.name} twin` },
         );
       } catch (error) {

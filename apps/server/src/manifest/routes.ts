@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { findAgent } from '../agents/index.ts';
 import { readLifeIndexState } from '../platform/chain/life-index-state.ts';
 import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import { agentIdParam } from '../platform/http/agent-id-param.ts';
 import { etagOf, matchesIfNoneMatch } from '../platform/http/caching.ts';
 import { HttpError } from '../platform/http/errors.ts';
+import { findTwin } from '../twins/index.ts';
 import { imagePaths } from './app-identity.ts';
-import { agentEmbedSvg, appCardSvg, iconSvg, svgToPng } from './images.ts';
+import { appCardSvg, iconSvg, svgToPng, twinEmbedSvg } from './images.ts';
 
 /** How many rendered images are kept: the fixed four and the cards shared most recently. */
 const RENDERED_IMAGES_KEPT = 200;
@@ -48,15 +48,15 @@ export function manifestRoutes(deps: { db: Db; lives: Lives; manifest: object })
   app.get('/images/agents/:file{.+\\.png}', async (c) => {
     // Hono has already decoded the path parameter.
     const agentId = agentIdParam(c.req.param('file').replace(/\.png$/, ''));
-    const agent = await findAgent(deps.db, agentId);
-    if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    const twin = await findTwin(deps.db, agentId);
+    if (!twin) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
     // From the index, as the directory: an unknown life shows as unknown, never as an empty battery.
     const [lives, index] = await Promise.all([deps.lives.of([agentId]), readLifeIndexState(deps.db)]);
     const expiresAt = lives.get(agentId)?.expiresAt ?? null;
-    const svg = agentEmbedSvg({
-      displayName: agent.twin.displayName,
-      username: agent.twin.username,
-      tokenSymbol: agent.token.symbol,
+    const svg = twinEmbedSvg({
+      displayName: twin.twin.displayName,
+      username: twin.twin.username,
+      tokenSymbol: twin.token.symbol,
       secondsLeft: expiresAt === null ? null : Math.max(0, expiresAt - index.nowSeconds),
     });
     // The card is known before it is rendered: a client holding it gets a 304 without the rendering.

@@ -5,7 +5,6 @@ import {
   ownerControlsUpdateSchema,
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -13,7 +12,8 @@ import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { type DraftReview, toDraft } from '../twin-actions/index.ts';
-import { ownerSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
+import { twinSwitchesOf, updateOwnerControls } from '../twin-switches/index.ts';
+import { ownedTwin } from '../twins/index.ts';
 
 export interface ApprovalRouteDeps {
   db: Db;
@@ -42,28 +42,23 @@ export function approvalRoutes(deps: ApprovalRouteDeps) {
   const writesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('writePerFid', (c) => c.get('authFid'));
 
   app.get('/doppelganger/controls/:agentId', auth, async (c) => {
-    const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'see its controls');
-    const { controls } = await ownerSwitchesOf(db, agent.agentId);
-    return c.json({ agentId: agent.agentId, controls } satisfies OwnerControlsResponse);
+    const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'see its controls');
+    const { controls } = await twinSwitchesOf(db, twin.agentId);
+    return c.json({ agentId: twin.agentId, controls } satisfies OwnerControlsResponse);
   });
 
   app.patch('/doppelganger/controls/:agentId', auth, writesPerFid, async (c) => {
-    const agent = await ownedAgent(
-      db,
-      c.req.param('agentId'),
-      c.get('authFid'),
-      'pause it or change what it asks first',
-    );
+    const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'pause it or change what it asks first');
     const update = await jsonBody(c, ownerControlsUpdateSchema);
-    const controls = await updateOwnerControls(db, agent.agentId, update);
-    return c.json({ agentId: agent.agentId, controls } satisfies OwnerControlsResponse);
+    const controls = await updateOwnerControls(db, twin.agentId, update);
+    return c.json({ agentId: twin.agentId, controls } satisfies OwnerControlsResponse);
   });
 
   app.post('/doppelganger/drafts/:agentId/:key/publish', auth, writesPerFid, async (c) => {
-    const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'publish its drafts');
+    const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'publish its drafts');
     const key = draftKeyParam(c.req.param('key'));
     const { text } = await jsonBody(c, draftPublishSchema);
-    const outcome = await deps.drafts.publish(agent.agentId, key, text);
+    const outcome = await deps.drafts.publish(twin.agentId, key, text);
     if (outcome.status === 'unknown') throw new HttpError(404, 'unknown_draft', `No draft ${key}`);
     if (outcome.status === 'busy') {
       throw new HttpError(409, 'draft_publishing', 'This draft is being published right now');
@@ -75,9 +70,9 @@ export function approvalRoutes(deps: ApprovalRouteDeps) {
   });
 
   app.post('/doppelganger/drafts/:agentId/:key/discard', auth, writesPerFid, async (c) => {
-    const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'discard its drafts');
+    const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'discard its drafts');
     const key = draftKeyParam(c.req.param('key'));
-    const draft = await deps.drafts.discard(agent.agentId, key);
+    const draft = await deps.drafts.discard(twin.agentId, key);
     if (!draft) throw new HttpError(404, 'unknown_draft', `No draft ${key}`);
     if (draft.status !== 'discarded') {
       throw new HttpError(409, 'draft_closed', `This draft was ${draft.status}: it can no longer be discarded`);

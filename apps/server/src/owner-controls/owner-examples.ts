@@ -8,13 +8,13 @@ import {
 } from '@fartwin/protocol';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import { ownedTwin } from '../twins/index.ts';
 
 /**
  * The owner teaches the twin by example: "how I'd say it" for one of its replies on Activity is kept
@@ -119,7 +119,7 @@ export function ownerExampleRoutes(deps: OwnerExampleRouteDeps) {
   // Each rewrite is a row kept and read by every later reply: as a voice change is.
   const changesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('voicePerFid', (c) => c.get('authFid'));
   const owned = async (agentId: string, authFid: number) =>
-    (await ownedAgent(db, agentId, authFid, 'teach it by example')).agentId;
+    (await ownedTwin(db, agentId, authFid, 'teach it by example')).agentId;
 
   app.get('/doppelganger/examples/:agentId', auth, async (c) => {
     const agentId = await owned(c.req.param('agentId'), c.get('authFid'));

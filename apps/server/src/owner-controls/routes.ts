@@ -1,12 +1,12 @@
 import { type AgentActions, type AgentActionsResponse, agentActionsUpdateSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentOf, ownedAgent } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import { agentActionsOf, updateAgentActions } from '../twin-switches/index.ts';
+import { ownedTwin, twinOf } from '../twins/index.ts';
 
 export interface AgentActionsRouteDeps {
   db: Db;
@@ -30,15 +30,15 @@ export function agentActionsRoutes(deps: AgentActionsRouteDeps) {
   });
 
   app.get('/doppelganger/actions/:agentId', async (c) => {
-    const { agentId } = await agentOf(db, c.req.param('agentId'));
+    const { agentId } = await twinOf(db, c.req.param('agentId'));
     return c.json(answer(agentId, await agentActionsOf(db, agentId)));
   });
 
   const writesPerFid = deps.rateLimits.limit<{ Variables: AuthVariables }>('writePerFid', (c) => c.get('authFid'));
   app.patch('/doppelganger/actions/:agentId', requireAuth(deps.tokens), writesPerFid, async (c) => {
-    const agent = await ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'change its actions');
+    const twin = await ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'change its actions');
     const update = await jsonBody(c, agentActionsUpdateSchema);
-    return c.json(answer(agent.agentId, await updateAgentActions(db, agent.agentId, update)));
+    return c.json(answer(twin.agentId, await updateAgentActions(db, twin.agentId, update)));
   });
 
   return app;

@@ -15,7 +15,6 @@ import {
   type LocalAccount,
   type PublicClient,
 } from 'viem';
-import { findAgent } from '../agents/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { OperatorWallet } from '../platform/chain/operator.ts';
 import { sendSigned } from '../platform/chain/signed-transactions.ts';
@@ -24,6 +23,7 @@ import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { withinBudget } from '../platform/limits/time-budget.ts';
 import { dropUnsigned, type OutboxSettlements, signIntent } from '../platform/outbox/index.ts';
+import { findTwin } from '../twins/index.ts';
 import {
   claimRelay,
   findRelay,
@@ -186,7 +186,7 @@ export function batteryRelay(deps: BatteryRelayDeps): BatteryRelay {
   ): Promise<BatteryRelayResponse> {
     const contracts = deps.contracts();
     if (!contracts) throw refuse(503, 'relay_unavailable', 'Signed revivals are not available right now.');
-    if (!(await findAgent(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+    if (!(await findTwin(db, agentId))) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
 
     // What the signature must say, before any chain call.
     if (!isAddressEqual(input.to, contracts.fartwinLife)) {

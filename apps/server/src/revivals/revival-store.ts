@@ -112,7 +112,7 @@ export async function markOwnerNotified(db: Db, key: { txHash: string; logIndex:
 
 /**
  * A twin's last revivers, newest first: people, not the twin's own keeper nor the operator's first
- * battery. At most REVIVERS_LISTED rows, from the (agent, block) index.
+ * battery. At most REVIVERS_LISTED rows, from the (agent_id, block) index.
  */
 export async function lastRevivers(db: Db, agentId: string): Promise<Reviver[]> {
   const rows = await db

@@ -7,8 +7,8 @@ import { deleteInBatches } from '../platform/db/batched-delete.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { TwinDraftStatus, TwinDraftsTable } from '../platform/db/schema.ts';
 import type { TwinActionDeps } from './deps.ts';
+import { findTwinAccount } from './twin-accounts.ts';
 import { type AnsweredCast, type WrittenText, writeOnce } from './twin-writes.ts';
-import { findTwinAccount } from './twins.ts';
 import { recordSkip } from './write-skips.ts';
 
 /** A draft not reviewed within this (clock seconds) is discarded, and recorded as a skip. */

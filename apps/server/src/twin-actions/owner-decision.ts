@@ -1,6 +1,6 @@
 import type { Db } from '../platform/db/database.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
-import { type OwnerSwitches, ownerSwitchesOf } from '../twin-switches/index.ts';
+import { type TwinSwitches, twinSwitchesOf } from '../twin-switches/index.ts';
 
 /** What a twin does on its own, each under its owner's switch. */
 export type OwnAction = 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
@@ -13,11 +13,11 @@ export type OwnerDecision = 'write' | 'draft' | 'paused' | 'switched-off';
  * a pause or a switch reaches every replica's next write at once. Pause comes first: it stops all.
  */
 export async function ownerDecision(db: Db, agentId: string, action: OwnAction): Promise<OwnerDecision> {
-  return ownerDecisionFrom(await ownerSwitchesOf(db, agentId), action);
+  return ownerDecisionFrom(await twinSwitchesOf(db, agentId), action);
 }
 
 /** The decision from switches just read (twin-actions/reply-gate.ts reads them with the rest of a reply). */
-export function ownerDecisionFrom({ actions, controls }: OwnerSwitches, action: OwnAction): OwnerDecision {
+export function ownerDecisionFrom({ actions, controls }: TwinSwitches, action: OwnAction): OwnerDecision {
   if (controls.paused) return 'paused';
   const on = {
     'thread-reply': actions.replyOnFarcaster,

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { cachedAgentCharacter } from '../agents/index.ts';
 import { lifeIndexStateOf } from '../platform/chain/life-index-state.ts';
 import { type LifeRow, lifeRows } from '../platform/chain/lives.ts';
 import type { Character, PersonMemory } from '../twin/index.ts';
 import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/index.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
-import { ownerSwitchesFrom, ownerSwitchesQuery } from '../twin-switches/index.ts';
+import { twinSwitchesFrom, twinSwitchesQuery } from '../twin-switches/index.ts';
+import { cachedTwinCharacter } from '../twins/index.ts';
 import type { TwinActionDeps } from './deps.ts';
 import { type OwnerDecision, ownerDecisionFrom } from './owner-decision.ts';
 import { chargeReply, meetsQualityBar } from './reply-rules.ts';
+import { type TwinAccount, twinAccounts } from './twin-accounts.ts';
 import type { KnownWriting } from './twin-writes.ts';
-import { type TwinAccount, twinAccounts } from './twins.ts';
 import { skipsOf } from './write-skips.ts';
 
 /** One reply a twin is about to write: a thread reply (a cast) or a direct-message answer. */
@@ -59,13 +59,13 @@ export async function openReply(
 > {
   const { db } = deps;
   const [character, { rows }] = await Promise.all([
-    cachedAgentCharacter(db, reply.agentId),
+    cachedTwinCharacter(db, reply.agentId),
     sql<{
       twin: TwinAccount | null;
       text: string | null;
       deliveredRef: string | null;
       authorIsTwin: boolean;
-      switches: Parameters<typeof ownerSwitchesFrom>[0];
+      switches: Parameters<typeof twinSwitchesFrom>[0];
       life: LifeRow[];
       remembered: RecallRow[];
     }>`select
@@ -73,7 +73,7 @@ export async function openReply(
         (select text from twin_writings where key = ${reply.key}) as text,
         (select delivered_ref from twin_writings where key = ${reply.key}) as "deliveredRef",
         exists (select 1 from agents where twin_fid = ${reply.author.fid}) as "authorIsTwin",
-        ${jsonObjectFrom(ownerSwitchesQuery(db, reply.agentId))} as switches,
+        ${jsonObjectFrom(twinSwitchesQuery(db, reply.agentId))} as switches,
         ${jsonArrayFrom(lifeRows(db, [reply.agentId]))} as life,
         ${jsonArrayFrom(recallQuery(db, reply.agentId, reply.author.fid, reply.kind === 'thread-reply' ? 'thread' : 'dm', reply.key))} as remembered`.execute(
       db,
@@ -82,7 +82,7 @@ export async function openReply(
   const row = rows[0]!;
   const { twin } = row;
   const lives = row.life;
-  const decision = ownerDecisionFrom(ownerSwitchesFrom(row.switches), reply.kind);
+  const decision = ownerDecisionFrom(twinSwitchesFrom(row.switches), reply.kind);
   const remembered = personMemoryFrom(row.remembered);
   if (!twin) return { done: null, twin: null };
   if (row.text !== null && row.deliveredRef !== null)

@@ -23,8 +23,8 @@ import {
   startLocalFirehose,
 } from './mentions/local-firehose.ts';
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
+import { findTwinByFid, twinsConcernedByEach } from './twin-accounts.ts';
 import { writtenKeys } from './twin-writes.ts';
-import { findTwinByFid, twinsConcernedByEach } from './twins.ts';
 import { cleanUpWriteRecords } from './write-skips.ts';
 import { writingKeys } from './writing-keys.ts';
 

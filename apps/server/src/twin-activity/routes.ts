@@ -1,9 +1,9 @@
 import { type ActivityResponse, activityQuerySchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { agentOf } from '../agents/index.ts';
 import type { TokenVerifier } from '../auth/index.ts';
 import { bearerToken, verifyBearer } from '../auth/index.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
+import { twinOf } from '../twins/index.ts';
 import { type ActivityDeps, activityPage } from './activity.ts';
 
 export interface ActivityRouteDeps extends ActivityDeps {
@@ -22,17 +22,17 @@ export function activityRoutes(deps: ActivityRouteDeps) {
   const perIp = deps.rateLimits.limit('costlyReadPerIp');
 
   app.get('/doppelganger/activity/:agentId', perIp, async (c) => {
-    const agent = await agentOf(deps.db, c.req.param('agentId'));
+    const twin = await twinOf(deps.db, c.req.param('agentId'));
     const query = activityQuerySchema.parse(c.req.query());
     const viewer = c.req.header('authorization') ? (await verifyBearer(bearerToken(c), deps.tokens.verify)).fid : null;
     const page = await activityPage(deps, {
-      agentId: agent.agentId,
-      owner: viewer === agent.ownerFid,
+      agentId: twin.agentId,
+      owner: viewer === twin.ownerFid,
       limit: query.limit,
       cursor: query.cursor,
     });
     c.header('cache-control', 'private, no-store');
-    return c.json({ agentId: agent.agentId, ...page } satisfies ActivityResponse);
+    return c.json({ agentId: twin.agentId, ...page } satisfies ActivityResponse);
   });
 
   return app;

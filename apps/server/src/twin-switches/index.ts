@@ -7,11 +7,11 @@ export { advanceSchedules, type DueSchedule, lockDueSchedules, writableSchedules
 export {
   agentActionsFor,
   agentActionsOf,
-  type OwnerSwitches,
-  ownerSwitchesFrom,
-  ownerSwitchesOf,
-  ownerSwitchesQuery,
   type ScheduledAction,
+  type TwinSwitches,
+  twinSwitchesFrom,
+  twinSwitchesOf,
+  twinSwitchesQuery,
   updateAgentActions,
   updateOwnerControls,
 } from './switches.ts';

@@ -58,7 +58,7 @@ function newRow(agentId: string, actions: AgentActions, now: number) {
   };
 }
 
-/** The switches of each twin asked for; a twin without a row (never changed) has the defaults. */
+/** The actions of each twin asked for; a twin without a row (never changed) has the defaults. */
 export async function agentActionsFor(db: Db, agentIds: readonly string[]): Promise<Map<string, AgentActions>> {
   const actions = new Map(agentIds.map((agentId) => [agentId, { ...AGENT_ACTION_DEFAULTS }]));
   if (agentIds.length === 0) return actions;
@@ -71,16 +71,16 @@ export async function agentActionsFor(db: Db, agentIds: readonly string[]): Prom
   return actions;
 }
 
-/** One twin's switches (its defaults when it has no row). */
+/** One twin's actions (its defaults when it has no row). */
 export async function agentActionsOf(db: Db, agentId: string): Promise<AgentActions> {
   return (await agentActionsFor(db, [agentId])).get(agentId)!;
 }
 
 /**
- * Applies a change to a twin's switches and answers the saved state. One upsert, so two changes at
+ * Applies a change to a twin's actions and answers the saved state. One upsert, so two changes at
  * once never lose each other's switch. A schedule turned on starts at the schedules' clock
  * (`knownClockSeconds`), so it does not catch up on slots from before; turned off, it forgets.
- * The agent must exist (the row references it). The twin's schedule rows change with it.
+ * The twin must exist (the row references it). The twin's schedule rows change with it.
  */
 export async function updateAgentActions(db: Db, agentId: string, update: AgentActionsUpdate): Promise<AgentActions> {
   const now = await knownClockSeconds(db);
@@ -124,28 +124,31 @@ export async function updateAgentActions(db: Db, agentId: string, update: AgentA
 }
 
 /** Everything the owner set for a twin, read in one statement, per write (no cache: every replica sees a change at once). */
-export async function ownerSwitchesOf(db: Db, agentId: string): Promise<OwnerSwitches> {
-  return ownerSwitchesFrom(await ownerSwitchesQuery(db, agentId).executeTakeFirst());
+export async function twinSwitchesOf(db: Db, agentId: string): Promise<TwinSwitches> {
+  return twinSwitchesFrom(await twinSwitchesQuery(db, agentId).executeTakeFirst());
 }
 
-/** The owner's switches and controls. */
-export interface OwnerSwitches {
+/**
+ * A twin's switches, its one row: its actions (the wire's AgentActions: the four /info switches) and
+ * its owner's controls (the wire's OwnerControls: pause and ask me first).
+ */
+export interface TwinSwitches {
   actions: AgentActions;
   controls: OwnerControls;
 }
 
-/** The row ownerSwitchesOf reads, as a query (a reply reads it within its one statement: twin-actions/reply-gate.ts). */
-export function ownerSwitchesQuery(db: Db, agentId: string) {
+/** The row twinSwitchesOf reads, as a query (a reply reads it within its one statement: twin-actions/reply-gate.ts). */
+export function twinSwitchesQuery(db: Db, agentId: string) {
   return db
     .selectFrom('agent_actions')
     .select([...Object.values(COLUMNS), 'paused', 'posts_ask_first', 'replies_ask_first'])
     .where('agent_id', '=', agentId);
 }
 
-type OwnerSwitchesRow = Awaited<ReturnType<ReturnType<typeof ownerSwitchesQuery>['executeTakeFirstOrThrow']>>;
+type TwinSwitchesRow = Awaited<ReturnType<ReturnType<typeof twinSwitchesQuery>['executeTakeFirstOrThrow']>>;
 
 /** The switches from their row; a twin without one has the /info defaults. */
-export function ownerSwitchesFrom(row: OwnerSwitchesRow | null | undefined): OwnerSwitches {
+export function twinSwitchesFrom(row: TwinSwitchesRow | null | undefined): TwinSwitches {
   if (!row) return { actions: { ...AGENT_ACTION_DEFAULTS }, controls: structuredClone(OWNER_CONTROL_DEFAULTS) };
   return {
     actions: toActions(row),

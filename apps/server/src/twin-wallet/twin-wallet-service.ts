@@ -10,9 +10,7 @@ import {
 } from '@fartwin/protocol';
 import { LRUCache } from 'lru-cache';
 import { BaseError, formatUnits, InsufficientFundsError, type PublicClient, parseEther, parseUnits } from 'viem';
-import type { AgentRecord } from '../agents/index.ts';
-import { ownedAgent } from '../agents/index.ts';
-import { decryptAgentWallet } from '../deploy/index.ts';
+import { decryptTwinWallet } from '../deploy/index.ts';
 import { gasAdvanceOwed, keeperSummary, keeperTransactions } from '../economy/index.ts';
 import type { ContractAddresses } from '../platform/chain/contracts.ts';
 import type { ServerConfig } from '../platform/config/config.ts';
@@ -32,6 +30,8 @@ import {
   signIntent,
 } from '../platform/outbox/index.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
+import type { TwinRecord } from '../twins/index.ts';
+import { ownedTwin } from '../twins/index.ts';
 import { ownerAddresses } from './owner-addresses.ts';
 import { erc20Transfer, ethTransfer, readBalances, readTokenSupply } from './wallet-chain.ts';
 import {
@@ -117,12 +117,12 @@ export function twinWalletService(deps: TwinWalletDeps) {
         ? limits.withdrawEthPerDayWei
         : (tokenSupply * BigInt(limits.withdrawTokenPerDayBps)) / 10_000n;
   /** An amount as the owner reads it: "0.01 ETH", "5 USDC", "1000 $ALICE". */
-  const amountText = (agent: AgentRecord, asset: WithdrawableAsset, amount: bigint) =>
-    `${formatUnits(amount, WITHDRAWAL_DECIMALS[asset])} ${asset === 'token' ? `$${agent.token.symbol}` : asset.toUpperCase()}`;
+  const amountText = (twin: TwinRecord, asset: WithdrawableAsset, amount: bigint) =>
+    `${formatUnits(amount, WITHDRAWAL_DECIMALS[asset])} ${asset === 'token' ? `$${twin.token.symbol}` : asset.toUpperCase()}`;
 
   /** The twin, when the signed-in user owns it: 404 for no twin, 403 for anyone else's. */
-  const ownedTwin = (agentId: string, authFid: number): Promise<AgentRecord> =>
-    ownedAgent(db, agentId, authFid, 'see or move its wallet');
+  const ownersTwin = (agentId: string, authFid: number): Promise<TwinRecord> =>
+    ownedTwin(db, agentId, authFid, 'see or move its wallet');
   const contractsOrFail = () => {
     const contracts = deps.contracts();
     if (!contracts) throw new HttpError(503, 'chain_unavailable', 'The contracts are not available yet');
@@ -138,16 +138,16 @@ export function twinWalletService(deps: TwinWalletDeps) {
       throw error;
     }
   };
-  const balancesOf = (agent: AgentRecord, usdc: `0x${string}`) =>
+  const balancesOf = (twin: TwinRecord, usdc: `0x${string}`) =>
     budgeted(() =>
-      readBalances(chain, { address: agent.walletAddress, usdc, token: agent.token.address }, limits.chainBudgetMs),
+      readBalances(chain, { address: twin.walletAddress, usdc, token: twin.token.address }, limits.chainBudgetMs),
     );
   /** A twin's token has a fixed supply (only burns lower it): read once an hour per token, not per view. */
-  const tokenSupplyOf = async (agent: AgentRecord): Promise<bigint> => {
-    const known = tokenSupplies.get(agent.token.address);
+  const tokenSupplyOf = async (twin: TwinRecord): Promise<bigint> => {
+    const known = tokenSupplies.get(twin.token.address);
     if (known !== undefined) return known;
-    const supply = await budgeted(() => readTokenSupply(chain, agent.token.address, limits.chainBudgetMs));
-    tokenSupplies.set(agent.token.address, supply);
+    const supply = await budgeted(() => readTokenSupply(chain, twin.token.address, limits.chainBudgetMs));
+    tokenSupplies.set(twin.token.address, supply);
     return supply;
   };
 
@@ -183,8 +183,8 @@ export function twinWalletService(deps: TwinWalletDeps) {
    * Checks the limits and signs; the signed transaction is stored before anything is sent. Runs
    * under the twin's wallet lock, every query on the lock's own connection `conn`.
    */
-  const signWithinLimits = async (conn: Db, agent: AgentRecord, row: SpendRow): Promise<void> => {
-    const blocking = await unsettledWithdrawal(conn, agent.agentId, row.id);
+  const signWithinLimits = async (conn: Db, twin: TwinRecord, row: SpendRow): Promise<void> => {
+    const blocking = await unsettledWithdrawal(conn, twin.agentId, row.id);
     if (blocking && (await settle(conn, blocking)).status === 'sent') {
       throw new HttpError(
         409,
@@ -196,10 +196,10 @@ export function twinWalletService(deps: TwinWalletDeps) {
     const asset = row.asset!;
     const amount = BigInt(row.amount!);
     const [balances, tokenSupply] = await Promise.all([
-      balancesOf(agent, usdc),
-      asset === 'token' ? tokenSupplyOf(agent) : 0n,
+      balancesOf(twin, usdc),
+      asset === 'token' ? tokenSupplyOf(twin) : 0n,
     ]);
-    const text = (units: bigint) => amountText(agent, asset, units);
+    const text = (units: bigint) => amountText(twin, asset, units);
     if (amount > balances[asset]) {
       return refuse(
         conn,
@@ -210,7 +210,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
       );
     }
     const cap = perDay(asset, tokenSupply);
-    const left = cap - (await spentToday(conn, agent.agentId, row.id))[asset];
+    const left = cap - (await spentToday(conn, twin.agentId, row.id))[asset];
     if (amount > left) {
       return refuse(
         conn,
@@ -235,22 +235,22 @@ export function twinWalletService(deps: TwinWalletDeps) {
     const deployment = await conn
       .selectFrom('deployments')
       .select('wallet_key_ciphertext')
-      .where('agent_id', '=', agent.agentId)
+      .where('agent_id', '=', twin.agentId)
       .executeTakeFirst();
     if (!deployment?.wallet_key_ciphertext) {
       return refuse(conn, row, 409, 'no_wallet_key', "This twin's wallet key is not held by this service");
     }
-    const account = decryptAgentWallet(deployment.wallet_key_ciphertext, agent.walletAddress, deps.walletEncryptionKey);
+    const account = decryptTwinWallet(deployment.wallet_key_ciphertext, twin.walletAddress, deps.walletEncryptionKey);
     // ETH sent away comes out of what pays the gas: the reserve (and the service's gas advance for
     // the keeper, until it is paid back) must stay after both. Checked as the transaction is signed.
     const gasRefusal = async (trx: Db, maxGasCost: bigint): Promise<string | null> => {
       if (balances.eth < ethOut + maxGasCost + gasReserve) return reserveRefusal;
-      const owed = await gasAdvanceOwed(trx, agent.agentId);
+      const owed = await gasAdvanceOwed(trx, twin.agentId);
       if (balances.eth < ethOut + maxGasCost + gasReserve + owed) {
         return refusalText(
           400,
           'gas_advance_owed',
-          `The twin's wallet owes ${amountText(agent, 'eth', owed)} the service advanced for its gas; it stays until the fee keeper pays it back from the twin's fees`,
+          `The twin's wallet owes ${amountText(twin, 'eth', owed)} the service advanced for its gas; it stays until the fee keeper pays it back from the twin's fees`,
         );
       }
       return null;
@@ -281,17 +281,17 @@ export function twinWalletService(deps: TwinWalletDeps) {
 
   return {
     async view(agentId: string, authFid: number): Promise<TwinWalletResponse> {
-      const agent = await ownedTwin(agentId, authFid);
+      const twin = await ownersTwin(agentId, authFid);
       const { usdc } = contractsOrFail();
       const [balances, tokenSupply, spends, keeperSent, fees, withdrawTo, spent] = await Promise.all([
-        balancesOf(agent, usdc),
-        tokenSupplyOf(agent),
+        balancesOf(twin, usdc),
+        tokenSupplyOf(twin),
         // As recorded: a `sent` one shows as pending until the settlement job records its outcome.
-        latestWithdrawals(db, agent.agentId),
-        keeperTransactions(db, agent.agentId, WALLET_TRANSACTIONS_LISTED),
-        keeperSummary(db, agent.agentId),
-        budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs)),
-        spentToday(db, agent.agentId, -1),
+        latestWithdrawals(db, twin.agentId),
+        keeperTransactions(db, twin.agentId, WALLET_TRANSACTIONS_LISTED),
+        keeperSummary(db, twin.agentId),
+        budgeted(() => ownerAddresses(deps.farcaster, twin.ownerFid, limits.chainBudgetMs)),
+        spentToday(db, twin.agentId, -1),
       ]);
       const capOf = (asset: WithdrawableAsset) => perDay(asset, tokenSupply);
       const leftToday = (asset: WithdrawableAsset) => {
@@ -299,12 +299,12 @@ export function twinWalletService(deps: TwinWalletDeps) {
         return (left > 0n ? left : 0n).toString();
       };
       return {
-        agentId: agent.agentId,
-        address: agent.walletAddress,
+        agentId: twin.agentId,
+        address: twin.walletAddress,
         balances: {
           eth: balances.eth.toString(),
           usdc: balances.usdc.toString(),
-          token: { address: agent.token.address, symbol: agent.token.symbol, amount: balances.token.toString() },
+          token: { address: twin.token.address, symbol: twin.token.symbol, amount: balances.token.toString() },
         },
         fees,
         transactions: newestFirst([...spends.map(toApiSpend), ...keeperSent]),
@@ -329,9 +329,9 @@ export function twinWalletService(deps: TwinWalletDeps) {
      * after waiting for the receipt.
      */
     async withdraw(agentId: string, authFid: number, request: WithdrawalRequest): Promise<WalletSpend> {
-      const agent = await ownedTwin(agentId, authFid);
+      const twin = await ownersTwin(agentId, authFid);
       const to = request.to.toLowerCase() as `0x${string}`;
-      const own = await budgeted(() => ownerAddresses(deps.farcaster, agent.ownerFid, limits.chainBudgetMs));
+      const own = await budgeted(() => ownerAddresses(deps.farcaster, twin.ownerFid, limits.chainBudgetMs));
       if (!own.includes(to)) {
         throw new HttpError(
           403,
@@ -344,13 +344,13 @@ export function twinWalletService(deps: TwinWalletDeps) {
       const { usdc } = contractsOrFail();
       const intent = await recordIntent(db, {
         kind: 'withdrawal',
-        key: withdrawalKey(agent.agentId, request.idempotencyKey),
-        agentId: agent.agentId,
-        signer: agent.walletAddress,
+        key: withdrawalKey(twin.agentId, request.idempotencyKey),
+        agentId: twin.agentId,
+        signer: twin.walletAddress,
         call:
           request.asset === 'eth'
             ? ethTransfer(to, amount)
-            : erc20Transfer(request.asset === 'usdc' ? usdc : agent.token.address, to, amount),
+            : erc20Transfer(request.asset === 'usdc' ? usdc : twin.token.address, to, amount),
         expiresInSeconds: INTENT_EXPIRES_AFTER_MINUTES * 60,
         details: { asset: request.asset, amount, recipient: to, requested_by_fid: authFid },
       });
@@ -360,7 +360,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
       // Never waits for the twin's lock: a request waiting would keep a pooled connection, and a
       // few owners' requests at once could take them all. Busy answers 409; the intent is kept,
       // so a retry under the same key carries on with it.
-      const answer = await withAdvisoryLock(db, twinWalletLock(agent.agentId), { wait: false }, async (conn) => {
+      const answer = await withAdvisoryLock(db, twinWalletLock(twin.agentId), { wait: false }, async (conn) => {
         let row = await findTransaction(conn, intent.id);
         const refused = refusalOf(row);
         if (refused) throw refused;
@@ -369,7 +369,7 @@ export function twinWalletService(deps: TwinWalletDeps) {
           throw expiredRefusal();
         }
         if (row.status === 'intent') {
-          await signWithinLimits(conn, agent, row);
+          await signWithinLimits(conn, twin, row);
           row = await findTransaction(conn, intent.id);
         }
         // Settled by its job from here on, whatever becomes of this request; a retry of the request

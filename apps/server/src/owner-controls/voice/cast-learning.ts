@@ -67,10 +67,10 @@ export async function learnFromCasts(
   day?: number,
 ): Promise<CastLearningResponse | null> {
   const { db } = deps;
-  const agent = await db.selectFrom('agents').select('owner_fid').where('agent_id', '=', agentId).executeTakeFirst();
-  if (!agent) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
+  const twin = await db.selectFrom('agents').select('owner_fid').where('agent_id', '=', agentId).executeTakeFirst();
+  if (!twin) throw new HttpError(404, 'unknown_agent', `No agent with id ${agentId}`);
   // Outside the transaction: no row stays locked while the provider answers.
-  const casts = (await deps.farcaster.getRecentCasts(agent.owner_fid, CHARACTER_CAST_LIMIT)).filter(
+  const casts = (await deps.farcaster.getRecentCasts(twin.owner_fid, CHARACTER_CAST_LIMIT)).filter(
     (cast) => cast.text.trim().length > 0,
   );
 

@@ -1,12 +1,12 @@
 import { ownerVoiceSchema, voiceRevertRequestSchema } from '@fartwin/protocol';
 import { Hono } from 'hono';
-import { ownedAgent } from '../../agents/index.ts';
 import type { TokenVerifier } from '../../auth/index.ts';
 import { type AuthVariables, requireAuth } from '../../auth/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { jsonBody } from '../../platform/http/json-body.ts';
 import type { RateLimits } from '../../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../../platform/providers/farcaster-data.ts';
+import { ownedTwin } from '../../twins/index.ts';
 import { learnFromCasts } from './cast-learning.ts';
 import { changeOwnerVoice, listVoiceVersions, readOwnerVoice, revertOwnerVoice } from './voice-service.ts';
 
@@ -28,7 +28,7 @@ export function voiceRoutes(deps: VoiceRouteDeps) {
 
   /** The twin's id, once the signed-in person is known to own it. */
   const owned = (c: { req: { param(name: 'agentId'): string }; get(key: 'authFid'): number }) =>
-    ownedAgent(db, c.req.param('agentId'), c.get('authFid'), 'see and change its voice').then((agent) => agent.agentId);
+    ownedTwin(db, c.req.param('agentId'), c.get('authFid'), 'see and change its voice').then((twin) => twin.agentId);
 
   app.use(pattern, requireAuth(deps.tokens));
   app.use(`${pattern}/*`, requireAuth(deps.tokens));

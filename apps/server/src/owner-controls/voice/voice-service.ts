@@ -50,7 +50,7 @@ async function storedCharacter(db: Db, agentId: string, forUpdate = false): Prom
 
 /**
  * Stores a changed character and bumps `voice_version`, which every replica's character cache
- * compares (agents/character-cache.ts): the next reply anywhere speaks from it.
+ * compares (twins/character-cache.ts): the next reply anywhere speaks from it.
  */
 export async function saveCharacter(db: Db, agentId: string, character: Character): Promise<void> {
   const traits = PERSONALITY_AXES.map((axis) => character.traits[axis.name] ?? '');
@@ -100,7 +100,7 @@ export async function changeOwnerVoice(db: Db, agentId: string, update: OwnerVoi
     const problem = choicesProblem(characteristicsFor(character.topics), voice.choices);
     if (problem) throw new HttpError(400, 'invalid_choices', problem);
     if (sameVoice(voice, voiceOf(character))) return;
-    const agent = await trx
+    const twin = await trx
       .selectFrom('agents')
       .select('created_at')
       .where('agent_id', '=', agentId)
@@ -118,7 +118,7 @@ export async function changeOwnerVoice(db: Db, agentId: string, update: OwnerVoi
           agent_id: agentId,
           version: 1,
           voice: JSON.stringify(voiceOf(character)),
-          created_at: agent.created_at,
+          created_at: twin.created_at,
         })
         .execute();
       version = 1;
@@ -148,13 +148,13 @@ export async function listVoiceVersions(db: Db, agentId: string): Promise<VoiceV
     .limit(VOICE_VERSIONS_KEPT)
     .execute();
   if (rows.length === 0) {
-    const [character, agent] = await Promise.all([
+    const [character, twin] = await Promise.all([
       storedCharacter(db, agentId),
       db.selectFrom('agents').select('created_at').where('agent_id', '=', agentId).executeTakeFirstOrThrow(),
     ]);
     return {
       agentId,
-      versions: [{ version: 1, voice: voiceOf(character), createdAt: agent.created_at.toISOString() }],
+      versions: [{ version: 1, voice: voiceOf(character), createdAt: twin.created_at.toISOString() }],
     };
   }
   return {

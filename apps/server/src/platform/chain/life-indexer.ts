@@ -68,7 +68,7 @@ export async function upsertLives(db: Db, expiries: ReadonlyMap<string, number>)
  * Reads LifeExtended events since the last indexed block, in bounded ranges, into agent_lives
  * (agent → newTimeToDeath); each range and the cursor move in one transaction. Then gives twins that
  * still have no row one read from the contract: a deploy pays the first battery before the twin is
- * in the agents table, so that event may be read while its agent is unknown; and production starts
+ * in the agents table, so that event may be read while its twin is unknown; and production starts
  * reading at the block it first runs at, after older twins were fed.
  * Answers the last block indexed, or null while the contracts are unavailable.
  */

@@ -29,7 +29,7 @@ export function readIndexedLife(
   return fresh ? { expiresAt, state: 'dead' } : { expiresAt: null, state: 'unknown' };
 }
 
-/** A row lifeRows reads: an index-state cursor (`cursor`), or a twin's expiry (name: its agent id). */
+/** A row lifeRows reads: an index-state cursor (`cursor`), or a twin's expiry (name: its agentId). */
 export interface LifeRow {
   name: string;
   block: number;

@@ -57,7 +57,7 @@ export interface AgentsTable {
   voice_version: Generated<number>;
 }
 
-/** Stored conversations: one row per turn, per agent and person chatting. */
+/** Stored conversations: one row per turn, per twin and person chatting. */
 export interface ChatTurnsTable {
   id: Generated<number>;
   agent_id: string;

@@ -1,13 +1,13 @@
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { sql } from 'kysely';
-import { cachedAgentCharacter } from '../../agents/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { recalledFor } from '../../twin/index.ts';
+import { cachedTwinCharacter } from '../../twins/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { ownerDecision } from '../owner-decision.ts';
+import { castAsTwin, findTwinAccount } from '../twin-accounts.ts';
 import { engineText, writeOnce } from '../twin-writes.ts';
-import { castAsTwin, findTwinAccount } from '../twins.ts';
 import { skipPausedSlot } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
@@ -83,7 +83,7 @@ export async function writePost(deps: TwinActionDeps, job: PostJob): Promise<Pos
   if (decision === 'paused')
     return skipPausedSlot(deps, { key, agentId: twin.agentId, kind: 'post', slotAt: job.slotAt });
   if (!(await deps.lives.isAlive(twin.agentId))) return { status: 'skipped', reason: 'dead' };
-  const character = await cachedAgentCharacter(db, twin.agentId);
+  const character = await cachedTwinCharacter(db, twin.agentId);
   if (!character) return { status: 'skipped', reason: 'unknown-twin' };
 
   // One post of a twin is composed at a time: a day's two slots are often due together, and each

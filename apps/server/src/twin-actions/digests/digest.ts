@@ -4,8 +4,8 @@ import { knownClockSeconds } from '../../platform/chain/life-index-state.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
+import { findTwinAccount } from '../twin-accounts.ts';
 import { writeOnce } from '../twin-writes.ts';
-import { findTwinAccount } from '../twins.ts';
 import { skipPausedSlot } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 

@@ -1,7 +1,7 @@
 import { BATTERY_PRICE_USDC, CAST_MAX_BYTES, type ConversationTurn, USDC_DECIMALS } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import { formatUnits } from 'viem';
-import { agentPageUrl } from '../../manifest/index.ts';
+import { twinPageUrl } from '../../manifest/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import type { ThreadCast } from '../../platform/providers/farcaster-data.ts';
@@ -9,8 +9,8 @@ import { recalledFor, threadTurn, withPersonMemory } from '../../twin/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { openReply } from '../reply-gate.ts';
+import type { TwinAccount } from '../twin-accounts.ts';
 import { answeredCastOf, engineText, writeOnce, writingExists } from '../twin-writes.ts';
-import type { TwinAccount } from '../twins.ts';
 import { writingKeys } from '../writing-keys.ts';
 import type { IncomingCast } from './incoming-cast.ts';
 
@@ -136,8 +136,8 @@ export async function replyInThread(deps: TwinActionDeps, job: ThreadReplyJob): 
 const BATTERY_PRICE = `${formatUnits(BATTERY_PRICE_USDC, USDC_DECIMALS)} USDC`;
 
 /** What a dead twin answers, once per thread, with the page where anyone can revive it. */
-export function deadNoticeText(agentPageUrl: string): string {
-  return `My battery is empty, so I can't reply right now. Anyone can revive me for ${BATTERY_PRICE} here: ${agentPageUrl}`;
+export function deadNoticeText(twinPageUrl: string): string {
+  return `My battery is empty, so I can't reply right now. Anyone can revive me for ${BATTERY_PRICE} here: ${twinPageUrl}`;
 }
 
 async function deadNotice(
@@ -147,12 +147,12 @@ async function deadNotice(
   root: string,
 ): Promise<ThreadReplyOutcome> {
   const key = writingKeys.deadReply(twin.agentId, root);
-  const agentPage = agentPageUrl(deps.publicUrl, twin.agentId);
+  const twinPage = twinPageUrl(deps.publicUrl, twin.agentId);
   const result = await writeOnce(
     deps.db,
     { key, agentId: twin.agentId, kind: 'dead-reply', threadHash: root, counterpartFid: cast.author.fid },
-    async () => ({ text: deadNoticeText(agentPage), engine: null }),
-    (text) => castReply(deps, twin, cast.hash, text, [agentPage], key),
+    async () => ({ text: deadNoticeText(twinPage), engine: null }),
+    (text) => castReply(deps, twin, cast.hash, text, [twinPage], key),
   );
   if (!result.delivered) return { status: 'skipped', reason: 'dead-notice-sent' };
   return { status: 'dead-notice', text: result.text, hash: result.deliveredRef };

@@ -3,8 +3,8 @@ import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import type { TwinActionDeps } from '../deps.ts';
 import { ownerDecision } from '../owner-decision.ts';
 import { chargeReply } from '../reply-rules.ts';
+import { castAsTwin, findTwinAccount } from '../twin-accounts.ts';
 import { deliveredWriting, writeOnce } from '../twin-writes.ts';
-import { castAsTwin, findTwinAccount } from '../twins.ts';
 import { skipsOf } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { OnboardingPhase } from '../hooks/onboarding-state.ts';
 
 /** The deploy requests, with the protocol's schemas that check the answers, load after the first paint. */
-export const deployRequests = () => import('./requests.ts');
+export const deployRequests = () => import('./deploy-requests.ts');
 
 const PROGRESS_POLL_MS = 1_000;
 

@@ -3,9 +3,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('agents')
-    // A sequence number breaks ties between agents created in the same instant (directory order).
+    // A sequence number breaks ties between twins created in the same instant (directory order).
     .addColumn('id', 'bigserial', (column) => column.notNull().unique())
-    // Also the key of the agent's life on the FartwinLife contract: never changes once written.
+    // Also the key of the twin's life on the FartwinLife contract: never changes once written.
     .addColumn('agent_id', 'text', (column) => column.primaryKey())
     // One twin per user: a retried deploy finds the existing row instead of making a second twin.
     .addColumn('owner_fid', 'bigint', (column) => column.notNull().unique())

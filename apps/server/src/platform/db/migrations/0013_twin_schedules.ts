@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('twin_schedules_due').on('twin_schedules').column('next_slot_at').execute();
 
-  // A cast's twins are found by the fids and usernames it tags (twin-actions/twins.ts), once per
+  // A cast's twins are found by the fids and usernames it tags (twin-actions/twin-accounts.ts), once per
   // cast: by index, not by reading every twin.
   await db.schema.createIndex('agents_twin_fid').on('agents').column('twin_fid').execute();
   await db.schema

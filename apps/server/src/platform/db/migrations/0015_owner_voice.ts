@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Grows with every change of the character (a voice edit, a revert, casts learned): replicas compare
-  // it to the one they keep in memory (agents/character-cache.ts), so a change holds on every replica.
+  // it to the one they keep in memory (twins/character-cache.ts), so a change holds on every replica.
   await db.schema
     .alterTable('agents')
     .addColumn('voice_version', 'integer', (column) => column.notNull().defaultTo(0))

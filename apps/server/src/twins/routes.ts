@@ -13,8 +13,8 @@ import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
 import { personaOf } from '../twin/index.ts';
-import { toApiAgent } from './agent-view.ts';
-import { type AgentRecord, findAgent, findAgentsByOwner, listAgentsPage } from './repository.ts';
+import { findTwin, findTwinsByOwner, listTwinsPage, type TwinRecord } from './repository.ts';
+import { toApiTwin } from './twin-view.ts';
 
 /** The directory's reads: every twin a page at a time, one twin, or a user's twins (public, held a moment). */
 export function directoryRoutes(deps: {
@@ -29,9 +29,9 @@ export function directoryRoutes(deps: {
   const app = new Hono();
 
   // Lives from the index, never the chain: the directory's speed is the database's.
-  const withLife = async (agents: AgentRecord[]) => {
-    const known = await lives.of(agents.map((agent) => agent.agentId));
-    return agents.map((agent) => toApiAgent(agent, known.get(agent.agentId)?.expiresAt ?? null));
+  const withLife = async (twins: TwinRecord[]) => {
+    const known = await lives.of(twins.map((twin) => twin.agentId));
+    return twins.map((twin) => toApiTwin(twin, known.get(twin.agentId)?.expiresAt ?? null));
   };
 
   // The directory, newest first, one keyset page at a time; or narrowed to one twin.
@@ -41,8 +41,8 @@ export function directoryRoutes(deps: {
       const agentId = query.agentId;
       // Only a twin that exists is held: one deployed a moment later is found at once.
       const found = await answers.answer(c, `agent:${agentId}`, DIRECTORY_CACHE_CONTROL, async () => {
-        const agent = await findAgent(db, agentId);
-        return agent ? ({ agents: await withLife([agent]), nextCursor: null } satisfies AgentsResponse) : undefined;
+        const twin = await findTwin(db, agentId);
+        return twin ? ({ agents: await withLife([twin]), nextCursor: null } satisfies AgentsResponse) : undefined;
       });
       return (
         found ?? answers.send(c, { agents: [], nextCursor: null } satisfies AgentsResponse, REVALIDATE_CACHE_CONTROL)
@@ -50,8 +50,8 @@ export function directoryRoutes(deps: {
     }
     const limit = query.limit ?? DIRECTORY_PAGE_SIZE;
     const answer = await answers.answer(c, `page:${limit}:${query.cursor ?? ''}`, DIRECTORY_CACHE_CONTROL, async () => {
-      const page = await listAgentsPage(db, { limit, cursor: query.cursor });
-      return { agents: await withLife(page.agents), nextCursor: page.nextCursor } satisfies AgentsResponse;
+      const page = await listTwinsPage(db, { limit, cursor: query.cursor });
+      return { agents: await withLife(page.twins), nextCursor: page.nextCursor } satisfies AgentsResponse;
     });
     return answer!;
   });
@@ -61,8 +61,8 @@ export function directoryRoutes(deps: {
     const fid = fidParam(c.req.param('fid'));
     // Only a user with twins is held: one without gets the questions, and has a twin right after deploying.
     const twins = await answers.answer(c, `owner:${fid}`, REVALIDATE_CACHE_CONTROL, async () => {
-      const agents = await findAgentsByOwner(db, fid);
-      return agents.length > 0 ? ({ agents: await withLife(agents) } satisfies AgentsByFidResponse) : undefined;
+      const twins = await findTwinsByOwner(db, fid);
+      return twins.length > 0 ? ({ agents: await withLife(twins) } satisfies AgentsByFidResponse) : undefined;
     });
     if (twins) return twins;
     // The questions are built from the user's profile and casts: Neynar calls, limited per IP.

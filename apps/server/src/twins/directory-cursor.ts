@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageCursor } from '../platform/http/page-cursor.ts';
 
-/** Where a directory page ended: the last agent's (created_at, id). */
+/** Where a directory page ended: the last twin's (created_at, id). */
 export interface DirectoryCursor {
   createdAt: Date;
   id: number;

@@ -19,9 +19,9 @@ const caches = new WeakMap<Db, LRUCache<string, Kept>>();
  * new casts, on any replica: each read compares the kept `voice_version` with the row's in one
  * indexed read, and the row sends the character only when it changed. Chosen over LISTEN/NOTIFY: no
  * connection held per replica, nothing missed while one reconnects, correct on the very next reply.
- * Null for an unknown agent.
+ * Null for an unknown twin.
  */
-export async function cachedAgentCharacter(db: Db, agentId: string): Promise<Character | null> {
+export async function cachedTwinCharacter(db: Db, agentId: string): Promise<Character | null> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new LRUCache<string, Kept>({ max: MAX_CHARACTERS });

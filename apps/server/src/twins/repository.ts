@@ -5,7 +5,7 @@ import { type Character, characterSchema, memoryCastsFromTexts, rememberCasts } 
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 /** A twin as the directory, its cards and its owner's screen show it. */
-export interface AgentRecord {
+export interface TwinRecord {
   agentId: string;
   ownerFid: number;
   twin: { fid: number; username: string; displayName: string; pfpUrl: string | null };
@@ -15,15 +15,15 @@ export interface AgentRecord {
   createdAt: Date;
 }
 
-export type NewAgent = Omit<AgentRecord, 'createdAt' | 'status'> & {
+export type NewTwin = Omit<TwinRecord, 'createdAt' | 'status'> & {
   character: Character;
   choices: string[];
   createdAt?: Date;
 };
 
 /**
- * The columns of an AgentRecord. Lists and lookups leave out `character` (identity, traits, style,
- * topics and the owner's words): only a writer reads it, through findAgentCharacter or the cache.
+ * The columns of an TwinRecord. Lists and lookups leave out `character` (identity, traits, style,
+ * topics and the owner's words): only a writer reads it, through findTwinCharacter or the cache.
  */
 const RECORD_COLUMNS = [
   'id',
@@ -42,7 +42,7 @@ const RECORD_COLUMNS = [
 
 type RecordRow = Pick<Selectable<AgentsTable>, (typeof RECORD_COLUMNS)[number]>;
 
-function toRecord(row: RecordRow): AgentRecord {
+function toRecord(row: RecordRow): TwinRecord {
   return {
     agentId: row.agent_id,
     ownerFid: row.owner_fid,
@@ -60,28 +60,28 @@ function toRecord(row: RecordRow): AgentRecord {
 }
 
 /**
- * Stores a new twin. Used by the deploy pipeline (and by tests, which insert agents directly).
+ * Stores a new twin. Used by the deploy pipeline (and by tests, which insert twins directly).
  * One twin per owner and per agentId: the table's unique constraints refuse a second. The casts the
  * character was built from become the twin's memory rows (twin/cast-memory-store.ts); the stored
  * character keeps none, so it stays small enough to cache by the thousand.
  */
-export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord> {
-  const character = characterSchema.parse(agent.character);
+export async function insertTwin(db: Db, twin: NewTwin): Promise<TwinRecord> {
+  const character = characterSchema.parse(twin.character);
   const row = await db
     .insertInto('agents')
     .values({
-      agent_id: agent.agentId,
-      owner_fid: agent.ownerFid,
-      twin_fid: agent.twin.fid,
-      twin_username: agent.twin.username,
-      twin_display_name: agent.twin.displayName,
-      twin_pfp_url: agent.twin.pfpUrl,
-      wallet_address: agent.walletAddress,
-      token_address: agent.token.address,
-      token_symbol: agent.token.symbol,
+      agent_id: twin.agentId,
+      owner_fid: twin.ownerFid,
+      twin_fid: twin.twin.fid,
+      twin_username: twin.twin.username,
+      twin_display_name: twin.twin.displayName,
+      twin_pfp_url: twin.twin.pfpUrl,
+      wallet_address: twin.walletAddress,
+      token_address: twin.token.address,
+      token_symbol: twin.token.symbol,
       character: JSON.stringify({ ...character, casts: [], replyParents: undefined }),
-      choices: JSON.stringify(agent.choices),
-      ...(agent.createdAt ? { created_at: agent.createdAt } : {}),
+      choices: JSON.stringify(twin.choices),
+      ...(twin.createdAt ? { created_at: twin.createdAt } : {}),
     })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -90,22 +90,22 @@ export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRecord>
   const replies = new Map<string, string | null>(
     Object.entries(character.replyParents ?? Object.fromEntries(character.exampleReplies.map((text) => [text, null]))),
   );
-  await rememberCasts(db, agent.agentId, memoryCastsFromTexts(character.casts, row.created_at, replies));
+  await rememberCasts(db, twin.agentId, memoryCastsFromTexts(character.casts, row.created_at, replies));
   return toRecord(row);
 }
 
-export async function findAgent(db: Db, agentId: string): Promise<AgentRecord | null> {
+export async function findTwin(db: Db, agentId: string): Promise<TwinRecord | null> {
   const row = await db.selectFrom('agents').select(RECORD_COLUMNS).where('agent_id', '=', agentId).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
 /** What a twin speaks from; null for an unknown agentId. */
-export async function findAgentCharacter(db: Db, agentId: string): Promise<Character | null> {
+export async function findTwinCharacter(db: Db, agentId: string): Promise<Character | null> {
   const row = await db.selectFrom('agents').select('character').where('agent_id', '=', agentId).executeTakeFirst();
   return row ? characterSchema.parse(row.character) : null;
 }
 
-export async function findAgentsByOwner(db: Db, ownerFid: number): Promise<AgentRecord[]> {
+export async function findTwinsByOwner(db: Db, ownerFid: number): Promise<TwinRecord[]> {
   const rows = await db
     .selectFrom('agents')
     .select(RECORD_COLUMNS)
@@ -120,10 +120,10 @@ export async function findAgentsByOwner(db: Db, ownerFid: number): Promise<Agent
  * One page of the directory, newest first. Keyset pagination on (created_at, id) walks the
  * agents_directory_order index, so page 1000 costs what page 1 does.
  */
-export async function listAgentsPage(
+export async function listTwinsPage(
   db: Db,
   options: { limit: number; cursor?: string | undefined },
-): Promise<{ agents: AgentRecord[]; nextCursor: string | null }> {
+): Promise<{ twins: TwinRecord[]; nextCursor: string | null }> {
   const after: DirectoryCursor | null = options.cursor ? decodeCursor(options.cursor) : null;
   let query = db.selectFrom('agents').select(RECORD_COLUMNS);
   if (after) {
@@ -138,7 +138,7 @@ export async function listAgentsPage(
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    agents: page.map(toRecord),
+    twins: page.map(toRecord),
     nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }

@@ -1,7 +1,0 @@
-// The twins' directory: records, the public view of a twin and the directory's routes.
-
-export { cachedAgentCharacter } from './character-cache.ts';
-export { agentOf, ownedAgent } from './owned-agent.ts';
-export type { AgentRecord } from './repository.ts';
-export { findAgent, findAgentsByOwner, insertAgent } from './repository.ts';
-export { directoryRoutes } from './routes.ts';
