@@ -216,7 +216,7 @@ export function passageText(passage: Passage): string {
   return passage.sentences.map((sentence) => sentence.text).join(' ');
 }
 
-/** Memories of the characters in use: the chat keeps a twin's character object until it changes (twins/character-cache.ts). */
+/** Memories of the characters in use: the chat keeps a twin's character object until it changes (the server's twins/character-cache.ts). */
 const memories = new WeakMap<Character, Memory>();
 
 /** The twin's Memory, built once per character object rather than before every reply. */
