@@ -7,7 +7,7 @@ import { createLocalUser } from './support/seed.ts';
 import { signIn } from './support/sign-in.ts';
 import { type CorpusUser, HOLD_OUT_EVERY, splitForLearning, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
 import { APART_CORPUS } from './voice/corpus-apart.ts';
-import { editedVoice } from './voice/owner-edits.ts';
+import { editedVoice, OWNER_REWRITES, rewrittenPairs } from './voice/owner-edits.ts';
 import { type ForwardTo, recalledBlock, startRecordingModel } from './voice/recording-model.ts';
 import { meanScore, type Score, score, sharingMostWords } from './voice/scores.ts';
 import {
@@ -17,8 +17,10 @@ import {
   publishMaterial,
   readVoice,
   refreshFromCasts,
+  rewriteReply,
   type SignedIn,
   saveVoice,
+  tagAndAwaitReply,
 } from './voice/twin-api.ts';
 
 /**
@@ -37,7 +39,11 @@ import {
  *   first half of their training material, asked; then the second half is published, the owner
  *   presses "Refresh from my casts" and the twin is asked again;
  * - the owner's edits: on the main twins, the owner saves phrases from their training replies and an
- *   about-me line (voice/owner-edits.ts), and the twin is asked again.
+ *   about-me line (voice/owner-edits.ts), and the twin is asked again;
+ * - the owner's rewrites: then, on the same twins, strangers tag each twin in public casts with a few
+ *   of its owner's training parents, the twin replies in the thread, and the owner rewrites each reply
+ *   in Activity ("how I'd say it") with what they really wrote to that parent; the twin is asked again
+ *   and scored against the edits stage before it.
  *
  * Last, prompt recall: the learning stage's twins (which know all the training material and have no
  * owner's edits: saved phrases would put training replies in the prompt whatever is recalled) are
@@ -65,11 +71,12 @@ function realModel(): (ForwardTo & { model: string }) | undefined {
 }
 
 /** The stages whose twin answers are scored, in the order the run asks them. */
-type Stage = 'main' | 'afterEdits' | 'beforeLearning' | 'afterLearning' | 'model';
+type Stage = 'main' | 'afterEdits' | 'afterRewrites' | 'beforeLearning' | 'afterLearning' | 'model';
 /** Each stage's askers are bench-<label>-<n> (usernames are at most 16 characters). */
 const ASKER_LABELS: Record<Stage, string> = {
   main: 'asker',
   afterEdits: 'ask-edit',
+  afterRewrites: 'ask-rewr',
   beforeLearning: 'ask-half',
   afterLearning: 'ask-lrnd',
   model: 'ask-llm',
@@ -178,6 +185,23 @@ export const voice: Benchmark = {
           `  @${user.username} saved phrases ${JSON.stringify(saved.voice.phrases)}, about me "${saved.voice.aboutMe}"`,
         );
         await askHeldOut(user, agentId, 'afterEdits');
+      }
+
+      progress(
+        `the owner's rewrites: ${OWNER_REWRITES} training parents tag each twin in public, its owner rewrites each reply, asked again`,
+      );
+      // The same twins as the edits stage, as an owner goes on from Your twin to Activity; each tag from
+      // a stranger of its own, so no reply limit per author or person memory is shared between them.
+      const strangers = await freshAskers(url, 'tagger', PEOPLE.length * OWNER_REWRITES);
+      await startStage('afterRewrites');
+      for (const [person, { user, owner, agentId }] of twins.entries()) {
+        for (const [index, pair] of rewrittenPairs(user).entries()) {
+          const stranger = strangers[person * OWNER_REWRITES + index]!;
+          const reply = await tagAndAwaitReply(url, agentId, owner, stranger.fid, pair.parent);
+          await rewriteReply(url, agentId, owner, reply.key, pair.reply);
+          console.log(`  @${user.username} tagged "${pair.parent}"\n    twin: ${reply.text}\n    owner: ${pair.reply}`);
+        }
+        await askHeldOut(user, agentId, 'afterRewrites');
       }
 
       progress('learning: twins deployed from half of their casts, asked, refreshed from the rest, asked again');
@@ -324,13 +348,14 @@ export const voice: Benchmark = {
           main.map((a) => a.randomCast),
           main.map((a) => a.generic),
         ].map(meanScore);
-        const [edited, beforeLearning, afterLearning] = (
-          ['afterEdits', 'beforeLearning', 'afterLearning'] as const
+        const [edited, rewritten, beforeLearning, afterLearning] = (
+          ['afterEdits', 'afterRewrites', 'beforeLearning', 'afterLearning'] as const
         ).map((stage) => meanScore(of(user, stage).map((a) => a.twin)));
         console.log(
           `  @${user.username}: ROUGE-L twin ${fixed(twin!.rougeL)} / random cast ${fixed(randomCast!.rougeL)} / generic ${fixed(generic!.rougeL)};` +
             ` style distance twin ${fixed(twin!.style)} / random cast ${fixed(randomCast!.style)} / generic ${fixed(generic!.style)}\n` +
             `    owner's edits: ROUGE-L ${fixed(twin!.rougeL)} -> ${fixed(edited!.rougeL)}, style distance ${fixed(twin!.style)} -> ${fixed(edited!.style)}\n` +
+            `    owner's rewrites: ROUGE-L ${fixed(edited!.rougeL)} -> ${fixed(rewritten!.rougeL)}, style distance ${fixed(edited!.style)} -> ${fixed(rewritten!.style)}\n` +
             `    learning: ROUGE-L ${fixed(beforeLearning!.rougeL)} -> ${fixed(afterLearning!.rougeL)}, style distance ${fixed(beforeLearning!.style)} -> ${fixed(afterLearning!.style)}`,
         );
         for (const row of rows(`@${user.username}`, main).slice(0, 2)) report(row);
@@ -353,6 +378,14 @@ export const voice: Benchmark = {
         'main',
         "the owner's edits",
         'the main twins; the owner saved 3 phrases from their training replies and an about-me line from their top topic words',
+      )) {
+        report(row);
+      }
+      for (const row of stageRows(
+        'afterRewrites',
+        'afterEdits',
+        "the owner's rewrites",
+        `the main twins after the owner's edits; strangers tagged each in public with ${OWNER_REWRITES} of its owner's training parents and the owner rewrote each reply with their real one`,
       )) {
         report(row);
       }

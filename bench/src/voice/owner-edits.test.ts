@@ -1,7 +1,16 @@
 import { ownerVoiceSchema, VOICE_LIMITS } from '@fartwin/protocol';
 import { describe, expect, it } from 'vitest';
 import { type CorpusUser, splitForLearning, splitReplies, VOICE_CORPUS } from './corpus.ts';
-import { editedVoice, OWNER_PHRASES, ownerAboutMe, ownerPhrases, topTopicWords } from './owner-edits.ts';
+import { APART_CORPUS } from './corpus-apart.ts';
+import {
+  editedVoice,
+  OWNER_PHRASES,
+  OWNER_REWRITES,
+  ownerAboutMe,
+  ownerPhrases,
+  rewrittenPairs,
+  topTopicWords,
+} from './owner-edits.ts';
 
 const tom = VOICE_CORPUS.find((user) => user.username === 'tom-rides')!;
 
@@ -49,6 +58,22 @@ describe("the voice bench's owner edits", () => {
       expect([...first.replies, ...second.replies]).toEqual(splitReplies(user).training);
       expect(first.casts.length).toBeGreaterThan(0);
       expect(second.replies.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('rewrites replies to training parents only, a few spread over them, each a different one', () => {
+    for (const user of [...VOICE_CORPUS, ...APART_CORPUS]) {
+      const { training, heldOut } = splitReplies(user);
+      const pairs = rewrittenPairs(user);
+      expect(pairs).toHaveLength(OWNER_REWRITES);
+      expect(new Set(pairs.map((pair) => pair.parent)).size).toBe(OWNER_REWRITES);
+      for (const pair of pairs) {
+        expect(training).toContainEqual(pair);
+        expect(heldOut.map((held) => held.parent)).not.toContain(pair.parent);
+      }
+      // Spread over the training replies: the first one and one from the second half.
+      expect(pairs[0]).toEqual(training[0]);
+      expect(training.indexOf(pairs.at(-1)!)).toBeGreaterThanOrEqual(training.length / 2);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { type OwnerVoice, VOICE_LIMITS } from '@fartwin/protocol';
-import { type CorpusUser, splitReplies } from './corpus.ts';
+import { type CorpusReply, type CorpusUser, splitReplies } from './corpus.ts';
 import { topicWords } from './scores.ts';
 
 /**
@@ -73,4 +73,18 @@ export function ownerAboutMe(user: CorpusUser, corpus: readonly CorpusUser[]): s
 /** The voice after the owner's edits: their phrases and about-me line; choices and avoided topics kept. */
 export function editedVoice(user: CorpusUser, corpus: readonly CorpusUser[], current: OwnerVoice): OwnerVoice {
   return { ...current, aboutMe: ownerAboutMe(user, corpus), phrases: ownerPhrases(user) };
+}
+
+/** How many of the twin's replies the owner rewrites: a few, far below the owner's rate limit on changes. */
+export const OWNER_REWRITES = 4;
+
+/**
+ * The training pairs whose parent casts tag the twin for the "owner's rewrites" stage, spread evenly
+ * over the person's training replies (not picked by likeness to a held-out question); the owner
+ * rewrites the twin's reply to each with what they really wrote. Never a held-out pair.
+ */
+export function rewrittenPairs(user: CorpusUser): CorpusReply[] {
+  const { training } = splitReplies(user);
+  const count = Math.min(OWNER_REWRITES, training.length);
+  return Array.from({ length: count }, (_, index) => training[Math.floor((index * training.length) / count)]!);
 }

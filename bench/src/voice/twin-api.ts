@@ -1,12 +1,16 @@
 import { waitUntil } from '@fartwin/localstack';
 import {
+  type ActivityResponse,
   type AgentsByFidResponse,
+  activityPath,
   apiPaths,
   type CastLearningResponse,
   type ChatResponse,
   type DeployResponse,
+  type OwnerExampleResponse,
   type OwnerVoice,
   type OwnerVoiceResponse,
+  ownerExamplePaths,
   ownerVoicePaths,
 } from '@fartwin/protocol';
 import { createLocalUser, waitForDeploy } from '../support/seed.ts';
@@ -15,8 +19,8 @@ import type { CorpusReply } from './corpus.ts';
 
 /**
  * What the voice bench does on the bot service, each through its HTTP API as a person would: publish
- * casts on the local network, deploy a twin, ask it, and, as its owner, edit its voice and refresh it
- * from new casts.
+ * casts on the local network, deploy a twin, ask it, tag it in a cast, and, as its owner, edit its
+ * voice, refresh it from new casts and rewrite its replies.
  */
 
 export interface SignedIn {
@@ -149,4 +153,75 @@ export async function refreshFromCasts(
     { timeoutMs: 30_000, intervalMs: 200 },
   );
   return learned;
+}
+
+/** How long a tag may wait for the twin's reply to show in the owner's Activity: it takes about a second. */
+const TAG_REPLY_TIMEOUT_MS = 60_000;
+
+/** The twin's account name on the local network (what a stranger tags). */
+export async function twinUsername(url: string, agentId: string): Promise<string> {
+  const { twins } = await request<{ twins: { agentId: string; username: string }[] }>(
+    'GET',
+    `${url}/local-network/twins`,
+  );
+  const twin = twins.find((listed) => listed.agentId === agentId);
+  if (!twin) throw new Error(`twin ${agentId} has no account on the local network`);
+  return twin.username;
+}
+
+/**
+ * `stranger` casts `text` tagging the twin in public on the local network, and the bench waits (at
+ * most TAG_REPLY_TIMEOUT_MS) for the twin's reply to that cast in its owner's Activity: the reply as
+ * Activity lists it, with the key a rewrite names. A skip of the cast (the twin chose not to answer)
+ * fails at once with its reason.
+ */
+export async function tagAndAwaitReply(
+  url: string,
+  agentId: string,
+  owner: SignedIn,
+  stranger: number,
+  text: string,
+): Promise<{ key: string; text: string }> {
+  const username = await twinUsername(url, agentId);
+  const { hash } = await request<{ hash: string }>('POST', `${url}/local-network/casts`, {
+    fid: stranger,
+    text: `@${username} ${text}`,
+  });
+  let reply: { key: string; text: string } | undefined;
+  let skipped: string | undefined;
+  await waitUntil(
+    `twin ${agentId} (@${username}) to reply to cast ${hash} in its owner's Activity`,
+    async () => {
+      const { items } = await request<ActivityResponse>(
+        'GET',
+        `${url}${activityPath(agentId, { limit: 50 })}`,
+        undefined,
+        authorized(owner),
+      );
+      for (const item of items) {
+        if (item.type === 'skip' && item.subject === hash) {
+          skipped = item.reason;
+          return true;
+        }
+        if (item.type === 'writing' && item.kind === 'thread-reply' && item.answered?.hash === hash) {
+          reply = { key: item.key, text: item.text };
+          return true;
+        }
+      }
+      return false;
+    },
+    { timeoutMs: TAG_REPLY_TIMEOUT_MS, intervalMs: 200 },
+  );
+  if (skipped) throw new Error(`twin ${agentId} (@${username}) skipped the tag ${hash} ("${text}"): ${skipped}`);
+  return reply!;
+}
+
+/** The owner's "how I'd say it" on Activity for one of the twin's replies: kept as an example. */
+export function rewriteReply(url: string, agentId: string, owner: SignedIn, writingKey: string, answer: string) {
+  return request<OwnerExampleResponse>(
+    'POST',
+    `${url}${ownerExamplePaths.examples(agentId)}`,
+    { writingKey, answer },
+    authorized(owner),
+  );
 }
