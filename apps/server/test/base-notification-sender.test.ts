@@ -37,6 +37,22 @@ const message = (notificationId: string, overrides: Partial<NotificationMessage>
   ...overrides,
 });
 
+/** A notice's rows once every address is settled (sent or refused), none still waiting. */
+const settledSends = (db: Db, notificationId: string, count: number) =>
+  vi.waitFor(
+    async () => {
+      const rows = await db
+        .selectFrom('base_notification_sends')
+        .selectAll()
+        .where('notification_id', '=', notificationId)
+        .execute();
+      expect(rows).toHaveLength(count);
+      expect(rows.every((row) => row.sent_at !== null || row.failure_reason !== null)).toBe(true);
+      return rows;
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+
 describe("Base's notification words", () => {
   it('cuts a title and a message to the limits at a word', () => {
     const title = cutAtWord("Your twin's battery is very nearly empty", BASE_LIMITS.titleChars);
@@ -68,21 +84,7 @@ describe("the Base notification sender, against a stand-in of Base's API", () =>
   let base: BaseNotificationsStandIn;
   let sender: BaseNotifier;
 
-  /** This notice's rows: every address settled (sent or refused), none still waiting. */
-  const settled = async (notificationId: string, count: number) =>
-    vi.waitFor(
-      async () => {
-        const rows = await db
-          .selectFrom('base_notification_sends')
-          .selectAll()
-          .where('notification_id', '=', notificationId)
-          .execute();
-        expect(rows).toHaveLength(count);
-        expect(rows.every((row) => row.sent_at !== null || row.failure_reason !== null)).toBe(true);
-        return rows;
-      },
-      { timeout: 60_000, interval: 200 },
-    );
+  const settled = (notificationId: string, count: number) => settledSends(db, notificationId, count);
   /** Every send job has run to its end (none waiting, none running). */
   const queueIdle = async () =>
     vi.waitFor(
@@ -254,20 +256,7 @@ describe("Base's user list, read again for an address it did not hold", () => {
       usersCacheSeconds: 3_600,
       missingUserRereadSeconds: REREAD_SECONDS,
     });
-    const rowsOf = (notificationId: string, count: number) =>
-      vi.waitFor(
-        async () => {
-          const rows = await database.db
-            .selectFrom('base_notification_sends')
-            .selectAll()
-            .where('notification_id', '=', notificationId)
-            .execute();
-          expect(rows).toHaveLength(count);
-          expect(rows.every((row) => row.sent_at !== null || row.failure_reason !== null)).toBe(true);
-          return rows;
-        },
-        { timeout: 60_000, interval: 200 },
-      );
+    const rowsOf = (notificationId: string, count: number) => settledSends(database.db, notificationId, count);
     const listReads = () => base.state.log.filter((entry) => entry.path.endsWith('/users')).map((entry) => entry.at);
     const [early, late, ...strangers] = wallets(4, 9_000);
 
