@@ -12,6 +12,7 @@ import { expect, type Page } from '@playwright/test';
 import { Attribution } from 'ox/erc8021';
 import { decodeFunctionData, keccak256, toBytes } from 'viem';
 import { stack, users } from './stack.ts';
+import { indexedTwin } from './twins.ts';
 
 const HOUR = 3_600;
 const DAY = 24 * HOUR;
@@ -110,20 +111,29 @@ export async function lastPayer(agentId: string): Promise<string> {
 }
 
 /**
- * Set-up for a journey that starts from a living twin: another journey's time travel may have run
- * its battery out, so the keeper buys one when less than a day is left.
+ * Set-up for a journey that needs its twin alive: the keeper (a sample user) buys batteries until the
+ * twin has at least `seconds` left (a day by default: another journey's time travel may have run it
+ * down), and the bot service's index has them before the journey goes on. The service's writers and
+ * its fee keeper read the index: a clock moved while it still held the old expiry would find the twin
+ * dead (a post's slot passes unwritten, a death notice takes the owner's slot) or not yet due.
  */
-export async function ensureAlive(agentId: string): Promise<void> {
-  if ((await lifeLeftSeconds(agentId)) >= DAY) return;
-  const { publicClient, walletFor } = local();
-  await payForBattery(
-    publicClient,
-    walletFor(localUserAccount(users.keeper)),
-    contracts(),
-    agentId,
-    BATTERY_PRICE_USDC,
-  );
-  expect(await lifeLeftSeconds(agentId)).toBeGreaterThan(DAY);
+export async function ensureLifeLeft(agentId: string, seconds = DAY): Promise<void> {
+  for (let bought = 0; (await lifeLeftSeconds(agentId)) < seconds; bought += 1) {
+    expect(bought, 'batteries bought').toBeLessThan(10);
+    await payForBattery(
+      local().publicClient,
+      local().walletFor(localUserAccount(users.keeper)),
+      contracts(),
+      agentId,
+      BATTERY_PRICE_USDC,
+    );
+  }
+  await expect
+    .poll(async () => ((await indexedTwin(agentId))?.life.expirationTime ?? 0) - (await chainNowSeconds()), {
+      message: "the bot service's index has the battery",
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(seconds - 60);
 }
 
 /** Sends a twin's wallet ETH (for its gas) and USDC, as anyone paying the twin would. */

@@ -1,6 +1,6 @@
 import type { Characteristic } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
-import { ensureAlive } from './chain.ts';
+import { ensureLifeLeft } from './chain.ts';
 import { chatScreen } from './chat.ts';
 import { openAs, screenshots } from './devhost.ts';
 import { spec } from './spec-text.ts';
@@ -26,17 +26,23 @@ export async function answerTwinQuestions(app: FrameLocator, questions: readonly
 export const agentPath = (agentId: string) => `/agent/${encodeURIComponent(agentId)}`;
 
 /**
- * The start of a journey with a sample twin: fed if another journey's time travel ran it out, the
- * dev host signed in as `viewer` (the owner unless said) on the main screen or the twin's /agent
- * page, its chat showing the twin alive.
+ * The start of a journey with a sample twin: fed until it has `lifeLeft` seconds of battery (a day
+ * unless said: another journey's time travel may have run it down), the dev host signed in as
+ * `viewer` (the owner unless said) on the main screen or the twin's /agent page, its chat showing
+ * the twin alive.
  */
 export async function openLivingTwin(
   page: Page,
   testInfo: TestInfo,
-  { owner, viewer = owner, onAgentPage = false }: { owner: number; viewer?: number; onAgentPage?: boolean },
+  {
+    owner,
+    viewer = owner,
+    onAgentPage = false,
+    lifeLeft,
+  }: { owner: number; viewer?: number; onAgentPage?: boolean; lifeLeft?: number },
 ) {
   const twin = await twinOf(owner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId, lifeLeft);
   const shot = screenshots(page, testInfo);
   const app = await openAs(page, viewer, onAgentPage ? agentPath(twin.agentId) : '/');
   const chat = chatScreen(app);

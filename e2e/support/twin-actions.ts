@@ -1,20 +1,10 @@
-import { payForBattery } from '@fartwin/contracts';
-import { createLocalClients, type Deployment, type LocalClients, readDeployment } from '@fartwin/contracts/deployment';
-import { localUserAccount } from '@fartwin/localstack/dev-accounts';
-import {
-  type AgentActionKey,
-  type AgentActions,
-  agentActionsResponseSchema,
-  apiPaths,
-  BATTERY_PRICE_USDC,
-} from '@fartwin/protocol';
+import { type AgentActionKey, type AgentActions, agentActionsResponseSchema, apiPaths } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { openAppMenu, removeApp } from './app-menu.ts';
-import { chainNowSeconds, lifeLeftSeconds, pressClockJump } from './chain.ts';
+import { pressClockJump } from './chain.ts';
 import { openAs } from './devhost.ts';
 import type { agentActionToggles } from './spec-text.ts';
-import { stack, users } from './stack.ts';
-import { indexedTwin } from './twins.ts';
+import { stack } from './stack.ts';
 
 /**
  * The people of the twin-actions journey who own no twin (sample users no other journey signs in
@@ -168,36 +158,6 @@ export async function setAgentAction(app: FrameLocator, agentId: string, label: 
 /** "Advance 1 day" on the dev host's chain clock, and the chain's time moved by a day. */
 export async function advanceOneDay(page: Page) {
   await pressClockJump(page, '1d');
-}
-
-let clients: LocalClients | undefined;
-let deployment: Deployment | undefined;
-
-/**
- * Set-up for a journey that moves the clock with a twin that must stay alive: the keeper buys
- * batteries until the twin has at least `seconds` left, and the bot service's index has them before
- * the journey goes on. The writers read the index: a clock moved while it still held the old expiry
- * would find the twin dead (a post's slot passes unwritten, a death notice takes the owner's slot).
- */
-export async function ensureLifeLeft(agentId: string, seconds: number): Promise<void> {
-  clients ??= createLocalClients(stack.rpcUrl);
-  deployment ??= readDeployment(stack.deploymentFile);
-  for (let bought = 0; (await lifeLeftSeconds(agentId)) < seconds; bought += 1) {
-    expect(bought, 'batteries bought').toBeLessThan(10);
-    await payForBattery(
-      clients.publicClient,
-      clients.walletFor(localUserAccount(users.keeper)),
-      deployment,
-      agentId,
-      BATTERY_PRICE_USDC,
-    );
-  }
-  await expect
-    .poll(async () => ((await indexedTwin(agentId))?.life.expirationTime ?? 0) - (await chainNowSeconds()), {
-      message: "the bot service's index has the battery",
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(seconds - 60);
 }
 
 /**

@@ -4,7 +4,7 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { BATTERY_PRICE_USDC, localProfileResponseSchema } from '@fartwin/protocol';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { parseEther } from 'viem';
-import { ensureAlive } from './chain.ts';
+import { ensureLifeLeft } from './chain.ts';
 import { answerWallet, openAs } from './devhost.ts';
 import { stack, users } from './stack.ts';
 import { twinOf } from './twins.ts';
@@ -75,7 +75,7 @@ export async function usernameOf(fid: number): Promise<string> {
  */
 export async function openAsBaseAppOwner(page: Page, owner: number) {
   const twin = await twinOf(owner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const username = await usernameOf(owner);
   await openAs(page, owner);
   const base = page.getByTestId('base-notifications');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { ensureAlive, runOutBattery } from '../support/chain.ts';
+import { ensureLifeLeft, runOutBattery } from '../support/chain.ts';
 import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
 import { openAppAt, openAs, screenshots } from '../support/devhost.ts';
 import { agentPath, answerTwinQuestions } from '../support/journeys.ts';
@@ -97,7 +97,7 @@ test('every screen passes axe, light and dark: onboarding, twin chats, batteries
 
   // Someone else's living twin, visited: "this" twin, not "your" twin.
   const other = await twinOf(users.chatter);
-  await ensureAlive(other.agentId);
+  await ensureLifeLeft(other.agentId);
   await openAppAt(page, agentPath(other.agentId));
   await expect(app.locator('.twin-header')).toContainText(`@${other.farcasterClient.username}`);
   await expect(chat.countdown).not.toHaveText(spec.deadCountdown);

@@ -2,7 +2,13 @@ import { copyFile, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { ensureAlive, lastPayer, lastPaymentBuilderCodes, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
+import {
+  ensureLifeLeft,
+  lastPayer,
+  lastPaymentBuilderCodes,
+  lifeLeftSeconds,
+  runOutBattery,
+} from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
 import { answerWallet, openAs, screenshots, setWalletBundleMode } from '../support/devhost.ts';
 import { agentPath, answerTwinQuestions } from '../support/journeys.ts';
@@ -125,7 +131,7 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
 // the journey takes them into its own output, and with UPDATE_SCREENSHOTS=1 over the committed ones.
 test('screenshots of the real screens for the manifest, 1284×2778', async ({ browser }, testInfo) => {
   const twin = await twinOf(users.revivalOwner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const context = await browser.newContext({
     viewport: { width: 428, height: 926 },
     deviceScaleFactor: 3,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { sendAndWatchReply } from '../support/chat.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
@@ -10,7 +10,7 @@ import { twinOf } from '../support/twins.ts';
 test('the agents directory: cards, the "+" compose link, and a chat on an agent page', async ({ page }, testInfo) => {
   // Someone else's twin: the visitor has none.
   const twin = await twinOf(users.walletErrors);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const shot = screenshots(page, testInfo);
 
   const app = await openAs(page, users.visitor, '/agents');

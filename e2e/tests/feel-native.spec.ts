@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { agentPath, appPath } from '../support/journeys.ts';
@@ -11,7 +11,7 @@ test("the client's back control and haptics where the client has them; nothing l
   page,
 }, testInfo) => {
   const twin = await twinOf(users.walletErrors);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const shot = screenshots(page, testInfo);
   const panel = page.getByTestId('capabilities-panel');
   const clientBack = panel.getByTestId('client-back');

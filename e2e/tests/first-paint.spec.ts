@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { answerWallet, openAs } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { stack, users } from '../support/stack.ts';
@@ -47,7 +47,7 @@ test('a web page loads neither the wallet stack nor the SDK until a wallet is ne
 }) => {
   const twin = await twinOf(users.chatter);
   // Alive, so its page needs no wallet (a dead one offers the revival, which loads it).
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const packagesOf = watchScripts(page.context());
   // Inside the dev host (a client): the start-up connects the wallet with the SDK's.
   const app = await openAs(page, users.visitor);
@@ -95,7 +95,7 @@ test("a visitor's first pages bundle no schema library, and run on React, not pr
 
 test("each main screen's page comes with its shell, which the app takes over as it is", async ({ page }) => {
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

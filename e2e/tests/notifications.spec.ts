@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hostEvent, openAppMenu, removeApp } from '../support/app-menu.ts';
-import { advanceUntilLeft, ensureAlive, runOutBattery } from '../support/chain.ts';
+import { advanceUntilLeft, ensureLifeLeft, runOutBattery } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
 import { addAppWithNotifications } from '../support/twin-actions.ts';
@@ -16,7 +16,7 @@ test('the owner adds the app with notifications: the battery warning and the dea
   test.setTimeout(240_000);
   const owner = users.chatter;
   const twin = await twinOf(owner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const shot = screenshots(page, testInfo);
   await openAs(page, owner);
   const inbox = page.getByTestId('inbox');
@@ -54,7 +54,7 @@ test('the owner adds the app with notifications: the battery warning and the dea
 
   // Removed: the bot service drops the token, and a new life's warning goes nowhere.
   await removeApp(page);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   await advanceUntilLeft(page, twin.agentId, 23 * HOUR);
   // From here on every life-watch tick finds a notice of the owner's due (the warning, or the death
   // notice once chain time has moved on) and must send it nowhere. The positive signal that ticks
@@ -62,7 +62,7 @@ test('the owner adds the app with notifications: the battery warning and the dea
   // looked at the owner's too.
   const witnessPage = await page.context().newPage();
   const witness = await twinOf(users.walletErrors);
-  await ensureAlive(witness.agentId);
+  await ensureLifeLeft(witness.agentId);
   await openAs(witnessPage, users.walletErrors);
   await advanceUntilLeft(witnessPage, witness.agentId, 23 * HOUR);
   await addAppWithNotifications(witnessPage);

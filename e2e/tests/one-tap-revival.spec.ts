@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatUnits } from 'viem';
 import {
   chainNowSeconds,
-  ensureAlive,
+  ensureLifeLeft,
   lastPaymentArgs,
   lifeLeftSeconds,
   runOutBattery,
@@ -49,7 +49,7 @@ const payers = { atomic: 1016, firstCallOnly: 1017, chainUnreachable: 1018 } as 
  */
 async function openDeadTwinWithBundles(page: Page, payer: number, mode: 'atomic' | 'non-atomic-first-only') {
   const twin = await twinOf(users.revivalOwner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   await openAs(page, payer);
   await runOutBattery(page, twin.agentId);
   await setWalletBundleMode(page, mode);
@@ -129,7 +129,7 @@ test('the chain unreachable for the app: the battery reads as unknown with a sen
 }, testInfo) => {
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.revivalOwner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   // The bot service's index sees the battery run out (it reads the chain).
   await openAs(page, payers.chainUnreachable);
   await runOutBattery(page, twin.agentId);

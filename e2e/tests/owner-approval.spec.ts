@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
 import {
@@ -10,7 +10,6 @@ import {
   castFromComposer,
   castsBy,
   castText,
-  ensureLifeLeft,
   people,
   repliesUnder,
   runMarker,
@@ -112,7 +111,7 @@ test('Activity lists a thread reply with the cast it answered; pause stops a tag
   const twin = await twinOf(owner);
   const witness = await twinOf(users.chatter);
   await ensureLifeLeft(twin.agentId, 3 * DAY);
-  await ensureAlive(witness.agentId);
+  await ensureLifeLeft(witness.agentId);
   const name = twin.farcasterClient.username;
   const marker = runMarker();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { ask, openYourTwin } from '../support/owner-twin.ts';
 import { users } from '../support/stack.ts';
@@ -24,7 +24,7 @@ test('the owner changes a characteristic and avoids a topic: the next replies sh
   test.setTimeout(180_000);
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const question = 'what do you think of ramen?';
   // A question on a topic it casts about, answered in full: where Social energy shows.
   const onTopic = 'tell me about testing';
@@ -73,7 +73,7 @@ test('the owner casts something new, presses "Refresh from my casts", and the tw
   test.setTimeout(180_000);
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const question = 'how is the sourdough going?';
   expect(await ask(page, askers.unlearned, twin.agentId, question)).not.toContain('sourdough');
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { users } from '../support/stack.ts';
-import { advanceOneDay, ensureLifeLeft, people, runMarker, tagTwin } from '../support/twin-actions.ts';
+import { advanceOneDay, people, runMarker, tagTwin } from '../support/twin-actions.ts';
 import { twinOf } from '../support/twins.ts';
 
 const DAY = 86_400;

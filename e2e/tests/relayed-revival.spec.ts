@@ -2,7 +2,14 @@ import { localUserAccount } from '@fartwin/localstack/dev-accounts';
 import { USDC_DECIMALS } from '@fartwin/protocol';
 import { expect, type Page, test } from '@playwright/test';
 import { formatUnits } from 'viem';
-import { ensureAlive, ethBalance, lastPayer, lifeLeftSeconds, runOutBattery, usdcBalance } from '../support/chain.ts';
+import {
+  ensureLifeLeft,
+  ethBalance,
+  lastPayer,
+  lifeLeftSeconds,
+  runOutBattery,
+  usdcBalance,
+} from '../support/chain.ts';
 import { chatScreen } from '../support/chat.ts';
 import { answerWallet, openAppAt, openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
@@ -20,7 +27,7 @@ const ONE_USDC = 1_000_000n;
  */
 async function openDeadTwinAs(page: Page, payer: number, prepareWallet?: () => Promise<void>) {
   const twin = await twinOf(users.revivalOwner);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   await openAs(page, payer);
   await runOutBattery(page, twin.agentId);
   await prepareWallet?.();

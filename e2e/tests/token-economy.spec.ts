@@ -48,10 +48,14 @@ test('trading earns the twin enough fees; near the end of its battery it buys it
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
+  // Two days of battery at the start: a twin already near its last day would be due while the person
+  // trades, and the keeper would buy its battery before the journey moves the clock (and, that chain
+  // day's battery bought and its fees spent, none when the clock brings it near the end again).
   const { twin, app, shot } = await openLivingTwin(page, testInfo, {
     owner: users.chatter,
     viewer: trader,
     onAgentPage: true,
+    lifeLeft: 2 * 86_400,
   });
   const economy = app.getByTestId('twin-economy');
   await expect(economy).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAlive, runOutBattery } from '../support/chain.ts';
+import { ensureLifeLeft, runOutBattery } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
 import { spec } from '../support/spec-text.ts';
@@ -12,7 +12,6 @@ import {
   castFromComposer,
   castsBy,
   castText,
-  ensureLifeLeft,
   people,
   repliesUnder,
   replyInFeed,
@@ -37,8 +36,8 @@ test('tagged in a cast, a twin replies in the thread; its owner turns "Reply on 
   const twin = await twinOf(owner);
   // Another twin, left on: its reply to a later cast shows that the casts before it were handed on.
   const witness = await twinOf(users.walletErrors);
-  await ensureAlive(twin.agentId);
-  await ensureAlive(witness.agentId);
+  await ensureLifeLeft(twin.agentId);
+  await ensureLifeLeft(witness.agentId);
   const name = twin.farcasterClient.username;
   const marker = runMarker();
 
@@ -97,7 +96,7 @@ test('a direct message to a twin in the dev host is answered, once per message',
   test.setTimeout(120_000);
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const name = twin.farcasterClient.username;
   const marker = runMarker();
 
@@ -220,7 +219,7 @@ test('a dead twin that is tagged answers once in the thread, with the link where
 
   let app = await openAs(page, people.tagger, '/agents');
   await runOutBattery(page, dead.agentId);
-  await ensureAlive(witness.agentId);
+  await ensureLifeLeft(witness.agentId);
 
   const cast = await castFromComposer(page, app, `@${deadName} are you still around? ${marker}`);
   const notice = castsBy(repliesUnder(cast), deadName);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAlive } from '../support/chain.ts';
+import { ensureLifeLeft } from '../support/chain.ts';
 import { openAs, screenshots } from '../support/devhost.ts';
 import { ask, openYourTwin } from '../support/owner-twin.ts';
 import { users } from '../support/stack.ts';
@@ -18,7 +18,7 @@ test('the owner casts and refreshes: the twin talks about the new cast and an ol
   test.setTimeout(240_000);
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const name = twin.farcasterClient.username;
   const marker = runMarker();
 
@@ -61,7 +61,7 @@ test('what a person tells the twin in a direct message never shows in its public
   test.setTimeout(180_000);
   const shot = screenshots(page, testInfo);
   const twin = await twinOf(users.chatter);
-  await ensureAlive(twin.agentId);
+  await ensureLifeLeft(twin.agentId);
   const name = twin.farcasterClient.username;
   const marker = runMarker();
   const secret = `wombat${marker.slice(1)}`;

@@ -1,6 +1,6 @@
 import { apiPaths, walletSignInPaths } from '@fartwin/protocol';
 import { expect, test } from '@playwright/test';
-import { ensureAlive, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
+import { ensureLifeLeft, lifeLeftSeconds, runOutBattery } from '../support/chain.ts';
 import { chatScreen, sendAndWatchReply } from '../support/chat.ts';
 import { answerWallet, openAs, screenshots, setWalletSignsTypedData } from '../support/devhost.ts';
 import { agentPath } from '../support/journeys.ts';
@@ -28,7 +28,7 @@ test("as a plain web page: browse, open a twin, sign in, chat with one's own twi
   const owner = users.walletErrors;
   const own = await twinOf(owner);
   const other = await twinOf(users.revivalOwner);
-  await ensureAlive(own.agentId);
+  await ensureLifeLeft(own.agentId);
   const username = await usernameOf(owner);
   const shot = screenshots(page, testInfo);
   await openAs(page, owner);
@@ -116,7 +116,7 @@ test('a wallet with no Farcaster account: browses, is told why it cannot chat, a
   page,
 }, testInfo) => {
   const other = await twinOf(users.revivalOwner);
-  await ensureAlive(other.agentId);
+  await ensureLifeLeft(other.agentId);
   await openAs(page, users.visitor);
   await setWalletSignsTypedData(page, false);
   const address = await noAccountWalletAddress(page);
