@@ -73,6 +73,31 @@ describe("the person's reply habits", () => {
   });
 });
 
+describe('full stops where the person writes them', () => {
+  const lowerPosts = (stops: boolean) =>
+    POSTS.map((post) =>
+      post
+        .toLowerCase()
+        .replace(/\.$/, stops ? '.' : '')
+        .replace(/\. /g, stops ? '. ' : ', '),
+    );
+  const replies = ['same here', 'yes the light roast', 'grind finer'];
+  const offTopic = 'who will win the cricket world cup?';
+
+  it('runs sentences on with a comma for someone in lower case who writes no full stops', () => {
+    const twin = echoTwin({ fid: 6001, username: 'no-stops' }, lowerPosts(false), replies);
+    const reply = ask(twin, offTopic);
+    // Two sentences of the twin's: it never cast about cricket, and says what it casts about.
+    expect(reply).toMatch(/cast about that, \S/);
+    expect(reply).not.toMatch(/[^.]\.(\s|$)/);
+  });
+
+  it('keeps its full stops for someone who writes them', () => {
+    const twin = echoTwin({ fid: 6001, username: 'stops' }, lowerPosts(true), replies);
+    expect(ask(twin, offTopic)).toMatch(/cast about that\. \S/);
+  });
+});
+
 describe('questions about their plans', () => {
   it('reads "any weekend plans?" as asking what they are up to, with no word to search for', () => {
     const twin = twinWith([]);

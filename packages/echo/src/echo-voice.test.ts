@@ -52,36 +52,86 @@ const fourGrams = (normalized: string) => {
 };
 
 /**
- * What is wrong with a text's sentences, for one twin: every sentence must start like one, end in
- * . ! or ? (an emoji may follow at the very end), not end on a dangling word, and a sentence that
- * shares four words in a row with a cast must be a whole sentence of one cast, so a clause cut
- * mid-thought or a sentence glued from two casts fails.
+ * The ways to read a piece as sentences run on with commas, as a twin writes for someone who writes
+ * no full stops ("first tomatoes are blushing, the garden is asleep"): cut at any of its commas, each
+ * cut read as the full stop it stands for. The piece as it is comes first.
  */
-function sentenceProblems(character: Character, text: string): string[] {
-  const castPieces = new Set(
-    character.casts.flatMap((cast) => piecesOf(cast.replace(TRAILING_EMOJI, ''))).map(normalize),
-  );
-  const castGrams = new Set(character.casts.flatMap((cast) => fourGrams(normalize(cast))));
-  const problems: string[] = [];
-  const body = text.replace(TRAILING_EMOJI, '');
-  for (const piece of piecesOf(body)) {
-    const sentence = piece.replace(TRAILING_EMOJI, '');
-    const words = normalize(sentence).split(' ');
-    if (!/^[¡¿"“'(]?[\p{L}\p{N}#$@]/u.test(sentence)) problems.push(`does not start like a sentence: "${piece}"`);
-    if (!/[.!?]["”’')\]]?$/u.test(sentence)) problems.push(`does not end a sentence: "${piece}"`);
-    if (DANGLING.includes(words.at(-1)!)) problems.push(`ends on a dangling word: "${piece}"`);
-    const borrowed = fourGrams(normalize(sentence)).some((gram) => castGrams.has(gram));
-    if (borrowed && !castPieces.has(normalize(sentence))) problems.push(`not a whole sentence of one cast: "${piece}"`);
+function runOnReadings(piece: string): string[][] {
+  const commas = [...piece.matchAll(/,\s+/g)].slice(0, 10);
+  const readings: string[][] = [];
+  for (let cuts = 0; cuts < 2 ** commas.length; cuts++) {
+    const sentences: string[] = [];
+    let start = 0;
+    commas.forEach((comma, index) => {
+      if (!(cuts & (1 << index))) return;
+      sentences.push(`${piece.slice(start, comma.index)}.`);
+      start = comma.index + comma[0].length;
+    });
+    readings.push([...sentences, piece.slice(start)]);
   }
+  return readings;
+}
+
+/**
+ * What is wrong with one sentence, for one twin: it must start like one, end in . ! or ? (an emoji
+ * may follow at the very end), not end on a dangling word, and if it shares four words in a row with
+ * a cast it must be a whole sentence of one cast, so a clause cut mid-thought or a sentence glued
+ * from two casts fails.
+ */
+/** A twin's cast sentences and four-word runs, worked out once per twin. */
+const castWordsOf = new WeakMap<Character, { castPieces: Set<string>; castGrams: Set<string> }>();
+function castWords(character: Character) {
+  let words = castWordsOf.get(character);
+  if (!words) {
+    words = {
+      castPieces: new Set(character.casts.flatMap((cast) => piecesOf(cast.replace(TRAILING_EMOJI, ''))).map(normalize)),
+      castGrams: new Set(character.casts.flatMap((cast) => fourGrams(normalize(cast)))),
+    };
+    castWordsOf.set(character, words);
+  }
+  return words;
+}
+
+function problemsOf(character: Character, sentence: string): string[] {
+  const { castPieces, castGrams } = castWords(character);
+  const problems: string[] = [];
+  const words = normalize(sentence).split(' ');
+  if (!/^[¡¿"“'(]?[\p{L}\p{N}#$@]/u.test(sentence)) problems.push(`does not start like a sentence: "${sentence}"`);
+  if (!/[.!?]["”’')\]]?$/u.test(sentence)) problems.push(`does not end a sentence: "${sentence}"`);
+  if (DANGLING.includes(words.at(-1)!)) problems.push(`ends on a dangling word: "${sentence}"`);
+  const borrowed = fourGrams(normalize(sentence)).some((gram) => castGrams.has(gram));
+  if (borrowed && !castPieces.has(normalize(sentence)))
+    problems.push(`not a whole sentence of one cast: "${sentence}"`);
   return problems;
+}
+
+/**
+ * A text's sentences as this check reads them, and what is wrong with them: each piece as it is,
+ * or else the first reading of it as whole sentences run on with commas that has nothing wrong.
+ */
+function readSentences(character: Character, text: string): { sentences: string[]; problems: string[] } {
+  const sentences: string[] = [];
+  const problems: string[] = [];
+  for (const piece of piecesOf(text.replace(TRAILING_EMOJI, ''))) {
+    const readings = runOnReadings(piece.replace(TRAILING_EMOJI, ''));
+    const whole = readings.find((reading) => reading.every((sentence) => problemsOf(character, sentence).length === 0));
+    sentences.push(...(whole ?? readings[0]!));
+    if (!whole) problems.push(...problemsOf(character, readings[0]!.join(' ')));
+  }
+  return { sentences, problems };
+}
+
+/** What is wrong with a text's sentences, for one twin (problemsOf each sentence, read by readSentences). */
+function sentenceProblems(character: Character, text: string): string[] {
+  return readSentences(character, text).problems;
 }
 
 /** The sentences of a reply that are whole sentences of the twin's casts. */
 function borrowedSentences(character: Character, text: string): string[] {
   const castPieces = new Set(character.casts.flatMap((cast) => piecesOf(cast)).map(normalize));
-  return piecesOf(text.replace(TRAILING_EMOJI, ''))
-    .map((piece) => normalize(piece))
-    .filter((piece) => piece.split(' ').length >= 3 && castPieces.has(piece));
+  return readSentences(character, text)
+    .sentences.map((sentence) => normalize(sentence))
+    .filter((sentence) => sentence.split(' ').length >= 3 && castPieces.has(sentence));
 }
 
 // ---- The messages ----

@@ -43,6 +43,12 @@ export interface Look {
   asksBack: boolean;
   /** A full stop at the very end is left off: the person's replies rarely end with one ("finally yes going out"). */
   dropsFinalStop: boolean;
+  /**
+   * Sentences run on with a comma instead of a full stop: the person hardly ever ends a sentence
+   * with one ("first tomatoes are blushing, the basil is taller than the cat"). Only for a person in
+   * lower case, whose next sentence needs no capital taken down.
+   */
+  commasForStops: boolean;
 }
 
 /**
@@ -73,7 +79,20 @@ export function lookFor(
     emoji,
     asksBack: !calm && picker.chance(questionShare),
     dropsFinalStop: reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE,
+    commasForStops: style.lowercaseRatio >= 0.5 && !shouts && stopShare(character.casts) < STOP_SHARE,
   };
+}
+
+/** A full stop that ends a sentence: not one of an ellipsis, nor one inside a number or "e.g". */
+const SENTENCE_STOP = /(?<!\.)\.(?=\s|$)/;
+/** Below this share of their casts holding a full stop, the twin's sentences run on with commas. */
+const STOP_SHARE = 0.3;
+
+/** Share of texts (of at least REPLIES_TO_MEASURE) holding a full stop that ends a sentence; 1 for fewer. */
+function stopShare(texts: readonly string[]): number {
+  const worded = texts.map(stripEmojis).filter(Boolean);
+  if (worded.length < REPLIES_TO_MEASURE) return 1;
+  return worded.filter((text) => SENTENCE_STOP.test(text.trim())).length / worded.length;
 }
 
 /** Below this share of their replies ending with a full stop, a reply of the twin's ends without one. */
@@ -124,7 +143,14 @@ export function render(parts: readonly Part[], look: Look, character: Pick<Chara
     }
     return text;
   });
-  let text = applyCasing(sentences, parts, look.casing, character.username).join(' ');
+  const cased = applyCasing(sentences, parts, look.casing, character.username);
+  // Of a person who writes no full stops, the sentences run on as theirs do: with a comma.
+  const joined = look.commasForStops
+    ? cased.map((sentence, index) =>
+        index < cased.length - 1 && /[^.]\.$/.test(sentence) ? `${sentence.slice(0, -1)},` : sentence,
+      )
+    : cased;
+  let text = joined.join(' ');
   if (look.dropsFinalStop && text.endsWith('.') && !text.endsWith('..')) text = text.slice(0, -1);
   if (look.emoji && !/\p{Extended_Pictographic}\ufe0f?$/u.test(text) && !emojisIn(text).includes(look.emoji)) {
     text += ` ${look.emoji}`;
