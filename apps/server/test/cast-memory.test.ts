@@ -111,6 +111,41 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
     }
   });
 
+  it("the owner's rewrites on other questions do not push out the reply they cast to this one", async () => {
+    const rider = await createTwin(db, 1002);
+    const riderCharacter = (await findTwinCharacter(db, rider.agentId))!;
+    await rememberCasts(db, rider.agentId, [
+      {
+        hash: '0xwinterride',
+        text: 'if its not icy yes',
+        kind: 'reply',
+        parentText: 'do you ride in the winter?',
+        at: new Date(),
+      },
+    ]);
+    // More rewrites sharing a word with the question than there are places for examples.
+    const rewrites = ['how was the ride today?', 'ride to work or drive?', 'best ride this year?', 'longest ride?'];
+    await db
+      .insertInto('twin_examples')
+      .values(
+        [...rewrites, 'a ride in the rain?'].map((message, index) => ({
+          agent_id: rider.agentId,
+          writing_key: `thread-reply:rewrite-${index}`,
+          message,
+          answer: `rewrite ${index}`,
+        })),
+      )
+      .execute();
+
+    const { examples } = await recallFor(db, rider.agentId, riderCharacter, 'do you ride in the winter?');
+    expect(examples).toContainEqual(
+      expect.objectContaining({ message: 'do you ride in the winter?', answer: 'if its not icy yes', taught: false }),
+    );
+    // The rewrites still come first, within their own limit.
+    expect(examples.filter((example) => example.taught)).toHaveLength(4);
+    expect(examples[0]!.taught).toBe(true);
+  });
+
   it('learning 10 casts into a full memory inserts 10 rows and deletes the 10 oldest', async () => {
     const before = await memorySize(db, twin.agentId);
     const oldest = await db

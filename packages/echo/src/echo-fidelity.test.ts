@@ -227,4 +227,14 @@ describe("the owner's own answers", () => {
     expect(composed).not.toContain('grinder');
     expect(composed.toLowerCase()).toContain('garlic');
   });
+
+  it('answers with what they cast to the very question rather than a rewrite on another one', () => {
+    const pairs: [string, string, boolean][] = [
+      ['how was the ride today?', 'wet and windy lol', true],
+      ['do you ride in the winter?', 'if its not icy yes', false],
+    ];
+    expect(askWith('do you ride in the winter?', pairs)).toBe('if its not icy yes');
+    // A rewrite on the question itself still comes first.
+    expect(askWith('how was the ride today?', pairs)).toBe('wet and windy lol');
+  });
 });

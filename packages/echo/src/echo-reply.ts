@@ -87,14 +87,14 @@ const ANSWER_WEIGHT = 0.5;
 
 /**
  * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
- * of theirs ("how I'd say it" on Activity) on the same question first (sharing at least half of
- * what the message is about), else the reply they cast to the parent most like the message, its own
- * words on the message counting half as much as the parent's (of two parents on it, the one whose
- * answer is on it too). Like means sharing what the message is about (its content words, question
- * words included: "what are you building?" is about building), a word that could be a topic counting
- * twice a word common in casts about anything (topics.ts isTopicWord: "bread" over "best"); then the
- * search's rank. A reply of theirs sounds like them as nothing composed can: it is said whole rather than
- * pieced together.
+ * of theirs ("how I'd say it" on Activity) on the same question (sharing at least half of what the
+ * message is about, and as much of it as any message they answered), else the reply they cast to the
+ * parent most like the message, its own words on the message counting half as much as the parent's
+ * (of two parents on it, the one whose answer is on it too). Like means sharing what the message is
+ * about (its content words, question words included: "what are you building?" is about building), a
+ * word that could be a topic counting twice a word common in casts about anything (topics.ts
+ * isTopicWord: "bread" over "best"); then the search's rank. A reply of theirs sounds like them as
+ * nothing composed can: it is said whole rather than pieced together.
  */
 function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
   if (!examples || examples.length === 0) return null;
@@ -106,20 +106,26 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
     const theirs = new Set(searchTerms(withoutMentions(text)));
     return asked.filter((term) => theirs.has(term));
   };
-  let best: { answer: string; taught: boolean; share: number; score: number } | null = null;
+  type Candidate = { answer: string; parentShare: number; share: number; score: number };
+  const best: { taught: Candidate | null; cast: Candidate | null } = { taught: null, cast: null };
   for (const example of examples) {
     const shared = sharedWith(example.message);
-    const inAnswer = example.taught ? [] : sharedWith(example.answer);
     if (shared.length === 0 || byteLength(example.answer) > budget) continue;
     if (example.taught && shared.length / asked.length < TAUGHT_SHARE) continue;
-    const share = (weight(shared) + ANSWER_WEIGHT * weight(inAnswer)) / whole;
-    const better =
-      !best ||
-      (example.taught && !best.taught) ||
-      (example.taught === best.taught && (share > best.share || (share === best.share && example.score > best.score)));
-    if (better) best = { answer: example.answer, taught: example.taught, share, score: example.score };
+    const parentShare = weight(shared) / whole;
+    const inAnswer = example.taught ? [] : sharedWith(example.answer);
+    const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
+    const kind = example.taught ? 'taught' : 'cast';
+    const current = best[kind];
+    if (!current || share > current.share || (share === current.share && example.score > current.score)) {
+      best[kind] = { answer: example.answer, parentShare, share, score: example.score };
+    }
   }
-  return best?.answer ?? null;
+  // What the owner said they would answer weighs most, unless they cast an answer to a message
+  // more like this one.
+  const { taught, cast } = best;
+  if (taught && (!cast || taught.parentShare >= cast.parentShare)) return taught.answer;
+  return cast?.answer ?? null;
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */

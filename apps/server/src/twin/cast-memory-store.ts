@@ -173,7 +173,10 @@ export async function newestCasts(db: Db, agentId: string, limit: number): Promi
 export interface RecallLimits {
   relevant: number;
   newest: number;
-  /** The owner's replies to casts most like the message, as examples of how they answer. */
+  /**
+   * The owner's replies to casts most like the message, as examples of how they answer; as many
+   * again of their rewrites on Activity.
+   */
   examples: number;
 }
 
@@ -295,12 +298,17 @@ export async function recallFor(
   take(true, limits.relevant);
   take(false, limits.newest);
   // The owner's rewrites ("taught", flagged `relevant` in the rows) before the replies they cast to
-  // casts like the message: what the owner said they would answer weighs most.
-  const examples = rows
+  // casts like the message: what the owner said they would answer weighs most. Each kind has its own
+  // limit: rewrites on other questions that share a word with this one do not push out a reply the
+  // owner cast to the very same question.
+  const pairs = rows
     .filter((row) => row.example && row.parent_text !== null && allowed(row.text) && allowed(row.parent_text))
     .map((row) => ({ message: row.parent_text!, answer: row.text, taught: row.relevant, score: Number(row.score) }))
-    .sort((a, b) => Number(b.taught) - Number(a.taught) || b.score - a.score)
-    .slice(0, limits.examples);
+    .sort((a, b) => b.score - a.score);
+  const examples = [
+    ...pairs.filter((pair) => pair.taught).slice(0, limits.examples),
+    ...pairs.filter((pair) => !pair.taught).slice(0, limits.examples),
+  ];
   return {
     casts: [...casts.values()].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)),
     examples,
