@@ -137,12 +137,22 @@ describe('framing lines', () => {
     expect(ownSentences(twin, reply)).toHaveLength(1);
   });
 
-  it('frames a reply that would be one of their casts with one line, not every line it has', () => {
+  it('answers with their one cast on the question, whole, and reframes it only to not say it twice', () => {
     const twin = twinWith(['ha', 'yes', 'same']);
-    // Only one cast is about garlic.
+    // Only one cast is about garlic: said as they wrote it, with no line of the twin's around it.
     const reply = ask(twin, 'when did you plant the garlic?');
     expect(reply.toLowerCase()).toContain('garlic');
-    expect(ownSentences(twin, reply)).toHaveLength(1);
+    expect(ownSentences(twin, reply)).toEqual([]);
+    // Asked again in the same conversation, it does not say the same thing again.
+    const again = writeEcho({
+      character: twin,
+      conversation: [
+        { role: 'user', content: 'when did you plant the garlic?' },
+        { role: 'assistant', content: reply },
+        { role: 'user', content: 'sorry, when was the garlic planted?' },
+      ],
+    });
+    expect(again).not.toBe(reply);
   });
 
   it("says it has not cast about something in the shorter lines when the person's replies are brief", () => {

@@ -189,7 +189,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
   // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
   const lookPicker = seededPicker(`${character.fid}:${context.message}:look`);
   const look = lookFor(memory, lookPicker, read.kind === 'hostile', true);
-  let fallback: { text: string; likeness: number } | null = null;
+  let fallback: { text: string; likeness: number; repeats: boolean } | null = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const picker = seededPicker(`${character.fid}:${context.message}:${attempt}`);
     const planner = new Planner(memory, picker, attempt, said, context.budget, target < BRIEF_REPLY);
@@ -198,17 +198,21 @@ function writeReply(memory: Memory, context: ReplyContext): string {
     const limits = {
       target,
       budget: context.budget,
-      frameUntil:
-        attempt >= ATTEMPTS / 3 ? (text: string) => memory.repeatsACast(text) || said.likeness(text) > 0 : undefined,
+      frameUntil: attempt >= ATTEMPTS / 3 ? (text: string) => said.likeness(text) > 0 : undefined,
     };
     const phrased = withPhrase(plan, context.phrase);
     const text =
       (phrased && fit(phrased, look, character, limits, picker)) ?? fit(plan, look, character, limits, picker);
-    // A reply is never just one of their casts said back: later attempts frame it.
-    if (text === null || memory.repeatsACast(text)) continue;
+    // A reply may be one of their casts whole: what they said is how they would answer. (A post may
+    // not: it would be a repost.) Only a reply like an earlier one in the conversation is reframed.
+    if (text === null) continue;
     const likeness = said.likeness(text);
     if (likeness === 0) return text;
-    if (!fallback || likeness < fallback.likeness) fallback = { text, likeness };
+    // Of replies like an earlier one, one it has not said word for word (framed otherwise) first.
+    const repeats = said.repeats(text);
+    if (!fallback || (fallback.repeats && !repeats) || (fallback.repeats === repeats && likeness < fallback.likeness)) {
+      fallback = { text, likeness, repeats };
+    }
   }
   return fallback?.text ?? lastResort(memory);
 }
@@ -266,6 +270,12 @@ class Said {
   likeness(text: string): number {
     const normalized = normalizeForComparison(text);
     return this.texts.filter((earlier) => nearlyEqualNormalized(earlier, normalized)).length;
+  }
+
+  /** Whether an earlier text is `text` word for word. */
+  repeats(text: string): boolean {
+    const normalized = normalizeForComparison(text);
+    return this.texts.includes(normalized);
   }
 
   /** An own line counts as said when an earlier text has it word for word. */
@@ -594,8 +604,8 @@ function shorterHalf(lines: readonly string[]): string[] {
 /**
  * The plan written out within the budget: its required sentences; then optional ones by priority
  * while the text is shorter than the person's usual length (borrowed passages only if they keep it
- * near that length), or, given `frameUntil`, one after another while the text is still a cast of
- * theirs or an earlier reply; then a question back if the look asks for one.
+ * near that length), or, given `frameUntil`, one after another while the text is still like an
+ * earlier reply; then a question back if the look asks for one.
  * Null when even the required sentences do not fit.
  */
 function fit(
@@ -622,7 +632,7 @@ function fit(
     const before = write().length;
     const ownLine = slot.parts.every((part) => part.own);
     if (frameUntil) {
-      // Framed only as much as it takes to stop saying a cast (or an earlier reply) back.
+      // Framed only as much as it takes to stop saying an earlier reply again.
       if (!frameUntil(write())) break;
       included[index] = true;
       if (byteLength(write()) > budget) included[index] = false;

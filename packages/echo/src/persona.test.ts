@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { profileCasts } from './cast-profile.ts';
 import { buildCharacter } from './character.ts';
 import { buildCharacteristics, choicesProblem, PERSONALITY_AXES } from './characteristics.ts';
-import { chunkReply, writeEchoReply } from './echo-reply.ts';
+import { chunkReply, writeEcho, writeEchoReply } from './echo-reply.ts';
 import { askBacks } from './framing.ts';
 import { measureStyle, styleDistance } from './style.ts';
 import { normalizeForComparison } from './text.ts';
@@ -88,13 +88,15 @@ describe('the echo reply', () => {
     'any news?',
   ];
 
-  it('answers from whole sentences of the relevant casts, never with one of their casts alone', () => {
+  it('answers from whole sentences of the relevant casts, and never posts one of their casts again', () => {
     const reply = writeEchoReply(calm, 'what do you think about fungi?');
     expect(reply).toMatch(/fungi/);
+    // An answer may be one of their casts as they wrote it; a post never is (it would be a repost).
     for (const character of [loud, calm]) {
       const casts = character.casts.map(normalizeForComparison);
-      for (const message of messages) {
-        expect(casts).not.toContain(normalizeForComparison(writeEchoReply(character, message)));
+      for (const earlierPosts of [[], ['an earlier post'], ['one', 'two']]) {
+        const post = writeEcho({ character, conversation: [], task: { kind: 'post', earlierPosts } });
+        expect(casts).not.toContain(normalizeForComparison(post));
       }
     }
   });
