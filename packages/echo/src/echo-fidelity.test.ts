@@ -92,6 +92,13 @@ describe('full stops where the person writes them', () => {
     expect(reply).not.toMatch(/[^.]\.(\s|$)/);
   });
 
+  it('ends with no full stop for someone who writes none, replies or not', () => {
+    const twin = echoTwin({ fid: 6001, username: 'no-stops' }, lowerPosts(false), []);
+    for (const message of [offTopic, 'when did you plant the garlic?']) {
+      expect(ask(twin, message).replace(/\s*\p{Extended_Pictographic}\ufe0f?$/u, ''), message).not.toMatch(/\.$/);
+    }
+  });
+
   it('keeps its full stops for someone who writes them', () => {
     const twin = echoTwin({ fid: 6001, username: 'stops' }, lowerPosts(true), replies);
     expect(ask(twin, offTopic)).toMatch(/cast about that\. \S/);

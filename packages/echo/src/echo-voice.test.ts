@@ -112,8 +112,12 @@ function problemsOf(character: Character, sentence: string): string[] {
 function readSentences(character: Character, text: string): { sentences: string[]; problems: string[] } {
   const sentences: string[] = [];
   const problems: string[] = [];
-  for (const piece of piecesOf(text.replace(TRAILING_EMOJI, ''))) {
-    const readings = runOnReadings(piece.replace(TRAILING_EMOJI, ''));
+  const pieces = piecesOf(text.replace(TRAILING_EMOJI, ''));
+  for (const [index, piece] of pieces.entries()) {
+    const bare = piece.replace(TRAILING_EMOJI, '');
+    // The last sentence of a text may go without the full stop a person who writes none leaves off.
+    const last = index === pieces.length - 1 && !/[.!?]["”’')\]]?$/u.test(bare);
+    const readings = runOnReadings(last ? `${bare}.` : bare);
     const whole = readings.find((reading) => reading.every((sentence) => problemsOf(character, sentence).length === 0));
     sentences.push(...(whole ?? readings[0]!));
     if (!whole) problems.push(...problemsOf(character, readings[0]!.join(' ')));

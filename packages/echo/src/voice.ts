@@ -41,7 +41,10 @@ export interface Look {
   emoji: string | null;
   /** The text ends by asking back. */
   asksBack: boolean;
-  /** A full stop at the very end is left off: the person's replies rarely end with one ("finally yes going out"). */
+  /**
+   * A full stop at the very end is left off: the person's replies rarely end with one ("finally yes
+   * going out"), or they hardly ever write one at all.
+   */
   dropsFinalStop: boolean;
   /**
    * Sentences run on with a comma instead of a full stop: the person hardly ever ends a sentence
@@ -72,14 +75,16 @@ export function lookFor(
   const questionShare = hasTrait(character, 'Extrovert') ? 1 : style.questionRate * 0.8;
   const exclaims = !calm && picker.chance(exclamationShare);
   const emojis = style.favouriteEmojis.slice(0, 3);
+  // Someone who hardly ever ends a sentence with a full stop: none at the end of a text either.
+  const writesNoStops = stopShare(character.casts) < STOP_SHARE;
   const emoji = !calm && picker.chance(emojiShare) ? picker.pick(emojis.length > 0 ? emojis : ['✨']) : null;
   return {
     casing: shouts ? 'upper' : style.lowercaseRatio >= 0.5 ? 'lower' : 'sentence',
     exclamation: exclaims ? (style.exclamationRate >= 0.8 ? '!!!' : '!') : '',
     emoji,
     asksBack: !calm && picker.chance(questionShare),
-    dropsFinalStop: reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE,
-    commasForStops: style.lowercaseRatio >= 0.5 && !shouts && stopShare(character.casts) < STOP_SHARE,
+    dropsFinalStop: (reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE) || writesNoStops,
+    commasForStops: style.lowercaseRatio >= 0.5 && !shouts && writesNoStops,
   };
 }
 
