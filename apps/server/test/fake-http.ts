@@ -28,7 +28,14 @@ export async function startFakeHttp(
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(recorded);
-    await handle(recorded, res);
+    try {
+      await handle(recorded, res);
+    } catch (error) {
+      // A stand-in that cannot answer (its own upstream gone as a test ends) answers as a broken
+      // service would, to the caller, rather than failing the test run with an unhandled rejection.
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(error instanceof Error ? error.message : String(error));
+    }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: listening } = server.address() as AddressInfo;
