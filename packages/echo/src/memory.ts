@@ -3,7 +3,7 @@ import type { Character } from './character.ts';
 import { type CastSentence, castSentences, splitSentences } from './sentences.ts';
 import { normalizeForComparison, stem } from './text.ts';
 import { isTopicWord, topTopics } from './topics.ts';
-import { shoutShare, targetLength } from './voice.ts';
+import { shoutShare, targetLength, writesNoStops } from './voice.ts';
 
 /** Whole sentences of one cast, said together: the one that matched and those around it that give it context. */
 export interface Passage {
@@ -61,6 +61,8 @@ export class Memory {
   readonly saysGm: boolean;
   /** Whether the person writes in capitals (most of their casts): their texts' look (voice.ts lookFor). */
   readonly shouts: boolean;
+  /** Whether the person hardly ever ends a sentence with a full stop (voice.ts lookFor). */
+  readonly writesNoStops: boolean;
   private readonly search: CastSearch;
   private readonly castWords: string[];
   /** Each cast's sentences by their place in it (a gap where a sentence cannot be said): a passage's neighbours. */
@@ -81,6 +83,7 @@ export class Memory {
     this.castWords = character.casts.map(normalizeForComparison);
     this.saysGm = this.castWords.some((cast) => cast.split(' ').includes('gm'));
     this.shouts = shoutShare(character.casts) >= 0.5;
+    this.writesNoStops = writesNoStops(character.casts);
     this.byCast = character.casts.map(() => []);
     for (const sentence of this.sentences) this.byCast[sentence.castIndex]![sentence.position] = sentence;
     const weights = (kind: PassageKind) =>

@@ -61,7 +61,7 @@ export interface Look {
  * decide that on their own).
  */
 export function lookFor(
-  { character, shouts }: { character: Character; shouts: boolean },
+  { character, shouts, writesNoStops }: { character: Character; shouts: boolean; writesNoStops: boolean },
   picker: Picker,
   calm = false,
   reply = false,
@@ -75,14 +75,13 @@ export function lookFor(
   const questionShare = hasTrait(character, 'Extrovert') ? 1 : style.questionRate * 0.8;
   const exclaims = !calm && picker.chance(exclamationShare);
   const emojis = style.favouriteEmojis.slice(0, 3);
-  // Someone who hardly ever ends a sentence with a full stop: none at the end of a text either.
-  const writesNoStops = stopShare(character.casts) < STOP_SHARE;
   const emoji = !calm && picker.chance(emojiShare) ? picker.pick(emojis.length > 0 ? emojis : ['✨']) : null;
   return {
     casing: shouts ? 'upper' : style.lowercaseRatio >= 0.5 ? 'lower' : 'sentence',
     exclamation: exclaims ? (style.exclamationRate >= 0.8 ? '!!!' : '!') : '',
     emoji,
     asksBack: !calm && picker.chance(questionShare),
+    // Someone who hardly ever ends a sentence with a full stop: none at the end of a text either.
     dropsFinalStop: (reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE) || writesNoStops,
     commasForStops: style.lowercaseRatio >= 0.5 && !shouts && writesNoStops,
   };
@@ -93,11 +92,14 @@ const SENTENCE_STOP = /(?<!\.)\.(?=\s|$)/;
 /** Below this share of their casts holding a full stop, the twin's sentences run on with commas. */
 const STOP_SHARE = 0.3;
 
-/** Share of texts (of at least REPLIES_TO_MEASURE) holding a full stop that ends a sentence; 1 for fewer. */
-function stopShare(texts: readonly string[]): number {
+/**
+ * Whether the person hardly ever ends a sentence with a full stop: under STOP_SHARE of their texts
+ * (of at least REPLIES_TO_MEASURE; fewer say nothing of it) hold one.
+ */
+export function writesNoStops(texts: readonly string[]): boolean {
   const worded = texts.map(stripEmojis).filter(Boolean);
-  if (worded.length < REPLIES_TO_MEASURE) return 1;
-  return worded.filter((text) => SENTENCE_STOP.test(text.trim())).length / worded.length;
+  if (worded.length < REPLIES_TO_MEASURE) return false;
+  return worded.filter((text) => SENTENCE_STOP.test(text.trim())).length / worded.length < STOP_SHARE;
 }
 
 /** Below this share of their replies ending with a full stop, a reply of the twin's ends without one. */
