@@ -19,6 +19,7 @@ import {
   refreshFromCasts,
   rewriteReply,
   type SignedIn,
+  sampleTwinsDeployed,
   saveVoice,
   tagAndAwaitReply,
 } from './voice/twin-api.ts';
@@ -34,16 +35,20 @@ import {
  * Its reply is scored against what the person really wrote, beside two baselines in the same run:
  * a random top-level cast of the same person, and one generic line.
  *
- * Two more stages, each scored against the same held-out replies by fresh askers:
+ * Three more stages, each scored against the same held-out replies by fresh askers:
  * - learning: a second account of each person ("-2", the same casts) whose twin is deployed from the
  *   first half of their training material, asked; then the second half is published, the owner
  *   presses "Refresh from my casts" and the twin is asked again;
  * - the owner's edits: on the main twins, the owner saves phrases from their training replies and an
  *   about-me line (voice/owner-edits.ts), and the twin is asked again;
- * - the owner's rewrites: then, on the same twins, strangers tag each twin in public casts with a few
- *   of its owner's training parents, the twin replies in the thread, and the owner rewrites each reply
- *   in Activity ("how I'd say it") with what they really wrote to that parent; the twin is asked again
- *   and scored against the edits stage before it.
+ * - the owner's rewrites (run last, so the other stages' accounts, which seed the engine's choices,
+ *   are those of the bench before it): a third account of each person ("-3") whose twin is deployed
+ *   without a few of their training replies (as a deploy misses what it did not fetch), those whose
+ *   parents are most like the held-out questions (voice/owner-edits.ts rewrittenPairs), asked; then
+ *   strangers tag it in public casts with those parents, the twin replies in the thread, and the
+ *   owner rewrites each reply in Activity ("how I'd say it") with what they really wrote to that
+ *   parent; the twin is asked again. (A twin that knows those replies already answers those parents
+ *   with them, and its owner has nothing to rewrite.)
  *
  * Last, prompt recall: the learning stage's twins (which know all the training material and have no
  * owner's edits: saved phrases would put training replies in the prompt whatever is recalled) are
@@ -71,11 +76,12 @@ function realModel(): (ForwardTo & { model: string }) | undefined {
 }
 
 /** The stages whose twin answers are scored, in the order the run asks them. */
-type Stage = 'main' | 'afterEdits' | 'afterRewrites' | 'beforeLearning' | 'afterLearning' | 'model';
+type Stage = 'main' | 'afterEdits' | 'beforeRewrites' | 'afterRewrites' | 'beforeLearning' | 'afterLearning' | 'model';
 /** Each stage's askers are bench-<label>-<n> (usernames are at most 16 characters). */
 const ASKER_LABELS: Record<Stage, string> = {
   main: 'asker',
   afterEdits: 'ask-edit',
+  beforeRewrites: 'ask-unrw',
   afterRewrites: 'ask-rewr',
   beforeLearning: 'ask-half',
   afterLearning: 'ask-lrnd',
@@ -128,6 +134,7 @@ export const voice: Benchmark = {
     const bot = await startBotService();
     try {
       const { url } = bot;
+      await sampleTwinsDeployed(url);
       progress(`publishing ${PEOPLE.length} people's casts and replies on the local network, deploying their twins`);
       const friendFid = await createLocalUser(url, { username: 'bench-friend', starterCasts: false });
       // One asker per held-out question index and stage: nobody asks the same twin twice. Each stage's
@@ -185,23 +192,6 @@ export const voice: Benchmark = {
           `  @${user.username} saved phrases ${JSON.stringify(saved.voice.phrases)}, about me "${saved.voice.aboutMe}"`,
         );
         await askHeldOut(user, agentId, 'afterEdits');
-      }
-
-      progress(
-        `the owner's rewrites: ${OWNER_REWRITES} training parents tag each twin in public, its owner rewrites each reply, asked again`,
-      );
-      // The same twins as the edits stage, as an owner goes on from Your twin to Activity; each tag from
-      // a stranger of its own, so no reply limit per author or person memory is shared between them.
-      const strangers = await freshAskers(url, 'tagger', PEOPLE.length * OWNER_REWRITES);
-      await startStage('afterRewrites');
-      for (const [person, { user, owner, agentId }] of twins.entries()) {
-        for (const [index, pair] of rewrittenPairs(user).entries()) {
-          const stranger = strangers[person * OWNER_REWRITES + index]!;
-          const reply = await tagAndAwaitReply(url, agentId, owner, stranger.fid, pair.parent);
-          await rewriteReply(url, agentId, owner, reply.key, pair.reply);
-          console.log(`  @${user.username} tagged "${pair.parent}"\n    twin: ${reply.text}\n    owner: ${pair.reply}`);
-        }
-        await askHeldOut(user, agentId, 'afterRewrites');
       }
 
       progress('learning: twins deployed from half of their casts, asked, refreshed from the rest, asked again');
@@ -262,6 +252,31 @@ export const voice: Benchmark = {
         }
       } finally {
         await model.close();
+      }
+
+      progress(
+        `the owner's rewrites: twins deployed without ${OWNER_REWRITES} of their owner's training replies, asked; strangers tag each with those replies' parents, its owner rewrites each reply, asked again`,
+      );
+      // A tag from a stranger of its own each, so no reply limit per author or person memory is shared.
+      const strangers = await freshAskers(url, 'tagger', PEOPLE.length * OWNER_REWRITES);
+      await startStage('beforeRewrites');
+      await startStage('afterRewrites');
+      for (const [person, user] of PEOPLE.entries()) {
+        const owner = await ownerAccount(url, user, '-3');
+        const rewritten = rewrittenPairs(user);
+        const known = splitReplies(user).training.filter((pair) => !rewritten.includes(pair));
+        await publishMaterial(url, owner.fid, friendFid, user.casts, known);
+        const agentId = await deployTwin(url, owner);
+        await askHeldOut(user, agentId, 'beforeRewrites');
+        for (const [index, pair] of rewritten.entries()) {
+          const stranger = strangers[person * OWNER_REWRITES + index]!;
+          const reply = await tagAndAwaitReply(url, agentId, owner, stranger.fid, pair.parent);
+          await rewriteReply(url, agentId, owner, reply.key, pair.reply);
+          console.log(
+            `  @${user.username}-3 tagged "${pair.parent}"\n    twin: ${reply.text}\n    owner: ${pair.reply}`,
+          );
+        }
+        await askHeldOut(user, agentId, 'afterRewrites');
       }
 
       const detailOf = (of: Answered[]) =>
@@ -348,14 +363,14 @@ export const voice: Benchmark = {
           main.map((a) => a.randomCast),
           main.map((a) => a.generic),
         ].map(meanScore);
-        const [edited, rewritten, beforeLearning, afterLearning] = (
-          ['afterEdits', 'afterRewrites', 'beforeLearning', 'afterLearning'] as const
+        const [edited, beforeRewrites, rewritten, beforeLearning, afterLearning] = (
+          ['afterEdits', 'beforeRewrites', 'afterRewrites', 'beforeLearning', 'afterLearning'] as const
         ).map((stage) => meanScore(of(user, stage).map((a) => a.twin)));
         console.log(
           `  @${user.username}: ROUGE-L twin ${fixed(twin!.rougeL)} / random cast ${fixed(randomCast!.rougeL)} / generic ${fixed(generic!.rougeL)};` +
             ` style distance twin ${fixed(twin!.style)} / random cast ${fixed(randomCast!.style)} / generic ${fixed(generic!.style)}\n` +
             `    owner's edits: ROUGE-L ${fixed(twin!.rougeL)} -> ${fixed(edited!.rougeL)}, style distance ${fixed(twin!.style)} -> ${fixed(edited!.style)}\n` +
-            `    owner's rewrites: ROUGE-L ${fixed(edited!.rougeL)} -> ${fixed(rewritten!.rougeL)}, style distance ${fixed(edited!.style)} -> ${fixed(rewritten!.style)}\n` +
+            `    owner's rewrites: ROUGE-L ${fixed(beforeRewrites!.rougeL)} -> ${fixed(rewritten!.rougeL)}, style distance ${fixed(beforeRewrites!.style)} -> ${fixed(rewritten!.style)}\n` +
             `    learning: ROUGE-L ${fixed(beforeLearning!.rougeL)} -> ${fixed(afterLearning!.rougeL)}, style distance ${fixed(beforeLearning!.style)} -> ${fixed(afterLearning!.style)}`,
         );
         for (const row of rows(`@${user.username}`, main).slice(0, 2)) report(row);
@@ -383,9 +398,9 @@ export const voice: Benchmark = {
       }
       for (const row of stageRows(
         'afterRewrites',
-        'afterEdits',
+        'beforeRewrites',
         "the owner's rewrites",
-        `the main twins after the owner's edits; strangers tagged each in public with ${OWNER_REWRITES} of its owner's training parents and the owner rewrote each reply with their real one`,
+        `a third account of each person, its twin deployed without ${OWNER_REWRITES} of their training replies; strangers tagged it in public with those replies' parents and the owner rewrote each reply with their real one`,
       )) {
         report(row);
       }

@@ -61,7 +61,7 @@ describe("the voice bench's owner edits", () => {
     }
   });
 
-  it('rewrites replies to training parents only, a few spread over them, each a different one', () => {
+  it('rewrites replies to training parents only, each a different one, most like the held-out questions', () => {
     for (const user of [...VOICE_CORPUS, ...APART_CORPUS]) {
       const { training, heldOut } = splitReplies(user);
       const pairs = rewrittenPairs(user);
@@ -71,9 +71,24 @@ describe("the voice bench's owner edits", () => {
         expect(training).toContainEqual(pair);
         expect(heldOut.map((held) => held.parent)).not.toContain(pair.parent);
       }
-      // Spread over the training replies: the first one and one from the second half.
-      expect(pairs[0]).toEqual(training[0]);
-      expect(training.indexOf(pairs.at(-1)!)).toBeGreaterThanOrEqual(training.length / 2);
     }
+  });
+
+  it('picks the training parent sharing the most words with a held-out question, never by the held-out reply', () => {
+    const user: CorpusUser = {
+      username: 'pick-test',
+      displayName: 'pick',
+      casts: ['one cast'],
+      replies: [
+        { parent: 'what bread do you bake?', reply: 'sourdough' },
+        { parent: 'what coffee beans do you buy?', reply: 'kenyan' },
+        { parent: 'how is the garden?', reply: 'wet' },
+        { parent: 'any plans?', reply: 'nap' },
+        { parent: 'how do you store coffee beans?', reply: 'a jar, like my coffee beans' },
+        { parent: 'what is on tv?', reply: 'nothing' },
+      ],
+    };
+    // Held out: the fifth pair. Its question shares "coffee" and "beans" with the second parent only.
+    expect(rewrittenPairs(user)[0]).toEqual(user.replies[1]);
   });
 });

@@ -79,12 +79,31 @@ export function editedVoice(user: CorpusUser, corpus: readonly CorpusUser[], cur
 export const OWNER_REWRITES = 4;
 
 /**
- * The training pairs whose parent casts tag the twin for the "owner's rewrites" stage, spread evenly
- * over the person's training replies (not picked by likeness to a held-out question); the owner
- * rewrites the twin's reply to each with what they really wrote. Never a held-out pair.
+ * The training pairs whose parent casts tag the twin for the "owner's rewrites" stage: for each
+ * held-out question, the training parent sharing the most topic words with it (people ask a twin what
+ * they asked before, and an owner rewrites the answers to what they are asked), else one spread over
+ * the rest; the owner rewrites the twin's reply to each with what they really wrote. Picked by the
+ * held-out question only, never by its reply, and never a held-out pair.
  */
 export function rewrittenPairs(user: CorpusUser): CorpusReply[] {
-  const { training } = splitReplies(user);
+  const { training, heldOut } = splitReplies(user);
   const count = Math.min(OWNER_REWRITES, training.length);
-  return Array.from({ length: count }, (_, index) => training[Math.floor((index * training.length) / count)]!);
+  const picked: CorpusReply[] = [];
+  const shared = (a: string, b: string) => [...topicWords(a)].filter((word) => topicWords(b).has(word)).length;
+  for (const held of heldOut.slice(0, count)) {
+    const left = training.filter((pair) => !picked.includes(pair));
+    const best = left.reduce<{ pair?: CorpusReply; words: number }>(
+      (most, pair) => {
+        const words = shared(pair.parent, held.parent);
+        return words > most.words ? { pair, words } : most;
+      },
+      { words: 0 },
+    );
+    if (best.pair) picked.push(best.pair);
+  }
+  for (let index = 0; picked.length < count; index++) {
+    const spread = training[Math.floor((index * training.length) / count) % training.length]!;
+    if (!picked.includes(spread)) picked.push(spread);
+  }
+  return picked;
 }

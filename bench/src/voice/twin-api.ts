@@ -1,4 +1,4 @@
-import { waitUntil } from '@fartwin/localstack';
+import { SAMPLE_USER_FIDS, waitUntil } from '@fartwin/localstack';
 import {
   type ActivityResponse,
   type AgentsByFidResponse,
@@ -77,6 +77,28 @@ export async function publishMaterial(
       await cast({ fid, text: pair.reply, parentHash: parent.hash });
     }
   }
+}
+
+/** The local service deploys the twins of the first three sample users at its first start. */
+const SAMPLE_TWINS = 3;
+
+/**
+ * Waits until the service's sample twins, deployed in the background as it starts, are deployed:
+ * their accounts are made by then, so the accounts the bench makes get the same fids every run,
+ * and the echo engine, whose choices are seeded by them, answers the same.
+ */
+export async function sampleTwinsDeployed(url: string): Promise<void> {
+  await waitUntil(
+    'the sample twins',
+    async () => {
+      for (const fid of SAMPLE_USER_FIDS.slice(0, SAMPLE_TWINS)) {
+        const { agents } = await request<AgentsByFidResponse>('GET', `${url}${apiPaths.agentsByFid(fid)}`);
+        if (agents.length === 0) return false;
+      }
+      return true;
+    },
+    { timeoutMs: 120_000 },
+  );
 }
 
 /** Deploys `owner`'s twin over HTTP with the answers their casts lean to; its agent id. */

@@ -245,6 +245,19 @@ describe("the owner's own answers", () => {
     expect(composed.toLowerCase()).toContain('garlic');
   });
 
+  it('says a rewrite for the same question reworded, not for another question on the same thing', () => {
+    const pairs: [string, string, boolean][] = [
+      ['how old is your truck?', 'older than my grandkids 300k on it', true],
+      ['which grinder would you buy?', 'the cheapest burr grinder you can find', true],
+    ];
+    expect(askWith('what grinder should i buy for espresso?', pairs)).toBe('the cheapest burr grinder you can find');
+    expect(askWith('how old is that truck of yours?', pairs)).toBe('older than my grandkids 300k on it');
+    expect(askWith('what is wrong with your truck?', pairs)).not.toContain('grandkids');
+    // When it asks about is not what it asks.
+    const building: [string, string, boolean][] = [['what are you building this week?', 'a tiny escrow', true]];
+    expect(askWith('so what are you building these days?', building)).toBe('a tiny escrow');
+  });
+
   it('answers with what they cast to the very question rather than a rewrite on another one', () => {
     const pairs: [string, string, boolean][] = [
       ['how was the ride today?', 'wet and windy lol', true],

@@ -3,7 +3,7 @@ import type { Character } from './character.ts';
 import { threadTurnText, type WritingTask } from './chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
-import { type ReadMessage, readMessage, withRelated } from './message.ts';
+import { isTimeTerm, type ReadMessage, readMessage, withRelated } from './message.ts';
 import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
@@ -80,15 +80,21 @@ export function writeEcho(request: EchoRequest): string {
 /** A text without its @mentions (a cast answered opens with the twin's). */
 const withoutMentions = (text: string) => text.replace(/(^|\s)@[\w.-]+/g, ' ');
 
-/** Of the message's terms, how many a rewrite's message must share for the owner's rewrite to be said. */
+/**
+ * How much a rewrite's message and this one must share for the owner's rewrite to be said: of the
+ * terms of either, at least half in both (Jaccard), words that only say when ("these days", "this
+ * week") left out. The same question reworded ("which grinder would you buy?", "what grinder should
+ * i buy for espresso?"), not another on the same thing ("how old is your truck?", "what is wrong
+ * with your truck?").
+ */
 const TAUGHT_SHARE = 0.5;
 /** What the message's words in an answer count for, against the same words in the message it answered. */
 const ANSWER_WEIGHT = 0.5;
 
 /**
  * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
- * of theirs ("how I'd say it" on Activity) on the same question (sharing at least half of what the
- * message is about, and as much of it as any message they answered), else the reply they cast to the
+ * of theirs ("how I'd say it" on Activity) on the same question (TAUGHT_SHARE, and sharing as much
+ * of what the message is about as any message they answered), else the reply they cast to the
  * parent most like the message, its own words on the message counting half as much as the parent's
  * (of two parents on it, the one whose answer is on it too). Like means sharing what the message is
  * about (its content words, question words included: "what are you building?" is about building), a
@@ -102,18 +108,17 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
   if (asked.length === 0) return null;
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
   const whole = weight(asked);
-  const sharedWith = (text: string) => {
-    const theirs = new Set(searchTerms(withoutMentions(text)));
-    return asked.filter((term) => theirs.has(term));
-  };
+  const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
+  const sharedWith = (theirs: ReadonlySet<string>) => asked.filter((term) => theirs.has(term));
   type Candidate = { answer: string; parentShare: number; share: number; score: number };
   const best: { taught: Candidate | null; cast: Candidate | null } = { taught: null, cast: null };
   for (const example of examples) {
-    const shared = sharedWith(example.message);
+    const theirs = termsOf(example.message);
+    const shared = sharedWith(theirs);
     if (shared.length === 0 || byteLength(example.answer) > budget) continue;
-    if (example.taught && shared.length / asked.length < TAUGHT_SHARE) continue;
+    if (example.taught && !sameQuestion(asked, theirs)) continue;
     const parentShare = weight(shared) / whole;
-    const inAnswer = example.taught ? [] : sharedWith(example.answer);
+    const inAnswer = example.taught ? [] : sharedWith(termsOf(example.answer));
     const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
     const kind = example.taught ? 'taught' : 'cast';
     const current = best[kind];
@@ -126,6 +131,20 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
   const { taught, cast } = best;
   if (taught && (!cast || taught.parentShare >= cast.parentShare)) return taught.answer;
   return cast?.answer ?? null;
+}
+
+/**
+ * Whether two messages' terms ask the same question (TAUGHT_SHARE), their time words left out
+ * unless they are about nothing else ("how was your day?").
+ */
+function sameQuestion(asked: readonly string[], theirs: ReadonlySet<string>): boolean {
+  const share = (one: ReadonlySet<string>, other: ReadonlySet<string>) => {
+    const together = new Set([...one, ...other]).size;
+    return together === 0 ? null : [...one].filter((term) => other.has(term)).length / together;
+  };
+  const untimed = (terms: Iterable<string>) => new Set([...terms].filter((term) => !isTimeTerm(term)));
+  const likeness = share(untimed(asked), untimed(theirs)) ?? share(new Set(asked), theirs) ?? 0;
+  return likeness >= TAUGHT_SHARE;
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */

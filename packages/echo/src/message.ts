@@ -46,6 +46,18 @@ pointers help joke jokes funny laugh hey hello thanks thank please really real h
 okay cool nice sure kind sort stuff things bit`.split(/\s+/),
 );
 
+/** Words that say when a question is asked about ("these days", "this week"), stemmed: not what it asks. */
+const TIME_WORDS = new Set(
+  'today tonight tomorrow yesterday day days week weekend month year lately recently currently now morning evening night these'
+    .split(' ')
+    .map(stem),
+);
+
+/** Whether a stemmed term says only when a question is about (TIME_WORDS). */
+export function isTimeTerm(term: string): boolean {
+  return TIME_WORDS.has(term);
+}
+
 const GREETING =
   /^(?:gm+|gn|good\s+(?:morning|afternoon|evening|night)|hi+|hey+(?:\s+there)?|hello+(?:\s+there)?|heya|hiya|yo+|sup|howdy|hola|buen(?:os)?\s+d[ií]as?|morning|evening)\b[\s!.,~]*/iu;
 const HOW_ARE_YOU =
