@@ -82,7 +82,7 @@ export function lookFor(
     emoji,
     asksBack: !calm && picker.chance(questionShare),
     // Someone who hardly ever ends a sentence with a full stop: none at the end of a text either.
-    dropsFinalStop: (reply && endsWithStopShare(character.exampleReplies) < FINAL_STOP_SHARE) || writesNoStops,
+    dropsFinalStop: (reply && repliesEndWithoutStop(character.exampleReplies)) || writesNoStops,
     commasForStops: style.lowercaseRatio >= 0.5 && !shouts && writesNoStops,
   };
 }
@@ -94,22 +94,30 @@ const STOP_SHARE = 0.3;
 
 /**
  * Whether the person hardly ever ends a sentence with a full stop: under STOP_SHARE of their texts
- * (of at least REPLIES_TO_MEASURE; fewer say nothing of it) hold one.
+ * hold one (too few texts say nothing of it).
  */
 export function writesNoStops(texts: readonly string[]): boolean {
-  const worded = texts.map(stripEmojis).filter(Boolean);
-  if (worded.length < REPLIES_TO_MEASURE) return false;
-  return worded.filter((text) => SENTENCE_STOP.test(text.trim())).length / worded.length < STOP_SHARE;
+  const share = shareHolding(texts, (text) => SENTENCE_STOP.test(text));
+  return share !== null && share < STOP_SHARE;
 }
 
 /** Below this share of their replies ending with a full stop, a reply of the twin's ends without one. */
 const FINAL_STOP_SHARE = 0.3;
 
-/** Share of texts (of at least REPLIES_TO_MEASURE) ending with a full stop, before any emoji; 1 for fewer. */
-function endsWithStopShare(texts: readonly string[]): number {
-  const ends = texts.map(stripEmojis).filter(Boolean);
-  if (ends.length < REPLIES_TO_MEASURE) return 1;
-  return ends.filter((text) => text.endsWith('.') && !text.endsWith('..')).length / ends.length;
+/** Whether the person's replies rarely end with a full stop, before any emoji (too few say nothing of it). */
+function repliesEndWithoutStop(replies: readonly string[]): boolean {
+  const share = shareHolding(replies, (text) => text.endsWith('.') && !text.endsWith('..'));
+  return share !== null && share < FINAL_STOP_SHARE;
+}
+
+/**
+ * The share of texts, their emoji left out, that `holds`; null for fewer than REPLIES_TO_MEASURE
+ * with any words, which say nothing of a habit.
+ */
+function shareHolding(texts: readonly string[], holds: (text: string) => boolean): number | null {
+  const worded = texts.map(stripEmojis).filter(Boolean);
+  if (worded.length < REPLIES_TO_MEASURE) return null;
+  return worded.filter(holds).length / worded.length;
 }
 
 /** Letters a reply needs to tell whether the person writes in capitals ("yes" and "ha" say nothing of it). */
