@@ -37,7 +37,7 @@ import { neynarCastWebhooks } from './platform/providers/neynar-cast-webhooks.ts
 import { neynarFarcasterActions } from './platform/providers/neynar-farcaster-actions.ts';
 import { neynarFarcasterData } from './platform/providers/neynar-farcaster-data.ts';
 import { localDirectMessages, localFarcasterActions, localFarcasterData } from './social/index.ts';
-import { type ChatEngine, echoEngine, llmEngine } from './twin/index.ts';
+import { type ChatEngine, echoEngine, llmEngine } from './twin-mind/index.ts';
 
 /** How long a chat or a job waits for the contract to confirm a death the index reports. */
 const LIFE_CHAIN_BUDGET_MS = 1_500;

@@ -13,8 +13,8 @@ import {
   recalledFor,
   recallFor,
   rememberCasts,
-} from '../src/twin/cast-memory-store.ts';
-import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+} from '../src/twin-mind/cast-memory-store.ts';
+import { llmEngine } from '../src/twin-mind/engines/ai-sdk-engine.ts';
 import type { TwinRecord } from '../src/twins/repository.ts';
 import { findTwinCharacter } from '../src/twins/repository.ts';
 import { startFakeHttp } from './fake-http.ts';

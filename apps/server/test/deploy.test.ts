@@ -29,7 +29,7 @@ import {
 import { tokenSymbol } from '../src/deploy/twin-identity.ts';
 import { decryptTwinWallet } from '../src/deploy/wallet-keys.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { loadPersona } from '../src/twin/persona.ts';
+import { loadPersona } from '../src/twin-mind/persona.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';
 

@@ -12,7 +12,7 @@ import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { chainNowSeconds } from '../src/platform/chain/life.ts';
 import { syncLifeIndex } from '../src/platform/chain/life-indexer.ts';
 import { createDb } from '../src/platform/db/database.ts';
-import { loadPersona } from '../src/twin/persona.ts';
+import { loadPersona } from '../src/twin-mind/persona.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { lifeWatchSetup } from './life-watch-setup.ts';

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
+import { llmEngine } from '../src/twin-mind/engines/ai-sdk-engine.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { tokenFor } from './quick-auth-client.ts';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { neynarAccountsByAddress } from '../src/platform/providers/accounts-by-address.ts';
 import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-data.ts';
 import { NeynarError } from '../src/platform/providers/neynar-http.ts';
-import { loadPersona } from '../src/twin/persona.ts';
+import { loadPersona } from '../src/twin-mind/persona.ts';
 import { type NeynarStandIn, STAND_IN_API_KEY, specCast, startNeynarStandIn } from './neynar-stand-in.ts';
 
 const RISH = {

@@ -17,7 +17,7 @@ import { RATE_LIMITS } from '../src/platform/limits/rate-limits.ts';
 import { neynarFarcasterData } from '../src/platform/providers/neynar-farcaster-data.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
 import { publishLocalCast, seedLocalNetwork } from '../src/social/local-network.ts';
-import { newestCasts, recalledFor } from '../src/twin/cast-memory-store.ts';
+import { newestCasts, recalledFor } from '../src/twin-mind/cast-memory-store.ts';
 import { cachedTwinCharacter } from '../src/twins/character-cache.ts';
 import type { TwinRecord } from '../src/twins/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -15,8 +15,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDomain } from '../src/auth/app-domain.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
-import { echoEngine, llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
-import { rememberExchange } from '../src/twin/people-memory-store.ts';
+import { echoEngine, llmEngine } from '../src/twin-mind/engines/ai-sdk-engine.ts';
+import { rememberExchange } from '../src/twin-mind/people-memory-store.ts';
 import type { TwinRecord } from '../src/twins/repository.ts';
 import { type RecordedRequest, startFakeHttp } from './fake-http.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -9,7 +9,6 @@ import { knownClockSeconds } from '../src/platform/chain/life-index-state.ts';
 import { LOCK_SPACES } from '../src/platform/db/advisory-locks.ts';
 import type { FarcasterActions } from '../src/platform/providers/farcaster-actions.ts';
 import { publishLocalCast } from '../src/social/local-network.ts';
-import { llmEngine } from '../src/twin/engines/ai-sdk-engine.ts';
 import { POST_TURN_SECONDS, PostTurnTaken } from '../src/twin-actions/content-writer/post.ts';
 import type { TwinActionDeps } from '../src/twin-actions/deps.ts';
 import { mentionsIn } from '../src/twin-actions/mention-filter.ts';
@@ -24,6 +23,7 @@ import {
   TWIN_WRITE_QUEUE,
   twinWriteKey,
 } from '../src/twin-actions/twin-actions.ts';
+import { llmEngine } from '../src/twin-mind/engines/ai-sdk-engine.ts';
 import { updateAgentActions } from '../src/twin-switches/index.ts';
 import type { TwinRecord } from '../src/twins/repository.ts';
 import type { FakeFarcasterClient } from './fake-farcaster-client.ts';

@@ -5,7 +5,7 @@ import { buildCharacter, leaningChoices } from '@fartwin/echo';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
 import type { Db } from '../src/platform/db/database.ts';
 import { localFarcasterData } from '../src/social/local-farcaster-data.ts';
-import { loadPersona } from '../src/twin/persona.ts';
+import { loadPersona } from '../src/twin-mind/persona.ts';
 import { insertTwin, type TwinRecord } from '../src/twins/repository.ts';
 
 /** A local user's persona, the choices their profile leans to, and the character a deploy builds from them. */

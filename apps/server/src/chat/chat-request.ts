@@ -5,7 +5,7 @@ import type { Lives } from '../platform/chain/lives.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { StreamBudget } from '../platform/limits/stream-budget.ts';
-import type { ChatEngine } from '../twin/index.ts';
+import type { ChatEngine } from '../twin-mind/index.ts';
 import { planReply, readForReply } from './chat-service.ts';
 
 /** A reply as it is written: each chunk as it comes, then the stored whole (null when the engine failed). */

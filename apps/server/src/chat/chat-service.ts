@@ -6,8 +6,8 @@ import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Counter } from '../platform/limits/rate-limits.ts';
 import { type StreamBudget, withinStreamBudget } from '../platform/limits/stream-budget.ts';
-import type { Character, ChatEngine, PersonMemory } from '../twin/index.ts';
-import { personMemoryFrom, type RecallRow, recalledFor, recallQuery, rememberExchange } from '../twin/index.ts';
+import type { Character, ChatEngine, PersonMemory } from '../twin-mind/index.ts';
+import { personMemoryFrom, type RecallRow, recalledFor, recallQuery, rememberExchange } from '../twin-mind/index.ts';
 import { cachedTwinCharacter } from '../twins/index.ts';
 import { appendTurns, lastTurns, type TurnRow, turnsFrom } from './conversations.ts';
 

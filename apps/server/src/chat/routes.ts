@@ -11,7 +11,7 @@ import { errorBody, HttpError } from '../platform/http/errors.ts';
 import { jsonBody } from '../platform/http/json-body.ts';
 import { type SseEvent, sseResponse } from '../platform/http/sse.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
-import type { ChatEngine } from '../twin/index.ts';
+import type { ChatEngine } from '../twin-mind/index.ts';
 import { findTwin } from '../twins/index.ts';
 import { chatRequest } from './chat-request.ts';
 import { conversationHistory } from './conversations.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import { buildCharacter, choicesProblem, personaOf } from '../twin/index.ts';
+import { buildCharacter, choicesProblem, personaOf } from '../twin-mind/index.ts';
 import { findTwinsByOwner } from '../twins/index.ts';
 import { assertDeployBudgetLeft } from './deploy-budget.ts';
 import type { DeployAnswer, DeployService } from './deploy-service.ts';

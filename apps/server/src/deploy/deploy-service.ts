@@ -3,7 +3,7 @@ import { type DeployProgress, type DeployResponse, deployStepNames } from '@fart
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../platform/db/database.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { Character } from '../twin/index.ts';
+import type { Character } from '../twin-mind/index.ts';
 import type { DeployQueue } from './deploy-queue.ts';
 import {
   createDeployment,

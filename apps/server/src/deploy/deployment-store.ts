@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { advisoryLockHeld, LOCK_SPACES } from '../platform/db/advisory-locks.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Database, DeploymentsTable } from '../platform/db/schema.ts';
-import { type Character, characterSchema } from '../twin/index.ts';
+import { type Character, characterSchema } from '../twin-mind/index.ts';
 
 const stepStateSchema = z.object({
   status: z.enum(['pending', 'running', 'done', 'failed']),

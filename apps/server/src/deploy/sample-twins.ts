@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import { buildCharacter, leaningChoices, loadPersona } from '../twin/index.ts';
+import { buildCharacter, leaningChoices, loadPersona } from '../twin-mind/index.ts';
 import type { DeployService } from './deploy-service.ts';
 import { findDeployment, hasAnyDeployment } from './deployment-store.ts';
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import { BATTERY_LIFE_SECONDS } from '@fartwin/protocol';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import { stripEmojis } from '../twin/index.ts';
+import { stripEmojis } from '../twin-mind/index.ts';
 import { APP } from './app-identity.ts';
 import { escapeXml } from './xml.ts';
 

@@ -5,7 +5,7 @@ import { type AuthVariables, requireAuth } from '../auth/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { fidParam } from '../platform/http/fid-param.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
-import { forgetPeople, listPeopleMemory } from '../twin/index.ts';
+import { forgetPeople, listPeopleMemory } from '../twin-mind/index.ts';
 import { ownedTwin } from '../twins/index.ts';
 
 export interface PeopleMemoryRouteDeps {

@@ -5,7 +5,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { DirectMessages } from '../platform/providers/direct-messages.ts';
 import type { FarcasterActions } from '../platform/providers/farcaster-actions.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import type { ChatEngine } from '../twin/index.ts';
+import type { ChatEngine } from '../twin-mind/index.ts';
 import { allowedLinkHosts } from './output-policy.ts';
 import type { ReplyRules } from './reply-rules.ts';
 

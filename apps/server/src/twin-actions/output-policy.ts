@@ -1,6 +1,6 @@
 import type { PolicyChange } from '@fartwin/protocol';
-import type { Character } from '../twin/index.ts';
-import { avoidedTopicIn, framing, seededPicker, speakableCharacter } from '../twin/index.ts';
+import type { Character } from '../twin-mind/index.ts';
+import { avoidedTopicIn, framing, seededPicker, speakableCharacter } from '../twin-mind/index.ts';
 import { withoutStrangerMentions } from './mention-filter.ts';
 
 /**

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { lifeIndexStateOf } from '../platform/chain/life-index-state.ts';
 import { type LifeRow, lifeRows } from '../platform/chain/lives.ts';
-import type { Character, PersonMemory } from '../twin/index.ts';
-import { personMemoryFrom, type RecallRow, recallQuery } from '../twin/index.ts';
+import type { Character, PersonMemory } from '../twin-mind/index.ts';
+import { personMemoryFrom, type RecallRow, recallQuery } from '../twin-mind/index.ts';
 // The switches directly, not through owner-controls/index.ts: its routes reach the writers (a cycle).
 import { twinSwitchesFrom, twinSwitchesQuery } from '../twin-switches/index.ts';
 import { cachedTwinCharacter } from '../twins/index.ts';

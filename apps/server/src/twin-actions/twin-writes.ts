@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { TwinWritingKind } from '../platform/db/schema.ts';
-import type { Character } from '../twin/index.ts';
-import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin/index.ts';
+import type { Character } from '../twin-mind/index.ts';
+import { type ChatEngine, ChatEngineError, type ChatInput } from '../twin-mind/index.ts';
 import { applyOutputPolicy, type PolicyChange } from './output-policy.ts';
 
 /** The longest an engine may take for one writing, model included; the job retries after. */

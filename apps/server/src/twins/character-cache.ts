@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../platform/db/database.ts';
-import { type Character, characterSchema } from '../twin/index.ts';
+import { type Character, characterSchema } from '../twin-mind/index.ts';
 
 /** Characters kept per replica. */
 const MAX_CHARACTERS = 1_000;

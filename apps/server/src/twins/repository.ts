@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { AgentsTable } from '../platform/db/schema.ts';
-import { type Character, characterSchema, memoryCastsFromTexts, rememberCasts } from '../twin/index.ts';
+import { type Character, characterSchema, memoryCastsFromTexts, rememberCasts } from '../twin-mind/index.ts';
 import { type DirectoryCursor, decodeCursor, encodeCursor } from './directory-cursor.ts';
 
 /** A twin as the directory, its cards and its owner's screen show it. */

@@ -12,7 +12,7 @@ import { fidParam } from '../platform/http/fid-param.ts';
 import type { PublicAnswers } from '../platform/http/public-answers.ts';
 import type { RateLimits } from '../platform/limits/rate-limits.ts';
 import type { FarcasterData } from '../platform/providers/farcaster-data.ts';
-import { personaOf } from '../twin/index.ts';
+import { personaOf } from '../twin-mind/index.ts';
 import { findTwin, findTwinsByOwner, listTwinsPage, type TwinRecord } from './repository.ts';
 import { toApiTwin } from './twin-view.ts';
 

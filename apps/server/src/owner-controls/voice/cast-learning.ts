@@ -13,7 +13,7 @@ import {
   newestCasts,
   profileCasts,
   rememberCasts,
-} from '../../twin/index.ts';
+} from '../../twin-mind/index.ts';
 import { saveCharacter } from './voice-service.ts';
 
 /** How many of its newest posts and replies a character shows a model (@fartwin/echo buildCharacter). */

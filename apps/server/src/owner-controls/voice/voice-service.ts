@@ -10,7 +10,7 @@ import {
   choicesProblem,
   memorySize,
   PERSONALITY_AXES,
-} from '../../twin/index.ts';
+} from '../../twin-mind/index.ts';
 
 /** How many versions are kept per twin, and shown, newest first: a save deletes the oldest past it. */
 export const VOICE_VERSIONS_KEPT = 50;

@@ -1,7 +1,7 @@
 import { CAST_MAX_BYTES } from '@fartwin/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { recalledFor } from '../../twin/index.ts';
+import { recalledFor } from '../../twin-mind/index.ts';
 import { cachedTwinCharacter } from '../../twins/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';

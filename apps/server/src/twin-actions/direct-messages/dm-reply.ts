@@ -1,6 +1,6 @@
 import { type ConversationTurn, DIRECT_MESSAGE_MAX_CHARS } from '@fartwin/protocol';
 import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
-import { recalledFor, withPersonMemory } from '../../twin/index.ts';
+import { recalledFor, withPersonMemory } from '../../twin-mind/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { mentionsIn } from '../mention-filter.ts';
 import { openReply } from '../reply-gate.ts';

@@ -5,7 +5,7 @@ import { twinPageUrl } from '../../manifest/index.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { TwinWriteSkipReason } from '../../platform/db/schema.ts';
 import type { ThreadCast } from '../../platform/providers/farcaster-data.ts';
-import { recalledFor, threadTurn, withPersonMemory } from '../../twin/index.ts';
+import { recalledFor, threadTurn, withPersonMemory } from '../../twin-mind/index.ts';
 import { linkHostsOf, type TwinActionDeps } from '../deps.ts';
 import { holdAsDraft } from '../drafts.ts';
 import { openReply } from '../reply-gate.ts';
