@@ -175,6 +175,24 @@ describe('framing lines', () => {
   });
 });
 
+describe('the weather', () => {
+  it('finds a cast about the sun for "sunny", and one about a windy day for "wind"', () => {
+    const rides = echoTwin(
+      { fid: 6002, username: 'rides' },
+      [
+        'sun finally out going for a spin',
+        'windy af today staying in',
+        'dog stole my sandwich again lol',
+        'new tyres feel amazing',
+        'coffee stop at km 40 best part of the ride',
+      ],
+      [],
+    );
+    expect(ask(rides, 'sunny today?')).toContain('sun finally out');
+    expect(ask(rides, 'any wind today?')).toContain('windy af today');
+  });
+});
+
 describe('answers near a question', () => {
   it('answers a question sharing two telling words of their casts with the nearest sentence, said as near', () => {
     const twin = twinWith([]);
@@ -219,11 +237,31 @@ describe("the owner's own answers", () => {
 
   it('answers with their reply to the parent most like the message, topic words over common ones', () => {
     const pairs: [string, string][] = [
-      ['best way to deal with slugs?', 'beer traps and patience'],
-      ['do you use a dutch oven for bread?', 'yes always, the steam makes the crust'],
+      ['what do you do on a cold morning?', 'stay in with a pot of tea'],
+      ['what bread do you bake most?', 'focaccia, every single week'],
     ];
-    expect(askWith('what is the best bread for beginners?', pairs)).toBe('yes always, the steam makes the crust');
+    expect(askWith('what bread is good on a cold day?', pairs)).toBe('focaccia, every single week');
+    expect(askWith('what do you do on a cold and rainy morning?', pairs)).toBe('stay in with a pot of tea');
+  });
+
+  it('says a reply only for a message on the same thing, not one that shares a question word alone', () => {
+    const pairs: [string, string][] = [['best way to deal with slugs?', 'beer traps and patience']];
+    expect(askWith('what is the best bread for beginners?', pairs)).not.toContain('beer traps');
     expect(askWith('any tips for slugs on basil?', pairs)).toBe('beer traps and patience');
+  });
+
+  it('says a reply to a yes-or-no question or a choice only to a question asking the same kind', () => {
+    const pairs: [string, string][] = [
+      ['do you use a dutch oven for bread?', 'yes always, the steam makes the crust'],
+      ['do you water in the morning or at night?', 'both when it is hot'],
+      ['milk in coffee, yes or no?', 'oat milk in the morning, black in the afternoon'],
+    ];
+    expect(askWith('what is the best bread for beginners?', pairs)).not.toContain('yes always');
+    expect(askWith('do you bake your bread in a dutch oven?', pairs)).toBe('yes always, the steam makes the crust');
+    expect(askWith('how do you water the garden?', pairs)).not.toContain('both when');
+    expect(askWith('water morning or night?', pairs)).toBe('both when it is hot');
+    expect(askWith('how do you store your coffee?', pairs)).not.toContain('oat milk in the morning');
+    expect(askWith('do you take milk in your coffee?', pairs)).toBe('oat milk in the morning, black in the afternoon');
   });
 
   it('of two parents on the message, answers with the reply that is on it too', () => {

@@ -3,7 +3,15 @@ import type { Character } from './character.ts';
 import { threadTurnText, type WritingTask } from './chat-engine.ts';
 import * as framing from './framing.ts';
 import { type Memory, memoryOf, type Passage, passageText, shrink } from './memory.ts';
-import { isTimeTerm, type ReadMessage, readMessage, withRelated } from './message.ts';
+import {
+  type AnswerShape,
+  answersShape,
+  askedShape,
+  isTimeTerm,
+  type ReadMessage,
+  readMessage,
+  withRelated,
+} from './message.ts';
 import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
 import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
@@ -64,7 +72,9 @@ export function writeEcho(request: EchoRequest): string {
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
-  const decided = ownerWordsReply(memory, message, budget) ?? exampleAnswer(request.examples, message, budget);
+  const decided =
+    ownerWordsReply(memory, message, budget) ??
+    exampleAnswer(request.examples, message, readMessage(message, memory.character).terms, budget);
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
@@ -95,17 +105,23 @@ const ANSWER_WEIGHT = 0.5;
  * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
  * of theirs ("how I'd say it" on Activity) on the same question (TAUGHT_SHARE, and sharing as much
  * of what the message is about as any message they answered), else the reply they cast to the
- * parent most like the message, its own words on the message counting half as much as the parent's
+ * parent most like the message among those it fits (castAnswerFits), its own words on the message counting half as much as the parent's
  * (of two parents on it, the one whose answer is on it too). Like means sharing what the message is
  * about (its content words, question words included: "what are you building?" is about building), a
  * word that could be a topic counting twice a word common in casts about anything (topics.ts
  * isTopicWord: "bread" over "best"); then the search's rank. A reply of theirs sounds like them as
  * nothing composed can: it is said whole rather than pieced together.
  */
-function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: string, budget: number): string | null {
+function exampleAnswer(
+  examples: readonly ExamplePair[] | undefined,
+  message: string,
+  subject: readonly string[],
+  budget: number,
+): string | null {
   if (!examples || examples.length === 0) return null;
   const asked = [...new Set(searchTerms(withoutMentions(message)))];
   if (asked.length === 0) return null;
+  const shape = askedShape(message);
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
@@ -116,7 +132,9 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
     const theirs = termsOf(example.message);
     const shared = sharedWith(theirs);
     if (shared.length === 0 || byteLength(example.answer) > budget) continue;
-    if (example.taught && !sameQuestion(asked, theirs)) continue;
+    if (example.taught ? !sameQuestion(asked, theirs) : !castAnswerFits(example.message, theirs, subject, shape)) {
+      continue;
+    }
     const parentShare = weight(shared) / whole;
     const inAnswer = example.taught ? [] : sharedWith(termsOf(example.answer));
     const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
@@ -131,6 +149,23 @@ function exampleAnswer(examples: readonly ExamplePair[] | undefined, message: st
   const { taught, cast } = best;
   if (taught && (!cast || taught.parentShare >= cast.parentShare)) return taught.answer;
   return cast?.answer ?? null;
+}
+
+/**
+ * Whether a reply the owner cast to another message (`parent`, its terms `theirs`) can be said to
+ * this one: that message shares a word of what this one is about, when this one is about anything
+ * but question words ("best" alone does not make "best way to deal with slugs?" like "what is the
+ * best bread?"), and asks for the same kind of answer (message.ts answersShape: "No, the boat is
+ * ashore from November" answers "do you sail in winter?", not "how was the night sail?").
+ */
+function castAnswerFits(
+  parent: string,
+  theirs: ReadonlySet<string>,
+  subject: readonly string[],
+  shape: AnswerShape,
+): boolean {
+  if (subject.length > 0 && !subject.some((term) => theirs.has(term))) return false;
+  return answersShape(askedShape(parent), shape);
 }
 
 /**

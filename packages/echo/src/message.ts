@@ -160,10 +160,58 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
   return { ...base, kind: 'question' };
 }
 
-/** Meals are what people cast about as food: "what did you have for lunch?" finds a food rec. */
-const MEALS = ['food', 'meal', 'eat', 'lunch', 'dinner', 'breakfast', 'brunch', 'snack'].map(stem);
+/**
+ * Words that mean the same thing to a search of casts, stemmed, a group each. Meals are what people
+ * cast about as food: "what did you have for lunch?" finds a food rec. The weather and its adjective
+ * are one thing: "sunny today?" finds "sun finally out going for a spin", "any wind?" finds "windy
+ * af today" (the stemmer keeps them apart, as it keeps "party" from "part").
+ */
+const RELATED: readonly (readonly string[])[] = [
+  ['food', 'meal', 'eat', 'lunch', 'dinner', 'breakfast', 'brunch', 'snack'],
+  ['sun', 'sunny', 'sunshine'],
+  ['rain', 'rainy'],
+  ['wind', 'windy'],
+  ['snow', 'snowy'],
+  ['ice', 'icy'],
+  ['fog', 'foggy'],
+  ['cloud', 'cloudy'],
+  ['storm', 'stormy'],
+  ['frost', 'frosty'],
+  ['mist', 'misty'],
+].map((group) => group.map(stem));
 
-/** The terms and the words that mean the same thing to a search of casts. */
+/** The terms and the words that mean the same thing to a search of casts (RELATED). */
 export function withRelated(terms: readonly string[]): string[] {
-  return [...new Set(terms.flatMap((term) => (MEALS.includes(term) ? [term, ...MEALS] : [term])))];
+  return [...new Set(terms.flatMap((term) => [term, ...RELATED.filter((group) => group.includes(term)).flat()]))];
+}
+
+/**
+ * The answer a message asks for: a yes or a no ("do you ride in the winter?"), one of the things it
+ * offers ("road or gravel?"), or anything else ("how was the night sail?").
+ */
+export type AnswerShape = 'yes-no' | 'choice' | 'open';
+
+const ASKS_YES_OR_NO =
+  /^(?:is|are|was|were|am|do|does|did|can|could|should|would|will|have|has|had|isn't|aren't|don't|doesn't|didn't)\b/;
+
+/** The answer `message` asks for; a choice that offers yes or no ("milk in coffee, yes or no?") asks for one. */
+export function askedShape(message: string): AnswerShape {
+  const text = stripEmojis(message)
+    .replace(/(^|\s)@\w[\w.-]*/g, ' ')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/\byes or no\b/.test(text)) return 'yes-no';
+  if (/\w\s+or\s+\w/.test(text)) return 'choice';
+  return ASKS_YES_OR_NO.test(text.replace(GREETING, '').trim()) ? 'yes-no' : 'open';
+}
+
+/**
+ * Whether a reply written to a message asking for `answered` can be said to one asking for `asked`:
+ * a reply to an open question to any, one to a yes-or-no question or a choice only to the same kind
+ * ("yes always, the steam makes the crust" answers "do you use a dutch oven for bread?", not "what is
+ * the best bread?").
+ */
+export function answersShape(answered: AnswerShape, asked: AnswerShape): boolean {
+  return answered === 'open' || answered === asked;
 }
