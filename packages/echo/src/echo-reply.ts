@@ -72,12 +72,13 @@ export function writeEcho(request: EchoRequest): string {
   const message = userTurns.at(-1) ?? '';
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
+  const read = readMessage(message, memory.character);
   const decided =
-    ownerWordsReply(memory, message, budget) ??
-    exampleAnswer(request.examples, message, readMessage(message, memory.character).terms, budget);
+    ownerWordsReply(memory, message, budget) ?? exampleAnswer(request.examples, message, read.terms, budget);
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
+    read,
     previousMessage: userTurns.length > 1 ? userTurns.at(-2) : undefined,
     earlier,
     budget,
@@ -203,6 +204,8 @@ function byteLength(text: string): number {
 
 interface ReplyContext {
   message: string;
+  /** What the message asks, as readMessage reads it. */
+  read: ReadMessage;
   previousMessage: string | undefined;
   /** The twin's earlier texts: its replies in this conversation, or its earlier posts. */
   earlier: readonly string[];
@@ -237,7 +240,7 @@ const ADVICE_AUDIENCE = new Set(['beginner', 'newbie', 'newcomer', 'someone', 'p
 
 function writeReply(memory: Memory, context: ReplyContext): string {
   const { character } = memory;
-  const read = readMessage(context.message, character);
+  const { read } = context;
   const target = context.short ? Math.min(replyLength(character), 200) : replyLength(character);
   const said = new Said(memory, context.earlier);
   // The look is chosen once per reply: trying other sentences must not re-roll the person's habits.
