@@ -106,12 +106,13 @@ const ANSWER_WEIGHT = 0.5;
  * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
  * of theirs ("how I'd say it" on Activity) on the same question (TAUGHT_SHARE, and sharing as much
  * of what the message is about as any message they answered), else the reply they cast to the
- * parent most like the message among those it fits (castAnswerFits), its own words on the message counting half as much as the parent's
- * (of two parents on it, the one whose answer is on it too). Like means sharing what the message is
- * about (its content words, question words included: "what are you building?" is about building), a
- * word that could be a topic counting twice a word common in casts about anything (topics.ts
- * isTopicWord: "bread" over "best"); then the search's rank. A reply of theirs sounds like them as
- * nothing composed can: it is said whole rather than pieced together.
+ * parent most like the message among those it fits (castAnswerFits), its own words on the message
+ * counting half as much as the parent's (of two parents on it, the one whose answer is on it too).
+ * Like means sharing what the message is about (its content words, question words included: "what
+ * are you building?" is about building), a word that could be a topic counting twice a word common
+ * in casts about anything (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A
+ * reply of theirs sounds like them as nothing composed can: it is said whole rather than pieced
+ * together.
  */
 function exampleAnswer(
   examples: readonly ExamplePair[] | undefined,
