@@ -10,6 +10,7 @@ import {
   isTimeTerm,
   type ReadMessage,
   readMessage,
+  withoutMentions,
   withRelated,
 } from './message.ts';
 import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
@@ -87,9 +88,6 @@ export function writeEcho(request: EchoRequest): string {
     phrase: ownerPhraseFor(memory.character, message, earlier, budget),
   });
 }
-
-/** A text without its @mentions (a cast answered opens with the twin's). */
-const withoutMentions = (text: string) => text.replace(/(^|\s)@[\w.-]+/g, ' ');
 
 /**
  * How much a rewrite's message and this one must share for the owner's rewrite to be said: of the

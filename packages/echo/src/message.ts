@@ -88,9 +88,14 @@ const CAST_TAKE =
  */
 const CAST_AUTHOR = /^(?:@[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?|fid \d{1,12})$/i;
 
+/** A text with its @mentions left out (a cast answered opens with the twin's), one space where each was. */
+export function withoutMentions(text: string): string {
+  return text.replace(/(^|\s)@\w[\w.-]*/g, ' ');
+}
+
 /** What a quoted cast is about: its words without links and mentions, nor the words any question is made of. */
 function castSubject(quote: string): string[] {
-  const text = quote.replace(/https?:\/\/\S+/g, ' ').replace(/(^|\s)@\w[\w.-]*/g, ' ');
+  const text = withoutMentions(quote.replace(/https?:\/\/\S+/g, ' '));
   return [...new Set(contentWords(text).filter((word) => !QUESTION_WORDS.has(word)))];
 }
 
@@ -136,12 +141,9 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
     };
   }
   const cleaned = text.replace(/\s+/g, ' ').trim();
-  const withoutMentions = cleaned
-    .replace(/(^|\s)@\w[\w.-]*/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const greeting = withoutMentions.match(GREETING);
-  let rest = greeting ? withoutMentions.slice(greeting[0].length) : withoutMentions;
+  const unmentioned = withoutMentions(cleaned).replace(/\s+/g, ' ').trim();
+  const greeting = unmentioned.match(GREETING);
+  let rest = greeting ? unmentioned.slice(greeting[0].length) : unmentioned;
   const howAreYou = rest.match(HOW_ARE_YOU);
   if (howAreYou) rest = rest.replace(HOW_ARE_YOU, ' ').trim();
   const subject = [...new Set(contentWords(rest).filter((word) => !QUESTION_WORDS.has(word)))];
@@ -152,10 +154,10 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
   if (HOSTILE.test(cleaned) || (INSULT_WORDS.test(cleaned) && /\b(?:you|u|ur|your)\b/i.test(cleaned))) {
     return { ...base, kind: 'hostile' };
   }
-  if (THANKS.test(withoutMentions)) return { ...base, kind: 'thanks' };
+  if (THANKS.test(unmentioned)) return { ...base, kind: 'thanks' };
   if (JOKE.test(rest)) return { ...base, kind: 'joke' };
   if (ADVICE.test(rest)) return { ...base, kind: 'advice' };
-  if (STATUS.test(rest) || STATUS.test(withoutMentions)) return { ...base, kind: 'status' };
+  if (STATUS.test(rest) || STATUS.test(unmentioned)) return { ...base, kind: 'status' };
   if ((greeting || howAreYou) && terms.length === 0) return { ...base, kind: 'greeting' };
   return { ...base, kind: 'question' };
 }
@@ -196,11 +198,7 @@ const ASKS_YES_OR_NO =
 
 /** The answer `message` asks for; a choice that offers yes or no ("milk in coffee, yes or no?") asks for one. */
 export function askedShape(message: string): AnswerShape {
-  const text = stripEmojis(message)
-    .replace(/(^|\s)@\w[\w.-]*/g, ' ')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = withoutMentions(stripEmojis(message)).toLowerCase().replace(/\s+/g, ' ').trim();
   if (/\byes or no\b/.test(text)) return 'yes-no';
   if (/\w\s+or\s+\w/.test(text)) return 'choice';
   return ASKS_YES_OR_NO.test(text.replace(GREETING, '').trim()) ? 'yes-no' : 'open';
