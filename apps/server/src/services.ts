@@ -65,7 +65,7 @@ export interface Services {
   contracts: () => ContractAddresses | null;
   /** Lives read from the contract: the indexer's backfill and the deploy pipeline. */
   life: LifeReader;
-  /** Lives for request paths and jobs, from the index (lives/lives.ts). */
+  /** Lives for request paths and jobs, from the index (platform/chain/lives.ts). */
   lives: Lives;
   /** Local mode only: the Quick Auth server the mini-app signs in with. */
   localQuickAuth: LocalQuickAuth | null;

@@ -96,9 +96,10 @@ export async function readForReply(
 }
 
 /**
- * Decides how the twin of `reads` answers `message`: an unknown twin is 404, a dead one (lives/lives.ts:
- * the index, a death confirmed on the chain) answers "Agent is dead." without calling any engine, a living one streams from the
- * engine with the stored conversation as context. Each exchange is stored once it is complete.
+ * Decides how the twin of `reads` answers `message`: an unknown twin is 404, a dead one
+ * (platform/chain/lives.ts: the index, a death confirmed on the chain) answers "Agent is dead."
+ * without calling any engine, a living one streams from the engine with the stored conversation as
+ * context. Each exchange is stored once it is complete.
  */
 export function planReply(
   deps: { db: Db; chatEngine: ChatEngine; budget: Omit<StreamBudget, 'signal'> },

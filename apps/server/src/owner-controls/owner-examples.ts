@@ -18,7 +18,7 @@ import { ownedTwin } from '../twins/index.ts';
 
 /**
  * The owner teaches the twin by example: "how I'd say it" for one of its replies on Activity is kept
- * with the message the reply answered, and retrieval (twin/cast-memory-store.ts recallFor) prefers it
+ * with the message the reply answered, and retrieval (twin-mind/cast-memory-store.ts recallFor) prefers it
  * for similar messages from then on. Only the owner adds, lists and deletes them.
  */
 

@@ -62,7 +62,7 @@ function toRecord(row: RecordRow): TwinRecord {
 /**
  * Stores a new twin. Used by the deploy pipeline (and by tests, which insert twins directly).
  * One twin per owner and per agentId: the table's unique constraints refuse a second. The casts the
- * character was built from become the twin's memory rows (twin/cast-memory-store.ts); the stored
+ * character was built from become the twin's memory rows (twin-mind/cast-memory-store.ts); the stored
  * character keeps none, so it stays small enough to cache by the thousand.
  */
 export async function insertTwin(db: Db, twin: NewTwin): Promise<TwinRecord> {

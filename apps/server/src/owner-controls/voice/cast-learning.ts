@@ -55,7 +55,7 @@ export function withNewCasts(
 
 /**
  * Reads the owner's recent casts and adds to the twin's memory those newer than the newest it has
- * learned, as rows (twin/cast-memory-store.ts: a cast already known, by hash or word for word, is
+ * learned, as rows (twin-mind/cast-memory-store.ts: a cast already known, by hash or word for word, is
  * not added again): memory grows by what is new, never rebuilt. With a `day` (the daily schedule),
  * at most once per twin and day: the day's row is the exactly-once key, taken in the same
  * transaction as the change, so a retry or another replica changes nothing. Null when that day was

@@ -161,7 +161,7 @@ export async function indexLifeExtended(
     from = to + 1;
   }
 
-  // Caught up: request paths may take an expiry in the past for a death (lives/lives.ts).
+  // Caught up: request paths may take an expiry in the past for a death (chain/lives.ts).
   if (indexed >= head) await recordIndexSynced(db);
   if (options.backfill) await backfillLives(deps);
   return indexed;

@@ -468,7 +468,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       perTwin: { hour: env.REPLIES_PER_TWIN_PER_HOUR, day: env.REPLIES_PER_TWIN_PER_DAY },
       minUserScore: env.REPLY_MIN_USER_SCORE,
     },
-    /** How many of its owner's casts a twin remembers at most (twin/cast-memory-store.ts). */
+    /** How many of its owner's casts a twin remembers at most (twin-mind/cast-memory-store.ts). */
     memoryCasts: env.TWIN_MEMORY_CASTS,
     /** Hosts besides the app's own that a twin's text may link to (twin-actions/output-policy.ts). */
     twinLinkHosts: env.TWIN_LINK_HOSTS,

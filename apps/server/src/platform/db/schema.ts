@@ -326,7 +326,7 @@ export interface RejectedInputsTable {
   created_at: CreatedAt;
 }
 
-/** One of the owner's casts a twin remembers (twin/cast-memory-store.ts). */
+/** One of the owner's casts a twin remembers (twin-mind/cast-memory-store.ts). */
 export interface TwinMemoryTable {
   agent_id: string;
   cast_hash: string;

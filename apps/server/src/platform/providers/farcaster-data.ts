@@ -36,7 +36,7 @@ export interface ThreadCast {
 
 /**
  * Read access to Farcaster: the local social network in local mode, Neynar in production.
- * Chosen once at start-up (see providers/index.ts).
+ * Chosen once at start-up (see services.ts).
  */
 export interface FarcasterData {
   getUser(fid: number): Promise<FarcasterUser | null>;

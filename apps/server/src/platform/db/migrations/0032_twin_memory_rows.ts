@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 const AGENTS_PER_BATCH = 20;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // What a twin knows of its owner, a row per cast (twin/cast-memory-store.ts), searched by Postgres's
+  // What a twin knows of its owner, a row per cast (twin-mind/cast-memory-store.ts), searched by Postgres's
   // full-text search within one twin: btree_gin lets one GIN index hold the twin and the words.
   await sql`create extension if not exists btree_gin`.execute(db);
   await sql`

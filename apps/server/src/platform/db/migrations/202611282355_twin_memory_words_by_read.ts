@@ -4,7 +4,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A twin learns a cast once by its words without an index on them: an index keyed by a hash of
   // the words puts each new cast on a random page of it, so learning a few casts wrote a page image
   // per cast, more the more the twin knew. The words are checked by a read as casts are inserted
-  // (twin/cast-memory-store.ts rememberCasts).
+  // (twin-mind/cast-memory-store.ts rememberCasts).
   await sql`drop index if exists twin_memory_words`.execute(db);
 }
 
