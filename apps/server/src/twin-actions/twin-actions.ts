@@ -200,7 +200,11 @@ export async function startTwinActions(
           // A post whose turn a sibling holds runs again once it may be free, its retries kept for failures.
           const followUp =
             error instanceof PostTurnTaken && job.data.kind === 'post' ? postTurnFollowUp(job.data, error) : null;
-          if (!followUp) throw error;
+          if (!followUp) {
+            // pg-boss keeps the error on the job and retries it; the log says why a reply is late.
+            logger.warn({ err: error, job: key }, 'twin write failed');
+            throw error;
+          }
           await boss.insert([
             {
               name: TWIN_WRITE_QUEUE,
