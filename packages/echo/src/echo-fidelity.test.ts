@@ -240,14 +240,19 @@ describe("the owner's own answers", () => {
       ['what do you do on a cold morning?', 'stay in with a pot of tea'],
       ['what bread do you bake most?', 'focaccia, every single week'],
     ];
-    expect(askWith('what bread is good on a cold day?', pairs)).toBe('focaccia, every single week');
-    expect(askWith('what do you do on a cold and rainy morning?', pairs)).toBe('stay in with a pot of tea');
+    // As like one parent as the other: "bread" and "bake" say more than "cold" and "morning".
+    expect(askWith('what bread do you bake on a cold morning?', pairs)).toBe('focaccia, every single week');
+    expect(askWith('what do you do on cold mornings?', pairs)).toBe('stay in with a pot of tea');
   });
 
   it('says a reply only for a message on the same thing, not one that shares a question word alone', () => {
     const pairs: [string, string][] = [['best way to deal with slugs?', 'beer traps and patience']];
     expect(askWith('what is the best bread for beginners?', pairs)).not.toContain('beer traps');
-    expect(askWith('any tips for slugs on basil?', pairs)).toBe('beer traps and patience');
+    expect(askWith('what is the best way to deal with slugs?', pairs)).toBe('beer traps and patience');
+    // Half its words: not said as the answer, but as the nearest thing they said.
+    const near = askWith('best way to get rid of slugs?', pairs);
+    expect(near).not.toBe('beer traps and patience');
+    expect(near).toContain('beer traps and patience');
   });
 
   it('says a reply to a yes-or-no question or a choice only to a question asking the same kind', () => {
@@ -290,10 +295,31 @@ describe("the owner's own answers", () => {
     ];
     expect(askWith('what grinder should i buy for espresso?', pairs)).toBe('the cheapest burr grinder you can find');
     expect(askWith('how old is that truck of yours?', pairs)).toBe('older than my grandkids 300k on it');
-    expect(askWith('what is wrong with your truck?', pairs)).not.toContain('grandkids');
+    expect(askWith('what is wrong with your truck?', pairs)).not.toBe('older than my grandkids 300k on it');
     // When it asks about is not what it asks.
     const building: [string, string, boolean][] = [['what are you building this week?', 'a tiny escrow', true]];
     expect(askWith('so what are you building these days?', building)).toBe('a tiny escrow');
+  });
+
+  it('answers another question on the same thing from their casts, else with the nearest answer they gave, said as near', () => {
+    const pairs: [string, string][] = [
+      ['how long have you been dancing salsa?', 'three years and still learning every class'],
+      ['how do you catch catfish?', 'chicken liver on the bottom at night'],
+    ];
+    const askTwin = (replies: readonly string[], message: string) =>
+      writeEcho({
+        character: twinWith(replies),
+        conversation: [{ role: 'user', content: message }],
+        examples: examples(pairs),
+      });
+    const dancer = ['salsa congress next month, already practising every night'];
+    expect(askTwin(dancer, 'are you going to the salsa congress?')).toContain('salsa congress next month');
+    expect(askTwin(dancer, 'are you going to the salsa congress?')).not.toContain('three years');
+    // Nothing they cast is on catching anything: rather than that they never cast about it, the
+    // reply they gave on catching, introduced as the nearest thing they said.
+    const caught = askTwin([], 'did you catch anything today?');
+    expect(NEAREST_INTROS.some((intro) => caught.toLowerCase().startsWith(intro.toLowerCase()))).toBe(true);
+    expect(caught).toContain('chicken liver on the bottom at night');
   });
 
   it('answers with what they cast to the very question rather than a rewrite on another one', () => {

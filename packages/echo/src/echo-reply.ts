@@ -74,8 +74,8 @@ export function writeEcho(request: EchoRequest): string {
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
   const read = readMessage(message, memory.character);
-  const decided =
-    ownerWordsReply(memory, message, budget) ?? exampleAnswer(request.examples, message, read.terms, budget);
+  const owned = ownerAnswers(request.examples, message, read.terms, budget);
+  const decided = ownerWordsReply(memory, message, budget) ?? owned.same;
   if (decided !== null) return decided;
   return writeReply(memory, {
     message,
@@ -86,59 +86,71 @@ export function writeEcho(request: EchoRequest): string {
     short: inThread,
     remembered: request.remembered,
     phrase: ownerPhraseFor(memory.character, message, earlier, budget),
+    related: owned.related,
   });
 }
 
 /**
- * How much a rewrite's message and this one must share for the owner's rewrite to be said: of the
- * terms of either, at least half in both (Jaccard), words that only say when ("these days", "this
+ * How much a message the owner answered and this one must share for their answer to be said: of the
+ * terms of either, more than half in both (Jaccard), words that only say when ("these days", "this
  * week") left out. The same question reworded ("which grinder would you buy?", "what grinder should
  * i buy for espresso?"), not another on the same thing ("how old is your truck?", "what is wrong
- * with your truck?").
+ * with your truck?": "older than my grandkids" answers one, not the other), nor one sharing one word
+ * of two ("what boat do you sail?", "how was the night sail?").
  */
-const TAUGHT_SHARE = 0.5;
+const SAME_QUESTION_SHARE = 0.5;
 /** What the message's words in an answer count for, against the same words in the message it answered. */
 const ANSWER_WEIGHT = 0.5;
 
+/** The owner's answers that bear on a message (ownerAnswers). */
+interface OwnerAnswers {
+  /** Their answer to the same question: said as they wrote it. */
+  same: string | null;
+  /** Their answer to another question on the same thing, asking the same kind of answer. */
+  related: string | null;
+}
+
+const NO_OWNER_ANSWERS: OwnerAnswers = { same: null, related: null };
+
 /**
- * The owner's own answer to a message like this one, said as they wrote it when it fits: a rewrite
- * of theirs ("how I'd say it" on Activity) on the same question (TAUGHT_SHARE, and sharing as much
- * of what the message is about as any message they answered), else the reply they cast to the
- * parent most like the message among those it fits (castAnswerFits), its own words on the message
- * counting half as much as the parent's (of two parents on it, the one whose answer is on it too).
- * Like means sharing what the message is about (its content words, question words included: "what
- * are you building?" is about building), a word that could be a topic counting twice a word common
- * in casts about anything (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A
- * reply of theirs sounds like them as nothing composed can: it is said whole rather than pieced
- * together.
+ * The owner's own answers to messages like this one. `same`: said as they wrote it, their answer to
+ * the same question (answersAlike and sameQuestion): a rewrite of theirs ("how I'd say it" on
+ * Activity), else the reply they cast to the parent most like the message, its own words on the
+ * message counting half as much as the parent's (of two parents on it, the one whose answer is on it
+ * too). `related`: the best of their answers to another question on the same thing, which the reply
+ * says as the nearest thing they said when nothing they cast is on the message (Planner.offTopic):
+ * "zoom out, touch grass, keep building" (to "what do you do when the market dumps?") to "bear
+ * market or bull market?" rather than that they never cast about markets. Like means sharing what the
+ * message is about (its content words, question words included: "what are you building?" is about
+ * building), a word that could be a topic counting twice a word common in casts about anything
+ * (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A reply of theirs sounds like
+ * them as nothing composed can: it is said whole rather than pieced together.
  */
-function exampleAnswer(
+function ownerAnswers(
   examples: readonly ExamplePair[] | undefined,
   message: string,
   subject: readonly string[],
   budget: number,
-): string | null {
-  if (!examples || examples.length === 0) return null;
+): OwnerAnswers {
+  if (!examples || examples.length === 0) return NO_OWNER_ANSWERS;
   const asked = [...new Set(searchTerms(withoutMentions(message)))];
-  if (asked.length === 0) return null;
+  if (asked.length === 0) return NO_OWNER_ANSWERS;
   const shape = askedShape(message);
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
   const sharedWith = (theirs: ReadonlySet<string>) => asked.filter((term) => theirs.has(term));
   type Candidate = { answer: string; parentShare: number; share: number; score: number };
-  const best: { taught: Candidate | null; cast: Candidate | null } = { taught: null, cast: null };
+  const best: Record<'taught' | 'cast' | 'related', Candidate | null> = { taught: null, cast: null, related: null };
   for (const example of examples) {
     const theirs = termsOf(example.message);
     const shared = sharedWith(theirs);
     if (shared.length === 0 || byteLength(example.answer) > budget) continue;
-    if (example.taught ? !sameQuestion(asked, theirs) : !castAnswerFits(example.message, theirs, subject, shape)) {
-      continue;
-    }
+    if (!answersAlike(example.message, theirs, subject, shape)) continue;
     const parentShare = weight(shared) / whole;
     const inAnswer = example.taught ? [] : sharedWith(termsOf(example.answer));
     const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
-    const kind = example.taught ? 'taught' : 'cast';
+    const kind = !sameQuestion(asked, theirs) ? 'related' : example.taught ? 'taught' : 'cast';
     const current = best[kind];
     if (!current || share > current.share || (share === current.share && example.score > current.score)) {
       best[kind] = { answer: example.answer, parentShare, share, score: example.score };
@@ -146,30 +158,32 @@ function exampleAnswer(
   }
   // What the owner said they would answer weighs most, unless they cast an answer to a message
   // more like this one.
-  const { taught, cast } = best;
-  if (taught && (!cast || taught.parentShare >= cast.parentShare)) return taught.answer;
-  return cast?.answer ?? null;
+  const { taught, cast, related } = best;
+  const same = taught && (!cast || taught.parentShare >= cast.parentShare) ? taught : cast;
+  return { same: same?.answer ?? null, related: related?.answer ?? null };
 }
 
 /**
- * Whether a reply the owner cast to another message (`parent`, its terms `theirs`) can be said to
- * this one: that message shares a word of what this one is about, when this one is about anything
- * but question words ("best" alone does not make "best way to deal with slugs?" like "what is the
- * best bread?"), and asks for the same kind of answer (message.ts answersShape: "No, the boat is
- * ashore from November" answers "do you sail in winter?", not "how was the night sail?").
+ * Whether the owner's answer to another message (`answered`, its terms `theirs`) is on what this one
+ * is about (`subject`) and of the kind it asks (`shape`): sharing a word of what this one is about
+ * when it is about anything but question words ("best" alone does not make "what is the best pizza?"
+ * like "what is the best bread?"), and asking for the same kind of answer (message.ts answersShape:
+ * "No, the boat is ashore from November" answers "do you sail in winter?", not "how was the winter
+ * sail?").
  */
-function castAnswerFits(
-  parent: string,
+function answersAlike(
+  answered: string,
   theirs: ReadonlySet<string>,
   subject: readonly string[],
   shape: AnswerShape,
 ): boolean {
-  if (subject.length > 0 && !subject.some((term) => theirs.has(term))) return false;
-  return answersShape(askedShape(parent), shape);
+  const about = subject.filter((term) => !isTimeTerm(term));
+  if (about.length > 0 && !about.some((term) => theirs.has(term))) return false;
+  return answersShape(askedShape(answered), shape);
 }
 
 /**
- * Whether two messages' terms ask the same question (TAUGHT_SHARE), their time words left out
+ * Whether two messages' terms ask the same question (SAME_QUESTION_SHARE), their time words left out
  * unless they are about nothing else ("how was your day?").
  */
 function sameQuestion(asked: readonly string[], theirs: ReadonlySet<string>): boolean {
@@ -179,7 +193,7 @@ function sameQuestion(asked: readonly string[], theirs: ReadonlySet<string>): bo
   };
   const untimed = (terms: Iterable<string>) => new Set([...terms].filter((term) => !isTimeTerm(term)));
   const likeness = share(untimed(asked), untimed(theirs)) ?? share(new Set(asked), theirs) ?? 0;
-  return likeness >= TAUGHT_SHARE;
+  return likeness > SAME_QUESTION_SHARE;
 }
 
 /** The chat reply to one message, as the mini-app asks for it. */
@@ -214,6 +228,8 @@ interface ReplyContext {
   remembered?: PersonMemory | undefined;
   /** One of the owner's phrases (owner-words.ts) to say in it, or null. */
   phrase: string | null;
+  /** The owner's answer to another question on the same thing (ownerAnswers), or null. */
+  related: string | null;
 }
 
 /**
@@ -437,19 +453,19 @@ class Planner {
       case 'cast':
         return this.castTake(read, asks);
       case 'advice':
-        return this.advice(read, greeting, asks);
+        return this.advice(read, context, greeting, asks);
       case 'question':
         return this.question(read, context, greeting, asks);
     }
   }
 
-  private advice(read: ReadMessage, greeting: Slot[], asks: readonly string[]): Plan {
+  private advice(read: ReadMessage, context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
     const { character, topics } = this.memory;
     // "advice for a beginner?" asks for advice in general; "advice on sourdough?" about sourdough.
     const terms = read.terms.filter((term) => !ADVICE_AUDIENCE.has(term));
     let advice: Passage | undefined;
     if (terms.length > 0) {
-      if (!this.covers(terms)) return this.nearest(terms, greeting, asks) ?? this.notCastAbout(greeting);
+      if (!this.covers(terms)) return this.offTopic(terms, context, greeting, asks);
       const matchingAdvice = this.memory.ofKind('advice', terms).filter((passage) => passage.score > 1);
       advice = this.passage(matchingAdvice, this.memory.matching(withRelated(terms)));
       if (!advice) return this.tooLong(read, greeting);
@@ -509,7 +525,7 @@ class Planner {
         askBacks: asks,
       };
     }
-    if (!this.covers(terms)) return this.nearest(terms, greeting, asks) ?? this.notCastAbout(greeting);
+    if (!this.covers(terms)) return this.offTopic(terms, context, greeting, asks);
     const ranked = this.memory.matching(withRelated(terms));
     const answer = this.passage(ranked);
     if (!answer) return this.tooLong(read, greeting);
@@ -577,11 +593,18 @@ class Planner {
     return known > 0 && known >= Math.ceil(terms.length / 2);
   }
 
-  /** Their sentences nearest a question they cast about only in part, said as near rather than on it. */
-  private nearest(terms: readonly string[], greeting: Slot[], asks: readonly string[]): Plan | undefined {
-    const near = this.passage(nearestPassages(this.memory, terms));
-    if (!near) return undefined;
-    return { slots: [...greeting, ...this.line(NEAREST_INTROS), ...this.borrowed(near)], askBacks: asks };
+  /**
+   * A message on what their casts are not about: the nearest thing they said, said as near rather
+   * than on it: their answer to another question on the same thing, else their sentences nearest a
+   * question they cast about only in part; else that they have not cast about it.
+   */
+  private offTopic(terms: readonly string[], context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
+    const near: Slot[] =
+      context.related !== null && !this.said.line(context.related)
+        ? [{ parts: [{ text: context.related, own: false }] }]
+        : this.borrowed(this.passage(nearestPassages(this.memory, terms)));
+    if (near.length === 0) return this.notCastAbout(greeting);
+    return { slots: [...greeting, ...this.line(NEAREST_INTROS), ...near], askBacks: asks };
   }
 
   private notCastAbout(greeting: Slot[]): Plan {
