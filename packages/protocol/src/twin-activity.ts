@@ -91,6 +91,7 @@ export const skipReasonSchema = z.enum([
   'thread-bound',
   'paused',
   'draft-expired',
+  'failed',
 ]);
 export type SkipReason = z.infer<typeof skipReasonSchema>;
 

@@ -25,7 +25,7 @@ import {
 import { replyInThread, type ThreadReplyJob } from './mentions/thread-reply.ts';
 import { findTwinByFid, twinsConcernedByEach } from './twin-accounts.ts';
 import { writtenKeys } from './twin-writes.ts';
-import { cleanUpWriteRecords } from './write-skips.ts';
+import { cleanUpWriteRecords, recordSkip, type WriteSkip } from './write-skips.ts';
 import { writingKeys } from './writing-keys.ts';
 
 export const TWIN_WRITE_QUEUE = 'twin-write';
@@ -51,6 +51,20 @@ export function twinWriteKey(job: TwinWriteJob): string {
       return writingKeys.post(job.agentId, job.slotAt);
     case 'digest':
       return writingKeys.digest(job.agentId, job.slotAt);
+  }
+}
+
+/** What a job's writing is recorded as when it is not written: what it answers, and whom. */
+export function skippedWriting(job: TwinWriteJob): Omit<WriteSkip, 'reason'> {
+  const key = twinWriteKey(job);
+  switch (job.kind) {
+    case 'thread-reply':
+      return { key, agent_id: job.agentId, kind: job.kind, subject: job.cast.hash, author_fid: job.cast.author.fid };
+    case 'dm-reply':
+      return { key, agent_id: job.agentId, kind: job.kind, subject: job.message.id, author_fid: job.message.fromFid };
+    case 'post':
+    case 'digest':
+      return { key, agent_id: job.agentId, kind: job.kind, subject: String(job.slotAt), author_fid: null };
   }
 }
 
@@ -188,38 +202,45 @@ export async function startTwinActions(
   const workerIds: string[] = [];
   for (let index = 0; index < WORKERS; index++) {
     workerIds.push(
-      await boss.work<TwinWriteJob>(TWIN_WRITE_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (!job) return;
-        const key = twinWriteKey(job.data);
-        // An input no retry can use (text Postgres refuses) is recorded and skipped, not retried.
-        const outcome = await skippingUnusableInput<{ status: string }>(
-          { db, logger },
-          { source: 'twin-write', key, input: job.data },
-          () => runTwinWriteJob(deps, job.data),
-        ).catch(async (error: unknown) => {
-          // A post whose turn a sibling holds runs again once it may be free, its retries kept for failures.
-          const followUp =
-            error instanceof PostTurnTaken && job.data.kind === 'post' ? postTurnFollowUp(job.data, error) : null;
-          if (!followUp) {
-            // pg-boss keeps the error on the job and retries it; the log says why a reply is late.
-            logger.warn({ err: error, job: key }, 'twin write failed');
-            throw error;
-          }
-          await boss.insert([
-            {
-              name: TWIN_WRITE_QUEUE,
-              data: followUp.job,
-              singletonKey: key,
-              // An interval: the queue's start time is read on the database's clock, as the turn's.
-              startAfter: `${followUp.startAfterSeconds} seconds`,
-            },
-          ]);
-          return { status: 'waiting-for-turn' };
-        });
-        logger.info({ job: key, outcome: outcome?.status ?? 'skipped' }, 'twin write');
-        // pg-boss waits out its polling interval after a job; with a backlog, fetch the next at once.
-        boss.notifyWorker(workerIds[index]!);
-      }),
+      await boss.work<TwinWriteJob>(
+        TWIN_WRITE_QUEUE,
+        { pollingIntervalSeconds: 0.5, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          const key = twinWriteKey(job.data);
+          // An input no retry can use (text Postgres refuses) is recorded and skipped, not retried.
+          const outcome = await skippingUnusableInput<{ status: string }>(
+            { db, logger },
+            { source: 'twin-write', key, input: job.data },
+            () => runTwinWriteJob(deps, job.data),
+          ).catch(async (error: unknown) => {
+            // A post whose turn a sibling holds runs again once it may be free, its retries kept for failures.
+            const followUp =
+              error instanceof PostTurnTaken && job.data.kind === 'post' ? postTurnFollowUp(job.data, error) : null;
+            if (!followUp) {
+              // pg-boss keeps the error on the job and retries it; the log says why a reply is late.
+              logger.warn({ err: error, job: key, retried: job.retryCount }, 'twin write failed');
+              // Its last try: the owner's Activity lists it, rather than the writing vanishing.
+              if (job.retryCount >= job.retryLimit)
+                await recordSkip({ db, logger }, { ...skippedWriting(job.data), reason: 'failed' });
+              throw error;
+            }
+            await boss.insert([
+              {
+                name: TWIN_WRITE_QUEUE,
+                data: followUp.job,
+                singletonKey: key,
+                // An interval: the queue's start time is read on the database's clock, as the turn's.
+                startAfter: `${followUp.startAfterSeconds} seconds`,
+              },
+            ]);
+            return { status: 'waiting-for-turn' };
+          });
+          logger.info({ job: key, outcome: outcome?.status ?? 'skipped' }, 'twin write');
+          // pg-boss waits out its polling interval after a job; with a backlog, fetch the next at once.
+          boss.notifyWorker(workerIds[index]!);
+        },
+      ),
     );
   }
   // One statement for any number of jobs; a key already queued or running is passed over (stately).

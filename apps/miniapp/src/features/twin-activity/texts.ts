@@ -46,6 +46,7 @@ export const activityTexts = {
     'thread-bound': 'the thread had enough twin replies',
     paused: 'paused',
     'draft-expired': 'the draft was not reviewed within 24 hours',
+    failed: 'writing it failed on every try',
   } satisfies Record<SkipReason, string>,
   draft: {
     post: 'Draft post: review it',

@@ -306,7 +306,7 @@ export interface DatabaseColumns {
     key: string;
     agent_id: string;
     kind: 'thread-reply' | 'dm-reply' | 'post' | 'digest' | 'thank-you';
-    reason: 'author-limit' | 'twin-limit' | 'switched-off' | 'dead' | 'filtered' | 'thread-bound' | 'paused' | 'draft-expired';
+    reason: 'author-limit' | 'twin-limit' | 'switched-off' | 'dead' | 'filtered' | 'thread-bound' | 'paused' | 'draft-expired' | 'failed';
     subject: string;
     author_fid: number | null;
     created_at: Date;

@@ -36,6 +36,7 @@ import * as twinMemoryWordsByRead from './202611282355_twin_memory_words_by_read
 import * as outbox from './202611290325_outbox.ts';
 import * as twinPostTurns from './202611290355_twin_post_turns.ts';
 import * as outboxOperator from './202611290636_outbox_operator.ts';
+import * as twinWriteSkipFailed from './202611292330_twin_write_skip_failed.ts';
 
 /** Every migration, in order. Names are permanent once released: add, never rename. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '202611290325_outbox': outbox,
   '202611290355_twin_post_turns': twinPostTurns,
   '202611290636_outbox_operator': outboxOperator,
+  '202611292330_twin_write_skip_failed': twinWriteSkipFailed,
 };
