@@ -1,4 +1,4 @@
-import { startBotService } from './support/bot-service.ts';
+import { type ServedProcess, startBotService } from './support/bot-service.ts';
 import type { Benchmark } from './support/context.ts';
 import { miniappDist } from './support/paths.ts';
 import { progress } from './support/progress.ts';
@@ -220,12 +220,14 @@ export const voice: Benchmark = {
       );
       const model = await startRecordingModel(forward);
       const recalls: PromptRecall[] = [];
+      let modelProcess: ServedProcess | undefined;
       try {
-        const modelUrl = await bot.serving(miniappDist, {
+        modelProcess = await bot.serving(miniappDist, {
           LLM_BASE_URL: `${model.url}/v1`,
           LLM_MODEL: forward?.model ?? RECORDING_MODEL_NAME,
           LLM_RECALL_TOKENS: String(RECALL_BUDGET_TOKENS),
         });
+        const modelUrl = modelProcess.url;
         await startStage('model', modelUrl);
         for (const { user, agentId } of learnedTwins) {
           await askHeldOut(user, agentId, 'model', modelUrl);
@@ -251,6 +253,9 @@ export const voice: Benchmark = {
           }
         }
       } finally {
+        // Stopped before its model: it shares the queue, and a reply it took later (the rewrites'
+        // tags) would fail on a model that is gone, retried until the bench gave up on it.
+        await modelProcess?.stop();
         await model.close();
       }
 

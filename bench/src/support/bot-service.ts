@@ -51,9 +51,17 @@ export interface BotService {
   /**
    * Another process of the same service, on the same database and chain, serving another build as
    * it serves the mini-app (the bare template, for a fair comparison of what pages send), with `env`
-   * over its environment (a model for its twins: LLM_BASE_URL, LLM_MODEL); its URL. Stopped with the rest.
+   * over its environment (a model for its twins: LLM_BASE_URL, LLM_MODEL). Stopped with the rest, or
+   * before: a replica takes jobs from the shared queue, so one whose model is gone fails the twins'
+   * replies it takes until it stops.
    */
-  serving(miniappDist: string, env?: Record<string, string>): Promise<string>;
+  serving(miniappDist: string, env?: Record<string, string>): Promise<ServedProcess>;
+  stop(): Promise<void>;
+}
+
+/** A process `serving` started: its URL, and how to stop it. */
+export interface ServedProcess {
+  url: string;
   stop(): Promise<void>;
 }
 
@@ -165,8 +173,10 @@ export async function startBotService(): Promise<BotService> {
     const { url, service } = await startProcess(miniappDist, logFile);
     child = service;
     let served = 0;
-    const serving = async (otherDist: string, env?: Record<string, string>) =>
-      (await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}-${++served}.log`), env)).url;
+    const serving = async (otherDist: string, env?: Record<string, string>): Promise<ServedProcess> => {
+      const other = await startProcess(otherDist, join(dataDir, `server-${basename(otherDist)}-${++served}.log`), env);
+      return { url: other.url, stop: () => stopChild(other.service) };
+    };
     const logFiles = () =>
       readdirSync(dataDir)
         .filter((name) => name.endsWith('.log'))

@@ -19,7 +19,7 @@ export function servedBuilds(context: BenchContext): Promise<ServedBuilds> {
       const builds = await context.builds();
       const { bot } = await context.services();
       progress('starting a second bot service process that serves the bare template');
-      return { app: bot.url, template: await bot.serving(builds.templateDist) };
+      return { app: bot.url, template: (await bot.serving(builds.templateDist)).url };
     })();
     made.set(context, served);
   }
