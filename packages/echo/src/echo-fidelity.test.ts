@@ -193,6 +193,24 @@ describe('the weather', () => {
   });
 });
 
+describe('advice', () => {
+  it('gives advice of theirs only on what was asked, else what they cast about it', () => {
+    const degen = echoTwin(
+      { fid: 6001, username: 'kai' },
+      [
+        // Their newest cast, and the only advice they gave.
+        'Never ape into what you cannot laugh about losing.',
+        'Base frames are the most fun thing on farcaster right now.',
+        'Minted three things on Base today, gas under a cent.',
+      ],
+      [],
+    );
+    expect(ask(degen, 'who should i follow on farcaster?')).toContain('Base frames');
+    expect(ask(degen, 'any advice on minting?')).toContain('Minted three things');
+    expect(ask(degen, 'any advice on minting?')).not.toContain('Never ape');
+  });
+});
+
 describe('answers near a question', () => {
   it('answers a question sharing two telling words of their casts with the nearest sentence, said as near', () => {
     const twin = twinWith([]);

@@ -408,7 +408,9 @@ class Planner {
       case 'status': {
         // "any news on the indexer?": news about that, if they cast about it.
         const covered = this.covers(read.terms);
-        const news = covered ? this.memory.ofKind('status', read.terms).filter((passage) => passage.score > 1.6) : [];
+        const news = covered
+          ? this.memory.ofKindMatching('status', read.terms).filter((passage) => passage.score > 1.6)
+          : [];
         const status = this.passage(
           news,
           covered ? this.memory.matching(withRelated(read.terms)) : [],
@@ -466,7 +468,7 @@ class Planner {
     let advice: Passage | undefined;
     if (terms.length > 0) {
       if (!this.covers(terms)) return this.offTopic(terms, context, greeting, asks);
-      const matchingAdvice = this.memory.ofKind('advice', terms).filter((passage) => passage.score > 1);
+      const matchingAdvice = this.memory.ofKindMatching('advice', terms);
       advice = this.passage(matchingAdvice, this.memory.matching(withRelated(terms)));
       if (!advice) return this.tooLong(read, greeting);
     } else {

@@ -105,21 +105,28 @@ export class Memory {
     );
   }
 
-  /**
-   * Passages of a kind (advice, humour, status), newest first unless `terms` match some better;
-   * a score above 1 means the terms matched.
-   */
+  /** Passages of a kind (advice, humour, status), newest first unless `terms` match some better. */
   ofKind(kind: PassageKind, terms: readonly string[] = [], limit = 12): Passage[] {
-    if (terms.length === 0) return this.kept(`${kind}:${limit}`, () => this.scoredOfKind(kind, [], limit));
-    return this.scoredOfKind(kind, terms, limit);
+    if (terms.length === 0) return this.kept(`${kind}:${limit}`, () => this.scoredOfKind(kind, [], limit, false));
+    return this.scoredOfKind(kind, terms, limit, false);
   }
 
-  private scoredOfKind(kind: PassageKind, terms: readonly string[], limit: number): Passage[] {
+  /**
+   * Passages of a kind whose sentence the terms match, best first. (A score says less: a newer
+   * cast's is raised, so a sentence of the kind can outscore a match without one.)
+   */
+  ofKindMatching(kind: PassageKind, terms: readonly string[], limit = 12): Passage[] {
+    return this.scoredOfKind(kind, terms, limit, true);
+  }
+
+  private scoredOfKind(kind: PassageKind, terms: readonly string[], limit: number, matchedOnly: boolean): Passage[] {
     const relevance = new Map(this.search.search(terms, 500).map((hit) => [hit.index, hit.score]));
     const weights = this.kindWeights[kind];
     const scored = this.sentences.flatMap((sentence, index) => {
       const weight = weights[index]!;
-      return weight > 0 ? [{ sentence, score: weight + (relevance.get(index) ?? 0) }] : [];
+      const matched = relevance.get(index);
+      if (weight <= 0 || (matchedOnly && matched === undefined)) return [];
+      return [{ sentence, score: weight + (matched ?? 0) }];
     });
     return this.rank(scored, limit);
   }
