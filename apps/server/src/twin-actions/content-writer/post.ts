@@ -42,16 +42,23 @@ export interface PostJob {
 }
 
 /**
- * Times a post waits for its turn before its job is left to the queue's own retries: a turn lapses
- * within POST_TURN_SECONDS, which the waits pass after seven (2 + 4 + … + 64 s, the last cut to
- * the lapse), so the rest is for siblings that take the turn one after another.
+ * The longest a post waits before it looks at the turn again: a sibling's text is stored within
+ * seconds, so a day's second post follows its first by about this much at most, rather than by a
+ * doubling wait that had grown to half a minute.
  */
-const POST_TURN_WAITS = 12;
+const POST_TURN_LONGEST_WAIT_SECONDS = 8;
+
+/**
+ * Times a post waits for its turn before its job is left to the queue's own retries: a turn lapses
+ * within POST_TURN_SECONDS, which the waits pass after seventeen (2 + 4 + 8 + 8 + … s, the last cut
+ * to the lapse), so the rest is for siblings that take the turn one after another.
+ */
+const POST_TURN_WAITS = 22;
 
 /**
  * The run that follows a post refused its turn: the same job, queued to start soon at first (a
- * sibling's text is usually stored within seconds), doubling, and never later than the turn lapses
- * (free then, even if its writer crashed). However long a sibling's model takes, the post is not
+ * sibling's text is usually stored within seconds), doubling up to POST_TURN_LONGEST_WAIT_SECONDS,
+ * and never later than the turn lapses (free then, even if its writer crashed). However long a sibling's model takes, the post is not
  * given up before its turn could be taken; the queue's retries stay for failures. Null once it has
  * waited POST_TURN_WAITS times.
  */
@@ -62,7 +69,8 @@ export function postTurnFollowUp(
   const waited = job.turnWaits ?? 0;
   if (waited >= POST_TURN_WAITS) return null;
   const untilLapse = Math.max(0, Math.ceil(taken.lapsesInSeconds)) + 1;
-  return { job: { ...job, turnWaits: waited + 1 }, startAfterSeconds: Math.min(2 ** (waited + 1), untilLapse) };
+  const wait = Math.min(2 ** (waited + 1), POST_TURN_LONGEST_WAIT_SECONDS, untilLapse);
+  return { job: { ...job, turnWaits: waited + 1 }, startAfterSeconds: wait };
 }
 
 export type PostOutcome =
