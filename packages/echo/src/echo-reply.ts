@@ -74,9 +74,10 @@ export function writeEcho(request: EchoRequest): string {
   const earlier = turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
   const budget = request.maxChars ?? Number.POSITIVE_INFINITY;
   const read = readMessage(message, memory.character);
+  const ownWords = ownerWordsReply(memory, message, budget);
+  if (ownWords !== null) return ownWords;
   const owned = ownerAnswers(request.examples, message, read.terms, budget);
-  const decided = ownerWordsReply(memory, message, budget) ?? owned.same;
-  if (decided !== null) return decided;
+  if (owned.same !== null) return owned.same;
   return writeReply(memory, {
     message,
     read,
