@@ -38,16 +38,21 @@ export class CastSearch {
 
   /**
    * Indexes of the best-matching texts, best first; texts sharing no word with the query are left
-   * out. The query is a text, or terms already made with searchTerms.
+   * out. The query is a text, or terms already made with searchTerms; `weightOf` says how much each
+   * of its terms counts (all alike by default).
    */
-  search(query: string | readonly string[], limit: number): { index: number; score: number }[] {
+  search(
+    query: string | readonly string[],
+    limit: number,
+    weightOf: (term: string) => number = () => 1,
+  ): { index: number; score: number }[] {
     const queryTerms = [...new Set(typeof query === 'string' ? searchTerms(query) : query)];
     const scored = this.documents.map((doc, index) => {
       let score = 0;
       for (const term of queryTerms) {
         const frequency = doc.terms.get(term) ?? 0;
         if (frequency === 0) continue;
-        const idf = this.idf(term);
+        const idf = this.idf(term) * weightOf(term);
         const lengthNorm = 1 - this.b + (this.b * doc.length) / (this.averageLength || 1);
         score += (idf * frequency * (this.k1 + 1)) / (frequency + this.k1 * lengthNorm);
       }

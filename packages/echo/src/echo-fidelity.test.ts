@@ -193,6 +193,31 @@ describe('the weather', () => {
   });
 });
 
+describe('what a question is about', () => {
+  it('answers from casts on its subject, not from a rarer word that says how or how much', () => {
+    const cook = echoTwin(
+      { fid: 6003, username: 'lina' },
+      [
+        'salsa congress next month, already practising every night',
+        'tacos de papa, cheap and hard to ruin',
+        'salsa class tonight, my feet are done',
+        'roasted tomatillos for the salsa verde',
+        'gravel more fun, road more fast',
+        'flat tyre in the rain, classic',
+        'fixed the flat with the last patch',
+      ],
+      [],
+    );
+    // "hard" and "fast" are each in one cast; "salsa" and "flat" in more, so each weighs less by itself.
+    const salsa = ask(cook, 'is salsa hard to learn?');
+    expect(salsa).toMatch(/salsa/i);
+    expect(salsa).not.toContain('tacos');
+    const flat = ask(cook, 'how do you fix a flat fast?');
+    expect(flat).toMatch(/flat/i);
+    expect(flat).not.toContain('gravel');
+  });
+});
+
 describe('advice', () => {
   it('gives advice of theirs only on what was asked, else what they cast about it', () => {
     const degen = echoTwin(

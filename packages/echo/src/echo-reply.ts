@@ -18,7 +18,7 @@ import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-wor
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import type { ExamplePair } from './recall.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, searchTerms, stem } from './text.ts';
-import { isTopicWord } from './topics.ts';
+import { subjectWeight } from './topics.ts';
 import {
   type Look,
   lookFor,
@@ -123,8 +123,8 @@ const NO_OWNER_ANSWERS: OwnerAnswers = { same: null, related: null };
  * "zoom out, touch grass, keep building" (to "what do you do when the market dumps?") to "bear
  * market or bull market?" rather than that they never cast about markets. Like means sharing what the
  * message is about (its content words, question words included: "what are you building?" is about
- * building), a word that could be a topic counting twice a word common in casts about anything
- * (topics.ts isTopicWord: "bread" over "best"); then the search's rank. A reply of theirs sounds like
+ * building), each word weighed by how much it says what the message is about (topics.ts
+ * subjectWeight: "bread" over "best"); then the search's rank. A reply of theirs sounds like
  * them as nothing composed can: it is said whole rather than pieced together.
  */
 function ownerAnswers(
@@ -137,7 +137,7 @@ function ownerAnswers(
   const asked = [...new Set(searchTerms(withoutMentions(message)))];
   if (asked.length === 0) return NO_OWNER_ANSWERS;
   const shape = askedShape(message);
-  const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + (isTopicWord(term) ? 2 : 1), 0);
+  const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + subjectWeight(term), 0);
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
   const sharedWith = (theirs: ReadonlySet<string>) => asked.filter((term) => theirs.has(term));

@@ -2,7 +2,7 @@ import { CastSearch } from './cast-search.ts';
 import type { Character } from './character.ts';
 import { type CastSentence, castSentences, splitSentences } from './sentences.ts';
 import { normalizeForComparison, stem } from './text.ts';
-import { isTopicWord, topTopics } from './topics.ts';
+import { isTopicWord, subjectWeight, topTopics } from './topics.ts';
 import { shoutShare, targetLength, writesNoStops } from './voice.ts';
 
 /** Whole sentences of one cast, said together: the one that matched and those around it that give it context. */
@@ -93,12 +93,15 @@ export class Memory {
     this.topics = named.length > 0 ? named : topTopics(character.casts);
   }
 
-  /** Passages matching the terms, best first (BM25, less for questions and replies to others). */
+  /**
+   * Passages matching the terms, best first (BM25, each term weighed by how much it says what is
+   * asked about (topics.ts subjectWeight); less for questions and replies to others).
+   */
   matching(terms: readonly string[], limit = 12): Passage[] {
     if (terms.length === 0) return [];
     return this.rank(
       this.search
-        .search(terms, limit * 3)
+        .search(terms, limit * 3, subjectWeight)
         .map((hit) => ({ sentence: this.sentences[hit.index]!, score: hit.score }))
         .filter(({ sentence }) => sentence.standalone),
       limit,
@@ -120,7 +123,7 @@ export class Memory {
   }
 
   private scoredOfKind(kind: PassageKind, terms: readonly string[], limit: number, matchedOnly: boolean): Passage[] {
-    const relevance = new Map(this.search.search(terms, 500).map((hit) => [hit.index, hit.score]));
+    const relevance = new Map(this.search.search(terms, 500, subjectWeight).map((hit) => [hit.index, hit.score]));
     const weights = this.kindWeights[kind];
     const scored = this.sentences.flatMap((sentence, index) => {
       const weight = weights[index]!;

@@ -16,7 +16,7 @@ lol lmao lmfao haha hahaha hehe omg ngl tbh imo imho idk btw yeah yep nope okay
 come comes came ask asks go goes went give gives gave take takes took keep keeps kept put puts use uses
 tell tells told explain explains show shows turn turns seem seems bring brings
 taste tastes tasted wet dry cold warm hot new old around whole
-finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
+fast slow quick finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
 );
 
 /**
@@ -27,6 +27,16 @@ export function isTopicWord(word: string): boolean {
   // Past tenses ("recorded", "collected") are things done, not subjects.
   const pastTense = word.length > 5 && word.endsWith('ed');
   return /^\p{L}[\p{L}-]*\p{L}$/u.test(word) && word.length >= 3 && !pastTense && !NOT_TOPICS.has(word);
+}
+
+/**
+ * How much a word of a message says what the message is about: a word that could be a topic counts
+ * twice a word common in casts about anything ("salsa" over "hard" in "is salsa hard to learn?",
+ * "flat" over "fast" in "how do you fix a flat fast?"). Searches weigh a message's words by it, so a
+ * word the person rarely uses does not outweigh the subject because it is rare.
+ */
+export function subjectWeight(word: string): number {
+  return isTopicWord(word) ? 1 : 0.5;
 }
 
 /**
