@@ -16,7 +16,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveNotificationToken } from '../src/notify/notification-tokens.ts';
 import { type NotificationSender, startNotificationSender } from '../src/notify/sender.ts';
 import { LIFE_EXTENDED_CURSOR } from '../src/platform/chain/life-indexer.ts';
-import { REVIVAL_SOCIAL_QUEUE, type RevivalSocialDeps, runRevivalJob } from '../src/revivals/revival-social.ts';
+import {
+  REVIVAL_SOCIAL_QUEUE,
+  type RevivalSocialDeps,
+  recordRevivalFailure,
+  runRevivalJob,
+} from '../src/revivals/revival-social.ts';
 import { revivalKey } from '../src/revivals/revival-store.ts';
 import { seedLocalNetwork } from '../src/social/local-network.ts';
 import { updateAgentActions, updateOwnerControls } from '../src/twin-switches/index.ts';
@@ -243,6 +248,55 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
     } finally {
       await updateOwnerControls(server.db, twin.agentId, { paused: false });
     }
+  }, 120_000);
+
+  it('a thank-you that failed on every try is listed on Activity as failed; one cast is not', async () => {
+    // The network refuses the twin's casts, as a provider that is down would.
+    await sql`
+      create function refuse_cast() returns trigger language plpgsql as $$
+      begin raise exception 'network down'; end $$`.execute(server.db);
+    await sql`
+      create trigger refuse_cast before insert on social_casts for each row
+      when (new.fid = ${sql.lit(quietTwin.twin.fid)}) execute function refuse_cast()`.execute(server.db);
+    const thankYouSkips = () =>
+      server.db
+        .selectFrom('twin_write_skips')
+        .select(['agent_id', 'reason', 'subject', 'author_fid'])
+        .where('kind', '=', 'thank-you')
+        .where('agent_id', '=', quietTwin.agentId)
+        .execute();
+    try {
+      const payment = await revive(quietTwin, localUserAccount(STRANGER));
+      const key = revivalKey(payment);
+      await server.syncLives();
+      await expect(runRevivalJob(socialDeps(), payment)).rejects.toThrow(/network down/);
+      // The app's worker gives the job one retry rather than five, ten seconds on.
+      await sql`update pgboss.job set retry_limit = 1 where name = ${REVIVAL_SOCIAL_QUEUE} and singleton_key = ${key}`.execute(
+        server.db,
+      );
+      // On the job's last try, the owner's Activity hears of it, once.
+      const failed = [{ agent_id: quietTwin.agentId, reason: 'failed', subject: key, author_fid: STRANGER }];
+      await vi.waitFor(async () => expect(await thankYouSkips()).toEqual(failed), { timeout: 60_000, interval: 500 });
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await sql<{ state: string }>`select state from pgboss.job where singleton_key = ${key}`.execute(server.db))
+              .rows,
+          ).toEqual([{ state: 'failed' }]),
+        { timeout: 10_000 },
+      );
+      await recordRevivalFailure(socialDeps(), payment);
+      expect(await thankYouSkips()).toEqual(failed);
+    } finally {
+      await sql`drop trigger refuse_cast on social_casts`.execute(server.db);
+      await sql`drop function refuse_cast()`.execute(server.db);
+    }
+    // A thank-you that went out is no failure, whatever the job did after.
+    const thanked = await revive(quietTwin, localUserAccount(STRANGER));
+    await server.syncLives();
+    await expect(runRevivalJob(socialDeps(), thanked)).resolves.toMatchObject({ status: 'social' });
+    await recordRevivalFailure(socialDeps(), thanked);
+    expect((await thankYouSkips()).map((skip) => skip.subject)).not.toContain(revivalKey(thanked));
   }, 120_000);
 
   it('refuses a malformed twin id and answers 404 for an unknown twin', async () => {

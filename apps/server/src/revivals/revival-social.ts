@@ -4,10 +4,18 @@ import { knownClockSeconds } from '../platform/chain/life-index-state.ts';
 import type { LifePayment } from '../platform/chain/life-indexer.ts';
 import type { Db } from '../platform/db/database.ts';
 import { bossOn } from '../platform/jobs/in-transaction.ts';
+import { isLastTry } from '../platform/jobs/job-queue.ts';
 import type { AccountsByAddress } from '../platform/providers/accounts-by-address.ts';
 import type { TwinActionDeps } from '../twin-actions/index.ts';
-import { type ThankYouOutcome, thankReviver } from '../twin-actions/index.ts';
-import { findRevival, markOwnerNotified, recordRevivals, revivalKey, settleRevival } from './revival-store.ts';
+import { type ThankYouJob, type ThankYouOutcome, thankReviver, thankYouFailed } from '../twin-actions/index.ts';
+import {
+  findRevival,
+  markOwnerNotified,
+  type RevivalRecord,
+  recordRevivals,
+  revivalKey,
+  settleRevival,
+} from './revival-store.ts';
 
 export const REVIVAL_SOCIAL_QUEUE = 'revival-social';
 
@@ -71,13 +79,30 @@ export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): P
       notified = true;
     }
   }
-  const thankYou = await thankReviver(deps.twin, {
+  const thankYou = await thankReviver(deps.twin, thankYouOf(revival));
+  return { status: 'social', notified, thankYou };
+}
+
+/** The thank-you a person's revival owes. */
+function thankYouOf(revival: RevivalRecord): ThankYouJob {
+  return {
     agentId: revival.agentId,
-    revivalKey: key,
+    revivalKey: revivalKey(revival),
     reviverName: payerName(revival),
     reviverFid: revival.payerFid,
-  });
-  return { status: 'social', notified, thankYou };
+  };
+}
+
+/**
+ * A revival's job failed on its last try: the thank-you a person's revival owed is listed on the
+ * owner's Activity as failed. A payer never looked up (the lookup failed on every try) leaves the
+ * revival unsettled: whether a thank-you was owed is not known, and the log says so.
+ */
+export async function recordRevivalFailure(deps: RevivalSocialDeps, job: RevivalJob): Promise<void> {
+  const revival = await findRevival(deps.twin.db, job);
+  if (revival?.outcome === 'social') await thankYouFailed(deps.twin, thankYouOf(revival));
+  else if (revival?.outcome === null)
+    deps.twin.logger.error({ revival: revivalKey(job) }, 'revival left unsettled: its payer was never looked up');
 }
 
 /**
@@ -116,10 +141,22 @@ const queueOptions = {
 /** Starts this replica's revival worker; answers the life indexer's hand-off. */
 export async function startRevivalSocial(boss: PgBoss, deps: RevivalSocialDeps) {
   await boss.createQueue(REVIVAL_SOCIAL_QUEUE, queueOptions);
-  await boss.work<RevivalJob>(REVIVAL_SOCIAL_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (!job) return;
-    const outcome = await runRevivalJob(deps, job.data);
-    deps.twin.logger.info({ revival: revivalKey(job.data), outcome }, 'revival');
-  });
+  await boss.work<RevivalJob>(
+    REVIVAL_SOCIAL_QUEUE,
+    { pollingIntervalSeconds: 1, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      const revival = revivalKey(job.data);
+      try {
+        const outcome = await runRevivalJob(deps, job.data);
+        deps.twin.logger.info({ revival, outcome }, 'revival');
+      } catch (error) {
+        // pg-boss keeps the error on the job and retries it; on its last try the owner's Activity hears of it.
+        deps.twin.logger.warn({ err: error, revival, retried: job.retryCount }, 'revival job failed');
+        if (isLastTry(job)) await recordRevivalFailure(deps, job.data);
+        throw error;
+      }
+    },
+  );
   return { onLifePaid: revivalHandOff(boss, { operator: deps.operator }) };
 }

@@ -10,7 +10,7 @@ export {
   NEYNAR_SIGNATURE_HEADER,
   neynarCastCreatedSchema,
 } from './mentions/neynar-cast.ts';
-export type { ThankYouOutcome } from './revivals/thank-you.ts';
-export { thankReviver } from './revivals/thank-you.ts';
+export type { ThankYouJob, ThankYouOutcome } from './revivals/thank-you.ts';
+export { thankReviver, thankYouFailed } from './revivals/thank-you.ts';
 export { startTwinActions, type TwinActions, type TwinActionsOptions } from './twin-actions.ts';
 export { writingKeys } from './writing-keys.ts';

@@ -5,6 +5,7 @@ import { LOCK_SPACES, withAdvisoryLock } from '../platform/db/advisory-locks.ts'
 import type { Db } from '../platform/db/database.ts';
 import { installReplyChargeFunction } from '../platform/db/functions/charge-twin-reply.ts';
 import { bossOn } from '../platform/jobs/in-transaction.ts';
+import { isLastTry } from '../platform/jobs/job-queue.ts';
 import { startTicker } from '../platform/jobs/ticker.ts';
 import { skippingUnusableInput } from '../platform/logging/rejected-inputs.ts';
 import type { LocalCastToPublish } from '../social/index.ts';
@@ -221,8 +222,7 @@ export async function startTwinActions(
               // pg-boss keeps the error on the job and retries it; the log says why a reply is late.
               logger.warn({ err: error, job: key, retried: job.retryCount }, 'twin write failed');
               // Its last try: the owner's Activity lists it, rather than the writing vanishing.
-              if (job.retryCount >= job.retryLimit)
-                await recordSkip({ db, logger }, { ...skippedWriting(job.data), reason: 'failed' });
+              if (isLastTry(job)) await recordSkip({ db, logger }, { ...skippedWriting(job.data), reason: 'failed' });
               throw error;
             }
             await boss.insert([

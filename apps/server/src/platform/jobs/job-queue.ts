@@ -44,3 +44,11 @@ export async function startJobQueue(
   if (!worksJobs) boss.work = async () => NOT_WORKED_HERE;
   return boss;
 }
+
+/**
+ * Whether a job's try is its last: pg-boss fails it for good if this one throws (its metadata, from
+ * a worker started with `includeMetadata: true`).
+ */
+export function isLastTry(job: { retryCount: number; retryLimit: number }): boolean {
+  return job.retryCount >= job.retryLimit;
+}

@@ -5,7 +5,7 @@ import { ownerDecision } from '../owner-decision.ts';
 import { chargeReply } from '../reply-rules.ts';
 import { castAsTwin, findTwinAccount } from '../twin-accounts.ts';
 import { deliveredWriting, writeOnce } from '../twin-writes.ts';
-import { skipsOf } from '../write-skips.ts';
+import { skipsOf, type WriteSkip } from '../write-skips.ts';
 import { writingKeys } from '../writing-keys.ts';
 
 export interface ThankYouJob {
@@ -25,6 +25,17 @@ export type ThankYouOutcome =
 /** Stands for the reviver without an account in the per-author limit: such thanks share one budget. */
 const NO_ACCOUNT_FID = 0;
 
+/** What a thank-you is recorded as when it is not cast: the revival it answers, and who paid. */
+function thankYouWriting(job: ThankYouJob): Omit<WriteSkip, 'reason'> & { author_fid: number } {
+  return {
+    key: writingKeys.thankYou(job.agentId, job.revivalKey),
+    agent_id: job.agentId,
+    kind: 'thank-you',
+    subject: job.revivalKey,
+    author_fid: job.reviverFid ?? NO_ACCOUNT_FID,
+  };
+}
+
 /**
  * The twin thanks whoever revived it, in a cast, when "Reply on farcaster" is on: once per revival
  * (its writing key), through the same limits and skip records as its replies.
@@ -33,18 +44,12 @@ export async function thankReviver(deps: TwinActionDeps, job: ThankYouJob): Prom
   const { db } = deps;
   const twin = await findTwinAccount(db, job.agentId);
   if (!twin) return { status: 'skipped', reason: 'unknown-twin' };
-  const key = writingKeys.thankYou(twin.agentId, job.revivalKey);
+  const writing = thankYouWriting(job);
+  const { key, author_fid: authorFid } = writing;
   // A retry after the cast went out answers it, whatever the switches say now.
   const done = await deliveredWriting(db, key);
   if (done) return { status: 'already-done', text: done.text, hash: done.deliveredRef };
-  const authorFid = job.reviverFid ?? NO_ACCOUNT_FID;
-  const skip = skipsOf(deps, {
-    key,
-    agent_id: twin.agentId,
-    kind: 'thank-you',
-    subject: job.revivalKey,
-    author_fid: authorFid,
-  });
+  const skip = skipsOf(deps, writing);
   // Pause stops it too; a thank-you is never held as a draft (it says nothing the owner must review).
   const decision = await ownerDecision(db, twin.agentId, 'thank-you');
   if (decision === 'paused' || decision === 'switched-off') return skip(decision);
@@ -62,4 +67,14 @@ export async function thankReviver(deps: TwinActionDeps, job: ThankYouJob): Prom
     castAsTwin(deps.farcasterActions, twin, key),
   );
   return { status: result.delivered ? 'cast' : 'already-done', text: result.text, hash: result.deliveredRef };
+}
+
+/**
+ * A thank-you whose every try failed (the revival's job gave up): listed on the owner's Activity as
+ * failed rather than lost without a word. Nothing when it was cast after all, or its twin is unknown.
+ */
+export async function thankYouFailed(deps: TwinActionDeps, job: ThankYouJob): Promise<void> {
+  const writing = thankYouWriting(job);
+  if (!(await findTwinAccount(deps.db, job.agentId)) || (await deliveredWriting(deps.db, writing.key))) return;
+  await skipsOf(deps, writing)('failed');
 }
