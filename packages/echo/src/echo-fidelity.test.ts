@@ -208,7 +208,8 @@ describe('what a question is about', () => {
       ],
       [],
     );
-    // "hard" and "fast" are each in one cast; "salsa" and "flat" in more, so each weighs less by itself.
+    // "hard" and "fast" are each in one cast, "salsa" and "flat" in more: by rarity alone, the
+    // word that says how would outweigh the subject.
     const salsa = ask(cook, 'is salsa hard to learn?');
     expect(salsa).toMatch(/salsa/i);
     expect(salsa).not.toContain('tacos');
