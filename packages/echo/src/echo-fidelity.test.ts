@@ -219,6 +219,20 @@ describe('what a question is about', () => {
   });
 });
 
+describe('answers to other questions', () => {
+  it("does not open with a word that answered someone else's question", () => {
+    const cook = echoTwin(
+      { fid: 6004, username: 'lina' },
+      ['my molcajete finally seasoned, salsa tastes like home now', 'tacos de papa, cheap and filling'],
+      // To "is your salsa spicy?".
+      ['very, but i serve the salsa on the side for guests'],
+    );
+    const reply = ask(cook, 'are you going to the salsa congress?');
+    expect(reply).not.toMatch(/^very/i);
+    expect(reply).toContain('molcajete');
+  });
+});
+
 describe('advice', () => {
   it('gives advice of theirs only on what was asked, else what they cast about it', () => {
     const degen = echoTwin(

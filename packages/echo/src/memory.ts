@@ -32,9 +32,12 @@ export function shrink(passage: Passage, maxLength: number): Passage | undefined
 
 /** Starts that only make sense after the sentence before ("That isn't apathy…"). */
 const LEANS_BACK = /^(?:that|this|it|it's|its|they|he|she|then|but|and|so|also|which|still|those|these)\b/i;
-/** Starts of replies to someone else's cast ("Agree with this, but…"): odd when said unprompted. */
+/**
+ * Starts of replies to someone else's cast ("Agree with this, but…", "very, but i serve it on the
+ * side"): odd when said unprompted, or to another question.
+ */
 const ANSWERS_SOMEONE =
-  /^(?:agree|agreed|fair point|good question|interesting|hmm|yes|same|based|this|exactly|true)\b/i;
+  /^(?:agree|agreed|fair point|good question|interesting|hmm|yes|same|based|this|exactly|true)\b|^(?:no|nope|nah|very|both|neither|definitely|absolutely|essential)\s*[,.!—–]/i;
 const HUMOUR = /\b(?:lol|lmao|lmfao|haha\w*|hehe|rofl|jk|fight me|don'?t ask why|ngl|pain)\b|😂|🤣|😆|😅|🥲|💀|😭|🫠/iu;
 /** Tips, rules and the person's firm opinions ("the trick to good generative work is…"). */
 const ADVICE =
