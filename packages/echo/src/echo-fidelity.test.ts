@@ -265,6 +265,8 @@ describe('topics', () => {
   it('never names an interjection as a topic', () => {
     const casts = ['lol the dog again', 'dog walk lol', 'lol ride in the rain', 'long ride, dog tired lol', 'ride on'];
     expect(topTopics(casts, 2)).toEqual(['dog', 'ride']);
+    const cook = ['salsa verde jaja', 'abuela says more lime jaja', 'salsa class tonight jaja', 'abuela won again'];
+    expect(topTopics(cook, 2)).toEqual(['salsa', 'abuela']);
   });
 
   it('never names a common verb, quality or adverb as a topic', () => {

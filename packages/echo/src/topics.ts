@@ -8,14 +8,14 @@ const NOT_TOPICS = new Set(
   `working work worked works week weeks year years month months someone everyone anyone people person first last
 never always asked asking question questions answer small big long short little note notes found find update
 updates tip tips rec hot take agree agreed thank thanks thing stuff everything something nothing morning night
-tonight tomorrow yesterday sunday monday tuesday wednesday thursday friday saturday weekend minutes hours
+tonight overnight tomorrow yesterday sunday monday tuesday wednesday thursday friday saturday weekend minutes hours
 seconds half part next real fair fine sure maybe probably actually still done ready start started
 try tried hard easy high low stop read learned learn pop say says said look looks mean means feel feels
 mine min sign another other others best better worse worst favourite favorite love loved
-lol lmao lmfao haha hahaha hehe omg ngl tbh imo imho idk btw yeah yep nope okay
+lol lmao lmfao haha hahaha hehe jaja jajaja xd omg ngl tbh imo imho idk btw yeah yep nope okay
 come comes came ask asks go goes went give gives gave take takes took keep keeps kept put puts use uses
 tell tells told explain explains show shows turn turns seem seems bring brings
-taste tastes tasted wet dry cold warm hot new old around whole
+taste tastes tasted wet dry cold warm hot new old around whole back
 fast slow quick finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
 );
 
