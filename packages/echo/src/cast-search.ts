@@ -46,13 +46,16 @@ export class CastSearch {
     limit: number,
     weightOf: (term: string) => number = () => 1,
   ): { index: number; score: number }[] {
-    const queryTerms = [...new Set(typeof query === 'string' ? searchTerms(query) : query)];
+    // Each term's weighted idf once per query, not once per text it is looked up in.
+    const queryTerms = [...new Set(typeof query === 'string' ? searchTerms(query) : query)].map((term) => ({
+      term,
+      idf: this.idf(term) * weightOf(term),
+    }));
     const scored = this.documents.map((doc, index) => {
       let score = 0;
-      for (const term of queryTerms) {
+      for (const { term, idf } of queryTerms) {
         const frequency = doc.terms.get(term) ?? 0;
         if (frequency === 0) continue;
-        const idf = this.idf(term) * weightOf(term);
         const lengthNorm = 1 - this.b + (this.b * doc.length) / (this.averageLength || 1);
         score += (idf * frequency * (this.k1 + 1)) / (frequency + this.k1 * lengthNorm);
       }
