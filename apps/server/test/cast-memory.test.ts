@@ -146,6 +146,32 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
     expect(examples[0]!.taught).toBe(true);
   });
 
+  it('a recalled reply brings the question it answered to the engine', async () => {
+    const walker = await createTwin(db, 1003);
+    const walkerCharacter = (await findTwinCharacter(db, walker.agentId))!;
+    await rememberCasts(db, walker.agentId, [
+      {
+        hash: '0xweekendwalk',
+        text: 'long walk then dog beach',
+        kind: 'reply',
+        parentText: 'what are you doing this weekend?',
+        at: new Date(),
+      },
+      { hash: '0xbeachpost', text: 'the dog beach was empty at sunrise', kind: 'post', at: new Date() },
+    ]);
+    const { character: recalled, recall } = await recalledFor(
+      db,
+      walker.agentId,
+      walkerCharacter,
+      'tips for a long walk?',
+    );
+    expect(recall.casts).toContainEqual(
+      expect.objectContaining({ text: 'long walk then dog beach', parentText: 'what are you doing this weekend?' }),
+    );
+    expect(recalled.replyParents?.['long walk then dog beach']).toBe('what are you doing this weekend?');
+    expect(recalled.replyParents).not.toHaveProperty('the dog beach was empty at sunrise');
+  });
+
   it('learning 10 casts into a full memory inserts 10 rows and deletes the 10 oldest', async () => {
     const before = await memorySize(db, twin.agentId);
     const oldest = await db

@@ -231,6 +231,23 @@ describe('answers to other questions', () => {
     expect(reply).not.toMatch(/^very/i);
     expect(reply).toContain('molcajete');
   });
+
+  it('does not say a reply to a question on something else because it shares the words', () => {
+    const rider = echoTwin(
+      { fid: 6005, username: 'tom' },
+      ['sunset ride by the river perfect', 'dog stole my sandwich again lol'],
+      ['long ride then dog beach'],
+    );
+    const answered = (parent: string): Character => ({
+      ...rider,
+      replyParents: { 'long ride then dog beach': parent },
+    });
+    const question = 'any tips for a first long ride?';
+    expect(ask(answered('what are you doing this weekend?'), question)).not.toContain('dog beach');
+    // Said to a question on the same thing, or where what it answered is unknown, it answers.
+    expect(ask(answered('how do you pace a long ride?'), question)).toContain('dog beach');
+    expect(ask(rider, question)).toContain('dog beach');
+  });
 });
 
 describe('advice', () => {

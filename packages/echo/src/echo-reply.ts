@@ -306,13 +306,22 @@ function withRecall(planner: Planner, plan: Plan, read: ReadMessage, context: Re
 /**
  * The plan with the owner's phrase said in it: after what it answers and before any question back,
  * as one of its sentences, so it counts toward the person's length (fewer lines of the twin's own go
- * in) and the reply's emoji stays at its end. Null without a phrase, or when the plan says it already.
+ * in) and the reply's emoji stays at its end. Null without a phrase, when the plan says it already,
+ * or when the plan says most of its words (REPEATED_SHARE): then it would only name the same things
+ * twice ("pepper and biscuit had a fight over one sunbeam, pepper and biscuit, both menaces").
  */
+/** The share of a phrase's content words a reply may say already for the phrase still to add something. */
+const REPEATED_SHARE = 0.5;
+
 function withPhrase(plan: Plan, phrase: string | null): Plan | null {
   if (phrase === null) return null;
+  const texts = plan.slots.flatMap((slot) => slot.parts.map((part) => part.text));
   const said = normalizeForComparison(phrase);
-  const says = plan.slots.some((slot) => slot.parts.some((part) => normalizeForComparison(part.text).includes(said)));
-  return says ? null : { ...plan, slots: [...plan.slots, { parts: [{ text: phrase, own: false }] }] };
+  if (texts.some((text) => normalizeForComparison(text).includes(said))) return null;
+  const planned = new Set(texts.flatMap(searchTerms));
+  const terms = [...new Set(searchTerms(phrase))];
+  if (terms.filter((term) => planned.has(term)).length > terms.length * REPEATED_SHARE) return null;
+  return { ...plan, slots: [...plan.slots, { parts: [{ text: phrase, own: false }] }] };
 }
 
 /** When nothing else came out: what the twin casts about, plainly. */

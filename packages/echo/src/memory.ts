@@ -1,7 +1,7 @@
 import { CastSearch } from './cast-search.ts';
 import type { Character } from './character.ts';
 import { type CastSentence, castSentences, splitSentences } from './sentences.ts';
-import { normalizeForComparison, stem } from './text.ts';
+import { normalizeForComparison, searchTerms, stem } from './text.ts';
 import { isTopicWord, subjectWeight, topTopics } from './topics.ts';
 import { shoutShare, targetLength, writesNoStops } from './voice.ts';
 
@@ -38,6 +38,8 @@ const LEANS_BACK = /^(?:that|this|it|it's|its|they|he|she|then|but|and|so|also|w
  */
 const ANSWERS_SOMEONE =
   /^(?:agree|agreed|fair point|good question|interesting|hmm|yes|same|based|this|exactly|true)\b|^(?:no|nope|nah|very|both|neither|definitely|absolutely|essential)\s*[,.!—–]/i;
+/** What a reply to a question on something else counts for in a search (Memory.matching). */
+const ANSWERS_ANOTHER = 0.3;
 const HUMOUR = /\b(?:lol|lmao|lmfao|haha\w*|hehe|rofl|jk|fight me|don'?t ask why|ngl|pain)\b|😂|🤣|😆|😅|🥲|💀|😭|🫠/iu;
 /** Tips, rules and the person's firm opinions ("the trick to good generative work is…"). */
 const ADVICE =
@@ -70,6 +72,8 @@ export class Memory {
   private readonly castWords: string[];
   /** Each cast's sentences by their place in it (a gap where a sentence cannot be said): a passage's neighbours. */
   private readonly byCast: (CastSentence | undefined)[][];
+  /** For each cast that answered a question, that question's terms: the reply is said to what it answered. */
+  private readonly questionsAnswered: (ReadonlySet<string> | undefined)[];
   /** Each sentence's weight per kind (kindWeight): the same on every reply. */
   private readonly kindWeights: Record<PassageKind, number[]>;
   /** Answers that depend on nothing but the casts (a kind without terms, the most recent), kept once asked. */
@@ -88,6 +92,10 @@ export class Memory {
     this.shouts = shoutShare(character.casts) >= 0.5;
     this.writesNoStops = writesNoStops(character.casts);
     this.byCast = character.casts.map(() => []);
+    this.questionsAnswered = character.casts.map((cast) => {
+      const parent = character.replyParents?.[cast];
+      return parent?.includes('?') ? new Set(searchTerms(parent)) : undefined;
+    });
     for (const sentence of this.sentences) this.byCast[sentence.castIndex]![sentence.position] = sentence;
     const weights = (kind: PassageKind) =>
       this.sentences.map((sentence) => (sentence.standalone ? this.kindWeight(sentence, kind) : 0));
@@ -98,17 +106,31 @@ export class Memory {
 
   /**
    * Passages matching the terms, best first (BM25, each term weighed by how much it says what is
-   * asked about (topics.ts subjectWeight); less for questions and replies to others).
+   * asked about (topics.ts subjectWeight); less for questions, replies to others, and answers to a
+   * question on something else).
    */
   matching(terms: readonly string[], limit = 12): Passage[] {
     if (terms.length === 0) return [];
     return this.rank(
       this.search
         .search(terms, limit * 3, subjectWeight)
-        .map((hit) => ({ sentence: this.sentences[hit.index]!, score: hit.score }))
+        .map((hit) => {
+          const sentence = this.sentences[hit.index]!;
+          return { sentence, score: hit.score * (this.answersAnother(sentence, terms) ? ANSWERS_ANOTHER : 1) };
+        })
         .filter(({ sentence }) => sentence.standalone),
       limit,
     );
+  }
+
+  /**
+   * Whether the sentence is of a reply to a question that shares none of the terms: "long ride then
+   * dog beach", cast to "what are you doing this weekend?", says nothing to "any tips for a first
+   * long ride?" though it shares its words.
+   */
+  private answersAnother(sentence: CastSentence, terms: readonly string[]): boolean {
+    const question = this.questionsAnswered[sentence.castIndex];
+    return question !== undefined && !terms.some((term) => question.has(term));
   }
 
   /** Passages of a kind (advice, humour, status), newest first unless `terms` match some better. */

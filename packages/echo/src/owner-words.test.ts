@@ -61,6 +61,24 @@ describe("the owner's phrases in the echo engine's replies", () => {
     for (const message of UNRELATED) expect(said(message), message).toEqual([]);
   });
 
+  it('does not say a phrase that would only name again what the answer says', () => {
+    const knitter: Character = {
+      ...echoTwin(
+        { fid: 6102, username: 'nadia' },
+        ['pepper and biscuit had a fight over one sunbeam', 'new cable pattern on the needles'],
+        ['same here'],
+      ),
+      owner: { aboutMe: '', avoidTopics: [], phrases: ['pepper and biscuit, both menaces'] },
+    };
+    const question = 'does pepper get along with biscuit?';
+    const reply = writeEchoReply(knitter, question);
+    expect(reply).toContain('one sunbeam');
+    expect(reply).not.toContain('both menaces');
+    // A phrase that says more besides is still said.
+    const longer = 'pepper and biscuit, both menaces to every ball of yarn';
+    expect(writeEchoReply({ ...knitter, owner: { ...knitter.owner!, phrases: [longer] } }, question)).toContain(longer);
+  });
+
   it('does not say a phrase it said earlier in the conversation', () => {
     const first = writeEchoReply(twin, 'how often do you water the beds?');
     const second = writeEcho({

@@ -18,6 +18,8 @@ export interface RecalledCast {
   relevant: boolean;
   /** How relevant: the search's rank (0 for the newest ones that did not match). */
   score: number;
+  /** For a reply, the cast it answered, where the provider gave it. */
+  parentText?: string | null | undefined;
 }
 
 /** One of the owner's answers to something like the message. */
@@ -38,9 +40,17 @@ export interface Recall {
 
 export const NOTHING_RECALLED: Recall = { casts: [], examples: [] };
 
-/** The character an engine writes from for one message: its casts are those recalled for it, newest first. */
+/**
+ * The character an engine writes from for one message: its casts are those recalled for it, newest
+ * first, with the casts its replies answered where known.
+ */
 export function withRecall(character: Character, recall: Recall): Character {
-  return { ...character, casts: recall.casts.map((cast) => cast.text) };
+  const replies = recall.casts.filter((cast) => cast.kind === 'reply');
+  return {
+    ...character,
+    casts: recall.casts.map((cast) => cast.text),
+    replyParents: Object.fromEntries(replies.map((cast) => [cast.text, cast.parentText ?? null])),
+  };
 }
 
 /** How much of a model's prompt what is recalled may take by default, in tokens. */

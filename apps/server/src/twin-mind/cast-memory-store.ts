@@ -291,6 +291,7 @@ export async function recallFor(
           at: new Date(row.at).toISOString(),
           relevant,
           score: Number(row.score),
+          parentText: row.parent_text,
         });
       }
     }
