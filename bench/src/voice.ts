@@ -7,7 +7,7 @@ import { createLocalUser } from './support/seed.ts';
 import { signIn } from './support/sign-in.ts';
 import { type CorpusUser, HOLD_OUT_EVERY, splitForLearning, splitReplies, VOICE_CORPUS } from './voice/corpus.ts';
 import { APART_CORPUS } from './voice/corpus-apart.ts';
-import { editedVoice, OWNER_REWRITES, rewrittenPairs } from './voice/owner-edits.ts';
+import { editedVoice } from './voice/owner-edits.ts';
 import { type ForwardTo, recalledBlock, startRecordingModel } from './voice/recording-model.ts';
 import { meanScore, type Score, score, sharingMostWords } from './voice/scores.ts';
 import {
@@ -43,12 +43,10 @@ import {
  *   about-me line (voice/owner-edits.ts), and the twin is asked again;
  * - the owner's rewrites (run last, so the other stages' accounts, which seed the engine's choices,
  *   are those of the bench before it): a third account of each person ("-3") whose twin is deployed
- *   without a few of their training replies (as a deploy misses what it did not fetch), those whose
- *   parents are most like the held-out questions (voice/owner-edits.ts rewrittenPairs), asked; then
- *   strangers tag it in public casts with those parents, the twin replies in the thread, and the
- *   owner rewrites each reply in Activity ("how I'd say it") with what they really wrote to that
- *   parent; the twin is asked again. (A twin that knows those replies already answers those parents
- *   with them, and its owner has nothing to rewrite.)
+ *   as the main ones, asked; then strangers tag it in public casts with the questions of the
+ *   person's rewrites (voice/corpus.ts: two ask held-out questions again in other words, one asks
+ *   something else), the twin replies in the thread, and the owner rewrites each reply in Activity
+ *   ("how I'd say it"); the twin is asked again.
  *
  * Last, prompt recall: the learning stage's twins (which know all the training material and have no
  * owner's edits: saved phrases would put training replies in the prompt whatever is recalled) are
@@ -117,6 +115,9 @@ const fixed = (value: number) => value.toFixed(3);
 
 /** Whose voices are measured: the bench's own people, or (`BENCH_VOICE_PEOPLE=apart`) the set written apart from them. */
 const PEOPLE = process.env.BENCH_VOICE_PEOPLE === 'apart' ? APART_CORPUS : VOICE_CORPUS;
+/** How many replies the owners rewrite, and how many of those ask a held-out question again. */
+const rewriteCount = PEOPLE.reduce((sum, user) => sum + user.rewrites.length, 0);
+const rewordings = PEOPLE.reduce((sum, user) => sum + user.rewrites.filter((rewrite) => rewrite.like).length, 0);
 
 /** A local account for a corpus person, signed in as its owner. */
 async function ownerAccount(url: string, user: CorpusUser, suffix = ''): Promise<SignedIn> {
@@ -260,25 +261,24 @@ export const voice: Benchmark = {
       }
 
       progress(
-        `the owner's rewrites: twins deployed without ${OWNER_REWRITES} of their owner's training replies, asked; strangers tag each with those replies' parents, its owner rewrites each reply, asked again`,
+        "the owner's rewrites: twins deployed as the main ones, asked; strangers tag each with its owner's rewrites' questions, its owner rewrites each reply, asked again",
       );
       // A tag from a stranger of its own each, so no reply limit per author or person memory is shared.
-      const strangers = await freshAskers(url, 'tagger', PEOPLE.length * OWNER_REWRITES);
+      const strangers = await freshAskers(url, 'tagger', rewriteCount);
       await startStage('beforeRewrites');
       await startStage('afterRewrites');
-      for (const [person, user] of PEOPLE.entries()) {
+      let tagged = 0;
+      for (const user of PEOPLE) {
         const owner = await ownerAccount(url, user, '-3');
-        const rewritten = rewrittenPairs(user);
-        const known = splitReplies(user).training.filter((pair) => !rewritten.includes(pair));
-        await publishMaterial(url, owner.fid, friendFid, user.casts, known);
+        await publishMaterial(url, owner.fid, friendFid, user.casts, splitReplies(user).training);
         const agentId = await deployTwin(url, owner);
         await askHeldOut(user, agentId, 'beforeRewrites');
-        for (const [index, pair] of rewritten.entries()) {
-          const stranger = strangers[person * OWNER_REWRITES + index]!;
-          const reply = await tagAndAwaitReply(url, agentId, owner, stranger.fid, pair.parent);
-          await rewriteReply(url, agentId, owner, reply.key, pair.reply);
+        for (const rewrite of user.rewrites) {
+          const stranger = strangers[tagged++]!;
+          const reply = await tagAndAwaitReply(url, agentId, owner, stranger.fid, rewrite.parent);
+          await rewriteReply(url, agentId, owner, reply.key, rewrite.reply);
           console.log(
-            `  @${user.username}-3 tagged "${pair.parent}"\n    twin: ${reply.text}\n    owner: ${pair.reply}`,
+            `  @${user.username}-3 tagged "${rewrite.parent}"${rewrite.like ? ` (like "${rewrite.like}")` : ''}\n    twin: ${reply.text}\n    owner: ${rewrite.reply}`,
           );
         }
         await askHeldOut(user, agentId, 'afterRewrites');
@@ -405,7 +405,7 @@ export const voice: Benchmark = {
         'afterRewrites',
         'beforeRewrites',
         "the owner's rewrites",
-        `a third account of each person, its twin deployed without ${OWNER_REWRITES} of their training replies; strangers tagged it in public with those replies' parents and the owner rewrote each reply with their real one`,
+        `a third account of each person, its twin deployed as the main ones; strangers tagged it in public with ${rewriteCount} questions (${rewriteCount - rewordings} on something else, ${rewordings} asking held-out questions again in other words) and the owner rewrote each reply, never with a held-out reply`,
       )) {
         report(row);
       }

@@ -62,6 +62,23 @@ const nadia: CorpusUser = {
     { parent: 'are you making gifts this year?', reply: 'mittens for everyone, already on pair three' },
     { parent: 'what are you up to tonight?', reply: 'tea, sofa, sleeve number two 🧶' },
   ],
+  rewrites: [
+    {
+      parent: 'any plans for this evening?',
+      reply: 'rooibos and the second sleeve, if pepper lets me 🧶',
+      like: 'what are you up to tonight?',
+    },
+    {
+      parent: 'do you knit with circulars or straights?',
+      reply: 'circulars for almost everything, straights just roll off the sofa and the cats chase them',
+      like: 'circular or straight needles?',
+    },
+    {
+      parent: 'how do you store your yarn stash?',
+      reply: 'plastic tubs with lids now, the cats won the basket 🧶',
+      like: null,
+    },
+  ],
 };
 
 /** Rafael: sentence case, long, careful, full stops, no emoji; sailing, weather and navigation. */
@@ -177,6 +194,24 @@ const rafael: CorpusUser = {
       reply: 'Antifouling the hull. My back is already complaining.',
     },
   ],
+  rewrites: [
+    {
+      parent: 'Any boat jobs planned for the weekend?',
+      reply:
+        'Checking the rigging and re-bedding a deck fitting that leaks. Small leaks become big jobs if you leave them.',
+      like: 'what are you working on this weekend?',
+    },
+    {
+      parent: 'do you get seasick at all?',
+      reply: 'Years ago, on a rough crossing, and never since. Fresh air and a turn at the helm cure most of it.',
+      like: 'have you ever been seasick?',
+    },
+    {
+      parent: 'what book would you recommend for a new sailor?',
+      reply: 'A good seamanship manual, and the tide tables for your own waters. Read the second one more often.',
+      like: null,
+    },
+  ],
 };
 
 /** JULES: loud, capitals for emphasis, exclamation marks, game emoji; chess, board games, game nights. */
@@ -231,6 +266,23 @@ const jules: CorpusUser = {
     { parent: 'do you like legacy games?', reply: 'LOVE them, we just finished a nine session campaign 🎲' },
     { parent: 'how do you handle losing streaks?', reply: 'stop playing rated and do puzzles for a week' },
     { parent: 'what are you playing this weekend?', reply: 'club night and then a big worker placement game 🎲' },
+  ],
+  rewrites: [
+    {
+      parent: 'what are you rated now?',
+      reply: 'around 1600 rapid!! blitz we do not talk about lol ♟️',
+      like: 'what is your rating?',
+    },
+    {
+      parent: 'any games planned for the weekend?',
+      reply: 'club night, then the giant space game with friends, 3 hours MINIMUM 🎲',
+      like: 'what are you playing this weekend?',
+    },
+    {
+      parent: 'any tips for hosting a game night?',
+      reply: 'explain the rules ONCE and just start, nobody remembers them anyway 🎲',
+      like: null,
+    },
   ],
 };
 
@@ -290,6 +342,23 @@ const lina: CorpusUser = {
     { parent: 'how do you practise dancing at home?', reply: 'shines in the kitchen while the food cooks jaja' },
     { parent: 'are you going to the salsa congress?', reply: 'yes!!! practising every night for it 💃' },
   ],
+  rewrites: [
+    {
+      parent: 'will we see you at the congress next month?',
+      reply: 'yes!! practising every night, my feet are not ready jaja 💃',
+      like: 'are you going to the salsa congress?',
+    },
+    {
+      parent: 'is salsa difficult for total beginners?',
+      reply: 'not hard at all, keep going to class and your feet learn it 💃',
+      like: 'is salsa hard to learn?',
+    },
+    {
+      parent: 'how do you keep your tortillas soft?',
+      reply: 'masa not too dry, a really hot comal, then wrap them in a towel',
+      like: null,
+    },
+  ],
 };
 
 /** wes: no capitals, no punctuation, very short; fishing, his truck, fixing old engines. */
@@ -344,6 +413,15 @@ const wes: CorpusUser = {
     { parent: 'what is in your tackle box?', reply: 'too many old lures and one good one' },
     { parent: 'how is the lake today?', reply: 'flat calm going out' },
     { parent: 'what are you up to this weekend?', reply: 'fixing the truck then fishing' },
+  ],
+  rewrites: [
+    {
+      parent: 'got plans this weekend?',
+      reply: 'fishing saturday if the truck starts',
+      like: 'what are you up to this weekend?',
+    },
+    { parent: 'any luck on the water today?', reply: 'couple walleye at dusk', like: 'did you catch anything today?' },
+    { parent: 'what do you do with the fish you catch?', reply: 'fry the walleye let most of the bass go', like: null },
   ],
 };
 

@@ -12,6 +12,16 @@ export interface CorpusReply {
   reply: string;
 }
 
+/** A reply of the twin's that its owner rewrote on Activity ("how I'd say it"). */
+export interface OwnerRewrite {
+  /** The stranger's question that tagged the twin. */
+  parent: string;
+  /** How the owner would say it. */
+  reply: string;
+  /** The held-out question it asks again in other words, or null when it is on something else. */
+  like: string | null;
+}
+
 export interface CorpusUser {
   username: string;
   displayName: string;
@@ -19,6 +29,13 @@ export interface CorpusUser {
   casts: readonly string[];
   /** Their replies, oldest first. */
   replies: readonly CorpusReply[];
+  /**
+   * What they write on Activity when strangers ask their twin these, for the bench's "owner's
+   * rewrites" stage: people are asked the same things again, so two ask a held-out question in other
+   * words and one asks something else. Written from their training material and the held-out
+   * questions alone, never from a held-out reply (what the twin is scored against).
+   */
+  rewrites: readonly OwnerRewrite[];
 }
 
 /** mara: lowercase, short, an emoji in most casts, no full stops; coffee, her garden, sourdough. */
@@ -94,6 +111,23 @@ const mara: CorpusUser = {
     { parent: 'milk in coffee, yes or no?', reply: 'oat milk in the morning, black in the afternoon ☕' },
     { parent: 'what are you harvesting right now?', reply: 'beans and the last of the zucchini 🌱' },
     { parent: 'any good weekend plans?', reply: 'bake, garden, nap, repeat 🥖' },
+  ],
+  rewrites: [
+    {
+      parent: 'what are you up to this weekend?',
+      reply: 'bake day if it rains, garden day if it does not, coffee either way ☕',
+      like: 'any good weekend plans?',
+    },
+    {
+      parent: 'easiest bread to start with if i have never baked?',
+      reply: 'focaccia, it is forgiving and you cannot really mess up the shape 🥖',
+      like: 'what is the best bread for beginners?',
+    },
+    {
+      parent: 'what do you do with all the zucchini?',
+      reply: 'fritters, zucchini bread and giving it to the neighbours until they hide 🌱',
+      like: null,
+    },
   ],
 };
 
@@ -207,6 +241,26 @@ const devon: CorpusUser = {
       reply: 'Mostly reading the Postgres release notes, to be honest. Maybe a long walk.',
     },
   ],
+  rewrites: [
+    {
+      parent: 'Weekend plans?',
+      reply:
+        "A few hours away from the keyboard, then maybe an hour on the indexer's property tests. Nothing ambitious.",
+      like: 'any plans for the weekend?',
+    },
+    {
+      parent: 'ORM or raw SQL for a new project?',
+      reply:
+        'Plain SQL with sqlx for anything hot. An ORM is fine for CRUD, but read the queries it writes with EXPLAIN ANALYZE.',
+      like: 'should i use an orm?',
+    },
+    {
+      parent: 'how do you run migrations without downtime?',
+      reply:
+        'Small steps. Add the column, backfill in batches, then add the constraint. Never lock a big table in one go.',
+      like: null,
+    },
+  ],
 };
 
 /** kai: hype, exclamation marks, CAPS words and rocket emoji; onchain, Base, memecoins, degen life. */
@@ -270,6 +324,23 @@ const kai: CorpusUser = {
     { parent: 'how do you find new coins?', reply: 'farcaster channels and onchain explorers all day 😎' },
     { parent: 'best advice for a new degen?', reply: 'never ape what you cannot laugh about losing!! 😂' },
     { parent: 'weekend plans?', reply: 'minting and touching grass, in that order 🚀' },
+  ],
+  rewrites: [
+    {
+      parent: 'what are you up to this weekend?',
+      reply: 'zora mints and finishing the frog game, LFG!!! 🐸🔥',
+      like: 'weekend plans?',
+    },
+    {
+      parent: 'are we in a bull run or a bear rn?',
+      reply: 'BULL obviously!! onchain never sleeps fren, not financial advice 🚀',
+      like: 'bear market or bull market?',
+    },
+    {
+      parent: 'what is your favourite nft you own?',
+      reply: 'a tiny pixel frog from my very first zora mint, would NEVER sell 🐸🎨',
+      like: null,
+    },
   ],
 };
 
@@ -371,6 +442,24 @@ const priya: CorpusUser = {
     { parent: 'analytics or interviews?', reply: 'Analytics tell you what, interviews tell you why — you need both.' },
     { parent: 'any weekend plans?', reply: 'A type specimen book and a long walk — the best kind of weekend.' },
   ],
+  rewrites: [
+    {
+      parent: 'What are you doing this weekend?',
+      reply: 'Sketching on paper, far from Figma — and a museum if it rains. You?',
+      like: 'any weekend plans?',
+    },
+    {
+      parent: 'Do you prefer dark or light mode?',
+      reply: 'Light for reading, dark at night — as long as dark mode is its own palette, not inverted colours.',
+      like: 'dark mode or light mode?',
+    },
+    {
+      parent: 'how do you handle a client who wants the logo bigger?',
+      reply:
+        'Ask what they want the logo to do — usually it is about trust, and size is rarely the best way to get there.',
+      like: null,
+    },
+  ],
 };
 
 /** tom: very short, lowercase, no punctuation, says lol; cycling, the weather, his dog. */
@@ -425,6 +514,15 @@ const tom: CorpusUser = {
     { parent: 'what are you doing this weekend?', reply: 'long ride then dog beach' },
     { parent: 'how did the century ride go?', reply: 'made it barely lol' },
     { parent: 'sunny today?', reply: 'finally yes going out' },
+  ],
+  rewrites: [
+    { parent: 'is the sun out where you are?', reply: 'for once yes going for a spin lol', like: 'sunny today?' },
+    {
+      parent: 'doing my first big ride soon any advice?',
+      reply: 'pack more food than you think and plan a coffee stop halfway lol',
+      like: 'any tips for a first long ride?',
+    },
+    { parent: 'what do you do after a long ride?', reply: 'big lunch then nap with the dog on top of me', like: null },
   ],
 };
 

@@ -1,5 +1,5 @@
 import { type OwnerVoice, VOICE_LIMITS } from '@fartwin/protocol';
-import { type CorpusReply, type CorpusUser, splitReplies } from './corpus.ts';
+import { type CorpusUser, splitReplies } from './corpus.ts';
 import { topicWords } from './scores.ts';
 
 /**
@@ -73,37 +73,4 @@ export function ownerAboutMe(user: CorpusUser, corpus: readonly CorpusUser[]): s
 /** The voice after the owner's edits: their phrases and about-me line; choices and avoided topics kept. */
 export function editedVoice(user: CorpusUser, corpus: readonly CorpusUser[], current: OwnerVoice): OwnerVoice {
   return { ...current, aboutMe: ownerAboutMe(user, corpus), phrases: ownerPhrases(user) };
-}
-
-/** How many of the twin's replies the owner rewrites: a few, far below the owner's rate limit on changes. */
-export const OWNER_REWRITES = 4;
-
-/**
- * The training pairs whose parent casts tag the twin for the "owner's rewrites" stage: for each
- * held-out question, the training parent sharing the most topic words with it (people ask a twin what
- * they asked before, and an owner rewrites the answers to what they are asked), else one spread over
- * the rest; the owner rewrites the twin's reply to each with what they really wrote. Picked by the
- * held-out question only, never by its reply, and never a held-out pair.
- */
-export function rewrittenPairs(user: CorpusUser): CorpusReply[] {
-  const { training, heldOut } = splitReplies(user);
-  const count = Math.min(OWNER_REWRITES, training.length);
-  const picked: CorpusReply[] = [];
-  const shared = (a: string, b: string) => [...topicWords(a)].filter((word) => topicWords(b).has(word)).length;
-  for (const held of heldOut.slice(0, count)) {
-    const left = training.filter((pair) => !picked.includes(pair));
-    const best = left.reduce<{ pair?: CorpusReply; words: number }>(
-      (most, pair) => {
-        const words = shared(pair.parent, held.parent);
-        return words > most.words ? { pair, words } : most;
-      },
-      { words: 0 },
-    );
-    if (best.pair) picked.push(best.pair);
-  }
-  for (let index = 0; picked.length < count; index++) {
-    const spread = training[Math.floor((index * training.length) / count) % training.length]!;
-    if (!picked.includes(spread)) picked.push(spread);
-  }
-  return picked;
 }
