@@ -237,10 +237,21 @@ describe("a twin's memory as rows: learned by inserts, bounded, recalled per mes
   it('never recalls a cast on a topic the owner avoids', async () => {
     await rememberCasts(db, twin.agentId, [
       { hash: '0xdivorce', text: 'the divorce hearing about the fee split is friday', kind: 'post', at: new Date() },
+      {
+        hash: '0xsplitreply',
+        text: 'a fair fee split is half each',
+        kind: 'reply',
+        parentText: 'how do you split the fees after your divorce?',
+        at: new Date(),
+      },
     ]);
     const avoiding: Character = { ...character, owner: { aboutMe: '', avoidTopics: ['divorce'], phrases: [] } };
     const recalled = await recallFor(db, twin.agentId, avoiding, 'what about the fee split hearing?');
     expect(recalled.casts.map((cast) => cast.text).join(' ')).not.toContain('divorce');
+    // A reply of theirs is kept, but not what it answered when that is on the topic.
+    expect(recalled.casts).toContainEqual(
+      expect.objectContaining({ text: 'a fair fee split is half each', parentText: null }),
+    );
     const open = await recallFor(db, twin.agentId, character, 'what about the fee split hearing?');
     expect(open.casts.map((cast) => cast.text)).toContain('the divorce hearing about the fee split is friday');
   });

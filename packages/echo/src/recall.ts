@@ -104,12 +104,27 @@ export function recallBlock(recall: Recall | undefined, budgetTokens: number = R
         `- to ${JSON.stringify(pair.message)} they ${pair.taught ? 'would say' : 'said'} ${JSON.stringify(pair.answer)}`,
     ),
   );
-  const line = (cast: RecalledCast) =>
-    `- ${cast.at.slice(0, 10)}, ${cast.kind === 'reply' ? 'a reply' : 'a post'}: ${JSON.stringify(cast.text)}`;
+  const line = (cast: RecalledCast) => `- ${cast.at.slice(0, 10)}, ${castKind(cast)}: ${JSON.stringify(cast.text)}`;
   const best = recall.casts.filter((cast) => cast.relevant).sort((a, b) => b.score - a.score);
   section(RECALL_HEADERS.relevant, best.map(line));
   section(RECALL_HEADERS.newest, recall.casts.filter((cast) => !cast.relevant).map(line));
   return lines.join('\n');
+}
+
+/** The most of the cast a reply answered that a prompt quotes, in characters: enough to say what it answered. */
+const ANSWERED_CHARS = 160;
+
+/**
+ * "a post", or "a reply to" the cast it answered where known ("long ride then dog beach" is a
+ * reply to "what are you doing this weekend?", not advice for a long ride).
+ */
+function castKind(cast: RecalledCast): string {
+  if (cast.kind === 'post') return 'a post';
+  if (!cast.parentText) return 'a reply';
+  const characters = [...cast.parentText];
+  const answered =
+    characters.length > ANSWERED_CHARS ? `${characters.slice(0, ANSWERED_CHARS).join('')}…` : cast.parentText;
+  return `a reply to ${JSON.stringify(answered)}`;
 }
 
 /** Questions about now ("what are you working on", "how is X going"): the newest casts weigh more. */

@@ -291,7 +291,8 @@ export async function recallFor(
           at: new Date(row.at).toISOString(),
           relevant,
           score: Number(row.score),
-          parentText: row.parent_text,
+          // What it answered, unless that is on a topic the owner avoids.
+          parentText: allowed(row.parent_text) ? row.parent_text : null,
         });
       }
     }
