@@ -294,6 +294,8 @@ describe('topics', () => {
       'design tokens come first, the rest explains itself when wet',
     ];
     expect(topTopics(casts, 2)).toEqual(['design', 'paint']);
+    const builder = ['Postgres does queues well enough.', 'queues in postgres work well', 'indexer is well behind'];
+    expect(topTopics(builder, 3)).toEqual(['postgres', 'queues', 'indexer']);
   });
 });
 

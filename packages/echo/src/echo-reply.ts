@@ -427,7 +427,7 @@ class Planner {
           this.memory.ofKind('status'),
           this.memory.recent(),
         );
-        if (!status) return this.notCastAbout(greeting);
+        if (!status) return this.notCastAbout(greeting, context);
         return {
           slots: [
             ...greeting,
@@ -615,11 +615,20 @@ class Planner {
       context.related !== null && !this.said.line(context.related)
         ? [{ parts: [{ text: context.related, own: false }] }]
         : this.borrowed(this.passage(nearestPassages(this.memory, terms)));
-    if (near.length === 0) return this.notCastAbout(greeting);
+    if (near.length === 0) return this.notCastAbout(greeting, context, asks);
     return { slots: [...greeting, ...this.line(NEAREST_INTROS), ...near], askBacks: asks };
   }
 
-  private notCastAbout(greeting: Slot[]): Plan {
+  /**
+   * A message nothing they cast is on: a phrase the owner saved on it (owner-words.ts
+   * ownerPhraseFor), said as their answer ("tabs or spaces?": "tabs, and let the formatter argue"),
+   * rather than that it has not cast about it followed by the owner's words on it; else that it has
+   * not cast about it and what it casts about.
+   */
+  private notCastAbout(greeting: Slot[], context: ReplyContext, asks: readonly string[] = []): Plan {
+    if (context.phrase !== null) {
+      return { slots: [...greeting, { parts: [{ text: context.phrase, own: false }] }], askBacks: asks };
+    }
     return {
       slots: [
         ...greeting,

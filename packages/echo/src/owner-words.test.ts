@@ -79,6 +79,20 @@ describe("the owner's phrases in the echo engine's replies", () => {
     expect(writeEchoReply({ ...knitter, owner: { ...knitter.owner!, phrases: [longer] } }, question)).toContain(longer);
   });
 
+  it('answers with a phrase on what it never cast about, rather than saying it never cast about it', () => {
+    const builder: Character = {
+      ...echoTwin(
+        { fid: 6103, username: 'devon' },
+        ['Postgres does queues well enough.', 'The indexer caught up with mainnet head.'],
+        ['same here'],
+      ),
+      owner: { aboutMe: '', avoidTopics: [], phrases: ['tabs, and let the formatter argue'] },
+    };
+    expect(writeEchoReply(builder, 'tabs or spaces?')).toBe('tabs, and let the formatter argue');
+    // With no phrase on it, it says it has not cast about it.
+    expect(NOT_CAST_ABOUT.some((line) => writeEchoReply(builder, 'pizza or pasta?').startsWith(line))).toBe(true);
+  });
+
   it('does not say a phrase it said earlier in the conversation', () => {
     const first = writeEchoReply(twin, 'how often do you water the beds?');
     const second = writeEcho({

@@ -16,7 +16,7 @@ lol lmao lmfao haha hahaha hehe jaja jajaja xd omg ngl tbh imo imho idk btw yeah
 come comes came ask asks go goes went give gives gave take takes took keep keeps kept put puts use uses
 tell tells told explain explains show shows turn turns seem seems bring brings
 taste tastes tasted wet dry cold warm hot new old around whole back
-fast slow quick finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
+well enough fast slow quick finally really honestly literally basically usually totally quickly slowly`.split(/\s+/),
 );
 
 /**
