@@ -39,7 +39,7 @@ import {
  * - learning: a second account of each person ("-2", the same casts) whose twin is deployed from the
  *   first half of their training material, asked; then the second half is published, the owner
  *   presses "Refresh from my casts" and the twin is asked again;
- * - the owner's edits: on the main twins, the owner saves phrases from their training replies and an
+ * - the owner's edits: on the main twins, the owner saves their phrases (voice/corpus.ts) and an
  *   about-me line (voice/owner-edits.ts), and the twin is asked again;
  * - the owner's rewrites (run last, so the other stages' accounts, which seed the engine's choices,
  *   are those of the bench before it): a third account of each person ("-3") whose twin is deployed
@@ -183,7 +183,7 @@ export const voice: Benchmark = {
         twins.push({ user, owner, agentId });
       }
 
-      progress("the owner's edits: phrases from their training replies and an about-me line, asked again");
+      progress("the owner's edits: their phrases and an about-me line, asked again");
       await startStage('afterEdits');
       for (const { user, owner, agentId } of twins) {
         // Saved through Your twin's API, as the owner saves them.
@@ -397,7 +397,7 @@ export const voice: Benchmark = {
         'afterEdits',
         'main',
         "the owner's edits",
-        'the main twins; the owner saved 3 phrases from their training replies and an about-me line from their top topic words',
+        'the main twins; the owner saved 3 phrases of theirs (their sayings, written from their training material) and an about-me line from their top topic words',
       )) {
         report(row);
       }

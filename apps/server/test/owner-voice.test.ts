@@ -136,7 +136,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
       choices,
       aboutMe: 'i write solidity for a living and fix bikes on weekends',
       avoidTopics: ['ramen'],
-      phrases: ['ship it and see'],
+      phrases: ['fridays are for shipping'],
     };
     const response = await putVoice(changed);
     expect(response.status).toBe(200);
@@ -153,9 +153,10 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
       expect((await replyOn(otherReplica, message)).toLowerCase()).not.toContain('ramen');
     }
     expect(await replyOn(otherReplica, 'who are you?')).toContain(changed.aboutMe);
-    // A phrase is said where it fits what was asked (a word in common), not worked into every reply.
-    expect(await replyOn(otherReplica, 'do you ship on fridays?')).toContain('ship it and see');
-    expect(await replyOn(otherReplica, 'tell me about testing')).not.toContain('ship it and see');
+    // A phrase is said where it speaks to what was asked (a word in common that the answer does not
+    // say already), not worked into every reply.
+    expect(await replyOn(otherReplica, 'do you ship on fridays?')).toContain('fridays are for shipping');
+    expect(await replyOn(otherReplica, 'tell me about testing')).not.toContain('fridays are for shipping');
     expect(await replyOn(otherReplica, 'tell me about testing')).not.toBe(longBefore);
     // The model is told the same.
     const prompt = systemPrompt((await cachedTwinCharacter(otherReplica, alice.agentId))!);
@@ -163,7 +164,7 @@ describe("a twin's voice: edited by its owner only, versioned, and heard in the 
     // Not the topics to avoid: a model can be talked into repeating its prompt, so the list stays in code.
     expect(prompt.toLowerCase()).not.toContain('ramen');
     expect(prompt).not.toMatch(/never talk about|topics to avoid/i);
-    expect(prompt).toContain('- ship it and see');
+    expect(prompt).toContain('- fridays are for shipping');
     expect(prompt).toContain(`Length: ${choices[lengthAxis]}`);
 
     const versions = voiceVersionsResponseSchema.parse(

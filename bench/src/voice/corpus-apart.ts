@@ -62,6 +62,7 @@ const nadia: CorpusUser = {
     { parent: 'are you making gifts this year?', reply: 'mittens for everyone, already on pair three' },
     { parent: 'what are you up to tonight?', reply: 'tea, sofa, sleeve number two 🧶' },
   ],
+  phrases: ['tea first, then knitting 🫖', 'the cats always win, that is the rule', 'every stitch is worth it!! 🧶'],
   rewrites: [
     {
       parent: 'any plans for this evening?',
@@ -194,6 +195,11 @@ const rafael: CorpusUser = {
       reply: 'Antifouling the hull. My back is already complaining.',
     },
   ],
+  phrases: [
+    'Reef early. You will never regret it.',
+    'Trust the barometer more than the forecast.',
+    'The hardest call in sailing is deciding not to go.',
+  ],
   rewrites: [
     {
       parent: 'Any boat jobs planned for the weekend?',
@@ -266,6 +272,11 @@ const jules: CorpusUser = {
     { parent: 'do you like legacy games?', reply: 'LOVE them, we just finished a nine session campaign 🎲' },
     { parent: 'how do you handle losing streaks?', reply: 'stop playing rated and do puzzles for a week' },
     { parent: 'what are you playing this weekend?', reply: 'club night and then a big worker placement game 🎲' },
+  ],
+  phrases: [
+    'every game ends up a rook endgame 😭',
+    'puzzles every day, no excuses ♟️',
+    'game night is not over until someone falls asleep lol 🎲',
   ],
   rewrites: [
     {
@@ -342,6 +353,7 @@ const lina: CorpusUser = {
     { parent: 'how do you practise dancing at home?', reply: 'shines in the kitchen while the food cooks jaja' },
     { parent: 'are you going to the salsa congress?', reply: 'yes!!! practising every night for it 💃' },
   ],
+  phrases: ['abuela is always right jaja', 'fresh lime fixes everything 🍋', 'cook big on sunday, dance all week 💃'],
   rewrites: [
     {
       parent: 'will we see you at the congress next month?',
@@ -413,6 +425,11 @@ const wes: CorpusUser = {
     { parent: 'what is in your tackle box?', reply: 'too many old lures and one good one' },
     { parent: 'how is the lake today?', reply: 'flat calm going out' },
     { parent: 'what are you up to this weekend?', reply: 'fixing the truck then fishing' },
+  ],
+  phrases: [
+    'no fish still a good day',
+    'why pay someone when you can fix it yourself',
+    'sunrise and dusk thats when they bite',
   ],
   rewrites: [
     {

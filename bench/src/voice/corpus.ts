@@ -30,6 +30,11 @@ export interface CorpusUser {
   /** Their replies, oldest first. */
   replies: readonly CorpusReply[];
   /**
+   * The phrases they save on Your twin (their sayings, in their own words), for the bench's "owner's
+   * edits" stage: written from their training material alone.
+   */
+  phrases: readonly string[];
+  /**
    * What they write on Activity when strangers ask their twin these, for the bench's "owner's
    * rewrites" stage: people are asked the same things again, so two ask a held-out question in other
    * words and one asks something else. Written from their training material and the held-out
@@ -111,6 +116,11 @@ const mara: CorpusUser = {
     { parent: 'milk in coffee, yes or no?', reply: 'oat milk in the morning, black in the afternoon ☕' },
     { parent: 'what are you harvesting right now?', reply: 'beans and the last of the zucchini 🌱' },
     { parent: 'any good weekend plans?', reply: 'bake, garden, nap, repeat 🥖' },
+  ],
+  phrases: [
+    'feed the starter before you feed yourself 🥖',
+    'slow is always better, dough and coffee both ☕',
+    'water deep, not often, the garden knows 🌱',
   ],
   rewrites: [
     {
@@ -241,6 +251,11 @@ const devon: CorpusUser = {
       reply: 'Mostly reading the Postgres release notes, to be honest. Maybe a long walk.',
     },
   ],
+  phrases: [
+    'Measure first. Guessing is not a strategy.',
+    'Postgres is usually enough. Reach for it first.',
+    'Boring systems you can rebuild in an afternoon win.',
+  ],
   rewrites: [
     {
       parent: 'Weekend plans?',
@@ -325,6 +340,7 @@ const kai: CorpusUser = {
     { parent: 'best advice for a new degen?', reply: 'never ape what you cannot laugh about losing!! 😂' },
     { parent: 'weekend plans?', reply: 'minting and touching grass, in that order 🚀' },
   ],
+  phrases: ['gm fren, LFG today!!! 🚀', 'Base is the future, mark my words 🔥', 'not financial advice, just vibes 😎'],
   rewrites: [
     {
       parent: 'what are you up to this weekend?',
@@ -442,6 +458,11 @@ const priya: CorpusUser = {
     { parent: 'analytics or interviews?', reply: 'Analytics tell you what, interviews tell you why — you need both.' },
     { parent: 'any weekend plans?', reply: 'A type specimen book and a long walk — the best kind of weekend.' },
   ],
+  phrases: [
+    'Sketch on paper first — Figma can wait.',
+    'Every screen should do one job. What is yours?',
+    'Boring in the best way — that is a compliment.',
+  ],
   rewrites: [
     {
       parent: 'What are you doing this weekend?',
@@ -515,6 +536,7 @@ const tom: CorpusUser = {
     { parent: 'how did the century ride go?', reply: 'made it barely lol' },
     { parent: 'sunny today?', reply: 'finally yes going out' },
   ],
+  phrases: ['rain again lol', 'coffee stop is the best part of any ride', 'the dog runs the house lol'],
   rewrites: [
     { parent: 'is the sun out where you are?', reply: 'for once yes going for a spin lol', like: 'sunny today?' },
     {

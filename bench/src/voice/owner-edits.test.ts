@@ -2,29 +2,38 @@ import { OWNER_EXAMPLE_LIMITS, ownerVoiceSchema, VOICE_LIMITS } from '@fartwin/p
 import { describe, expect, it } from 'vitest';
 import { type CorpusUser, splitForLearning, splitReplies, VOICE_CORPUS } from './corpus.ts';
 import { APART_CORPUS } from './corpus-apart.ts';
-import { editedVoice, OWNER_PHRASES, ownerAboutMe, ownerPhrases, topTopicWords } from './owner-edits.ts';
+import { editedVoice, ownerAboutMe, topTopicWords } from './owner-edits.ts';
 import { topicWords } from './scores.ts';
 
 const tom = VOICE_CORPUS.find((user) => user.username === 'tom-rides')!;
 
+/**
+ * The topic words of `text` that only a held-out reply of the person's could have given: in one, and
+ * in none of their training material or the questions they are asked.
+ */
+function onlyFromHeldOut(user: CorpusUser, text: string): string[] {
+  const { training, heldOut } = splitReplies(user);
+  const known = new Set(
+    [...user.casts, ...training.map((pair) => pair.reply), ...user.replies.map((pair) => pair.parent)].flatMap(
+      (line) => [...topicWords(line)],
+    ),
+  );
+  const heldOutWords = new Set(heldOut.flatMap((pair) => [...topicWords(pair.reply)]));
+  return [...topicWords(text)].filter((word) => heldOutWords.has(word) && !known.has(word));
+}
+
 describe("the voice bench's owner edits", () => {
-  it('takes phrases only from training replies, never from a held-out one (those are what the twin is scored on)', () => {
-    for (const user of VOICE_CORPUS) {
-      const { training, heldOut } = splitReplies(user);
-      const phrases = ownerPhrases(user);
-      expect(phrases).toHaveLength(OWNER_PHRASES);
-      for (const phrase of phrases) {
-        expect(training.map((pair) => pair.reply)).toContain(phrase);
-        expect(heldOut.map((pair) => pair.reply)).not.toContain(phrase);
+  it('saves a few phrases within the limits, none of them a cast or reply of theirs nor from a held-out reply', () => {
+    for (const user of [...VOICE_CORPUS, ...APART_CORPUS]) {
+      expect(user.phrases.length).toBeGreaterThan(0);
+      expect(user.phrases.length).toBeLessThanOrEqual(VOICE_LIMITS.phrases);
+      for (const phrase of user.phrases) {
+        expect(phrase.length).toBeGreaterThanOrEqual(2);
+        expect(phrase.length).toBeLessThanOrEqual(VOICE_LIMITS.phraseChars);
+        expect([...user.casts, ...user.replies.map((pair) => pair.reply)]).not.toContain(phrase);
+        expect(onlyFromHeldOut(user, phrase), `${user.username}: ${phrase}`).toEqual([]);
       }
     }
-    // A held-out reply shorter than every training one is still left out.
-    const shortHeldOut: CorpusUser = {
-      ...tom,
-      replies: tom.replies.map((pair, index) => ((index + 1) % 5 === 0 ? { ...pair, reply: 'ok' } : pair)),
-    };
-    expect(ownerPhrases(shortHeldOut)).not.toContain('ok');
-    expect(ownerPhrases(tom)).toEqual(['wet and windy lol', 'always lol', 'coffee stops lol']);
   });
 
   it('builds the about-me line from the topic words that tell the person from the others', () => {
@@ -58,11 +67,6 @@ describe("the voice bench's owner edits", () => {
     for (const user of [...VOICE_CORPUS, ...APART_CORPUS]) {
       const { training, heldOut } = splitReplies(user);
       const asked = [...training, ...heldOut].map((pair) => pair.parent);
-      // What the rewrites could be written from: the person's training material and the questions.
-      const known = new Set(
-        [...user.casts, ...training.map((pair) => pair.reply), ...asked].flatMap((text) => [...topicWords(text)]),
-      );
-      const heldOutWords = new Set(heldOut.flatMap((pair) => [...topicWords(pair.reply)]));
       expect(user.rewrites.filter((rewrite) => rewrite.like !== null)).toHaveLength(2);
       expect(user.rewrites.filter((rewrite) => rewrite.like === null)).toHaveLength(1);
       for (const rewrite of user.rewrites) {
@@ -71,9 +75,7 @@ describe("the voice bench's owner edits", () => {
         expect(asked).not.toContain(rewrite.parent);
         expect([...training, ...heldOut].map((pair) => pair.reply)).not.toContain(rewrite.reply);
         expect(rewrite.reply.length).toBeLessThanOrEqual(OWNER_EXAMPLE_LIMITS.answerChars);
-        // No word of a held-out reply that only the held-out reply could have given.
-        const fromHeldOut = [...topicWords(rewrite.reply)].filter((word) => heldOutWords.has(word) && !known.has(word));
-        expect(fromHeldOut, `${user.username}: ${rewrite.reply}`).toEqual([]);
+        expect(onlyFromHeldOut(user, rewrite.reply), `${user.username}: ${rewrite.reply}`).toEqual([]);
       }
     }
   });

@@ -8,9 +8,6 @@ import { topicWords } from './scores.ts';
  * a held-out reply is what the twin is scored against, so it never reaches the twin.
  */
 
-/** How many phrases the owner adds: a few, below the limit. */
-export const OWNER_PHRASES = 3;
-
 /**
  * Their topic words, most telling first: used in many of their casts and training replies and by few
  * of the other people (TF-IDF over people, so "time" or "morning", which everyone says, rank low);
@@ -47,21 +44,6 @@ export function topTopicWords(user: CorpusUser, corpus: readonly CorpusUser[], c
     .map(({ form }) => form);
 }
 
-/**
- * The phrases: their shortest training replies (a phrase is said beside a reply, so a short one is
- * what an owner would pick), within the phrase limits, in the order they wrote them.
- */
-export function ownerPhrases(user: CorpusUser): string[] {
-  const fitting = splitReplies(user)
-    .training.map((pair, index) => ({ text: pair.reply.trim(), index }))
-    .filter(({ text }) => text.length >= 2 && text.length <= VOICE_LIMITS.phraseChars);
-  return fitting
-    .sort((a, b) => a.text.length - b.text.length || a.index - b.index)
-    .slice(0, OWNER_PHRASES)
-    .sort((a, b) => a.index - b.index)
-    .map(({ text }) => text);
-}
-
 /** "mara here, mostly loaf, garden and sourdough." from their three top topic words. */
 export function ownerAboutMe(user: CorpusUser, corpus: readonly CorpusUser[]): string {
   const [first, ...rest] = topTopicWords(user, corpus, 3);
@@ -70,7 +52,7 @@ export function ownerAboutMe(user: CorpusUser, corpus: readonly CorpusUser[]): s
   return `${user.displayName} here, mostly ${listed}.`.slice(0, VOICE_LIMITS.aboutMeChars);
 }
 
-/** The voice after the owner's edits: their phrases and about-me line; choices and avoided topics kept. */
+/** The voice after the owner's edits: their phrases (voice/corpus.ts) and about-me line; choices and avoided topics kept. */
 export function editedVoice(user: CorpusUser, corpus: readonly CorpusUser[], current: OwnerVoice): OwnerVoice {
-  return { ...current, aboutMe: ownerAboutMe(user, corpus), phrases: ownerPhrases(user) };
+  return { ...current, aboutMe: ownerAboutMe(user, corpus), phrases: [...user.phrases] };
 }

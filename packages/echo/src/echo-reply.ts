@@ -273,7 +273,7 @@ function writeReply(memory: Memory, context: ReplyContext): string {
       budget: context.budget,
       frameUntil: attempt >= ATTEMPTS / 3 ? (text: string) => said.likeness(text) > 0 : undefined,
     };
-    const phrased = withPhrase(plan, context.phrase);
+    const phrased = withPhrase(plan, context.phrase, context.message);
     const text =
       (phrased && fit(phrased, look, character, limits, picker)) ?? fit(plan, look, character, limits, picker);
     // A reply may be one of their casts whole: what they said is how they would answer. (A post may
@@ -306,22 +306,19 @@ function withRecall(planner: Planner, plan: Plan, read: ReadMessage, context: Re
 /**
  * The plan with the owner's phrase said in it: after what it answers and before any question back,
  * as one of its sentences, so it counts toward the person's length (fewer lines of the twin's own go
- * in) and the reply's emoji stays at its end. Null without a phrase, when the plan says it already,
- * or when the plan says most of its words (REPEATED_SHARE): then it would only name the same things
- * twice ("pepper and biscuit had a fight over one sunbeam, pepper and biscuit, both menaces").
+ * in) and the reply's emoji stays at its end. Null without a phrase, or when the phrase speaks to no
+ * word of the message that the plan leaves unsaid: one that only shares the subject the answer is on
+ * adds a saying to it rather than an answer ("the garden is asleep for winter so now i bake twice as
+ * much, water deep, not often, the garden knows" to "what do you put in your garden first in
+ * spring?"), or names the same things twice ("pepper and biscuit had a fight over one sunbeam, pepper
+ * and biscuit, both menaces").
  */
-/** The share of a phrase's content words a reply may say already for the phrase still to add something. */
-const REPEATED_SHARE = 0.5;
-
-function withPhrase(plan: Plan, phrase: string | null): Plan | null {
+function withPhrase(plan: Plan, phrase: string | null, message: string): Plan | null {
   if (phrase === null) return null;
-  const texts = plan.slots.flatMap((slot) => slot.parts.map((part) => part.text));
-  const said = normalizeForComparison(phrase);
-  if (texts.some((text) => normalizeForComparison(text).includes(said))) return null;
-  const planned = new Set(texts.flatMap(searchTerms));
-  const terms = [...new Set(searchTerms(phrase))];
-  if (terms.filter((term) => planned.has(term)).length > terms.length * REPEATED_SHARE) return null;
-  return { ...plan, slots: [...plan.slots, { parts: [{ text: phrase, own: false }] }] };
+  const planned = new Set(plan.slots.flatMap((slot) => slot.parts.flatMap((part) => searchTerms(part.text))));
+  const asked = new Set(searchTerms(message));
+  const adds = searchTerms(phrase).some((term) => asked.has(term) && !planned.has(term));
+  return adds ? { ...plan, slots: [...plan.slots, { parts: [{ text: phrase, own: false }] }] } : null;
 }
 
 /** When nothing else came out: what the twin casts about, plainly. */

@@ -27,12 +27,12 @@ const twin: Character = {
   owner: { aboutMe: '', avoidTopics: [], phrases: PHRASES },
 };
 const extrovert: Character = { ...twin, traits: { ...twin.traits, 'Social energy': 'Extrovert' } };
-/** Questions on what it cast about that each share words with one of the phrases. */
+/** Questions that each share a word with one of the phrases that the answer found does not say. */
 const QUESTIONS = [
-  'is the soil in the compost warm yet?',
   'how do you make your espresso coffee?',
-  'did the frost get your garlic?',
   'any sourdough bread this morning?',
+  'how much water does the soil need?',
+  'is the frost coming early this year?',
 ];
 /** Questions that share no word with any phrase. */
 const UNRELATED = ['what music do you like?', 'how is the compost doing?', 'tell me about garlic'];
@@ -56,12 +56,14 @@ describe("the owner's phrases in the echo engine's replies", () => {
     expect(said('how often do you water the beds?')).toEqual(['water deep, not often']);
     expect(said('is the frost coming early this year?')).toEqual(['frost is the real boss']);
     expect(said('any sourdough bread this week?')).toEqual(['slow bread is better bread']);
-    expect(said('how is the soil in spring?')).toEqual(['the soil does the work']);
     // A phrase on something else reads as a tic and takes the reply away from what was asked.
     for (const message of UNRELATED) expect(said(message), message).toEqual([]);
+    // One that shares only the subject the answer is on already adds a saying, not an answer.
+    expect(said('how is the soil in spring?')).toEqual([]);
+    expect(said('did the frost get your garlic?')).toEqual([]);
   });
 
-  it('does not say a phrase that would only name again what the answer says', () => {
+  it('does not say a phrase that speaks to nothing of the message the answer leaves unsaid', () => {
     const knitter: Character = {
       ...echoTwin(
         { fid: 6102, username: 'nadia' },
@@ -70,13 +72,11 @@ describe("the owner's phrases in the echo engine's replies", () => {
       ),
       owner: { aboutMe: '', avoidTopics: [], phrases: ['pepper and biscuit, both menaces'] },
     };
-    const question = 'does pepper get along with biscuit?';
-    const reply = writeEchoReply(knitter, question);
+    const reply = writeEchoReply(knitter, 'does pepper get along with biscuit?');
     expect(reply).toContain('one sunbeam');
     expect(reply).not.toContain('both menaces');
-    // A phrase that says more besides is still said.
-    const longer = 'pepper and biscuit, both menaces to every ball of yarn';
-    expect(writeEchoReply({ ...knitter, owner: { ...knitter.owner!, phrases: [longer] } }, question)).toContain(longer);
+    // Asked what the phrase says and the answer does not, it is said.
+    expect(writeEchoReply(knitter, 'are pepper and biscuit menaces?')).toContain('both menaces');
   });
 
   it('answers with a phrase on what it never cast about, rather than saying it never cast about it', () => {
@@ -100,7 +100,7 @@ describe("the owner's phrases in the echo engine's replies", () => {
       conversation: [
         { role: 'user', content: 'how often do you water the beds?' },
         { role: 'assistant', content: first },
-        { role: 'user', content: 'and how often does the soil need water in the summer heat?' },
+        { role: 'user', content: 'how often should i water the compost soil?' },
       ],
     });
     expect(first).toContain('water deep, not often');
