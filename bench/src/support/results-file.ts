@@ -23,31 +23,44 @@ export function machine() {
   };
 }
 
-/** What bench/results/latest.json holds: one run's table. */
+/** A result as the results file keeps it. */
+export interface ResultRow {
+  /** The benchmark that measures it (`npm run bench -- <benchmark>`). */
+  benchmark: string;
+  name: string;
+  fartwin: number;
+  baseline: number;
+  unit: BenchResult['unit'];
+  /** null where the baseline is 0. */
+  ratio: number | null;
+  better: BenchResult['better'];
+  baselineLabel: string;
+  /** When it was measured: the newest run of its benchmark (ISO time). */
+  measured: string;
+  /** The figure it replaced, from the run of its benchmark before; null for a new result. */
+  previous: { fartwin: number; ratio: number | null; measured: string } | null;
+}
+
+/**
+ * What bench/results/latest.json holds: the newest figure of every result. A run replaces the rows of
+ * the benchmarks it ran, each keeping the figure it replaced, and leaves the others as they were.
+ */
 export interface ResultsFile {
+  /** The newest run: when, on what, how long, which benchmarks, which of them could not run. */
   date: string;
   machine: ReturnType<typeof machine>;
   durationSeconds: number;
   benchmarks: string[];
   couldNotRun: string[];
-  results: {
-    name: string;
-    fartwin: number;
-    baseline: number;
-    unit: BenchResult['unit'];
-    /** null where the baseline is 0. */
-    ratio: number | null;
-    better: BenchResult['better'];
-    baselineLabel: string;
-  }[];
+  results: ResultRow[];
 }
 
 /** A markdown table cell: a `|` would end the cell early. */
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
 /**
- * The run's table as markdown (bench/RESULTS.md): when and where it ran, then one row per result in
- * the order they ran, values shown as the run printed them.
+ * The table as markdown (bench/RESULTS.md): the newest run (when and where it ran), then one row per
+ * result, each beside the figure its benchmark's run before gave, values shown as the runs printed them.
  */
 export function resultsMarkdown(content: ResultsFile): string {
   const { machine: host } = content;
@@ -57,27 +70,44 @@ export function resultsMarkdown(content: ResultsFile): string {
     'Written by `npm run bench` from `bench/results/latest.json`; do not edit by hand. How to run the',
     'benches and read these figures: [README.md](README.md).',
     '',
-    `- Run: ${content.date.slice(0, 16).replace('T', ' ')} UTC, ${content.durationSeconds.toLocaleString('en-US')} s`,
+    `- Run: ${dateOf(content.date)} UTC, ${content.durationSeconds.toLocaleString('en-US')} s`,
     `- Machine: ${host.cores} cores, ${host.cpuModel}, ${host.totalMemoryGB} GB, Node ${host.node.replace(/^v/, '')}`,
     `- Benchmarks run: ${content.benchmarks.join(', ') || 'none'}`,
   ];
   if (content.couldNotRun.length > 0) lines.push(`- Could not run: ${content.couldNotRun.join(', ')}`);
+  const older = [
+    ...new Map(
+      content.results.filter((row) => row.measured !== content.date).map((row) => [row.benchmark, row.measured]),
+    ),
+  ];
+  if (older.length > 0) {
+    lines.push(
+      `- From earlier runs: ${older.map(([benchmark, measured]) => `${benchmark} (${dateOf(measured)} UTC)`).join(', ')}`,
+    );
+  }
   lines.push(
     '',
     'Ratio is Fartwin / baseline; "better" says whether a lower or a higher ratio is an improvement.',
+    '"Previous" is the figure and ratio of the run of the same benchmark before.',
     '',
-    '| result | Fartwin | baseline | ratio | better |',
-    '| --- | --- | --- | --- | --- |',
+    '| result | Fartwin | baseline | ratio | previous | better |',
+    '| --- | --- | --- | --- | --- | --- |',
   );
-  for (const result of content.results) {
-    const baseline = `${formatValue(result.baseline, result.unit)} (${result.baselineLabel})`;
-    const ratio = result.ratio === null ? '-' : result.ratio.toFixed(2);
+  const shownRatio = (ratio: number | null) => (ratio === null ? '-' : ratio.toFixed(2));
+  for (const row of content.results) {
+    const baseline = `${formatValue(row.baseline, row.unit)} (${row.baselineLabel})`;
+    const previous = row.previous
+      ? `${formatValue(row.previous.fartwin, row.unit)}, ${shownRatio(row.previous.ratio)} (${row.previous.measured.slice(0, 10)})`
+      : '-';
     lines.push(
-      `| ${cell(result.name)} | ${cell(formatValue(result.fartwin, result.unit))} | ${cell(baseline)} | ${ratio} | ${result.better} |`,
+      `| ${cell(row.name)} | ${cell(formatValue(row.fartwin, row.unit))} | ${cell(baseline)} | ${shownRatio(row.ratio)} | ${cell(previous)} | ${row.better} |`,
     );
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** "2026-11-29 10:54" from an ISO time. */
+const dateOf = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** Writes bench/RESULTS.md from a results file already written (as the bench does after each run). */
 export function writeResultsMarkdown(jsonFile: string, markdownFile: string): void {
@@ -85,30 +115,70 @@ export function writeResultsMarkdown(jsonFile: string, markdownFile: string): vo
   writeFileSync(markdownFile, resultsMarkdown(content));
 }
 
+/** The results file as it is, or none when there is none yet (or it cannot be read as one). */
+function readResultsFile(file: string): ResultsFile | undefined {
+  try {
+    const content = JSON.parse(readFileSync(file, 'utf8')) as ResultsFile;
+    return Array.isArray(content.results) ? content : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Writes a run's table as JSON for committing, keys in a fixed order, values rounded as the table
- * shows them, one result per entry in the order they ran; and the same table as markdown beside it
- * for readers, so the two never disagree.
+ * The rows after a run: the rows of the benchmarks it ran replaced by its results, each with the
+ * figure it replaced, where the benchmark's old rows stood (a benchmark new to the file at the end);
+ * the rows of every other benchmark, and of one that could not run, as they were.
+ */
+export function mergedRows(old: readonly ResultRow[], fresh: readonly ResultRow[]): ResultRow[] {
+  const ran = new Set(fresh.map((row) => row.benchmark));
+  const before = new Map(old.map((row) => [row.name, row]));
+  const replaced = fresh.map((row) => {
+    const was = before.get(row.name);
+    return { ...row, previous: was ? { fartwin: was.fartwin, ratio: was.ratio, measured: was.measured } : null };
+  });
+  const rows: ResultRow[] = [];
+  const placed = new Set<string>();
+  for (const row of old) {
+    if (!ran.has(row.benchmark)) rows.push(row);
+    else if (!placed.has(row.benchmark)) {
+      placed.add(row.benchmark);
+      rows.push(...replaced.filter((fresh) => fresh.benchmark === row.benchmark));
+    }
+  }
+  rows.push(...replaced.filter((row) => !placed.has(row.benchmark)));
+  return rows;
+}
+
+/**
+ * Writes a run's results into the table, keys in a fixed order, values rounded as the table shows
+ * them (mergedRows: its benchmarks' rows replaced, the others kept); and the same table as markdown
+ * beside it for readers, so the two never disagree.
  */
 export function writeResultsFile(
   files: { json: string; markdown: string },
   run: { date: Date; seconds: number; benchmarks: string[]; couldNotRun: string[]; results: readonly BenchResult[] },
 ): void {
+  const measured = run.date.toISOString();
+  const fresh = run.results.map((result) => ({
+    benchmark: result.benchmark,
+    name: `${result.benchmark} ${result.metric}`,
+    fartwin: round(result.subject, digitsFor(result.subject, result.unit)),
+    baseline: round(result.baseline, digitsFor(result.baseline, result.unit)),
+    unit: result.unit,
+    ratio: Number.isFinite(ratioOf(result)) ? round(ratioOf(result), 2) : null,
+    better: result.better,
+    baselineLabel: result.baselineLabel,
+    measured,
+    previous: null,
+  }));
   const content: ResultsFile = {
-    date: run.date.toISOString(),
+    date: measured,
     machine: machine(),
     durationSeconds: Math.round(run.seconds),
     benchmarks: run.benchmarks,
     couldNotRun: run.couldNotRun,
-    results: run.results.map((result) => ({
-      name: `${result.benchmark} ${result.metric}`,
-      fartwin: round(result.subject, digitsFor(result.subject, result.unit)),
-      baseline: round(result.baseline, digitsFor(result.baseline, result.unit)),
-      unit: result.unit,
-      ratio: Number.isFinite(ratioOf(result)) ? round(ratioOf(result), 2) : null,
-      better: result.better,
-      baselineLabel: result.baselineLabel,
-    })),
+    results: mergedRows(readResultsFile(files.json)?.results ?? [], fresh),
   };
   mkdirSync(dirname(files.json), { recursive: true });
   writeFileSync(files.json, formatJson(content));
