@@ -286,7 +286,8 @@ export const voice: Benchmark = {
 
       const detailOf = (of: Answered[]) =>
         `${of.length} held-out replies (1 in ${HOLD_OUT_EVERY}); generic line "${GENERIC_REPLY}"`;
-      const base = { benchmark: 'voice', unit: '' as const };
+      // The people written apart are their own rows in the results table, beside the bench's people.
+      const base = { benchmark: PEOPLE === APART_CORPUS ? 'voice-apart' : 'voice', unit: '' as const };
       const rows = (subject: string, of: Answered[]): BenchResult[] => {
         const twin = meanScore(of.map((a) => a.twin));
         const randomCast = meanScore(of.map((a) => a.randomCast));
