@@ -97,7 +97,6 @@ async function main(): Promise<number> {
       {
         date,
         seconds,
-        benchmarks: selected.map((benchmark) => benchmark.name),
         couldNotRun: failed,
         results,
       },
