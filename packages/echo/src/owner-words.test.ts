@@ -21,6 +21,12 @@ const PHRASES = [
   'frost is the real boss',
 ];
 
+/** A twin of these posts (and one reply) whose owner saved these phrases. */
+const withPhrases = (who: { fid: number; username: string }, posts: string[], phrases: string[]): Character => ({
+  ...echoTwin(who, posts, ['same here']),
+  owner: { aboutMe: '', avoidTopics: [], phrases },
+});
+
 /** A gardener's twin that asks back in every answer (Extrovert), with the owner's phrases. */
 const twin: Character = {
   ...echoTwin({ fid: 6100, username: 'soil-and-beans' }, POSTS, ['same here', 'yes, the light roast', 'grind finer']),
@@ -64,14 +70,11 @@ describe("the owner's phrases in the echo engine's replies", () => {
   });
 
   it('does not say a phrase that speaks to nothing of the message the answer leaves unsaid', () => {
-    const knitter: Character = {
-      ...echoTwin(
-        { fid: 6102, username: 'nadia' },
-        ['pepper and biscuit had a fight over one sunbeam', 'new cable pattern on the needles'],
-        ['same here'],
-      ),
-      owner: { aboutMe: '', avoidTopics: [], phrases: ['pepper and biscuit, both menaces'] },
-    };
+    const knitter = withPhrases(
+      { fid: 6102, username: 'nadia' },
+      ['pepper and biscuit had a fight over one sunbeam', 'new cable pattern on the needles'],
+      ['pepper and biscuit, both menaces'],
+    );
     const reply = writeEchoReply(knitter, 'does pepper get along with biscuit?');
     expect(reply).toContain('one sunbeam');
     expect(reply).not.toContain('both menaces');
@@ -80,14 +83,11 @@ describe("the owner's phrases in the echo engine's replies", () => {
   });
 
   it('answers with a phrase on what it never cast about, rather than saying it never cast about it', () => {
-    const builder: Character = {
-      ...echoTwin(
-        { fid: 6103, username: 'devon' },
-        ['Postgres does queues well enough.', 'The indexer caught up with mainnet head.'],
-        ['same here'],
-      ),
-      owner: { aboutMe: '', avoidTopics: [], phrases: ['tabs, and let the formatter argue'] },
-    };
+    const builder = withPhrases(
+      { fid: 6103, username: 'devon' },
+      ['Postgres does queues well enough.', 'The indexer caught up with mainnet head.'],
+      ['tabs, and let the formatter argue'],
+    );
     expect(writeEchoReply(builder, 'tabs or spaces?')).toBe('tabs, and let the formatter argue');
     // With no phrase on it, it says it has not cast about it.
     expect(NOT_CAST_ABOUT.some((line) => writeEchoReply(builder, 'pizza or pasta?').startsWith(line))).toBe(true);
