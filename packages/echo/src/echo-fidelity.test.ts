@@ -401,6 +401,24 @@ describe("the owner's own answers", () => {
     expect(caught).toContain('chicken liver on the bottom at night');
   });
 
+  it('says a rewrite on another question as near, never as something the owner cast', () => {
+    // Each on catching, none the question the answer was given to.
+    const messages = ['did you catch anything today?', 'what do you catch at night?', 'catch anything good lately?'];
+    const intros = (taught: boolean) =>
+      messages.map((message) => {
+        const reply = askWith(message, [['how do you catch catfish?', 'chicken liver on the bottom at night', taught]]);
+        expect(reply, message).toContain('chicken liver on the bottom at night');
+        return NEAREST_INTROS.find((intro) => reply.toLowerCase().startsWith(intro.toLowerCase()));
+      });
+    // The same answer cast in a reply may be introduced as cast; taught on Activity, it never is.
+    expect(intros(false)).toContain("Closest I've cast to that.");
+    const taught = intros(true);
+    expect(
+      taught.every((intro) => intro !== undefined && !/cast/i.test(intro)),
+      taught.join(' / '),
+    ).toBe(true);
+  });
+
   it('answers with what they cast to the very question rather than a rewrite on another one', () => {
     const pairs: [string, string, boolean][] = [
       ['how was the ride today?', 'wet and windy lol', true],

@@ -13,7 +13,7 @@ import {
   withoutMentions,
   withRelated,
 } from './message.ts';
-import { NEAREST_INTROS, nearestPassages } from './nearest-answer.ts';
+import { NEAREST_INTROS, nearestPassages, TAUGHT_NEAREST_INTROS } from './nearest-answer.ts';
 import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import type { ExamplePair } from './recall.ts';
@@ -108,7 +108,13 @@ interface OwnerAnswers {
   /** Their answer to the same question: said as they wrote it. */
   same: string | null;
   /** Their answer to another question on the same thing, asking the same kind of answer. */
-  related: string | null;
+  related: RelatedAnswer | null;
+}
+
+/** The owner's answer to another question on the same thing; `taught` when it is a rewrite of theirs. */
+interface RelatedAnswer {
+  answer: string;
+  taught: boolean;
 }
 
 const NO_OWNER_ANSWERS: OwnerAnswers = { same: null, related: null };
@@ -141,7 +147,7 @@ function ownerAnswers(
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
   const sharedWith = (theirs: ReadonlySet<string>) => asked.filter((term) => theirs.has(term));
-  type Candidate = { answer: string; parentShare: number; share: number; score: number };
+  type Candidate = { answer: string; taught: boolean; parentShare: number; share: number; score: number };
   const best: Record<'taught' | 'cast' | 'related', Candidate | null> = { taught: null, cast: null, related: null };
   for (const example of examples) {
     const theirs = termsOf(example.message);
@@ -154,14 +160,14 @@ function ownerAnswers(
     const kind = !sameQuestion(asked, theirs) ? 'related' : example.taught ? 'taught' : 'cast';
     const current = best[kind];
     if (!current || share > current.share || (share === current.share && example.score > current.score)) {
-      best[kind] = { answer: example.answer, parentShare, share, score: example.score };
+      best[kind] = { answer: example.answer, taught: example.taught, parentShare, share, score: example.score };
     }
   }
   // What the owner said they would answer weighs most, unless they cast an answer to a message
   // more like this one.
   const { taught, cast, related } = best;
   const same = taught && (!cast || taught.parentShare >= cast.parentShare) ? taught : cast;
-  return { same: same?.answer ?? null, related: related?.answer ?? null };
+  return { same: same?.answer ?? null, related: related && { answer: related.answer, taught: related.taught } };
 }
 
 /**
@@ -230,7 +236,7 @@ interface ReplyContext {
   /** One of the owner's phrases (owner-words.ts) to say in it, or null. */
   phrase: string | null;
   /** The owner's answer to another question on the same thing (ownerAnswers), or null. */
-  related: string | null;
+  related: RelatedAnswer | null;
 }
 
 /**
@@ -608,12 +614,15 @@ class Planner {
    * question they cast about only in part; else that they have not cast about it.
    */
   private offTopic(terms: readonly string[], context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
-    const near: Slot[] =
-      context.related !== null && !this.said.line(context.related)
-        ? [{ parts: [{ text: context.related, own: false }] }]
-        : this.borrowed(this.passage(nearestPassages(this.memory, terms)));
+    const { related } = context;
+    const answer = related !== null && !this.said.line(related.answer) ? related : null;
+    const near: Slot[] = answer
+      ? [{ parts: [{ text: answer.answer, own: false }] }]
+      : this.borrowed(this.passage(nearestPassages(this.memory, terms)));
     if (near.length === 0) return this.notCastAbout(greeting, context, asks);
-    return { slots: [...greeting, ...this.line(NEAREST_INTROS), ...near], askBacks: asks };
+    // A rewrite the owner taught on Activity was never cast: it is not said to be.
+    const intros = answer?.taught ? TAUGHT_NEAREST_INTROS : NEAREST_INTROS;
+    return { slots: [...greeting, ...this.line(intros), ...near], askBacks: asks };
   }
 
   /**

@@ -43,3 +43,6 @@ export const NEAREST_INTROS: readonly string[] = [
   "Closest I've cast to that.",
   "Nearest thing I've said.",
 ];
+
+/** The same for an answer the owner taught the twin on Activity rather than cast: none says "cast". */
+export const TAUGHT_NEAREST_INTROS: readonly string[] = NEAREST_INTROS.filter((intro) => !/\bcast\b/i.test(intro));
