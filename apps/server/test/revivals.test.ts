@@ -117,6 +117,11 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
       .executeTakeFirst();
   const castsBy = async (fid: number) =>
     (await server.db.selectFrom('social_casts').select('text').where('fid', '=', fid).execute()).map((row) => row.text);
+  /** The states of a revival's jobs (pg-boss's `state`). */
+  const jobStatesOf = async (key: string) =>
+    (
+      await sql<{ state: string }>`select state from pgboss.job where singleton_key = ${key}`.execute(server.db)
+    ).rows.map((row) => row.state);
   const noticesOf = (key: string) => client.notifications.filter((notice) => notice.notificationId === key);
   const jobsOf = async (key: string) =>
     Number(
@@ -277,14 +282,7 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
       // On the job's last try, the owner's Activity hears of it, once.
       const failed = [{ agent_id: quietTwin.agentId, reason: 'failed', subject: key, author_fid: STRANGER }];
       await vi.waitFor(async () => expect(await thankYouSkips()).toEqual(failed), { timeout: 60_000, interval: 500 });
-      await vi.waitFor(
-        async () =>
-          expect(
-            (await sql<{ state: string }>`select state from pgboss.job where singleton_key = ${key}`.execute(server.db))
-              .rows,
-          ).toEqual([{ state: 'failed' }]),
-        { timeout: 10_000 },
-      );
+      await vi.waitFor(async () => expect(await jobStatesOf(key)).toEqual(['failed']), { timeout: 10_000 });
       await recordRevivalFailure(socialDeps(), payment);
       expect(await thankYouSkips()).toEqual(failed);
     } finally {
@@ -297,6 +295,40 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
     await expect(runRevivalJob(socialDeps(), thanked)).resolves.toMatchObject({ status: 'social' });
     await recordRevivalFailure(socialDeps(), thanked);
     expect((await thankYouSkips()).map((skip) => skip.subject)).not.toContain(revivalKey(thanked));
+  }, 120_000);
+
+  it("a payer whose lookup fails on every try is named by their address on the job's last try, not left unsettled", async () => {
+    // The provider that finds a wallet's account is down, for the app's worker as for this test.
+    const lookup = vi
+      .spyOn(server.services.walletAccounts, 'accountFor')
+      .mockRejectedValue(new Error('account lookup down'));
+    try {
+      const payer = localUserAccount(STRANGER);
+      const payment = await revive(twin, payer);
+      const key = revivalKey(payment);
+      await server.syncLives();
+      // Before the last try a failed lookup is retried: nothing is settled, nobody is told.
+      await expect(runRevivalJob(socialDeps(), payment)).rejects.toThrow(/account lookup down/);
+      expect((await revivalRow(payment))?.outcome).toBeNull();
+      // The app's worker gives the job one retry rather than five, ten seconds on.
+      await sql`update pgboss.job set retry_limit = 1 where name = ${REVIVAL_SOCIAL_QUEUE} and singleton_key = ${key}`.execute(
+        server.db,
+      );
+      await vi.waitFor(async () => expect(noticesOf(key)).toHaveLength(1), { timeout: 60_000, interval: 500 });
+      const named = shortAddress(payer.address.toLowerCase());
+      expect(noticesOf(key)[0]!.body).toBe(`${named} revived your twin @${twin.twin.username}. It lives 7 more days.`);
+      expect(await revivalRow(payment)).toMatchObject({ outcome: 'social', payer_fid: null, payer_username: null });
+      await vi.waitFor(
+        async () =>
+          expect(await castsBy(twin.twin.fid)).toContain(
+            `Thank you ${named} for reviving me! 7 more days of battery, and I am back online.`,
+          ),
+        { timeout: 30_000 },
+      );
+      await vi.waitFor(async () => expect(await jobStatesOf(key)).toEqual(['completed']), { timeout: 10_000 });
+    } finally {
+      lookup.mockRestore();
+    }
   }, 120_000);
 
   it('refuses a malformed twin id and answers 404 for an unknown twin', async () => {

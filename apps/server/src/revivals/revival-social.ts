@@ -44,13 +44,19 @@ export type RevivalOutcome =
  * What a revival makes happen, safe to run again (a retry, a crash, another replica): who paid is
  * settled once; the owner's notice goes out under the revival's id and is recorded; the thank-you is
  * a writing under the revival's key. Nothing for the twin's own wallet, the operator, or the owner.
+ * On the job's last try (`lastTry`), a payer whose lookup still fails is settled as a payer without
+ * a Farcaster account, named by their address, rather than leaving the revival unsettled.
  */
-export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): Promise<RevivalOutcome> {
+export async function runRevivalJob(
+  deps: RevivalSocialDeps,
+  job: RevivalJob,
+  options: { lastTry?: boolean } = {},
+): Promise<RevivalOutcome> {
   const { db } = deps.twin;
   let revival = await findRevival(db, job);
   if (!revival) return { status: 'unknown-revival' };
   if (revival.outcome === null) {
-    const account = await deps.accounts.accountFor(revival.payer);
+    const account = await payerAccount(deps, revival.payer, options.lastTry ?? false);
     await settleRevival(db, job, {
       outcome: account?.fid === revival.ownerFid ? 'owner' : 'social',
       payerFid: account?.fid ?? null,
@@ -83,6 +89,21 @@ export async function runRevivalJob(deps: RevivalSocialDeps, job: RevivalJob): P
   return { status: 'social', notified, thankYou };
 }
 
+/**
+ * The payer's Farcaster account. A lookup that fails throws (the job is retried), except on the job's
+ * last try: then the payer counts as having no account, so the owner is still told and the twin
+ * still thanks them, by their address. The revival is paid on the chain either way.
+ */
+async function payerAccount(deps: RevivalSocialDeps, payer: `0x${string}`, lastTry: boolean) {
+  try {
+    return await deps.accounts.accountFor(payer);
+  } catch (error) {
+    if (!lastTry) throw error;
+    deps.twin.logger.warn({ err: error, payer }, 'payer lookup failed on the last try: named by address');
+    return null;
+  }
+}
+
 /** The thank-you a person's revival owes. */
 function thankYouOf(revival: RevivalRecord): ThankYouJob {
   return {
@@ -95,14 +116,15 @@ function thankYouOf(revival: RevivalRecord): ThankYouJob {
 
 /**
  * A revival's job failed on its last try: the thank-you a person's revival owed is listed on the
- * owner's Activity as failed. A payer never looked up (the lookup failed on every try) leaves the
- * revival unsettled: whether a thank-you was owed is not known, and the log says so.
+ * owner's Activity as failed. A revival still unsettled then (its payer's lookup counts as none on
+ * the last try, so only our own database failing leaves it so) is logged: whether a thank-you was
+ * owed is not known.
  */
 export async function recordRevivalFailure(deps: RevivalSocialDeps, job: RevivalJob): Promise<void> {
   const revival = await findRevival(deps.twin.db, job);
   if (revival?.outcome === 'social') await thankYouFailed(deps.twin, thankYouOf(revival));
   else if (revival?.outcome === null)
-    deps.twin.logger.error({ revival: revivalKey(job) }, 'revival left unsettled: its payer was never looked up');
+    deps.twin.logger.error({ revival: revivalKey(job) }, 'revival left unsettled: its payer was never settled');
 }
 
 /**
@@ -148,7 +170,7 @@ export async function startRevivalSocial(boss: PgBoss, deps: RevivalSocialDeps) 
       if (!job) return;
       const revival = revivalKey(job.data);
       try {
-        const outcome = await runRevivalJob(deps, job.data);
+        const outcome = await runRevivalJob(deps, job.data, { lastTry: isLastTry(job) });
         deps.twin.logger.info({ revival, outcome }, 'revival');
       } catch (error) {
         // pg-boss keeps the error on the job and retries it; on its last try the owner's Activity hears of it.
