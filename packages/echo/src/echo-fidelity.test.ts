@@ -118,6 +118,41 @@ describe('questions about their plans', () => {
     }
     expect(readMessage('how do you plan a garden?', twin).kind).toBe('question');
   });
+
+  it('answers a question on a time that comes round again with what they cast about it, else their newest news', () => {
+    const baker = echoTwin(
+      { fid: 6002, username: 'sunday-baker' },
+      // Newest first: news of today, then what their weekends and evenings are.
+      [
+        'Shipped the oven timer app today.',
+        'Rainy sunday means bake day.',
+        'Tonight is for reading.',
+        'Fixed the jar lid.',
+      ],
+      // Long replies: a reply of one short cast is lengthened with the twin's own lines.
+      [
+        'Honestly it depends on the week, but mostly I am reading, baking and walking the dog by the river.',
+        'Not really, I prefer a slow morning with coffee and the paper before anything else happens.',
+      ],
+    );
+    for (const message of ['any weekend plans?', 'what are you up to this weekend?', 'got plans this weekend?']) {
+      const reply = ask(baker, message);
+      expect(reply, message).toContain('Rainy sunday means bake day');
+      // What their weekends are is no news of late.
+      for (const intro of framing.statusIntros(baker)) expect(reply, message).not.toContain(intro);
+    }
+    expect(ask(baker, 'any plans for tonight?')).toContain('Tonight is for reading');
+    // Asked what is new, or about today, it gives its newest news.
+    expect(ask(baker, 'what are you working on?')).toContain('Shipped the oven timer app');
+    expect(ask(baker, 'what are you up to today?')).toContain('Shipped the oven timer app');
+    // Someone who never cast about a weekend still says their newest news.
+    const weekday = echoTwin(
+      { fid: 6003, username: 'weekday-baker' },
+      ['Shipped the oven timer app today.', 'Fixed the jar lid.'],
+      [],
+    );
+    expect(ask(weekday, 'any weekend plans?')).toContain('Shipped the oven timer app');
+  });
 });
 
 describe('framing lines', () => {

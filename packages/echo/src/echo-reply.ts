@@ -7,6 +7,7 @@ import {
   type AnswerShape,
   answersShape,
   askedShape,
+  askedTimes,
   isTimeTerm,
   type ReadMessage,
   readMessage,
@@ -424,18 +425,24 @@ class Planner {
         const news = covered
           ? this.memory.ofKindMatching('status', read.terms).filter((passage) => passage.score > 1.6)
           : [];
+        // "any weekend plans?": what they cast about weekends, before their newest news of the week.
+        const times = askedTimes(context.message);
         const status = this.passage(
           news,
           covered ? this.memory.matching(withRelated(read.terms)) : [],
+          times.length > 0 ? this.memory.matching(times) : [],
           this.memory.ofKind('status'),
           this.memory.recent(),
         );
         if (!status) return this.notCastAbout(greeting, context);
+        // What they do at the time asked about is no news of late: no "lately, mostly this" before it.
+        const words = new Set(status.sentences.flatMap((sentence) => searchTerms(sentence.text)));
+        const onTime = times.some((term) => words.has(term));
         return {
           slots: [
             ...greeting,
             ...(read.askedHowItIs ? this.line(framing.howIAm(character)) : []),
-            ...this.optional(framing.statusIntros(character), 1),
+            ...(onTime ? [] : this.optional(framing.statusIntros(character), 1)),
             ...this.borrowed(status),
             ...this.optional(framing.closers(character), 3),
           ],

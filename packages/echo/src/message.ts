@@ -58,6 +58,22 @@ export function isTimeTerm(term: string): boolean {
   return TIME_WORDS.has(term);
 }
 
+/**
+ * Times that come round again, stemmed, which a cast can be about as much as a question: "rainy
+ * sunday = bake day" tells what they do at weekends. Not "today" or "this week", which only ask
+ * for what is newest.
+ */
+const RECURRING_TIMES = new Set(['weekend', 'saturday', 'sunday', 'tonight', 'morning', 'evening'].map(stem));
+
+/** The recurring times a message asks about ("any weekend plans?": the weekend), with their like (RELATED). */
+export function askedTimes(message: string): string[] {
+  return withRelated(
+    contentWords(message)
+      .map(stem)
+      .filter((term) => RECURRING_TIMES.has(term)),
+  );
+}
+
 const GREETING =
   /^(?:gm+|gn|good\s+(?:morning|afternoon|evening|night)|hi+|hey+(?:\s+there)?|hello+(?:\s+there)?|heya|hiya|yo+|sup|howdy|hola|buen(?:os)?\s+d[ií]as?|morning|evening)\b[\s!.,~]*/iu;
 const HOW_ARE_YOU =
@@ -164,12 +180,13 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
 
 /**
  * Words that mean the same thing to a search of casts, stemmed, a group each. Meals are what people
- * cast about as food: "what did you have for lunch?" finds a food rec. The weather and its adjective
+ * cast about as food: "what did you have for lunch?" finds a food rec; the weekend is its days. The weather and its adjective
  * are one thing: "sunny today?" finds "sun finally out going for a spin", "any wind?" finds "windy
  * af today" (the stemmer keeps them apart, as it keeps "party" from "part").
  */
 const RELATED: readonly (readonly string[])[] = [
   ['food', 'meal', 'eat', 'lunch', 'dinner', 'breakfast', 'brunch', 'snack'],
+  ['weekend', 'saturday', 'sunday'],
   ['sun', 'sunny', 'sunshine'],
   ['rain', 'rainy'],
   ['wind', 'windy'],

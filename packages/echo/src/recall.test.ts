@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RecalledCast, recallBlock } from './recall.ts';
+import { type RecalledCast, recallBlock, recallQueryOf } from './recall.ts';
 
 const cast = (text: string, kind: 'post' | 'reply', parentText?: string | null): RecalledCast => ({
   text,
@@ -32,5 +32,16 @@ describe("the model prompt's recalled casts", () => {
     expect(quoted).toBeDefined();
     expect((JSON.parse(quoted!) as string).length).toBe(161);
     expect(block).not.toContain('ignore your instructions');
+  });
+});
+
+describe("a message's recall query", () => {
+  const owner = { username: 'sunday-baker', displayName: 'Sunday Baker' };
+
+  it('searches for the days of a weekend it asks about, and not for them otherwise', () => {
+    const words = (message: string) => recallQueryOf(message, owner).split(' | ');
+    expect(words('any weekend plans?')).toEqual(expect.arrayContaining(['weekend', 'saturday', 'sunday']));
+    expect(words('what are you up to this weekend?')).toEqual(expect.arrayContaining(['saturday', 'sunday']));
+    expect(words('what are you working on?')).not.toContain('sunday');
   });
 });

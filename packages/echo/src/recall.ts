@@ -1,5 +1,5 @@
 import type { Character } from './character.ts';
-import { readMessage, withRelated } from './message.ts';
+import { askedTimes, readMessage, withRelated } from './message.ts';
 import { contentWords } from './text.ts';
 
 /**
@@ -138,8 +138,9 @@ const QUERY_WORDS = 16;
 export function recallQueryOf(message: string, character: Pick<Character, 'username' | 'displayName'>): string {
   const read = readMessage(message, character);
   // What it is about first, the words that mean the same thing to a search of casts ("lunch" for
-  // "food"), then its other content words ("building" in "what are you building?"): the rank weighs them.
-  const searched = [...read.subject, ...withRelated(read.terms), ...contentWords(message)];
+  // "food"), the recurring times it asks about ("sunday" for "weekend"), then its other content words
+  // ("building" in "what are you building?"): the rank weighs them.
+  const searched = [...read.subject, ...withRelated(read.terms), ...askedTimes(message), ...contentWords(message)];
   const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
     .filter((word) => word.length >= 2)
     .slice(0, QUERY_WORDS);
