@@ -180,9 +180,9 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
 
 /**
  * Words that mean the same thing to a search of casts, stemmed, a group each. Meals are what people
- * cast about as food: "what did you have for lunch?" finds a food rec; the weekend is its days. The weather and its adjective
- * are one thing: "sunny today?" finds "sun finally out going for a spin", "any wind?" finds "windy
- * af today" (the stemmer keeps them apart, as it keeps "party" from "part").
+ * cast about as food: "what did you have for lunch?" finds a food rec; the weekend is its days. The
+ * weather and its adjective are one thing: "sunny today?" finds "sun finally out going for a spin",
+ * "any wind?" finds "windy af today" (the stemmer keeps them apart, as it keeps "party" from "part").
  */
 const RELATED: readonly (readonly string[])[] = [
   ['food', 'meal', 'eat', 'lunch', 'dinner', 'breakfast', 'brunch', 'snack'],
