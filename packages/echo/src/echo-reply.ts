@@ -15,7 +15,7 @@ import {
   withRelated,
 } from './message.ts';
 import { NEAREST_INTROS, nearestPassages, TAUGHT_NEAREST_INTROS } from './nearest-answer.ts';
-import { ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
+import { aboutMeOf, ownerPhraseFor, ownerWordsReply, speakableCharacter } from './owner-words.ts';
 import { type PersonMemory, recallLines } from './people-memory.ts';
 import type { ExamplePair } from './recall.ts';
 import { nearlyEqual, nearlyEqualNormalized, normalizeForComparison, searchTerms, stem } from './text.ts';
@@ -498,7 +498,7 @@ class Planner {
         return {
           slots: instead
             ? [...greeting, ...this.line(framing.NO_ADVICE), ...this.borrowed(instead)]
-            : [...greeting, ...this.line(framing.NO_ADVICE_AT_ALL), ...this.line(framing.whatICastAbout(topics))],
+            : [...greeting, ...this.line(framing.NO_ADVICE_AT_ALL), ...this.whatItCastsAbout()],
           askBacks: [],
         };
       }
@@ -509,7 +509,7 @@ class Planner {
           slots: [
             ...greeting,
             ...this.line(framing.NO_MORE_ADVICE),
-            ...this.line(framing.whatICastAbout(topics)),
+            ...this.whatItCastsAbout(),
             ...this.borrowed(this.topicPassage(), 1),
           ],
           askBacks: [],
@@ -541,7 +541,7 @@ class Planner {
         slots: [
           ...greeting,
           ...this.line(framing.VAGUE),
-          ...this.line(framing.whatICastAbout(topics)),
+          ...this.whatItCastsAbout(),
           ...this.borrowed(this.topicPassage(), 1),
         ],
         askBacks: asks,
@@ -576,11 +576,7 @@ class Planner {
     const { character, topics } = this.memory;
     const author = read.castAuthor;
     const turnToTopics = (lines: readonly string[]): Plan => ({
-      slots: [
-        ...this.line(lines),
-        ...this.line(framing.whatICastAbout(topics)),
-        ...this.borrowed(this.topicPassage(), 1),
-      ],
+      slots: [...this.line(lines), ...this.whatItCastsAbout(), ...this.borrowed(this.topicPassage(), 1)],
       askBacks: [],
     });
     if (read.terms.length === 0) return turnToTopics(framing.castWithoutWords(author));
@@ -646,11 +642,23 @@ class Planner {
       slots: [
         ...greeting,
         ...this.line(framing.NOT_CAST_ABOUT),
-        ...this.line(framing.whatICastAbout(this.memory.topics)),
+        ...this.whatItCastsAbout(),
         ...this.borrowed(this.topicPassage(), 1),
       ],
       askBacks: [],
     };
+  }
+
+  /**
+   * What it casts about: the owner's about-me line, their own words on what they are about, where
+   * they wrote one that fits and it was not said earlier in the conversation; else its topics.
+   */
+  private whatItCastsAbout(): Slot[] {
+    const aboutMe = aboutMeOf(this.memory.character);
+    if (aboutMe !== null && byteLength(aboutMe) <= this.budget / 2 && !this.said.line(aboutMe)) {
+      return [{ parts: [{ text: aboutMe, own: false }] }];
+    }
+    return this.line(framing.whatICastAbout(this.memory.topics));
   }
 
   /** They cast about it, but nothing they said about it fits the channel. */

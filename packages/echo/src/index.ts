@@ -19,7 +19,7 @@ export type { EchoRequest } from './echo-reply.ts';
 export { chunkReply, writeEcho, writeEchoReply } from './echo-reply.ts';
 export { echoTwin } from './echo-twin.ts';
 export * as framing from './framing.ts';
-export { avoidedTopicIn, speakableCharacter } from './owner-words.ts';
+export { aboutMeOf, avoidedTopicIn, speakableCharacter } from './owner-words.ts';
 export type { PersonMemory } from './people-memory.ts';
 export { snippetOf, topicsOf } from './people-memory.ts';
 export type { Recall, RecalledCast } from './recall.ts';

@@ -109,6 +109,35 @@ describe("the owner's phrases in the echo engine's replies", () => {
   });
 });
 
+describe("the owner's about-me line", () => {
+  const aboutMe = 'Gardener first, coffee snob second, slow bread always.';
+  const ABOUT_ME_WORDS = 'gardener first, coffee snob second, slow bread always';
+  const owned: Character = { ...twin, owner: { aboutMe, avoidTopics: ['opera'], phrases: [] } };
+
+  it('says what the twin is about in the owner’s words, on what it never cast about as on an avoided topic', () => {
+    for (const message of ['what about gardening on mars?', 'any thoughts on taxes?', 'any thoughts on opera?']) {
+      const reply = writeEchoReply(owned, message);
+      // In the person's look (lower case, sentences run on with commas), as their casts are.
+      expect(reply.toLowerCase(), message).toContain(ABOUT_ME_WORDS);
+      expect(reply, message).not.toMatch(/i mostly cast about|my casts are mostly|most of what i cast/i);
+    }
+    // Without one, it names its topics.
+    expect(writeEchoReply(twin, 'any thoughts on taxes?')).toMatch(/cast about|casts are mostly|what i cast/i);
+  });
+
+  it('names its topics instead when the line was said earlier in the conversation', () => {
+    const reply = writeEcho({
+      character: owned,
+      conversation: [
+        { role: 'user', content: 'any thoughts on taxes?' },
+        { role: 'assistant', content: `I haven't cast about that. ${aboutMe}` },
+        { role: 'user', content: 'what about gardening on mars?' },
+      ],
+    });
+    expect(reply.toLowerCase()).not.toContain(ABOUT_ME_WORDS);
+  });
+});
+
 describe('topics the owner avoids', () => {
   const hidden: Character = {
     ...echoTwin(

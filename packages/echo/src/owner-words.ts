@@ -18,6 +18,15 @@ export function ownerWordsOf(character: Pick<Character, 'owner'>): OwnerWords {
   return character.owner ?? NO_WORDS;
 }
 
+/**
+ * The owner's about-me line, their own words on who they are, or null: said when someone asks who
+ * the twin is, and where it says what it is about (on what it never cast about) in place of naming
+ * its topics.
+ */
+export function aboutMeOf(character: Pick<Character, 'owner'>): string | null {
+  return ownerWordsOf(character).aboutMe || null;
+}
+
 const stems = (text: string) => words(text).map(stem);
 
 /** The avoided topic a text talks about (all of the topic's words appear in it), or null. */

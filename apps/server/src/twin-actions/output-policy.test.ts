@@ -48,5 +48,11 @@ describe("the output policy over a twin's own texts", () => {
     expect(replaced.changes).toEqual(['avoided-topic']);
     expect(replaced.text.toLowerCase()).not.toContain('divorce');
     expect(framing.NOT_CAST_ABOUT.some((line) => replaced.text.startsWith(line))).toBe(true);
+    // With the owner's about-me line, that line, as the echo engine says it on a topic never cast about.
+    const aboutMe = 'Escrow on Base, fuzzing for fun.';
+    const owned = { ...character, owner: { ...character.owner!, aboutMe } };
+    const withAboutMe = applyOutputPolicy('my divorce was hard', { character: owned, mayTag: [], linkHosts });
+    expect(withAboutMe.text.endsWith(` ${aboutMe}`)).toBe(true);
+    expect(withAboutMe.text.toLowerCase()).not.toContain('divorce');
   });
 });

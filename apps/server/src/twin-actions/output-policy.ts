@@ -1,6 +1,6 @@
 import type { PolicyChange } from '@fartwin/protocol';
 import type { Character } from '../twin-mind/index.ts';
-import { avoidedTopicIn, framing, seededPicker, speakableCharacter } from '../twin-mind/index.ts';
+import { aboutMeOf, avoidedTopicIn, framing, seededPicker, speakableCharacter } from '../twin-mind/index.ts';
 import { withoutStrangerMentions } from './mention-filter.ts';
 
 /**
@@ -78,7 +78,7 @@ export function applyOutputPolicy(text: string, input: PolicyInput): PolicyResul
     const topics = speakableCharacter(input.character).topics;
     const picker = seededPicker(`${input.character.fid}:${input.message ?? text}:policy`);
     return {
-      text: `${picker.pick(framing.NOT_CAST_ABOUT)} ${picker.pick(framing.whatICastAbout(topics))}`,
+      text: `${picker.pick(framing.NOT_CAST_ABOUT)} ${aboutMeOf(input.character) ?? picker.pick(framing.whatICastAbout(topics))}`,
       changes: ['avoided-topic'],
     };
   }

@@ -3,6 +3,7 @@
 
 export type { Character, ChatEngine, ChatInput, PersonMemory } from '@fartwin/echo';
 export {
+  aboutMeOf,
   avoidedTopicIn,
   buildCharacter,
   CHARACTER_CAST_LIMIT,
