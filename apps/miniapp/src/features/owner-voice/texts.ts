@@ -16,7 +16,7 @@ export const ownerVoiceTexts = {
   loadFailed: (message: string) => `Could not load your twin’s voice: ${message}`,
   characteristics: 'Personality',
   aboutMe: 'About me',
-  aboutMeHint: `One line your twin says when asked who it is (up to ${VOICE_LIMITS.aboutMeChars} characters).`,
+  aboutMeHint: `One line your twin says when asked who it is, or what it is about (up to ${VOICE_LIMITS.aboutMeChars} characters).`,
   avoidTopics: 'Topics to avoid',
   avoidTopicsHint: `One per line, up to ${VOICE_LIMITS.avoidTopics}. Your twin never talks about them.`,
   phrases: 'Phrases in your own words',
