@@ -18,6 +18,7 @@ import {
   createLocalClients,
   type Deployment,
   localDevAccount,
+  revertSnapshot,
 } from '@fartwin/contracts/deployment';
 import { type RunningAnvil, startAnvil } from '@fartwin/localstack';
 import { BATTERY_PRICE_USDC } from '@fartwin/protocol';
@@ -72,7 +73,7 @@ let snapshot: `0x${string}`;
 beforeEach(async () => {
   snapshot = await clients.testClient.snapshot();
   return async () => {
-    await clients.testClient.revert({ id: snapshot });
+    await revertSnapshot(clients.testClient, snapshot);
     await database.db.deleteFrom('outbox_transactions').execute();
     await database.db.deleteFrom('outbox_signers').execute();
   };

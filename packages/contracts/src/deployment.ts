@@ -16,6 +16,7 @@ export {
   LOCAL_DEV_MNEMONIC,
   localBaseChain,
   localDevAccount,
+  revertSnapshot,
   withGasHeadroom,
 } from './local/chain.ts';
 export {

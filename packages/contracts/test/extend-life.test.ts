@@ -1,7 +1,7 @@
 import { getAbiItem, keccak256, pad, parseEventLogs, parseUnits, toBytes, toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi } from '../generated/abis.ts';
-import { MIN_A0X_PER_USDC, POOL_FEE } from '../src/deployment.ts';
+import { MIN_A0X_PER_USDC, POOL_FEE, revertSnapshot } from '../src/deployment.ts';
 import { encodeV3Path } from '../src/index.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
 import {
@@ -322,7 +322,7 @@ describe('slippage floor', () => {
     await approveUsdc(chain(), alice, 3n * USDC);
     const snapshot = await chain().testClient.snapshot();
     await extendLife(chain(), alice, agentIdFor('agent'), 3n * USDC);
-    await chain().testClient.revert({ id: snapshot });
+    await revertSnapshot(chain().testClient, snapshot);
 
     const tooHighRate = exactRate + 1n;
     await changeSetting(chain(), { setting: 'MinA0xPerUsdc', value: tooHighRate });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fartwinLifeAbi } from '../generated/abis.ts';
+import { revertSnapshot } from '../src/deployment.ts';
 import { expectRevert, useTestChain } from './support/chain.ts';
 import {
   agentIdFor,
@@ -35,7 +36,7 @@ async function isolated(body: () => Promise<void>): Promise<void> {
   try {
     await body();
   } finally {
-    await chain().testClient.revert({ id });
+    await revertSnapshot(chain().testClient, id);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
+  type Hex,
   http,
   type PublicClient,
   type TestClient,
@@ -43,6 +44,33 @@ export function createLocalClients(rpcUrl: string): LocalClients {
     testClient: createTestClient({ chain, transport, mode: 'anvil', pollingInterval }),
     walletFor: (account) => createWalletClient({ account, chain, transport, pollingInterval }),
   };
+}
+
+/** How long a revert waits for anvil to finish with the transactions sent before it. */
+const POOL_DRAIN_MS = 10_000;
+
+/**
+ * Reverts a local chain to the snapshot `id` once anvil has finished with every transaction sent so
+ * far. Anvil serves a receipt before it prunes the mined transaction from its pool, and evm_revert
+ * leaves the pool as it is: a revert in between keeps the reverted transaction there, anvil counts
+ * it into its sender's pending nonce, and that sender's next transaction gets a nonce gap and is
+ * never mined. A transaction still in the pool after POOL_DRAIN_MS is one that will never be
+ * mined: the chain is reverted all the same, and the error says so.
+ */
+export async function revertSnapshot(testClient: TestClient<'anvil', Transport, Chain>, id: Hex): Promise<void> {
+  try {
+    const giveUpAt = Date.now() + POOL_DRAIN_MS;
+    for (;;) {
+      const { pending, queued } = await testClient.getTxpoolStatus();
+      if (pending + queued === 0) break;
+      if (Date.now() > giveUpAt) {
+        throw new Error(`anvil still holds ${pending + queued} transaction(s) that were never mined`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    await testClient.revert({ id });
+  }
 }
 
 export { confirm, withGasHeadroom } from '../transactions.ts';

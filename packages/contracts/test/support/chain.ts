@@ -21,6 +21,7 @@ import {
   type Deployment,
   type LocalClients,
   localDevAccount,
+  revertSnapshot,
 } from '../../src/deployment.ts';
 
 type Wallet = WalletClient<Transport, Chain, Account>;
@@ -78,7 +79,7 @@ export function useTestChain(): () => TestChain {
   });
 
   afterEach(async () => {
-    if (snapshotId) await current().testClient.revert({ id: snapshotId });
+    if (snapshotId) await revertSnapshot(current().testClient, snapshotId);
   });
 
   function current(): TestChain {
