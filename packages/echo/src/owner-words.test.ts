@@ -125,6 +125,17 @@ describe("the owner's about-me line", () => {
     expect(writeEchoReply(twin, 'any thoughts on taxes?')).toMatch(/cast about|casts are mostly|what i cast/i);
   });
 
+  it('never says a line on a topic the owner avoids, in an answer or a model’s prompt', () => {
+    const divorced: Character = {
+      ...twin,
+      owner: { aboutMe: 'Divorced dad, gardener first.', avoidTopics: ['divorce'], phrases: ['divorce is hard'] },
+    };
+    for (const message of ['who are you?', 'any thoughts on taxes?', 'what do you think about divorce?']) {
+      expect(writeEchoReply(divorced, message).toLowerCase(), message).not.toContain('divorc');
+    }
+    expect(systemPrompt(divorced, { kind: 'reply', channel: 'cast' }).toLowerCase()).not.toContain('divorc');
+  });
+
   it('names its topics instead when the line was said earlier in the conversation', () => {
     const reply = writeEcho({
       character: owned,
@@ -135,6 +146,7 @@ describe("the owner's about-me line", () => {
       ],
     });
     expect(reply.toLowerCase()).not.toContain(ABOUT_ME_WORDS);
+    expect(reply).toMatch(/cast about|casts are mostly|what i cast/i);
   });
 });
 

@@ -6,25 +6,29 @@ import { lookFor, own, type Part, render, seededPicker } from './voice.ts';
 
 /**
  * What the owner wrote into the voice after the deploy (the server's voice routes), as both engines use it:
- * topics to avoid (never talked about: their casts are left out, and a question on one is answered as
- * one on a topic the owner never cast about),
- * an "about me" line (for "who are you"), and phrases in the owner's own words (said in replies on what
- * they are about).
+ * topics to avoid (never talked about: their casts, phrases and about-me line are left out, and a
+ * question on one is answered as one on a topic the owner never cast about), an "about me" line (for
+ * "who are you", and said in place of the topics the twin would name), and phrases in the owner's own
+ * words (said in replies on what they are about).
  */
 
 const NO_WORDS: OwnerWords = { aboutMe: '', avoidTopics: [], phrases: [] };
+
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function ownerWordsOf(character: Pick<Character, 'owner'>): OwnerWords {
   return character.owner ?? NO_WORDS;
 }
 
 /**
- * The owner's about-me line, their own words on who they are, or null: said when someone asks who
- * the twin is, and where it says what it is about (on what it never cast about) in place of naming
- * its topics.
+ * The owner's about-me line, their own words on who they are, where the twin may say it in `room`
+ * bytes (half of it at most, so what goes before it fits too), or null: said when someone asks who
+ * the twin is, and in place of the topics it would name. Pass a speakable character
+ * (speakableCharacter): one whose line is on an avoided topic has none.
  */
-export function aboutMeOf(character: Pick<Character, 'owner'>): string | null {
-  return ownerWordsOf(character).aboutMe || null;
+export function aboutMeOf(character: Pick<Character, 'owner'>, room = Number.POSITIVE_INFINITY): string | null {
+  const { aboutMe } = ownerWordsOf(character);
+  return aboutMe && byteLength(aboutMe) <= room / 2 ? aboutMe : null;
 }
 
 const stems = (text: string) => words(text).map(stem);
@@ -40,8 +44,9 @@ export function avoidedTopicIn(character: Pick<Character, 'owner'>, text: string
 const speakable = new WeakMap<Character, Character>();
 
 /**
- * The character without what it must not talk about: casts, examples and topics of an avoided topic
- * left out. The same object for the same character (the echo engine's memory is kept per object).
+ * The character without what it must not talk about: casts, examples, topics, the owner's phrases
+ * and about-me line on an avoided topic left out. The same object for the same character (the echo
+ * engine's memory is kept per object).
  */
 export function speakableCharacter(character: Character): Character {
   if (ownerWordsOf(character).avoidTopics.length === 0) return character;
@@ -54,13 +59,16 @@ export function speakableCharacter(character: Character): Character {
       examplePosts: character.examplePosts.filter(allowed),
       exampleReplies: character.exampleReplies.filter(allowed),
       topics: character.topics.filter(allowed),
+      owner: character.owner && {
+        ...character.owner,
+        aboutMe: allowed(character.owner.aboutMe) ? character.owner.aboutMe : '',
+        phrases: character.owner.phrases.filter(allowed),
+      },
     };
     speakable.set(character, kept);
   }
   return kept;
 }
-
-const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
  * The reply the owner's words decide on their own, or null: who the twin is, with the owner's "about
@@ -111,7 +119,9 @@ export function ownerPhraseFor(
 export function ownerWordsPrompt(character: Character): string[] {
   const { aboutMe, phrases } = ownerWordsOf(character);
   return [
-    aboutMe ? `In their own words, about themselves: ${aboutMe} (use it when asked who you are).` : '',
+    aboutMe
+      ? `In their own words, about themselves: ${aboutMe} (use it when asked who you are or what you are about).`
+      : '',
     phrases.length > 0
       ? `Phrases they use, in their own words; work one in when it fits:\n${phrases.map((phrase) => `- ${phrase}`).join('\n')}`
       : '',

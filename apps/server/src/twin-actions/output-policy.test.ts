@@ -49,10 +49,23 @@ describe("the output policy over a twin's own texts", () => {
     expect(replaced.text.toLowerCase()).not.toContain('divorce');
     expect(framing.NOT_CAST_ABOUT.some((line) => replaced.text.startsWith(line))).toBe(true);
     // With the owner's about-me line, that line, as the echo engine says it on a topic never cast about.
+    const withAboutMe = (aboutMe: string, maxBytes = 320) =>
+      applyOutputPolicy('my divorce was hard', {
+        character: { ...character, owner: { ...character.owner!, aboutMe } },
+        mayTag: ['lowcaps-dev'],
+        linkHosts,
+        maxBytes,
+      });
     const aboutMe = 'Escrow on Base, fuzzing for fun.';
-    const owned = { ...character, owner: { ...character.owner!, aboutMe } };
-    const withAboutMe = applyOutputPolicy('my divorce was hard', { character: owned, mayTag: [], linkHosts });
-    expect(withAboutMe.text.endsWith(` ${aboutMe}`)).toBe(true);
-    expect(withAboutMe.text.toLowerCase()).not.toContain('divorce');
+    expect(withAboutMe(aboutMe).text.endsWith(` ${aboutMe}`)).toBe(true);
+    // Not where it would not fit, nor when it is on an avoided topic itself: then the topics.
+    for (const replaced of [withAboutMe(aboutMe, 40), withAboutMe('Divorced dad, escrow on Base.')]) {
+      expect(replaced.text).not.toMatch(/escrow on base|divorce/i);
+      expect(replaced.text).toMatch(/cast about|casts are mostly|what i cast/i);
+    }
+    // The owner's words pass the same checks as any text: no outside link, no stranger tagged.
+    const linked = withAboutMe('Escrow with @stranger, claim at evil.example/claim');
+    expect(linked.text).not.toMatch(/evil\.example|@stranger/);
+    expect(linked.changes).toEqual(['avoided-topic', 'link-removed', 'mention-removed']);
   });
 });

@@ -25,6 +25,8 @@ export interface PolicyInput {
   linkHosts: readonly string[];
   /** What the twin answers, for the replacement's wording (seeded by it). */
   message?: string;
+  /** The channel's length limit in bytes: the owner's about-me goes into a replacement only where it fits. */
+  maxBytes?: number;
 }
 
 export interface PolicyResult {
@@ -70,20 +72,28 @@ function tidy(text: string): string {
     .trim();
 }
 
+/**
+ * What the twin says of any topic the owner never cast about, in place of a text on an avoided one:
+ * that it has not cast about it, then the owner's about-me line (where it fits and is on no avoided
+ * topic) or the topics it casts about, as the echo engine says it.
+ */
+function neverCastAbout(text: string, input: PolicyInput): string {
+  const speakable = speakableCharacter(input.character);
+  const picker = seededPicker(`${input.character.fid}:${input.message ?? text}:policy`);
+  const notCastAbout = picker.pick(framing.NOT_CAST_ABOUT);
+  const about = aboutMeOf(speakable, input.maxBytes) ?? picker.pick(framing.whatICastAbout(speakable.topics));
+  return `${notCastAbout} ${about}`;
+}
+
 /** The text once the policy has passed over it, and what it changed. */
 export function applyOutputPolicy(text: string, input: PolicyInput): PolicyResult {
   const changes: PolicyChange[] = [];
-  const avoided = avoidedTopicIn(input.character, text);
-  if (avoided !== null) {
-    const topics = speakableCharacter(input.character).topics;
-    const picker = seededPicker(`${input.character.fid}:${input.message ?? text}:policy`);
-    return {
-      text: `${picker.pick(framing.NOT_CAST_ABOUT)} ${aboutMeOf(input.character) ?? picker.pick(framing.whatICastAbout(topics))}`,
-      changes: ['avoided-topic'],
-    };
-  }
-  const withoutLinks = text.replace(LINK, (link) => (linkAllowed(link, input.linkHosts) ? link : ''));
-  if (withoutLinks !== text) changes.push('link-removed');
+  const avoided = avoidedTopicIn(input.character, text) !== null;
+  if (avoided) changes.push('avoided-topic');
+  // The replacement carries the owner's about-me, their own words: links and mentions are checked in it too.
+  const written = avoided ? neverCastAbout(text, input) : text;
+  const withoutLinks = written.replace(LINK, (link) => (linkAllowed(link, input.linkHosts) ? link : ''));
+  if (withoutLinks !== written) changes.push('link-removed');
   const withoutMentions = withoutStrangerMentions(withoutLinks, input.mayTag);
   if (withoutMentions !== withoutLinks) changes.push('mention-removed');
   return { text: changes.length > 0 ? tidy(withoutMentions) : text, changes };

@@ -170,6 +170,7 @@ export async function engineText(
     character: input.character,
     mayTag: input.mayTag,
     linkHosts: input.linkHosts,
+    maxBytes: input.maxBytes,
     ...(message === undefined ? {} : { message }),
   });
   const fitted = fitToBytes(policed.text, input.maxBytes);
