@@ -7,7 +7,6 @@ import {
   type AnswerShape,
   answersShape,
   askedShape,
-  askedTimes,
   isTimeTerm,
   type ReadMessage,
   readMessage,
@@ -426,7 +425,7 @@ class Planner {
           ? this.memory.ofKindMatching('status', read.terms).filter((passage) => passage.score > 1.6)
           : [];
         // "any weekend plans?": what they cast about weekends, before their newest news of the week.
-        const times = askedTimes(context.message);
+        const { times } = read;
         const status = this.passage(
           news,
           covered ? this.memory.matching(withRelated(read.terms)) : [],
@@ -654,8 +653,8 @@ class Planner {
    * they wrote one that fits and it was not said earlier in the conversation; else its topics.
    */
   private whatItCastsAbout(): Slot[] {
-    const aboutMe = aboutMeOf(this.memory.character);
-    if (aboutMe !== null && byteLength(aboutMe) <= this.budget / 2 && !this.said.line(aboutMe)) {
+    const aboutMe = aboutMeOf(this.memory.character, this.budget);
+    if (aboutMe !== null && !this.said.line(aboutMe)) {
       return [{ parts: [{ text: aboutMe, own: false }] }];
     }
     return this.line(framing.whatICastAbout(this.memory.topics));

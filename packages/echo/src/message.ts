@@ -29,6 +29,11 @@ export interface ReadMessage {
   subject: string[];
   /** The same, stemmed, for search. */
   terms: string[];
+  /**
+   * The times that come round again it asks about, stemmed, with their like ("any weekend plans?":
+   * the weekend and its days); not from its greeting ("good morning") nor a mentioned handle.
+   */
+  times: string[];
   /** For a cast's take: who wrote the cast, as the message names them ("@alice"). */
   castAuthor?: string;
 }
@@ -65,8 +70,8 @@ export function isTimeTerm(term: string): boolean {
  */
 const RECURRING_TIMES = new Set(['weekend', 'saturday', 'sunday', 'tonight', 'morning', 'evening'].map(stem));
 
-/** The recurring times a message asks about ("any weekend plans?": the weekend), with their like (RELATED). */
-export function askedTimes(message: string): string[] {
+/** The recurring times a text names ("any weekend plans?": the weekend), with their like (RELATED). */
+function timesIn(message: string): string[] {
   return withRelated(
     contentWords(message)
       .map(stem)
@@ -153,6 +158,7 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
       askedHowItIs: false,
       subject,
       terms: [...new Set(subject.map(stem))],
+      times: [],
       ...(author && CAST_AUTHOR.test(author) ? { castAuthor: author } : {}),
     };
   }
@@ -164,7 +170,7 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
   if (howAreYou) rest = rest.replace(HOW_ARE_YOU, ' ').trim();
   const subject = [...new Set(contentWords(rest).filter((word) => !QUESTION_WORDS.has(word)))];
   const terms = [...new Set(subject.map(stem))];
-  const base = { greeted: greeting !== null, askedHowItIs: howAreYou !== null, subject, terms };
+  const base = { greeted: greeting !== null, askedHowItIs: howAreYou !== null, subject, terms, times: timesIn(rest) };
 
   if (IDENTITY.test(cleaned) || asksIfPerson(cleaned, character)) return { ...base, kind: 'identity' };
   if (HOSTILE.test(cleaned) || (INSULT_WORDS.test(cleaned) && /\b(?:you|u|ur|your)\b/i.test(cleaned))) {

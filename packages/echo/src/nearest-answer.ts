@@ -37,12 +37,11 @@ export function nearestPassages(memory: Memory, terms: readonly string[]): Passa
   });
 }
 
-/** Opens an answer that is near the question rather than on it, so the twin does not overclaim. */
-export const NEAREST_INTROS: readonly string[] = [
-  'Not exactly that, but close.',
-  "Closest I've cast to that.",
-  "Nearest thing I've said.",
-];
+const NOT_EXACTLY = 'Not exactly that, but close.';
+const NEAREST_SAID = "Nearest thing I've said.";
 
-/** The same for an answer the owner taught the twin on Activity rather than cast: none says "cast". */
-export const TAUGHT_NEAREST_INTROS: readonly string[] = NEAREST_INTROS.filter((intro) => !/\bcast\b/i.test(intro));
+/** Opens an answer that is near the question rather than on it, so the twin does not overclaim. */
+export const NEAREST_INTROS: readonly string[] = [NOT_EXACTLY, "Closest I've cast to that.", NEAREST_SAID];
+
+/** The same for an answer the owner taught the twin on Activity rather than cast: none says it was cast. */
+export const TAUGHT_NEAREST_INTROS: readonly string[] = [NOT_EXACTLY, NEAREST_SAID];

@@ -1,5 +1,5 @@
 import type { Character } from './character.ts';
-import { askedTimes, readMessage, withRelated } from './message.ts';
+import { readMessage, withRelated } from './message.ts';
 import { contentWords } from './text.ts';
 
 /**
@@ -140,7 +140,7 @@ export function recallQueryOf(message: string, character: Pick<Character, 'usern
   // What it is about first, the words that mean the same thing to a search of casts ("lunch" for
   // "food"), the recurring times it asks about ("sunday" for "weekend"), then its other content words
   // ("building" in "what are you building?"): the rank weighs them.
-  const searched = [...read.subject, ...withRelated(read.terms), ...askedTimes(message), ...contentWords(message)];
+  const searched = [...read.subject, ...withRelated(read.terms), ...read.times, ...contentWords(message)];
   const words = [...new Set(searched.map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')))]
     .filter((word) => word.length >= 2)
     .slice(0, QUERY_WORDS);
