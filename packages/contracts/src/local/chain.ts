@@ -50,27 +50,36 @@ export function createLocalClients(rpcUrl: string): LocalClients {
 const POOL_DRAIN_MS = 10_000;
 
 /**
- * Reverts a local chain to the snapshot `id` once anvil has finished with every transaction sent so
- * far. Anvil serves a receipt before it prunes the mined transaction from its pool, and evm_revert
- * leaves the pool as it is: a revert in between keeps the reverted transaction there, anvil counts
- * it into its sender's pending nonce, and that sender's next transaction gets a nonce gap and is
- * never mined. A transaction still in the pool after POOL_DRAIN_MS is one that will never be
- * mined: the chain is reverted all the same, and the error says so.
+ * Reverts a local chain to the snapshot `id` with anvil's transaction pool empty. Anvil serves a
+ * receipt before it prunes the mined transaction from its pool, and evm_revert leaves the pool as
+ * it is: a revert in between keeps the reverted transaction there, anvil counts it into its
+ * sender's pending nonce, and that sender's next transaction gets a nonce gap and is never mined.
+ * So the revert waits for the pool to empty. A transaction still there after `drainMs` (one
+ * sent while automine was off, say) is dropped, the chain reverted all the same, and the error
+ * says so.
  */
-export async function revertSnapshot(testClient: TestClient<'anvil', Transport, Chain>, id: Hex): Promise<void> {
-  try {
-    const giveUpAt = Date.now() + POOL_DRAIN_MS;
-    for (;;) {
-      const { pending, queued } = await testClient.getTxpoolStatus();
-      if (pending + queued === 0) break;
-      if (Date.now() > giveUpAt) {
-        throw new Error(`anvil still holds ${pending + queued} transaction(s) that were never mined`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  } finally {
-    await testClient.revert({ id });
+export async function revertSnapshot(
+  testClient: TestClient<'anvil', Transport, Chain>,
+  id: Hex,
+  drainMs = POOL_DRAIN_MS,
+): Promise<void> {
+  const giveUpAt = Date.now() + drainMs;
+  let left = 0;
+  for (;;) {
+    const { pending, queued } = await testClient.getTxpoolStatus();
+    left = pending + queued;
+    if (left === 0 || Date.now() > giveUpAt) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
+  if (left > 0) {
+    const { pending, queued } = await testClient.getTxpoolContent();
+    const hashes = [pending, queued].flatMap((bySender) =>
+      Object.values(bySender).flatMap((byNonce) => Object.values(byNonce).map((transaction) => transaction.hash)),
+    );
+    for (const hash of hashes) await testClient.dropTransaction({ hash });
+  }
+  await testClient.revert({ id });
+  if (left > 0) throw new Error(`reverted, dropping ${left} transaction(s) anvil never mined`);
 }
 
 export { confirm, withGasHeadroom } from '../transactions.ts';
