@@ -120,7 +120,11 @@ describe('revivals are social: the owner is told, the twin says thanks, its page
   /** The states of a revival's jobs (pg-boss's `state`). */
   const jobStatesOf = async (key: string) =>
     (
-      await sql<{ state: string }>`select state from pgboss.job where singleton_key = ${key}`.execute(server.db)
+      await sql<{
+        state: string;
+      }>`select state from pgboss.job where name = ${REVIVAL_SOCIAL_QUEUE} and singleton_key = ${key}`.execute(
+        server.db,
+      )
     ).rows.map((row) => row.state);
   const noticesOf = (key: string) => client.notifications.filter((notice) => notice.notificationId === key);
   const jobsOf = async (key: string) =>

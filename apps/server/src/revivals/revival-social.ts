@@ -117,8 +117,8 @@ function thankYouOf(revival: RevivalRecord): ThankYouJob {
 /**
  * A revival's job failed on its last try: the thank-you a person's revival owed is listed on the
  * owner's Activity as failed. A revival still unsettled then (its payer's lookup counts as none on
- * the last try, so only our own database failing leaves it so) is logged: whether a thank-you was
- * owed is not known.
+ * the last try, so only our own database failing, or a last try that ran out of time, leaves it so)
+ * is logged: whether a thank-you was owed is not known.
  */
 export async function recordRevivalFailure(deps: RevivalSocialDeps, job: RevivalJob): Promise<void> {
   const revival = await findRevival(deps.twin.db, job);
