@@ -70,13 +70,9 @@ export function isTimeTerm(term: string): boolean {
  */
 const RECURRING_TIMES = new Set(['weekend', 'saturday', 'sunday', 'tonight', 'morning', 'evening'].map(stem));
 
-/** The recurring times a text names ("any weekend plans?": the weekend), with their like (RELATED). */
-function timesIn(message: string): string[] {
-  return withRelated(
-    contentWords(message)
-      .map(stem)
-      .filter((term) => RECURRING_TIMES.has(term)),
-  );
+/** The recurring times among a text's content words ("any weekend plans?": the weekend), with their like (RELATED). */
+function timesIn(words: readonly string[]): string[] {
+  return withRelated(words.map(stem).filter((term) => RECURRING_TIMES.has(term)));
 }
 
 const GREETING =
@@ -168,9 +164,10 @@ export function readMessage(text: string, character: Pick<Character, 'username' 
   let rest = greeting ? unmentioned.slice(greeting[0].length) : unmentioned;
   const howAreYou = rest.match(HOW_ARE_YOU);
   if (howAreYou) rest = rest.replace(HOW_ARE_YOU, ' ').trim();
-  const subject = [...new Set(contentWords(rest).filter((word) => !QUESTION_WORDS.has(word)))];
+  const words = contentWords(rest);
+  const subject = [...new Set(words.filter((word) => !QUESTION_WORDS.has(word)))];
   const terms = [...new Set(subject.map(stem))];
-  const base = { greeted: greeting !== null, askedHowItIs: howAreYou !== null, subject, terms, times: timesIn(rest) };
+  const base = { greeted: greeting !== null, askedHowItIs: howAreYou !== null, subject, terms, times: timesIn(words) };
 
   if (IDENTITY.test(cleaned) || asksIfPerson(cleaned, character)) return { ...base, kind: 'identity' };
   if (HOSTILE.test(cleaned) || (INSULT_WORDS.test(cleaned) && /\b(?:you|u|ur|your)\b/i.test(cleaned))) {
