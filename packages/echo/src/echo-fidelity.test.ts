@@ -430,6 +430,31 @@ describe("the owner's own answers", () => {
     expect(askWith('so what are you building these days?', building)).toBe('a tiny escrow');
   });
 
+  it('says an answer on what it is up to to the same question in other words, at the same time only', () => {
+    const taught: [string, string, boolean][] = [['what are you up to this weekend?', 'bake day if it rains', true]];
+    expect(askWith('any good weekend plans?', taught)).toBe('bake day if it rains');
+    expect(askWith('got plans this weekend?', taught)).toBe('bake day if it rains');
+    expect(askWith('any plans for tonight?', taught)).not.toBe('bake day if it rains');
+    expect(askWith('what are you building with rust this weekend?', taught)).not.toBe('bake day if it rains');
+    // The same words asking about another time are another question.
+    const cast: [string, string][] = [['any plans for the weekend?', 'a long hike, phone off']];
+    expect(askWith('any plans for tonight?', cast)).not.toBe('a long hike, phone off');
+    expect(askWith('weekend plans?', cast)).toBe('a long hike, phone off');
+  });
+
+  it('says an answer to a choice to one offering the same two things, in any words and order', () => {
+    const pairs: [string, string, boolean][] = [
+      ['are we in a bull run or a bear rn?', 'BULL obviously!! not financial advice', true],
+      ['do you knit with circulars or straights?', 'circulars for almost everything', true],
+    ];
+    expect(askWith('bear market or bull market?', pairs)).toBe('BULL obviously!! not financial advice');
+    expect(askWith('circular or straight needles?', pairs)).toBe('circulars for almost everything');
+    expect(askWith('straight needles or circular ones?', pairs)).toBe('circulars for almost everything');
+    // The same kind of thing, another choice.
+    expect(askWith('stock market or crypto market?', pairs)).not.toBe('BULL obviously!! not financial advice');
+    expect(askWith('wooden or metal needles?', pairs)).not.toBe('circulars for almost everything');
+  });
+
   it('answers another question on the same thing from their casts, else with the nearest answer they gave, said as near', () => {
     const pairs: [string, string][] = [
       ['how long have you been dancing salsa?', 'three years and still learning every class'],

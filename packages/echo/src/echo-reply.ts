@@ -8,8 +8,10 @@ import {
   answersShape,
   askedShape,
   isTimeTerm,
+  offeredChoice,
   type ReadMessage,
   readMessage,
+  sameChoice,
   withoutMentions,
   withRelated,
 } from './message.ts';
@@ -76,7 +78,7 @@ export function writeEcho(request: EchoRequest): string {
   const read = readMessage(message, memory.character);
   const ownWords = ownerWordsReply(memory, message, budget);
   if (ownWords !== null) return ownWords;
-  const owned = ownerAnswers(request.examples, message, read.terms, budget);
+  const owned = ownerAnswers(request.examples, { message, read }, memory.character, budget);
   if (owned.same !== null) return owned.same;
   return writeReply(memory, {
     message,
@@ -97,7 +99,8 @@ export function writeEcho(request: EchoRequest): string {
  * week") left out. The same question reworded ("which grinder would you buy?", "what grinder should
  * i buy for espresso?"), not another on the same thing ("how old is your truck?", "what is wrong
  * with your truck?": "older than my grandkids" answers one, not the other), nor one sharing one word
- * of two ("what boat do you sail?", "how was the night sail?").
+ * of two ("what boat do you sail?", "how was the night sail?"). Two messages asking what the twin is
+ * up to, and two choices, are compared otherwise (sameQuestion).
  */
 const SAME_QUESTION_SHARE = 0.5;
 /** What the message's words in an answer count for, against the same words in the message it answered. */
@@ -135,11 +138,12 @@ const NO_OWNER_ANSWERS: OwnerAnswers = { same: null, related: null };
  */
 function ownerAnswers(
   examples: readonly ExamplePair[] | undefined,
-  message: string,
-  subject: readonly string[],
+  { message, read }: { message: string; read: ReadMessage },
+  character: Character,
   budget: number,
 ): OwnerAnswers {
   if (!examples || examples.length === 0) return NO_OWNER_ANSWERS;
+  const subject = read.terms;
   const asked = [...new Set(searchTerms(withoutMentions(message)))];
   if (asked.length === 0) return NO_OWNER_ANSWERS;
   const shape = askedShape(message);
@@ -157,7 +161,8 @@ function ownerAnswers(
     const parentShare = weight(shared) / whole;
     const inAnswer = example.taught ? [] : sharedWith(termsOf(example.answer));
     const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
-    const kind = !sameQuestion(asked, theirs) ? 'related' : example.taught ? 'taught' : 'cast';
+    const same = sameQuestion({ message, read, terms: asked }, questionOf(example.message, theirs, character));
+    const kind = !same ? 'related' : example.taught ? 'taught' : 'cast';
     const current = best[kind];
     if (!current || share > current.share || (share === current.share && example.score > current.score)) {
       best[kind] = { answer: example.answer, taught: example.taught, parentShare, share, score: example.score };
@@ -189,17 +194,42 @@ function answersAlike(
   return answersShape(askedShape(answered), shape);
 }
 
+/** A message as sameQuestion compares it: how it reads, and its search terms. */
+interface Question {
+  message: string;
+  read: ReadMessage;
+  terms: Iterable<string>;
+}
+
+function questionOf(message: string, terms: Iterable<string>, character: Character): Question {
+  return { message, read: readMessage(message, character), terms };
+}
+
 /**
- * Whether two messages' terms ask the same question (SAME_QUESTION_SHARE), their time words left out
- * unless they are about nothing else ("how was your day?").
+ * Whether two messages ask the same question.
+ * - Two asking what the twin is up to (message.ts, status) do when they ask about the same time
+ *   that comes round again, or none, and the same thing, whatever words ask it: "any good weekend
+ *   plans?" and "what are you up to this weekend?", not "any plans for tonight?".
+ * - Two choices do when they offer the same two things (message.ts sameChoice): "bear market or
+ *   bull market?" and "are we in a bull run or a bear?".
+ * - Others when they share most of their terms (SAME_QUESTION_SHARE), their time words left out
+ *   unless they are about nothing else ("how was your day?").
  */
-function sameQuestion(asked: readonly string[], theirs: ReadonlySet<string>): boolean {
-  const share = (one: ReadonlySet<string>, other: ReadonlySet<string>) => {
-    const together = new Set([...one, ...other]).size;
-    return together === 0 ? null : [...one].filter((term) => other.has(term)).length / together;
+function sameQuestion(one: Question, other: Question): boolean {
+  const share = (a: Iterable<string>, b: Iterable<string>) => {
+    const [left, right] = [new Set(a), new Set(b)];
+    const together = new Set([...left, ...right]).size;
+    return together === 0 ? null : [...left].filter((term) => right.has(term)).length / together;
   };
-  const untimed = (terms: Iterable<string>) => new Set([...terms].filter((term) => !isTimeTerm(term)));
-  const likeness = share(untimed(asked), untimed(theirs)) ?? share(new Set(asked), theirs) ?? 0;
+  const untimed = (terms: Iterable<string>) => [...terms].filter((term) => !isTimeTerm(term));
+  if (one.read.kind === 'status' && other.read.kind === 'status') {
+    const sameTime = share(one.read.times, other.read.times) ?? 1;
+    const sameSubject = share(untimed(one.read.terms), untimed(other.read.terms)) ?? 1;
+    return sameTime === 1 && sameSubject > SAME_QUESTION_SHARE;
+  }
+  const [oneChoice, otherChoice] = [offeredChoice(one.message), offeredChoice(other.message)];
+  if (oneChoice && otherChoice) return sameChoice(oneChoice, otherChoice);
+  const likeness = share(untimed(one.terms), untimed(other.terms)) ?? share(one.terms, other.terms) ?? 0;
   return likeness > SAME_QUESTION_SHARE;
 }
 
@@ -481,7 +511,7 @@ class Planner {
   }
 
   private advice(read: ReadMessage, context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
-    const { character, topics } = this.memory;
+    const { character } = this.memory;
     // "advice for a beginner?" asks for advice in general; "advice on sourdough?" about sourdough.
     const terms = read.terms.filter((term) => !ADVICE_AUDIENCE.has(term));
     let advice: Passage | undefined;
@@ -527,7 +557,7 @@ class Planner {
   }
 
   private question(read: ReadMessage, context: ReplyContext, greeting: Slot[], asks: readonly string[]): Plan {
-    const { character, topics } = this.memory;
+    const { character } = this.memory;
     let terms = read.terms;
     let intros = framing.answerIntros(character);
     // "why?", "and then?": about whatever the message before was about.

@@ -216,12 +216,50 @@ export type AnswerShape = 'yes-no' | 'choice' | 'open';
 const ASKS_YES_OR_NO =
   /^(?:is|are|was|were|am|do|does|did|can|could|should|would|will|have|has|had|isn't|aren't|don't|doesn't|didn't)\b/;
 
+/** A message as its shape is read: no mentions, no emoji, lower case, single spaces. */
+function plainQuestion(message: string): string {
+  return withoutMentions(stripEmojis(message)).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /** The answer `message` asks for; a choice that offers yes or no ("milk in coffee, yes or no?") asks for one. */
 export function askedShape(message: string): AnswerShape {
-  const text = withoutMentions(stripEmojis(message)).toLowerCase().replace(/\s+/g, ' ').trim();
+  const text = plainQuestion(message);
   if (/\byes or no\b/.test(text)) return 'yes-no';
   if (/\w\s+or\s+\w/.test(text)) return 'choice';
   return ASKS_YES_OR_NO.test(text.replace(GREETING, '').trim()) ? 'yes-no' : 'open';
+}
+
+/** The two things a choice offers, each as a few stemmed terms. */
+export type Choice = readonly [readonly string[], readonly string[]];
+
+/** How many content words next to its "or" a choice's two sides are read from. */
+const CHOICE_WORDS = 2;
+
+/**
+ * What a choice offers ("bear market or bull market?": bear, and bull): the content words next to
+ * its first "or" on either side, stemmed, a word said on both sides ("market") left out, as it is
+ * what the two have in common. Null for a message that offers no choice, or one between yes and no.
+ */
+export function offeredChoice(message: string): Choice | null {
+  const text = plainQuestion(message);
+  if (/\byes or no\b/.test(text)) return null;
+  const split = /^(.*?\w)\s+or\s+(\w.*)$/.exec(text);
+  if (!split) return null;
+  const before = contentWords(split[1]!).map(stem).slice(-CHOICE_WORDS);
+  const after = contentWords(split[2]!).map(stem).slice(0, CHOICE_WORDS);
+  const one = before.filter((term) => !after.includes(term));
+  const other = after.filter((term) => !before.includes(term));
+  return one.length > 0 && other.length > 0 ? [one, other] : null;
+}
+
+/**
+ * Whether two choices offer the same two things, in either order: "circular or straight needles?"
+ * and "do you knit with circulars or straights?"; not "stock market or crypto market?" and "bear
+ * market or bull market?".
+ */
+export function sameChoice(one: Choice, other: Choice): boolean {
+  const meet = (a: readonly string[], b: readonly string[]) => a.some((term) => b.includes(term));
+  return (meet(one[0], other[0]) && meet(one[1], other[1])) || (meet(one[0], other[1]) && meet(one[1], other[0]));
 }
 
 /**
