@@ -434,25 +434,36 @@ describe("the owner's own answers", () => {
     const taught: [string, string, boolean][] = [['what are you up to this weekend?', 'bake day if it rains', true]];
     expect(askWith('any good weekend plans?', taught)).toBe('bake day if it rains');
     expect(askWith('got plans this weekend?', taught)).toBe('bake day if it rains');
-    expect(askWith('any plans for tonight?', taught)).not.toBe('bake day if it rains');
-    expect(askWith('what are you building with rust this weekend?', taught)).not.toBe('bake day if it rains');
-    // The same words asking about another time are another question.
+    expect(askWith('any saturday plans?', taught)).toBe('bake day if it rains');
+    // The same words asking about another time, or about something more, are another question.
     const cast: [string, string][] = [['any plans for the weekend?', 'a long hike, phone off']];
-    expect(askWith('any plans for tonight?', cast)).not.toBe('a long hike, phone off');
     expect(askWith('weekend plans?', cast)).toBe('a long hike, phone off');
+    expect(askWith('any plans for tonight?', cast)).not.toBe('a long hike, phone off');
+    expect(askWith('any plans for the garden this weekend?', cast)).not.toBe('a long hike, phone off');
+    const building: [string, string, boolean][] = [['what are you building with rust?', 'a tiny escrow', true]];
+    expect(askWith('what are you building with rust and wasm?', building)).toBe('a tiny escrow');
+    expect(askWith('what are you building with rust these days?', building)).toBe('a tiny escrow');
+    expect(askWith('what are you building with zig, wasm and rust?', building)).not.toBe('a tiny escrow');
   });
 
   it('says an answer to a choice to one offering the same two things, in any words and order', () => {
     const pairs: [string, string, boolean][] = [
       ['are we in a bull run or a bear rn?', 'BULL obviously!! not financial advice', true],
       ['do you knit with circulars or straights?', 'circulars for almost everything', true],
+      ['do you prefer running or cycling?', 'running, no contest', true],
+      ['morning or evening coffee?', 'evening, decaf', true],
     ];
     expect(askWith('bear market or bull market?', pairs)).toBe('BULL obviously!! not financial advice');
     expect(askWith('circular or straight needles?', pairs)).toBe('circulars for almost everything');
-    expect(askWith('straight needles or circular ones?', pairs)).toBe('circulars for almost everything');
+    expect(askWith('good morning! straight or circular needles?', pairs)).toBe('circulars for almost everything');
+    expect(askWith('cycling or running?', pairs)).toBe('running, no contest');
     // The same kind of thing, another choice.
     expect(askWith('stock market or crypto market?', pairs)).not.toBe('BULL obviously!! not financial advice');
-    expect(askWith('wooden or metal needles?', pairs)).not.toBe('circulars for almost everything');
+    expect(askWith('wooden or circular needles?', pairs)).not.toBe('circulars for almost everything');
+    expect(askWith('do you prefer swimming or cycling?', pairs)).not.toBe('running, no contest');
+    // A greeting is not one of the things offered.
+    expect(askWith('good morning! beer or coffee?', pairs)).not.toBe('evening, decaf');
+    expect(askWith('coffee in the evening or morning?', pairs)).toBe('evening, decaf');
   });
 
   it('answers another question on the same thing from their casts, else with the nearest answer they gave, said as near', () => {

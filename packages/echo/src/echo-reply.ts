@@ -150,7 +150,7 @@ function ownerAnswers(
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + subjectWeight(term), 0);
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
-  const sharedWith = (theirs: ReadonlySet<string>) => asked.filter((term) => theirs.has(term));
+  const sharedWith = (theirs: ReadonlySet<string>) => asked.filter(sharedBy(theirs));
   type Candidate = { answer: string; taught: boolean; parentShare: number; share: number; score: number };
   const best: Record<'taught' | 'cast' | 'related', Candidate | null> = { taught: null, cast: null, related: null };
   for (const example of examples) {
@@ -175,6 +175,11 @@ function ownerAnswers(
   return { same: same?.answer ?? null, related: related && { answer: related.answer, taught: related.taught } };
 }
 
+/** Whether a term, or a word that means the same to a search (message.ts withRelated), is among `terms`. */
+function sharedBy(terms: ReadonlySet<string>): (term: string) => boolean {
+  return (term) => withRelated([term]).some((word) => terms.has(word));
+}
+
 /**
  * Whether the owner's answer to another message (`answered`, its terms `theirs`) is on what this one
  * is about (`subject`) and of the kind it asks (`shape`): sharing a word of what this one is about
@@ -190,7 +195,7 @@ function answersAlike(
   shape: AnswerShape,
 ): boolean {
   const about = subject.filter((term) => !isTimeTerm(term));
-  if (about.length > 0 && !about.some((term) => theirs.has(term))) return false;
+  if (about.length > 0 && !about.some(sharedBy(theirs))) return false;
   return answersShape(askedShape(answered), shape);
 }
 
@@ -208,24 +213,27 @@ function questionOf(message: string, terms: Iterable<string>, character: Charact
 /**
  * Whether two messages ask the same question.
  * - Two asking what the twin is up to (message.ts, status) do when they ask about the same time
- *   that comes round again, or none, and the same thing, whatever words ask it: "any good weekend
- *   plans?" and "what are you up to this weekend?", not "any plans for tonight?".
+ *   that comes round again, or none ("today" and "this week" ask about now, as a message without
+ *   a time does), and share most of what else they are about, the asking itself counted as one
+ *   thing both say, whatever words ask it: "any good weekend plans?" and "what are you up to this
+ *   weekend?"; "what are you building with rust?" and "what are you building with rust and wasm?";
+ *   not "any plans for tonight?" and "any plans for the weekend?".
  * - Two choices do when they offer the same two things (message.ts sameChoice): "bear market or
  *   bull market?" and "are we in a bull run or a bear?".
  * - Others when they share most of their terms (SAME_QUESTION_SHARE), their time words left out
  *   unless they are about nothing else ("how was your day?").
  */
 function sameQuestion(one: Question, other: Question): boolean {
-  const share = (a: Iterable<string>, b: Iterable<string>) => {
+  const share = (a: Iterable<string>, b: Iterable<string>, alike = 0) => {
     const [left, right] = [new Set(a), new Set(b)];
-    const together = new Set([...left, ...right]).size;
-    return together === 0 ? null : [...left].filter((term) => right.has(term)).length / together;
+    const together = new Set([...left, ...right]).size + alike;
+    return together === 0 ? null : ([...left].filter((term) => right.has(term)).length + alike) / together;
   };
   const untimed = (terms: Iterable<string>) => [...terms].filter((term) => !isTimeTerm(term));
   if (one.read.kind === 'status' && other.read.kind === 'status') {
     const sameTime = share(one.read.times, other.read.times) ?? 1;
-    const sameSubject = share(untimed(one.read.terms), untimed(other.read.terms)) ?? 1;
-    return sameTime === 1 && sameSubject > SAME_QUESTION_SHARE;
+    const subject = ({ read }: Question) => untimed(read.terms).filter((term) => !read.times.includes(term));
+    return sameTime === 1 && share(subject(one), subject(other), 1)! > SAME_QUESTION_SHARE;
   }
   const [oneChoice, otherChoice] = [offeredChoice(one.message), offeredChoice(other.message)];
   if (oneChoice && otherChoice) return sameChoice(oneChoice, otherChoice);

@@ -229,37 +229,48 @@ export function askedShape(message: string): AnswerShape {
   return ASKS_YES_OR_NO.test(text.replace(GREETING, '').trim()) ? 'yes-no' : 'open';
 }
 
-/** The two things a choice offers, each as a few stemmed terms. */
+/** The two sides of a choice, each the stemmed content words next to its "or", the nearest first. */
 export type Choice = readonly [readonly string[], readonly string[]];
 
 /** How many content words next to its "or" a choice's two sides are read from. */
 const CHOICE_WORDS = 2;
+/** A choice's text before and after its first "or". */
+const CHOICE = /^(.*?\w)\s+or\s+(\w.*)$/;
 
 /**
- * What a choice offers ("bear market or bull market?": bear, and bull): the content words next to
- * its first "or" on either side, stemmed, a word said on both sides ("market") left out, as it is
- * what the two have in common. Null for a message that offers no choice, or one between yes and no.
+ * What a choice offers ("bear market or bull market?": bear, and bull): up to two content words
+ * next to its first "or" on either side, stemmed, a word said on both sides ("market") left out, as
+ * it is what the two have in common; a greeting before it is not read. Null for a message that offers
+ * no choice, one between yes and no, or one with a side left without words ("is it ai or ml?").
  */
 export function offeredChoice(message: string): Choice | null {
   const text = plainQuestion(message);
   if (/\byes or no\b/.test(text)) return null;
-  const split = /^(.*?\w)\s+or\s+(\w.*)$/.exec(text);
+  // After any greeting ("good morning! beer or coffee?"), unless the greeting is one of the two
+  // ("morning or evening rides?").
+  const split = CHOICE.exec(text.replace(GREETING, '').trim()) ?? CHOICE.exec(text);
   if (!split) return null;
   const before = contentWords(split[1]!).map(stem).slice(-CHOICE_WORDS);
   const after = contentWords(split[2]!).map(stem).slice(0, CHOICE_WORDS);
-  const one = before.filter((term) => !after.includes(term));
+  const one = before.filter((term) => !after.includes(term)).reverse();
   const other = after.filter((term) => !before.includes(term));
   return one.length > 0 && other.length > 0 ? [one, other] : null;
 }
 
 /**
- * Whether two choices offer the same two things, in either order: "circular or straight needles?"
- * and "do you knit with circulars or straights?"; not "stock market or crypto market?" and "bear
- * market or bull market?".
+ * Whether two choices offer the same two things, in either order: each side of one says what a
+ * side of the other says, the word of either next to its "or" being among the other's. "circular
+ * or straight needles?" and "do you knit with circulars or straights?" do; so do "are we in a bull
+ * run or a bear?" and "bear market or bull market?" ("bull" is on the side of "run"); "do you
+ * prefer running or cycling?" and "do you prefer swimming or cycling?" do not ("prefer" is the same,
+ * but not what is offered), nor "stock market or crypto market?" and "bear market or bull market?".
  */
 export function sameChoice(one: Choice, other: Choice): boolean {
-  const meet = (a: readonly string[], b: readonly string[]) => a.some((term) => b.includes(term));
-  return (meet(one[0], other[0]) && meet(one[1], other[1])) || (meet(one[0], other[1]) && meet(one[1], other[0]));
+  const sameSide = (a: readonly string[], b: readonly string[]) => b.includes(a[0]!) || a.includes(b[0]!);
+  return (
+    (sameSide(one[0], other[0]) && sameSide(one[1], other[1])) ||
+    (sameSide(one[0], other[1]) && sameSide(one[1], other[0]))
+  );
 }
 
 /**
