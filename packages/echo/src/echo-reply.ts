@@ -7,6 +7,7 @@ import {
   type AnswerShape,
   answersShape,
   askedShape,
+  type Choice,
   isTimeTerm,
   offeredChoice,
   type ReadMessage,
@@ -147,6 +148,7 @@ function ownerAnswers(
   const asked = [...new Set(searchTerms(withoutMentions(message)))];
   if (asked.length === 0) return NO_OWNER_ANSWERS;
   const shape = askedShape(message);
+  const question = questionOf(message, read, asked);
   const weight = (terms: readonly string[]) => terms.reduce((sum, term) => sum + subjectWeight(term), 0);
   const whole = weight(asked);
   const termsOf = (text: string) => new Set(searchTerms(withoutMentions(text)));
@@ -161,7 +163,7 @@ function ownerAnswers(
     const parentShare = weight(shared) / whole;
     const inAnswer = example.taught ? [] : sharedWith(termsOf(example.answer));
     const share = parentShare + (ANSWER_WEIGHT * weight(inAnswer)) / whole;
-    const same = sameQuestion({ message, read, terms: asked }, questionOf(example.message, theirs, character));
+    const same = sameQuestion(question, questionOf(example.message, readMessage(example.message, character), theirs));
     const kind = !same ? 'related' : example.taught ? 'taught' : 'cast';
     const current = best[kind];
     if (!current || share > current.share || (share === current.share && example.score > current.score)) {
@@ -199,15 +201,15 @@ function answersAlike(
   return answersShape(askedShape(answered), shape);
 }
 
-/** A message as sameQuestion compares it: how it reads, and its search terms. */
+/** A message as sameQuestion compares it: how it reads, its search terms, and the choice it offers. */
 interface Question {
-  message: string;
   read: ReadMessage;
   terms: Iterable<string>;
+  choice: Choice | null;
 }
 
-function questionOf(message: string, terms: Iterable<string>, character: Character): Question {
-  return { message, read: readMessage(message, character), terms };
+function questionOf(message: string, read: ReadMessage, terms: Iterable<string>): Question {
+  return { read, terms, choice: offeredChoice(message) };
 }
 
 /**
@@ -235,8 +237,7 @@ function sameQuestion(one: Question, other: Question): boolean {
     const subject = ({ read }: Question) => untimed(read.terms).filter((term) => !read.times.includes(term));
     return sameTime === 1 && share(subject(one), subject(other), 1)! > SAME_QUESTION_SHARE;
   }
-  const [oneChoice, otherChoice] = [offeredChoice(one.message), offeredChoice(other.message)];
-  if (oneChoice && otherChoice) return sameChoice(oneChoice, otherChoice);
+  if (one.choice && other.choice) return sameChoice(one.choice, other.choice);
   const likeness = share(untimed(one.terms), untimed(other.terms)) ?? share(one.terms, other.terms) ?? 0;
   return likeness > SAME_QUESTION_SHARE;
 }
